@@ -1,0 +1,66 @@
+import { mkdirSync } from 'node:fs';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { inject } from 'vitest';
+import type { User } from '@contract/auth';
+import { findChromium } from './chromium.mjs';
+
+export const baseURL = () => inject('baseURL');
+
+export const DESKTOP = { width: 1280, height: 800 };
+export const PHONE = { width: 375, height: 812 };
+
+/** Debian's Chromium with the flags this machine needs (architecture.md, "Known traps"). */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: findChromium(),
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-dev-shm-usage',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-quic',
+    ],
+  });
+}
+
+export async function newContext(browser: Browser, viewport = DESKTOP): Promise<BrowserContext> {
+  const context = await browser.newContext({ baseURL: baseURL(), viewport });
+  context.setDefaultTimeout(15_000);
+  return context;
+}
+
+/** Puts a user record in local storage before any page script runs (what a signed-in browser has). */
+export async function storeUser(context: BrowserContext, user: Partial<User>) {
+  await context.addInitScript((u) => window.localStorage.setItem('user', JSON.stringify(u)), user);
+}
+
+/** Saves a screenshot under screenshots/ (git-ignored) for a person to look at. */
+export async function snap(page: Page, name: string) {
+  mkdirSync('screenshots', { recursive: true });
+  await page.screenshot({ path: `screenshots/${name}.png`, fullPage: true });
+}
+
+/** Calls the API from inside the page, so the browser's own cookies are used. */
+export function apiFromPage<T = unknown>(
+  page: Page,
+  method: string,
+  url: string,
+  body?: unknown,
+): Promise<{ status: number; body: T }> {
+  return page.evaluate(
+    async ([m, u, b]) => {
+      const res = await fetch(u as string, {
+        method: m as string,
+        credentials: 'include',
+        headers: { 'content-type': 'application/json' },
+        body: b === undefined ? undefined : JSON.stringify(b),
+      });
+      const text = await res.text();
+      return { status: res.status, body: text ? JSON.parse(text) : null };
+    },
+    [method, url, body] as const,
+  );
+}

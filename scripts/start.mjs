@@ -1,0 +1,13 @@
+// `npm start`: builds the web client once if it is missing, then runs the server.
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+
+if (!existsSync('dist/web/index.html')) {
+  console.log('Building the web client (first start only)…');
+  const build = spawnSync('npx', ['vite', 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'], {
+    stdio: 'inherit',
+  });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+const server = spawnSync(process.execPath, ['--import', 'tsx', 'server/main.ts'], { stdio: 'inherit' });
+process.exit(server.status ?? 0);

@@ -1,0 +1,157 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import websocket from '@fastify/websocket';
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type RawReplyDefaultExpression,
+  type RawRequestDefaultExpression,
+  type RawServerDefault,
+} from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import type { Database, Db } from './db/client';
+import { registerFeatures } from './features';
+import { type Guard, makeGuard } from './lib/auth';
+import { type Clock, systemClock } from './lib/clock';
+import { refuseCrossSiteWrites } from './lib/cross-site';
+import { errorHandler } from './lib/errors';
+import { createEventBus, type EventBus } from './lib/events';
+import { createMailer, type Mailer } from './lib/mailer';
+
+/** Everything a feature's routes may use; services take only the parts they need. */
+export type AppDeps = {
+  database: Database;
+  db: Db;
+  config: Config;
+  clock: Clock;
+  mailer: Mailer;
+  events: EventBus;
+  guard: Guard;
+};
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: AppDeps;
+  }
+}
+
+export type App = FastifyInstance;
+/** The instance feature routes get: request and reply types come from the zod schemas. */
+export type ZodApp = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  FastifyBaseLogger,
+  ZodTypeProvider
+>;
+
+export type BuildOptions = {
+  database: Database;
+  config: Config;
+  clock?: Clock;
+  mailer?: Mailer;
+  logger?: boolean | object | FastifyBaseLogger;
+  /** where the built client lives; tests point it elsewhere */
+  webDist?: string;
+};
+
+const defaultWebDist = fileURLToPath(new URL('../dist/web', import.meta.url));
+export const BODY_LIMIT = 64 * 1024;
+
+export async function buildApp(options: BuildOptions): Promise<App> {
+  const { database, config } = options;
+  const clock = options.clock ?? systemClock;
+  const app = Fastify({
+    logger: options.logger ?? { level: config.LOG_LEVEL },
+    bodyLimit: BODY_LIMIT,
+    trustProxy: config.TRUST_PROXY,
+    disableRequestLogging: config.LOG_LEVEL === 'silent',
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.setErrorHandler(errorHandler);
+
+  const events = createEventBus(database);
+  const deps: AppDeps = {
+    database,
+    db: database.db,
+    config,
+    clock,
+    mailer: options.mailer ?? createMailer(database.db, { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM }),
+    events,
+    guard: makeGuard({ db: database.db, clock }),
+  };
+  app.decorate('deps', deps);
+  app.decorateRequest('user', null);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Radix positions popovers with inline style attributes; no inline scripts are allowed.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        ...(config.isProduction ? { upgradeInsecureRequests: [] } : {}),
+      },
+    },
+    hsts: config.isProduction ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    crossOriginEmbedderPolicy: false,
+    xFrameOptions: { action: 'deny' },
+  });
+  await app.register(cookie);
+  // Off by default; auth routes opt in with `config: { rateLimit: {...} }`.
+  await app.register(rateLimit, { global: false });
+  await app.register(websocket, { options: { maxPayload: BODY_LIMIT } });
+  app.addHook('onRequest', refuseCrossSiteWrites);
+
+  app.get('/api/health', async () => ({ status: 'ok' as const }));
+  await app.register(async (api) => registerFeatures(api.withTypeProvider<ZodTypeProvider>(), deps));
+
+  registerClient(app, options.webDist ?? defaultWebDist);
+  app.addHook('onClose', async () => events.stop());
+  await events.start();
+  return app;
+}
+
+/** Hashed assets get a year of caching; every other non-API GET answers with the app shell. */
+function registerClient(app: FastifyInstance, webDist: string) {
+  const indexPath = `${webDist}/index.html`;
+  const built = existsSync(indexPath);
+  if (built) {
+    app.register(fastifyStatic, {
+      root: webDist,
+      index: false,
+      wildcard: false,
+      cacheControl: false,
+      setHeaders(res, path) {
+        res.setHeader(
+          'cache-control',
+          path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'public, max-age=300',
+        );
+      },
+    });
+  }
+  const shell = built
+    ? readFileSync(indexPath, 'utf8')
+    : '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Workbench</title></head><body><p>The web client is not built yet: run <code>npm run build</code>.</p></body></html>';
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0];
+    if (path === '/api' || path.startsWith('/api/') || request.method !== 'GET') {
+      return reply.status(404).send({ message: 'Not found' });
+    }
+    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(shell);
+  });
+}

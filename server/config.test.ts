@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from './config';
+
+describe('config', () => {
+  it('has working defaults for a fresh machine', () => {
+    const config = loadConfig({});
+    expect(config.PORT).toBe(3000);
+    expect(config.DATA_DIR).toBe('./data');
+    expect(config.DATABASE_URL).toBeUndefined();
+    expect(config.isProduction).toBe(false);
+    expect(config.defaultTimeZone).toBe('UTC');
+  });
+
+  it('reads the environment', () => {
+    const config = loadConfig({
+      PORT: '8080',
+      NODE_ENV: 'production',
+      TZ: 'Europe/Berlin',
+      DATABASE_URL: 'postgres://u@h:5432/db',
+    });
+    expect(config.PORT).toBe(8080);
+    expect(config.isProduction).toBe(true);
+    expect(config.defaultTimeZone).toBe('Europe/Berlin');
+  });
+
+  it('refuses a bad value with a clear message', () => {
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
+  });
+});

@@ -1,0 +1,40 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  doublePrecision,
+  index,
+  integer,
+  pgTable,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { createdAt, id, ts } from './_columns';
+import { users } from './users';
+
+export const attendanceRecords = pgTable(
+  'attendance_records',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** YYYY-MM-DD in the organisation's time zone at clock-in */
+    date: text('date').notNull(),
+    clockIn: ts('clock_in').notNull(),
+    clockOut: ts('clock_out'),
+    totalHours: doublePrecision('total_hours'),
+    /** minutes of finished breaks */
+    breakMinutes: integer('break_minutes').notNull().default(0),
+    breakStartedAt: ts('break_started_at'),
+    status: text('status', { enum: ['present', 'late'] }).notNull(),
+    /** closed by POST /api/attendance/fix, not by the user */
+    autoClosed: boolean('auto_closed').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('attendance_one_open_per_user').on(t.userId).where(sql`${t.clockOut} is null`),
+    index('attendance_user_date_idx').on(t.userId, t.date.desc(), t.clockIn.desc()),
+    index('attendance_open_idx').on(t.clockIn).where(sql`${t.clockOut} is null`),
+  ],
+);

@@ -1,0 +1,58 @@
+import { bigint, boolean, doublePrecision, index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, id, ts } from './_columns';
+import { projects } from './projects';
+import { users } from './users';
+
+export const tasks = pgTable(
+  'tasks',
+  {
+    id: id(),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    priority: text('priority', { enum: ['low', 'medium', 'high'] })
+      .notNull()
+      .default('medium'),
+    status: text('status', { enum: ['todo', 'in_progress', 'pending_review', 'completed'] })
+      .notNull()
+      .default('todo'),
+    projectId: uuid('project_id').references(() => projects.id, { onDelete: 'set null' }),
+    assigneeId: uuid('assignee_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    assignedById: uuid('assigned_by_id').references(() => users.id, { onDelete: 'set null' }),
+    estimatedHours: doublePrecision('estimated_hours').notNull().default(0),
+    /** Tracked seconds; the API shows hours (decisions §7). */
+    timeSpentSeconds: bigint('time_spent_seconds', { mode: 'number' }).notNull().default(0),
+    dueDate: ts('due_date'),
+    isPaused: boolean('is_paused').notNull().default(false),
+    reviewStatus: text('review_status', { enum: ['approved', 'rework', 'pending'] }),
+    reviewedById: uuid('reviewed_by_id').references(() => users.id, { onDelete: 'set null' }),
+    reviewedAt: ts('reviewed_at'),
+    reviewComments: text('review_comments'),
+    submissionNotes: text('submission_notes'),
+    submittedAt: ts('submitted_at'),
+    completedAt: ts('completed_at'),
+    createdAt: createdAt(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('tasks_assignee_created_idx').on(t.assigneeId, t.createdAt.desc(), t.id.desc()),
+    index('tasks_created_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('tasks_status_created_idx').on(t.status, t.createdAt.desc()),
+    index('tasks_project_created_idx').on(t.projectId, t.createdAt.desc()),
+  ],
+);
+
+export const taskComments = pgTable(
+  'task_comments',
+  {
+    id: id(),
+    taskId: uuid('task_id')
+      .notNull()
+      .references(() => tasks.id, { onDelete: 'cascade' }),
+    authorId: uuid('author_id').references(() => users.id, { onDelete: 'set null' }),
+    text: text('text').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('task_comments_task_idx').on(t.taskId, t.createdAt)],
+);

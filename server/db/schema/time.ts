@@ -1,0 +1,37 @@
+import { index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, id, ts } from './_columns';
+import { projects } from './projects';
+import { tasks } from './tasks';
+import { users } from './users';
+
+/** The running timer; the unique user_id makes "one running timer per user" a database rule. */
+export const activeTimers = pgTable('active_timers', {
+  id: id(),
+  userId: uuid('user_id')
+    .notNull()
+    .unique()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  taskId: uuid('task_id').references(() => tasks.id, { onDelete: 'cascade' }),
+  projectId: uuid('project_id').references(() => projects.id, { onDelete: 'set null' }),
+  description: text('description').notNull().default(''),
+  startTime: ts('start_time').notNull(),
+});
+
+export const timeEntries = pgTable(
+  'time_entries',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    projectId: uuid('project_id').references(() => projects.id, { onDelete: 'set null' }),
+    taskId: uuid('task_id').references(() => tasks.id, { onDelete: 'set null' }),
+    description: text('description').notNull().default(''),
+    startTime: ts('start_time').notNull(),
+    endTime: ts('end_time').notNull(),
+    /** seconds */
+    duration: integer('duration').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('time_entries_user_start_idx').on(t.userId, t.startTime.desc(), t.id.desc())],
+);

@@ -1,0 +1,178 @@
+import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { buildApp } from '../../app';
+import { loadConfig } from '../../config';
+import { createTestApp, openTestDatabase, type TestContext } from '../../test/harness';
+
+let t: TestContext;
+const webDist = mkdtempSync(join(tmpdir(), 'wb-web-'));
+mkdirSync(join(webDist, 'assets'));
+writeFileSync(
+  join(webDist, 'index.html'),
+  '<!doctype html><html><head><title>Workbench</title></head><body></body></html>',
+);
+writeFileSync(join(webDist, 'assets', 'main-abc123.js'), 'console.log(1)');
+
+beforeAll(async () => {
+  t = await createTestApp({ env: { WEB_DIST: webDist } });
+});
+afterAll(() => t.close());
+
+describe('platform', () => {
+  it('answers health once migrations have run', async () => {
+    const res = await t.anonymous.get('/api/health');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'ok' });
+  });
+
+  it('has migrated every table', async () => {
+    const { rows } = (await t.db.execute(
+      sql`select tablename from pg_tables where schemaname = 'public' order by tablename`,
+    )) as { rows: { tablename: string }[] };
+    const names = rows.map((r) => r.tablename);
+    for (const table of [
+      'users',
+      'sessions',
+      'tasks',
+      'projects',
+      'time_entries',
+      'attendance_records',
+      'messages',
+    ]) {
+      expect(names).toContain(table);
+    }
+  });
+
+  it('sends security headers: CSP without inline scripts, nosniff, no framing', async () => {
+    const res = await t.anonymous.get('/api/health');
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['x-frame-options']).toBe('DENY');
+    expect(res.headers['strict-transport-security']).toBeUndefined();
+  });
+
+  it('sends HSTS in production', async () => {
+    const database = await openTestDatabase();
+    const app = await buildApp({ database, config: loadConfig({ NODE_ENV: 'production' }), logger: false });
+    const res = await app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.headers['strict-transport-security']).toContain('max-age=31536000');
+    await app.close();
+    await database.close();
+  });
+
+  it('refuses JSON bodies over 64 KiB with 413', async () => {
+    const res = await t.anonymous.post('/api/anything', { blob: 'x'.repeat(70 * 1024) });
+    expect(res.statusCode).toBe(413);
+    expect(res.json().message).toMatch(/too large/i);
+  });
+
+  it('answers malformed JSON with 400', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/anything',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"a":',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ message: 'Malformed JSON in request body' });
+  });
+
+  it('answers unknown API paths with a JSON 404', async () => {
+    for (const res of [await t.anonymous.get('/api/nope'), await t.anonymous.delete('/api/nope/1')]) {
+      expect(res.statusCode).toBe(404);
+      expect(res.headers['content-type']).toContain('application/json');
+      expect(res.json()).toEqual({ message: 'Not found' });
+    }
+  });
+
+  it('refuses cookie-authenticated writes from another site', async () => {
+    const crossSite = await t.anonymous.post('/api/anything', {}, { 'sec-fetch-site': 'cross-site' });
+    expect(crossSite.statusCode).toBe(403);
+    const foreign = await t.anonymous.post('/api/anything', {}, { origin: 'https://evil.example' });
+    expect(foreign.statusCode).toBe(403);
+    expect(foreign.json().message).toBe('Cross-site request refused');
+    const sameSite = await t.anonymous.post(
+      '/api/anything',
+      {},
+      { origin: 'http://localhost:3000', host: 'localhost:3000' },
+    );
+    expect(sameSite.statusCode).toBe(404);
+    const reads = await t.anonymous.get('/api/health', { 'sec-fetch-site': 'cross-site' });
+    expect(reads.statusCode).toBe(200);
+  });
+
+  it('serves the app shell for every client route', async () => {
+    const routes = [
+      '/',
+      '/login',
+      '/register',
+      '/verification-codes',
+      '/my-tasks',
+      '/advanced-tasks',
+      '/projects',
+    ];
+    routes.push(
+      '/attendance',
+      '/tracker',
+      '/chat',
+      '/admin',
+      '/admin/pending-users',
+      '/admin/user-credentials',
+    );
+    routes.push('/team/manage', '/reports', '/no/such/page');
+    for (const route of routes) {
+      const res = await t.anonymous.get(route);
+      expect(res.statusCode, route).toBe(200);
+      expect(res.headers['content-type']).toContain('text/html');
+      expect(res.body).toContain('<title>Workbench</title>');
+      expect(res.headers['cache-control']).toBe('no-cache');
+    }
+  });
+
+  it('serves hashed assets with long cache headers', async () => {
+    const res = await t.anonymous.get('/assets/main-abc123.js');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+});
+
+describe('validation errors', () => {
+  it('become 400 {message, fieldErrors} with the schema messages, never 500', async () => {
+    const database = await openTestDatabase();
+    const app = await buildApp({ database, config: loadConfig({ NODE_ENV: 'test' }), logger: false });
+    const body = z.object({ name: z.string().trim().min(1, 'Project name is required'), size: z.number() });
+    app.post('/api/_probe', { schema: { body } }, async () => ({ ok: true }));
+    const wrong = await app.inject({
+      method: 'POST',
+      url: '/api/_probe',
+      payload: { name: ' ', size: 'big' },
+    });
+    expect(wrong.statusCode).toBe(400);
+    const json = wrong.json();
+    expect(json.message).toBe('Project name is required');
+    expect(json.fieldErrors.name).toEqual(['Project name is required']);
+    expect(json.fieldErrors.size).toHaveLength(1);
+    const notObject = await app.inject({
+      method: 'POST',
+      url: '/api/_probe',
+      payload: '[1]',
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(notObject.statusCode).toBe(400);
+    const ok = await app.inject({
+      method: 'POST',
+      url: '/api/_probe',
+      payload: { name: 'x', size: 1, extra: true },
+    });
+    expect(ok.statusCode).toBe(200);
+    await app.close();
+    await database.close();
+  });
+});

@@ -1,0 +1,156 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Role } from '@contract/auth';
+import type { Db } from '../db/client';
+import { sessions, users } from '../db/schema';
+import type { Clock } from './clock';
+import { AppError } from './errors';
+
+export const SESSION_COOKIE = 'wb_session';
+export const SESSION_IDLE_MS = 12 * 60 * 60 * 1000;
+export const SESSION_ABSOLUTE_MS = 7 * 24 * 60 * 60 * 1000;
+// lastSeenAt is written at most this often, so reads do not turn into writes on every request.
+const TOUCH_EVERY_MS = 60 * 1000;
+
+export type SessionUser = {
+  id: string;
+  sessionId: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  role: Role;
+  mustChangePassword: boolean;
+};
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by the `authed` guard; null on routes without one. */
+    user: SessionUser | null;
+  }
+}
+
+const sha256 = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/** Creates a session and returns its opaque 256-bit token (only its hash is stored). */
+export async function createSession(db: Db, userId: string, clock: Clock): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  const now = clock.now();
+  await db.insert(sessions).values({
+    tokenHash: sha256(token),
+    userId,
+    createdAt: now,
+    lastSeenAt: now,
+    expiresAt: new Date(now.getTime() + SESSION_ABSOLUTE_MS),
+  });
+  return token;
+}
+
+export async function endSession(db: Db, sessionId: string) {
+  await db.delete(sessions).where(eq(sessions.id, sessionId));
+}
+
+/** Suspension and password resets end every session of the user at once (decisions §5). */
+export async function endAllSessions(db: Db, userId: string) {
+  await db.delete(sessions).where(eq(sessions.userId, userId));
+}
+
+/** The signed-in user behind a token, or null if the session is missing, expired or no longer allowed. */
+export async function resolveSession(db: Db, token: string, clock: Clock): Promise<SessionUser | null> {
+  const [row] = await db
+    .select({
+      sessionId: sessions.id,
+      lastSeenAt: sessions.lastSeenAt,
+      expiresAt: sessions.expiresAt,
+      id: users.id,
+      email: users.email,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      role: users.role,
+      mustChangePassword: users.mustChangePassword,
+      isActive: users.isActive,
+      approvalStatus: users.approvalStatus,
+      emailVerified: users.emailVerified,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.tokenHash, sha256(token)))
+    .limit(1);
+  if (!row) return null;
+  const now = clock.now();
+  const idleExpired = now.getTime() - row.lastSeenAt.getTime() > SESSION_IDLE_MS;
+  const allowed = row.isActive && row.approvalStatus === 'approved' && row.emailVerified;
+  if (idleExpired || row.expiresAt <= now || !allowed) {
+    await endSession(db, row.sessionId);
+    return null;
+  }
+  if (now.getTime() - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
+    await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, row.sessionId));
+    await db
+      .update(users)
+      .set({ lastActive: now })
+      .where(and(eq(users.id, row.id)));
+  }
+  return {
+    id: row.id,
+    sessionId: row.sessionId,
+    email: row.email,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    role: row.role,
+    mustChangePassword: row.mustChangePassword,
+  };
+}
+
+export function setSessionCookie(reply: FastifyReply, token: string, secure: boolean) {
+  reply.setCookie(SESSION_COOKIE, token, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure,
+    maxAge: SESSION_ABSOLUTE_MS / 1000,
+  });
+}
+
+export function clearSessionCookie(reply: FastifyReply, secure: boolean) {
+  reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure });
+}
+
+type AuthDeps = { db: Db; clock: Clock };
+
+export type GuardOptions = {
+  /** Allowed while the user still has to replace a temporary password (sign-out, the change itself). */
+  allowPasswordChangePending?: boolean;
+};
+
+/**
+ * Route guard factory: `preHandler: guard()` for any signed-in user, `guard('admin')` for roles.
+ * Anonymous → 401 'Not authenticated'; wrong role → 403 (decisions §4).
+ */
+export function makeGuard(deps: AuthDeps) {
+  return (roles: Role | Role[] = [], options: GuardOptions = {}) => {
+    const allowed = Array.isArray(roles) ? roles : [roles];
+    return async (request: FastifyRequest) => {
+      const token = request.cookies[SESSION_COOKIE];
+      const user = token ? await resolveSession(deps.db, token, deps.clock) : null;
+      if (!user) throw new AppError(401, 'Not authenticated');
+      if (user.mustChangePassword && !options.allowPasswordChangePending) {
+        throw new AppError(403, 'You must change your temporary password first', {
+          code: 'PASSWORD_CHANGE_REQUIRED',
+        });
+      }
+      if (allowed.length > 0 && !allowed.includes(user.role)) {
+        throw new AppError(403, 'You do not have permission to do this');
+      }
+      request.user = user;
+    };
+  };
+}
+
+export type Guard = ReturnType<typeof makeGuard>;
+
+/** The user set by the route's guard; a route without a guard calling this is a programming error. */
+export function currentUser(request: FastifyRequest): SessionUser {
+  if (!request.user) throw new AppError(401, 'Not authenticated');
+  return request.user;
+}

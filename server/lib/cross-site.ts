@@ -1,0 +1,26 @@
+import type { FastifyRequest } from 'fastify';
+import { AppError } from './errors';
+
+const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * Cookie-authenticated writes from another site are refused (decisions §6): no CSRF token, but
+ * browsers tell us where a request comes from through Sec-Fetch-Site and Origin.
+ */
+export async function refuseCrossSiteWrites(request: FastifyRequest) {
+  if (!WRITES.has(request.method) || !request.url.startsWith('/api')) return;
+  if (request.headers['sec-fetch-site'] === 'cross-site')
+    throw new AppError(403, 'Cross-site request refused');
+  const origin = request.headers.origin;
+  if (origin && origin !== 'null') {
+    let originHost: string;
+    try {
+      originHost = new URL(origin).host;
+    } catch {
+      throw new AppError(403, 'Cross-site request refused');
+    }
+    if (originHost !== request.host) throw new AppError(403, 'Cross-site request refused');
+  } else if (origin === 'null') {
+    throw new AppError(403, 'Cross-site request refused');
+  }
+}

@@ -1,0 +1,64 @@
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+
+/** The one error type services throw; mapped once to `status + {message, ...extra}`. */
+export class AppError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly extra?: Record<string, unknown>,
+  ) {
+    super(message);
+  }
+}
+
+export const notFound = (what = 'Not found') => new AppError(404, what);
+export const conflict = (message: string, extra?: Record<string, unknown>) =>
+  new AppError(409, message, extra);
+export const forbidden = (message = 'Forbidden') => new AppError(403, message);
+
+type Issue = { instancePath: string; message?: string };
+
+/** Turns validation issues into `{message, fieldErrors}` with the contract's own messages. */
+export function validationBody(issues: Issue[]) {
+  const fieldErrors: Record<string, string[]> = {};
+  for (const issue of issues) {
+    const field = issue.instancePath.replace(/^\//, '').split('/')[0] || '_';
+    const text = issue.message ?? 'Invalid value';
+    fieldErrors[field] = [...(fieldErrors[field] ?? []), text];
+  }
+  const first = issues[0];
+  const message =
+    first?.instancePath === '' || first?.instancePath === '/'
+      ? 'Invalid request body'
+      : (first?.message ?? 'Invalid input');
+  return { message, fieldErrors };
+}
+
+export function errorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  if (error instanceof AppError) {
+    return reply.status(error.status).send({ ...error.extra, message: error.message });
+  }
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    return reply.status(400).send(validationBody(error.validation));
+  }
+  if (isResponseSerializationError(error)) {
+    request.log.error({ err: error, issues: error.cause.issues }, 'response did not match its schema');
+    return reply.status(500).send({ message: 'Internal server error' });
+  }
+  switch (error.code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return reply.status(413).send({ message: 'Request body is too large' });
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return reply.status(400).send({ message: 'Malformed JSON in request body' });
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return reply.status(415).send({ message: 'Unsupported content type; send application/json' });
+  }
+  if (error instanceof SyntaxError)
+    return reply.status(400).send({ message: 'Malformed JSON in request body' });
+  const status = error.statusCode ?? 500;
+  if (status >= 400 && status < 500) return reply.status(status).send({ message: error.message });
+  request.log.error({ err: error }, 'unhandled error');
+  return reply.status(500).send({ message: 'Internal server error' });
+}

@@ -1,0 +1,124 @@
+import { sql } from 'drizzle-orm';
+import type { InjectOptions } from 'fastify';
+import { inject } from 'vitest';
+import type { Role } from '@contract/auth';
+import { buildApp } from '../app';
+import { loadConfig } from '../config';
+import { type Database, openDatabase } from '../db/client';
+import { users } from '../db/schema';
+import { createSession, SESSION_COOKIE } from '../lib/auth';
+import { type Clock, systemClock } from '../lib/clock';
+import { hashPassword } from '../lib/password';
+import { withDatabase } from './global-setup';
+
+export const TEST_PASSWORD = 'Password1';
+let passwordHash: Promise<string> | undefined;
+
+/** A fresh, migrated database: in-memory PGlite, or this worker's PostgreSQL database emptied. */
+export async function openTestDatabase(): Promise<Database> {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) return openDatabase({});
+  const name = `${inject('testDbPrefix')}_${process.env.VITEST_POOL_ID ?? '1'}`;
+  const database = await openDatabase({ url: withDatabase(url, name), poolSize: 4 });
+  const { rows } = (await database.db.execute(
+    sql`select tablename from pg_tables where schemaname = 'public'`,
+  )) as {
+    rows: { tablename: string }[];
+  };
+  const names = rows.map((r) => `"${r.tablename}"`);
+  if (names.length)
+    await database.db.execute(sql.raw(`truncate ${names.join(', ')} restart identity cascade`));
+  return database;
+}
+
+export type TestContext = Awaited<ReturnType<typeof createTestApp>>;
+
+/** The real app on a real database, driven through `inject`. */
+export async function createTestApp(options: { clock?: Clock; env?: Record<string, string> } = {}) {
+  const database = await openTestDatabase();
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...options.env });
+  const app = await buildApp({
+    database,
+    config,
+    clock: options.clock ?? systemClock,
+    logger: false,
+    webDist: options.env?.WEB_DIST,
+  });
+  await app.ready();
+  const db = database.db;
+  const clock = options.clock ?? systemClock;
+  let counter = 0;
+
+  /** Inserts an approved, verified user of the role (password TEST_PASSWORD). */
+  async function createUser(role: Role = 'employee', fields: Partial<typeof users.$inferInsert> = {}) {
+    counter += 1;
+    passwordHash ??= hashPassword(TEST_PASSWORD);
+    const [user] = await db
+      .insert(users)
+      .values({
+        email: `${role}${counter}.${Math.random().toString(36).slice(2, 8)}@example.com`,
+        passwordHash: await passwordHash,
+        firstName: role === 'admin' ? 'Ada' : role === 'manager' ? 'Maria' : 'Evan',
+        lastName: `Tester${String.fromCharCode(65 + (counter % 26))}`,
+        role,
+        approvalStatus: 'approved',
+        emailVerified: true,
+        ...fields,
+      })
+      .returning();
+    return user;
+  }
+
+  /** A signed-in client for the user: `as(user).get('/api/…')`. */
+  async function signIn(user: { id: string }) {
+    const token = await createSession(db, user.id, clock);
+    return client(`${SESSION_COOKIE}=${token}`);
+  }
+
+  function client(cookie?: string) {
+    const call = (
+      method: InjectOptions['method'],
+      url: string,
+      payload?: unknown,
+      headers: Record<string, string> = {},
+    ) =>
+      app.inject({
+        method,
+        url,
+        payload: payload as InjectOptions['payload'],
+        headers: { ...(cookie ? { cookie } : {}), ...headers },
+      });
+    return {
+      cookie,
+      get: (url: string, headers?: Record<string, string>) => call('GET', url, undefined, headers),
+      post: (url: string, body?: unknown, headers?: Record<string, string>) =>
+        call('POST', url, body ?? {}, headers),
+      put: (url: string, body?: unknown, headers?: Record<string, string>) =>
+        call('PUT', url, body ?? {}, headers),
+      patch: (url: string, body?: unknown, headers?: Record<string, string>) =>
+        call('PATCH', url, body ?? {}, headers),
+      delete: (url: string, headers?: Record<string, string>) => call('DELETE', url, undefined, headers),
+    };
+  }
+
+  /** A user of the role with a session: the common first line of a test. */
+  async function userClient(role: Role = 'employee', fields: Partial<typeof users.$inferInsert> = {}) {
+    const user = await createUser(role, fields);
+    return { user, api: await signIn(user) };
+  }
+
+  return {
+    app,
+    db,
+    database,
+    clock,
+    createUser,
+    signIn,
+    userClient,
+    anonymous: client(),
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}
