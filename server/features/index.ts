@@ -1,7 +1,7 @@
 import type { AppDeps, ZodApp } from '../app';
+import { usersRoutes } from './users/users.routes';
 
 /** Every feature's routes, registered under one plugin; one line per feature. */
 export async function registerFeatures(app: ZodApp, deps: AppDeps) {
-  void app;
-  void deps;
+  await usersRoutes(app, deps);
 }

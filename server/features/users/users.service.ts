@@ -1,0 +1,27 @@
+import { and, asc, eq, ilike, or } from 'drizzle-orm';
+import type { AssignableUser } from '@contract/users';
+import type { Db } from '../../db/client';
+import { users } from '../../db/schema';
+
+/** Approved, active users by name: the assignee list and the chat people picker. */
+export async function listAssignableUsers(
+  db: Db,
+  query: { search?: string; limit: number },
+): Promise<AssignableUser[]> {
+  const pattern = query.search ? `%${query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
+  const rows = await db
+    .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, role: users.role })
+    .from(users)
+    .where(
+      and(
+        eq(users.approvalStatus, 'approved'),
+        eq(users.isActive, true),
+        pattern
+          ? or(ilike(users.firstName, pattern), ilike(users.lastName, pattern), ilike(users.email, pattern))
+          : undefined,
+      ),
+    )
+    .orderBy(asc(users.firstName), asc(users.lastName))
+    .limit(query.limit);
+  return rows.map((u) => ({ id: u.id, name: `${u.firstName} ${u.lastName}`, role: u.role }));
+}

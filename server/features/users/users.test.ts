@@ -1,0 +1,35 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestContext } from '../../test/harness';
+
+let t: TestContext;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+describe('GET /api/users', () => {
+  it('needs a session', async () => {
+    const res = await t.anonymous.get('/api/users');
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual({ message: 'Not authenticated' });
+  });
+
+  it('lists approved, active users as {id, name, role}, searchable, for every role', async () => {
+    const { user: me, api } = await t.userClient('employee', { firstName: 'Zoe', lastName: 'Quinn' });
+    const manager = await t.createUser('manager', { firstName: 'Mona', lastName: 'Park' });
+    await t.createUser('employee', { firstName: 'Pat', lastName: 'Pending', approvalStatus: 'pending' });
+    await t.createUser('employee', { firstName: 'Sam', lastName: 'Suspended', isActive: false });
+    const res = await api.get('/api/users');
+    expect(res.statusCode).toBe(200);
+    const list = res.json();
+    expect(list).toEqual([
+      { id: manager.id, name: 'Mona Park', role: 'manager' },
+      { id: me.id, name: 'Zoe Quinn', role: 'employee' },
+    ]);
+    expect(JSON.stringify(list)).not.toMatch(/password|hash|email/i);
+    const searched = await api.get('/api/users?search=mon');
+    expect(searched.json()).toEqual([{ id: manager.id, name: 'Mona Park', role: 'manager' }]);
+    const bad = await api.get('/api/users?limit=0');
+    expect(bad.statusCode).toBe(400);
+  });
+});

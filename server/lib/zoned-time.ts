@@ -1,0 +1,89 @@
+/**
+ * Calendar days in the organisation's time zone (decisions §6) with nothing but Intl:
+ * which day an instant falls on, and the instant a local wall-clock time names (DST-aware).
+ */
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function formatter(timeZone: string) {
+  let f = formatters.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    });
+    formatters.set(timeZone, f);
+  }
+  return f;
+}
+
+function parts(instant: Date, timeZone: string) {
+  const out: Record<string, string> = {};
+  for (const p of formatter(timeZone).formatToParts(instant)) out[p.type] = p.value;
+  return out;
+}
+
+export function isValidTimeZone(timeZone: string): boolean {
+  try {
+    formatter(timeZone);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** 'YYYY-MM-DD' of the instant in the zone. */
+export function zonedDate(instant: Date, timeZone: string): string {
+  const p = parts(instant, timeZone);
+  return `${p.year}-${p.month}-${p.day}`;
+}
+
+/** 'HH:MM' of the instant in the zone. */
+export function zonedClock(instant: Date, timeZone: string): string {
+  const p = parts(instant, timeZone);
+  return `${p.hour}:${p.minute}`;
+}
+
+/** Milliseconds the zone is ahead of UTC at that instant. */
+function offsetAt(instant: Date, timeZone: string): number {
+  const p = parts(instant, timeZone);
+  const asUtc = Date.UTC(+p.year, +p.month - 1, +p.day, +p.hour, +p.minute, +p.second);
+  return asUtc - Math.floor(instant.getTime() / 1000) * 1000;
+}
+
+/**
+ * The instant of a local date and time ('YYYY-MM-DD', 'HH:MM') in the zone. A time skipped by a
+ * DST jump resolves forward; an ambiguous one resolves to its first occurrence.
+ */
+export function zonedInstant(date: string, time: string, timeZone: string): Date {
+  const [y, m, d] = date.split('-').map(Number);
+  const [hh, mm] = time.split(':').map(Number);
+  const wall = Date.UTC(y, m - 1, d, hh, mm);
+  const day = 24 * 3_600_000;
+  // The zone's offsets a day before and after cover both sides of any transition near this time.
+  const before = offsetAt(new Date(wall - day), timeZone);
+  const after = offsetAt(new Date(wall + day), timeZone);
+  const matches = [wall - before, wall - after].filter((t) => {
+    const instant = new Date(t);
+    return zonedDate(instant, timeZone) === date && zonedClock(instant, timeZone) === time;
+  });
+  return new Date(matches.length ? Math.min(...matches) : wall - before);
+}
+
+/** [start, end) of the local day as instants: 23 or 25 hours long on DST days. */
+export function zonedDayRange(date: string, timeZone: string): { start: Date; end: Date } {
+  const [y, m, d] = date.split('-').map(Number);
+  const next = new Date(Date.UTC(y, m - 1, d + 1)).toISOString().slice(0, 10);
+  return { start: zonedInstant(date, '00:00', timeZone), end: zonedInstant(next, '00:00', timeZone) };
+}
+
+/** Adds days to a 'YYYY-MM-DD' date. */
+export function addDays(date: string, days: number): string {
+  const [y, m, d] = date.split('-').map(Number);
+  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
+}

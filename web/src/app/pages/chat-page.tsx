@@ -1,0 +1,5 @@
+import { PageHeader } from '@/components/ui/page-header';
+
+export function ChatPage() {
+  return <PageHeader title="Team Chat" />;
+}

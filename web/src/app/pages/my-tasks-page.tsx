@@ -1,0 +1,5 @@
+import { PageHeader } from '@/components/ui/page-header';
+
+export function MyTasksPage() {
+  return <PageHeader title="My Tasks" />;
+}

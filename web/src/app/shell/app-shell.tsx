@@ -1,0 +1,77 @@
+import type { User } from '@contract/auth';
+import { Dialog as DialogPrimitive } from 'radix-ui';
+import { type ReactNode, useEffect, useState } from 'react';
+import { useLocation } from 'react-router';
+import { AppHeader } from './app-header';
+import { Sidebar } from './sidebar';
+import { useIsDesktop } from './use-media-query';
+
+const COLLAPSED_KEY = 'sidebar-collapsed';
+
+function readCollapsed(): boolean {
+  try {
+    return window.localStorage.getItem(COLLAPSED_KEY) === 'true';
+  } catch {
+    return false;
+  }
+}
+
+/** Sidebar + header around the page (spec point 2, decisions §1). Below 768 px the sidebar is a drawer. */
+export function AppShell({ user, children }: { user: User; children: ReactNode }) {
+  const isDesktop = useIsDesktop();
+  const [collapsed, setCollapsed] = useState(readCollapsed);
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const { pathname } = useLocation();
+
+  // A navigation (or growing past the breakpoint) closes the drawer.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on purpose whenever the path changes
+  useEffect(() => setDrawerOpen(false), [pathname, isDesktop]);
+
+  const toggle = () => {
+    setCollapsed((c) => {
+      try {
+        window.localStorage.setItem(COLLAPSED_KEY, String(!c));
+      } catch {
+        // storage may be unavailable (private mode); the toggle still works for this visit
+      }
+      return !c;
+    });
+  };
+
+  return (
+    <div className="flex min-h-dvh bg-background">
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-md bg-white px-3 py-2 text-sm font-medium shadow focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+      >
+        Skip to content
+      </a>
+      {isDesktop ? (
+        <div className="sticky top-0 h-dvh shrink-0">
+          <Sidebar user={user} collapsed={collapsed} onToggle={toggle} />
+        </div>
+      ) : (
+        <DialogPrimitive.Root open={drawerOpen} onOpenChange={setDrawerOpen}>
+          <DialogPrimitive.Portal>
+            <DialogPrimitive.Overlay className="fixed inset-0 z-40 bg-slate-900/40 data-[state=open]:animate-fade-in" />
+            <DialogPrimitive.Content
+              aria-describedby={undefined}
+              className="fixed inset-y-0 left-0 z-50 max-w-[85vw] shadow-xl focus:outline-none data-[state=open]:animate-slide-in-left"
+            >
+              <DialogPrimitive.Title className="sr-only">Navigation</DialogPrimitive.Title>
+              <Sidebar user={user} collapsed={false} className="max-w-[85vw]" />
+            </DialogPrimitive.Content>
+          </DialogPrimitive.Portal>
+        </DialogPrimitive.Root>
+      )}
+      <div className="flex min-w-0 flex-1 flex-col">
+        <AppHeader email={user.email} onOpenMenu={isDesktop ? undefined : () => setDrawerOpen(true)} />
+        <main id="main" tabIndex={-1} className="flex flex-1 flex-col focus:outline-none">
+          <div className="mx-auto flex w-full max-w-7xl flex-1 flex-col px-4 py-6 sm:px-6 lg:px-8 lg:py-8">
+            {children}
+          </div>
+        </main>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,73 @@
+import type { Role } from '@contract/auth';
+import {
+  CalendarCheck,
+  ClipboardList,
+  FolderKanban,
+  House,
+  KeyRound,
+  ListTodo,
+  type LucideIcon,
+  MessageSquare,
+  ShieldCheck,
+  Timer,
+} from 'lucide-react';
+
+export interface NavEntry {
+  to: string;
+  label: string;
+  icon: LucideIcon;
+  /** Stable test id: nav-<slug>. */
+  slug: string;
+  /** Other paths that highlight this entry. */
+  alsoActiveOn?: string[];
+}
+
+export const mainNav: NavEntry[] = [
+  { to: '/', label: 'Home', icon: House, slug: 'home' },
+  { to: '/my-tasks', label: 'My Tasks', icon: ListTodo, slug: 'my-tasks' },
+  { to: '/advanced-tasks', label: 'Advanced Tasks', icon: ClipboardList, slug: 'advanced-tasks' },
+  { to: '/projects', label: 'Projects', icon: FolderKanban, slug: 'projects' },
+  { to: '/tracker', label: 'Time Tracker', icon: Timer, slug: 'tracker' },
+  { to: '/attendance', label: 'Attendance', icon: CalendarCheck, slug: 'attendance' },
+  { to: '/chat', label: 'Chat', icon: MessageSquare, slug: 'chat' },
+];
+
+export const adminNav: NavEntry[] = [
+  {
+    to: '/admin',
+    label: 'Admin Dashboard',
+    icon: ShieldCheck,
+    slug: 'admin',
+    alsoActiveOn: ['/admin/pending-users'],
+  },
+  { to: '/admin/user-credentials', label: 'User Credentials', icon: KeyRound, slug: 'user-credentials' },
+];
+
+export const isAdmin = (role: Role | string | undefined) => role === 'admin';
+
+const sectionTitles: Record<string, string> = {
+  '/': 'Dashboard',
+  '/my-tasks': 'My Tasks',
+  '/advanced-tasks': 'Advanced Tasks',
+  '/projects': 'Projects',
+  '/tracker': 'Time Tracker',
+  '/attendance': 'Attendance',
+  '/chat': 'Chat',
+  '/admin': 'Admin Dashboard',
+  '/admin/pending-users': 'Pending Approvals',
+  '/admin/user-credentials': 'User Credentials',
+  '/verification-codes': 'Verification Codes',
+  '/team/manage': 'Team Management',
+  '/reports': 'Reports',
+};
+
+/** The header's section name; 'Dashboard' when the path is not a known section (spec point 2). */
+export function sectionTitle(pathname: string): string {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  return sectionTitles[path] ?? 'Dashboard';
+}
+
+export function isEntryActive(entry: NavEntry, pathname: string): boolean {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  return path === entry.to || (entry.alsoActiveOn?.includes(path) ?? false);
+}

@@ -1,0 +1,137 @@
+import type { User } from '@contract/auth';
+import { LogOut, PanelLeftClose, PanelLeftOpen, X } from 'lucide-react';
+import { Dialog as DialogPrimitive } from 'radix-ui';
+import { useLocation } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
+import { logout } from '@/lib/auth';
+import { cn } from '@/lib/utils';
+import { NavItem } from './nav-item';
+import { adminNav, isAdmin, isEntryActive, mainNav } from './nav-items';
+import { UserCard } from './user-card';
+
+interface SidebarProps {
+  user: User;
+  /** Icon-only rail (desktop only). */
+  collapsed: boolean;
+  /** Desktop: the collapse toggle. Drawer: absent (a close button is shown instead). */
+  onToggle?: () => void;
+  className?: string;
+}
+
+function Brand({ hidden }: { hidden: boolean }) {
+  if (hidden) return null;
+  return (
+    <div className="flex min-w-0 items-center gap-2.5">
+      <img src="/favicon.svg" alt="" className="size-8 shrink-0" />
+      <span className="truncate text-base font-semibold tracking-tight text-slate-900">Workbench</span>
+    </div>
+  );
+}
+
+export function Sidebar({ user, collapsed, onToggle, className }: SidebarProps) {
+  const { pathname } = useLocation();
+  const iconOnly = collapsed && onToggle !== undefined;
+  const admin = isAdmin(user.role);
+
+  return (
+    <aside
+      data-testid="sidebar"
+      aria-label="Main navigation"
+      className={cn(
+        'flex h-full flex-col border-r border-slate-200 bg-white transition-[width] duration-200',
+        iconOnly ? 'w-16' : 'w-64',
+        className,
+      )}
+    >
+      <div
+        className={cn(
+          'flex h-14 shrink-0 items-center border-b border-slate-200 px-3',
+          iconOnly ? 'justify-center' : 'justify-between gap-2 pl-4',
+        )}
+      >
+        <Brand hidden={iconOnly} />
+        {onToggle ? (
+          <Button
+            variant="ghost"
+            size="icon"
+            className="text-slate-500"
+            data-testid="sidebar-toggle"
+            aria-label={collapsed ? 'Expand sidebar' : 'Collapse sidebar'}
+            aria-expanded={!collapsed}
+            onClick={onToggle}
+          >
+            {collapsed ? <PanelLeftOpen aria-hidden /> : <PanelLeftClose aria-hidden />}
+          </Button>
+        ) : (
+          <DialogPrimitive.Close asChild>
+            <Button variant="ghost" size="icon" className="text-slate-500" aria-label="Close menu">
+              <X aria-hidden />
+            </Button>
+          </DialogPrimitive.Close>
+        )}
+      </div>
+
+      <nav aria-label="Sections" className="flex-1 overflow-y-auto overflow-x-hidden px-3 py-4">
+        <ul className="flex flex-col gap-1">
+          {mainNav.map((entry) => (
+            <li key={entry.to}>
+              <NavItem entry={entry} active={isEntryActive(entry, pathname)} iconOnly={iconOnly} />
+            </li>
+          ))}
+        </ul>
+        {admin && (
+          <>
+            {iconOnly ? (
+              <hr className="my-4 border-slate-200" />
+            ) : (
+              <p className="mt-6 mb-2 px-3 text-xs font-semibold uppercase tracking-wider text-slate-400">
+                Admin
+              </p>
+            )}
+            <ul className="flex flex-col gap-1">
+              {adminNav.map((entry) => (
+                <li key={entry.to}>
+                  <NavItem entry={entry} active={isEntryActive(entry, pathname)} iconOnly={iconOnly} />
+                </li>
+              ))}
+            </ul>
+          </>
+        )}
+      </nav>
+
+      <div className="shrink-0 border-t border-slate-200 p-3">
+        <UserCard user={user} iconOnly={iconOnly} />
+      </div>
+
+      <div className="shrink-0 border-t border-slate-200 p-3">
+        <LogoutButton iconOnly={iconOnly} />
+      </div>
+    </aside>
+  );
+}
+
+function LogoutButton({ iconOnly }: { iconOnly: boolean }) {
+  const button = (
+    <Button
+      variant="ghost"
+      data-testid="logout"
+      aria-label={iconOnly ? 'Logout' : undefined}
+      onClick={() => void logout()}
+      className={cn(
+        'text-slate-600 hover:bg-red-50 hover:text-red-700',
+        iconOnly ? 'mx-auto flex size-10 p-0' : 'w-full justify-start gap-3 px-3',
+      )}
+    >
+      <LogOut className="size-[18px]!" aria-hidden />
+      {!iconOnly && 'Logout'}
+    </Button>
+  );
+  if (!iconOnly) return button;
+  return (
+    <Tooltip>
+      <TooltipTrigger asChild>{button}</TooltipTrigger>
+      <TooltipContent side="right">Logout</TooltipContent>
+    </Tooltip>
+  );
+}

@@ -1,0 +1,110 @@
+import type { User } from '@contract/auth';
+import { useQuery } from '@tanstack/react-query';
+import { useSyncExternalStore } from 'react';
+import { apiRequest } from './api-client';
+import { queryClient } from './query-client';
+
+/**
+ * Current-user resolution (spec point 4): the record kept in localStorage under 'user' wins; without
+ * one, GET /api/auth/user; if that fails the visitor is not authenticated. The stored record is an
+ * external store so the shell appears and disappears the moment it is set or cleared (any tab).
+ */
+const STORAGE_KEY = 'user';
+export const AUTH_USER_QUERY_KEY = ['/api/auth/user'] as const;
+
+let cachedRaw: string | null | undefined;
+let cachedUser: User | null = null;
+const listeners = new Set<() => void>();
+
+function readRaw(): string | null {
+  try {
+    return window.localStorage.getItem(STORAGE_KEY);
+  } catch {
+    return null;
+  }
+}
+
+/** The stored user, or null when absent or unreadable. Returns the same object until it changes. */
+export function getStoredUser(): User | null {
+  const raw = readRaw();
+  if (raw === cachedRaw) return cachedUser;
+  cachedRaw = raw;
+  cachedUser = null;
+  if (raw) {
+    try {
+      const parsed: unknown = JSON.parse(raw);
+      if (parsed && typeof parsed === 'object' && typeof (parsed as User).id === 'string') {
+        cachedUser = parsed as User;
+      }
+    } catch {
+      // a damaged record counts as signed out
+    }
+  }
+  return cachedUser;
+}
+
+function notify(): void {
+  for (const listener of listeners) listener();
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  const onStorage = (e: StorageEvent) => {
+    if (e.key === STORAGE_KEY || e.key === null) listener();
+  };
+  window.addEventListener('storage', onStorage);
+  return () => {
+    listeners.delete(listener);
+    window.removeEventListener('storage', onStorage);
+  };
+}
+
+/** Keeps the user record exactly as the login/verify response returned it. */
+export function setStoredUser(user: User): void {
+  window.localStorage.setItem(STORAGE_KEY, JSON.stringify(user));
+  notify();
+}
+
+export function clearStoredUser(): void {
+  window.localStorage.removeItem(STORAGE_KEY);
+  notify();
+}
+
+/** Only the locally stored user (decides whether the layout shell is shown). */
+export function useStoredUser(): User | null {
+  return useSyncExternalStore(subscribe, getStoredUser, () => null);
+}
+
+export interface CurrentUser {
+  user: User | null;
+  isLoading: boolean;
+  isAuthenticated: boolean;
+}
+
+/** Stored user first, else the server's session user; a failed lookup means not authenticated. */
+export function useCurrentUser(): CurrentUser {
+  const stored = useStoredUser();
+  const query = useQuery<User>({ queryKey: AUTH_USER_QUERY_KEY, enabled: stored === null });
+  const user = stored ?? (query.isError ? null : (query.data ?? null));
+  return { user, isLoading: stored === null && query.isLoading, isAuthenticated: user !== null };
+}
+
+type Navigate = (to: string) => void;
+let navigate: Navigate = (to) => window.location.assign(to);
+
+/** The router registers its client-side navigation here so logout() needs no hook. */
+export function setNavigate(fn: Navigate): void {
+  navigate = fn;
+}
+
+/** Ends the server session (failure ignored), forgets the user and every cached read, goes to /login. */
+export async function logout(): Promise<void> {
+  try {
+    await apiRequest('POST', '/api/logout');
+  } catch {
+    // signing out locally must work even when the server cannot be reached
+  }
+  clearStoredUser();
+  queryClient.clear();
+  navigate('/login');
+}

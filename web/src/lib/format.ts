@@ -1,0 +1,95 @@
+/** Display helpers (spec point 9: durations as hours and minutes, totals with one decimal). */
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** 3725 → '01:02:05'. Hours keep counting past 99. */
+export function formatElapsed(seconds: number): string {
+  const s = Math.max(0, Math.floor(Number.isFinite(seconds) ? seconds : 0));
+  return `${pad(Math.floor(s / 3600))}:${pad(Math.floor((s % 3600) / 60))}:${pad(s % 60)}`;
+}
+
+/** Seconds since an ISO start time until `now` (for live clocks). */
+export function secondsSince(startIso: string, now: number = Date.now()): number {
+  const start = Date.parse(startIso);
+  return Number.isNaN(start) ? 0 : Math.max(0, Math.floor((now - start) / 1000));
+}
+
+/** 5400 → '1h 30m'. */
+export function formatDuration(seconds: number): string {
+  const s = Math.max(0, Math.floor(Number.isFinite(seconds) ? seconds : 0));
+  return `${Math.floor(s / 3600)}h ${Math.floor((s % 3600) / 60)}m`;
+}
+
+/** 7.25 → '7.3h'. */
+export function formatHours(hours: number): string {
+  return `${(Number.isFinite(hours) ? hours : 0).toFixed(1)}h`;
+}
+
+type DateInput = string | number | Date;
+
+/** 'YYYY-MM-DD' is a calendar date in local time, not UTC midnight. */
+export function toDate(value: DateInput): Date {
+  if (typeof value === 'string') {
+    const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+    if (m) return new Date(Number(m[1]), Number(m[2]) - 1, Number(m[3]));
+  }
+  return new Date(value);
+}
+
+const dateFmt = new Intl.DateTimeFormat(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
+const timeFmt = new Intl.DateTimeFormat(undefined, { hour: 'numeric', minute: '2-digit' });
+const dateTimeFmt = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+const weekdayFmt = new Intl.DateTimeFormat(undefined, { weekday: 'long', month: 'long', day: 'numeric' });
+const relFmt = new Intl.RelativeTimeFormat(undefined, { numeric: 'auto' });
+
+function safe(value: DateInput | null | undefined, fmt: Intl.DateTimeFormat, fallback: string): string {
+  if (value === null || value === undefined || value === '') return fallback;
+  const d = toDate(value);
+  return Number.isNaN(d.getTime()) ? fallback : fmt.format(d);
+}
+
+/** 'Nov 21, 2025'. */
+export const formatDate = (v: DateInput | null | undefined, fallback = '—') => safe(v, dateFmt, fallback);
+/** '9:05 AM' (locale dependent). */
+export const formatTime = (v: DateInput | null | undefined, fallback = '—') => safe(v, timeFmt, fallback);
+/** 'Nov 21, 2025, 9:05 AM'. */
+export const formatDateTime = (v: DateInput | null | undefined, fallback = '—') =>
+  safe(v, dateTimeFmt, fallback);
+/** 'Friday, November 21'. */
+export const formatLongDate = (v: DateInput | null | undefined, fallback = '—') =>
+  safe(v, weekdayFmt, fallback);
+
+/** '5 minutes ago', 'yesterday', 'in 2 hours'. */
+export function formatRelative(
+  value: DateInput | null | undefined,
+  now: number = Date.now(),
+  fallback = '—',
+) {
+  if (value === null || value === undefined || value === '') return fallback;
+  const t = toDate(value).getTime();
+  if (Number.isNaN(t)) return fallback;
+  const diff = Math.round((t - now) / 1000);
+  const abs = Math.abs(diff);
+  if (abs < 45) return 'just now';
+  if (abs < 3600) return relFmt.format(Math.round(diff / 60), 'minute');
+  if (abs < 86400) return relFmt.format(Math.round(diff / 3600), 'hour');
+  if (abs < 86400 * 30) return relFmt.format(Math.round(diff / 86400), 'day');
+  return formatDate(t);
+}
+
+/** Today's local date as 'YYYY-MM-DD' (default date of a manual time entry). */
+export function todayIsoDate(now: Date = new Date()): string {
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
+/** 'admin' → 'Admin'. */
+export function capitalize(s: string): string {
+  return s ? s.charAt(0).toUpperCase() + s.slice(1) : s;
+}
+
+/** Initials from first and last name: 'Ada', 'Lovelace' → 'AL'. */
+export function initials(firstName?: string | null, lastName?: string | null): string {
+  const a = firstName?.trim().charAt(0) ?? '';
+  const b = lastName?.trim().charAt(0) ?? '';
+  return (a + b).toUpperCase() || '?';
+}
