@@ -24,7 +24,7 @@ function StatCard({
   const body = (
     <Card
       className={cn(
-        'flex items-start justify-between gap-3 p-5',
+        'flex h-full items-start justify-between gap-3 p-4 sm:p-5',
         to && 'transition-colors hover:border-indigo-300 hover:bg-indigo-50/30',
       )}
     >
@@ -35,9 +35,9 @@ function StatCard({
         ) : (
           <p className="mt-1 text-3xl font-semibold tracking-tight text-slate-900">{value}</p>
         )}
-        <p className="mt-1 text-xs text-muted-foreground">{hint}</p>
+        <p className="mt-1 hidden text-xs text-muted-foreground sm:block">{hint}</p>
       </div>
-      <div className={cn('flex size-10 shrink-0 items-center justify-center rounded-lg', tone)}>
+      <div className={cn('hidden size-10 shrink-0 items-center justify-center rounded-lg sm:flex', tone)}>
         <Icon className="size-5" aria-hidden />
       </div>
     </Card>
@@ -62,7 +62,7 @@ export function AdminStatCards() {
   const s = stats.data;
   const value = (n: number | undefined) => (stats.isError ? '—' : n);
   return (
-    <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+    <div className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
       <StatCard
         label="Total Users"
         value={value(s?.totalUsers)}

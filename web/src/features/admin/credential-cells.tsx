@@ -1,8 +1,10 @@
+import type { ReactNode } from 'react';
 import type { AdminUser } from '@contract/admin';
-import { KeyRound, ShieldCheck } from 'lucide-react';
+import { Ban, KeyRound, RotateCcw, ShieldCheck } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { formatDateTime } from '@/lib/format';
+import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
+import { formatDate, formatDateTime } from '@/lib/format';
 
 /** What the Password column reveals: the credential state, never a secret (decisions §3). */
 export function CredentialState({ user, shown }: { user: AdminUser; shown: boolean }) {
@@ -23,6 +25,7 @@ export function CredentialState({ user, shown }: { user: AdminUser; shown: boole
 export const usernameOf = (u: AdminUser) => u.username || 'N/A';
 export const companyOf = (u: AdminUser) => u.companyId || 'None';
 export const lastLoginOf = (u: AdminUser) => (u.lastLoginAt ? formatDateTime(u.lastLoginAt) : 'Never');
+export const lastLoginShort = (u: AdminUser) => (u.lastLoginAt ? formatDate(u.lastLoginAt) : 'Never');
 
 export type CredentialActionHandlers = {
   onSuspend: (user: AdminUser) => void;
@@ -31,14 +34,45 @@ export type CredentialActionHandlers = {
   busy: boolean;
 };
 
-/** Admin rows are 'Protected'; others get suspend or activate and Reset password. */
+function IconAction({
+  label,
+  onClick,
+  disabled,
+  children,
+}: {
+  label: string;
+  onClick: () => void;
+  disabled?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <Tooltip>
+      <TooltipTrigger asChild>
+        <Button
+          variant="ghost"
+          size="icon"
+          aria-label={label}
+          onClick={onClick}
+          disabled={disabled}
+          className="size-8"
+        >
+          {children}
+        </Button>
+      </TooltipTrigger>
+      <TooltipContent>{label}</TooltipContent>
+    </Tooltip>
+  );
+}
+
+/** Admin rows are 'Protected'; others get suspend or activate and Reset password (icons in the table). */
 export function CredentialActions({
   user,
   onSuspend,
   onActivate,
   onReset,
   busy,
-}: { user: AdminUser } & CredentialActionHandlers) {
+  compact = false,
+}: { user: AdminUser; compact?: boolean } & CredentialActionHandlers) {
   if (user.role === 'admin') {
     return (
       <span className="inline-flex items-center gap-1 text-xs font-medium text-muted-foreground">
@@ -47,6 +81,24 @@ export function CredentialActions({
     );
   }
   const name = `${user.firstName} ${user.lastName}`;
+  if (compact) {
+    return (
+      <div className="flex gap-1">
+        {user.isActive ? (
+          <IconAction label={`Suspend ${name}`} onClick={() => onSuspend(user)}>
+            <Ban className="text-red-600" aria-hidden />
+          </IconAction>
+        ) : (
+          <IconAction label={`Activate ${name}`} onClick={() => onActivate(user)} disabled={busy}>
+            <RotateCcw className="text-emerald-600" aria-hidden />
+          </IconAction>
+        )}
+        <IconAction label={`Reset password of ${name}`} onClick={() => onReset(user)}>
+          <KeyRound aria-hidden />
+        </IconAction>
+      </div>
+    );
+  }
   return (
     <div className="flex flex-wrap gap-2">
       {user.isActive ? (

@@ -8,6 +8,7 @@ import {
   CredentialState,
   companyOf,
   lastLoginOf,
+  lastLoginShort,
   usernameOf,
 } from './credential-cells';
 import { RoleBadge, StatusBadge } from './role-badge';
@@ -53,12 +54,14 @@ export function CredentialsTable({ users, showPasswords, ...actions }: Props) {
               <TableCell>
                 <div className="flex items-center gap-2">
                   <Avatar user={user} />
-                  <span className="font-medium text-slate-900">
+                  <span className="whitespace-nowrap font-medium text-slate-900">
                     {user.firstName} {user.lastName}
                   </span>
                 </div>
               </TableCell>
-              <TableCell className="max-w-56 truncate">{user.email}</TableCell>
+              <TableCell className="max-w-48 truncate" title={user.email}>
+                {user.email}
+              </TableCell>
               <TableCell>{usernameOf(user)}</TableCell>
               <TableCell>
                 <CredentialState user={user} shown={showPasswords} />
@@ -67,12 +70,14 @@ export function CredentialsTable({ users, showPasswords, ...actions }: Props) {
                 <RoleBadge role={user.role} />
               </TableCell>
               <TableCell>{companyOf(user)}</TableCell>
-              <TableCell className="whitespace-nowrap">{lastLoginOf(user)}</TableCell>
+              <TableCell className="whitespace-nowrap" title={lastLoginOf(user)}>
+                {lastLoginShort(user)}
+              </TableCell>
               <TableCell>
                 <StatusBadge user={user} />
               </TableCell>
               <TableCell>
-                <CredentialActions user={user} {...actions} />
+                <CredentialActions user={user} compact {...actions} />
               </TableCell>
             </TableRow>
           ))}

@@ -89,13 +89,18 @@ export function PendingUserCard({ user }: { user: PendingUser }) {
           </dl>
         </div>
       </div>
-      <div className="flex gap-2 sm:flex-col">
-        <Button className="flex-1" onClick={onApprove} disabled={busy} aria-label={`Approve ${name}`}>
+      <div className="flex gap-2 sm:w-36 sm:shrink-0 sm:flex-col">
+        <Button
+          className="flex-1 sm:flex-none"
+          onClick={onApprove}
+          disabled={busy}
+          aria-label={`Approve ${name}`}
+        >
           {approve.isPending ? 'Approving...' : 'Approve User'}
         </Button>
         <Button
           variant="outline"
-          className="flex-1 text-red-700 hover:bg-red-50"
+          className="flex-1 text-red-700 hover:bg-red-50 sm:flex-none"
           onClick={onReject}
           disabled={busy}
           aria-label={`Reject ${name}`}

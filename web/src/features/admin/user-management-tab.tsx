@@ -52,25 +52,27 @@ export function UserManagementTab() {
           <li
             key={user.id}
             data-testid="managed-user"
-            className="flex flex-wrap items-center gap-3 px-4 py-3"
+            className="flex flex-col gap-3 px-4 py-3 sm:flex-row sm:items-center"
           >
-            <div
-              className="flex size-9 shrink-0 items-center justify-center rounded-full bg-slate-100 text-sm font-semibold text-slate-700"
-              aria-hidden
-            >
-              {initials(user.firstName, user.lastName)}
+            <div className="flex min-w-0 flex-1 items-center gap-3">
+              <div
+                className="flex size-9 shrink-0 items-center justify-center rounded-full bg-slate-100 text-sm font-semibold text-slate-700"
+                aria-hidden
+              >
+                {initials(user.firstName, user.lastName)}
+              </div>
+              <div className="min-w-0 flex-1">
+                <p className="truncate text-sm font-medium text-slate-900">
+                  {user.firstName} {user.lastName}
+                </p>
+                <p className="truncate text-xs text-muted-foreground">{user.email}</p>
+              </div>
+              <div className="flex shrink-0 flex-wrap justify-end gap-1.5">
+                <RoleBadge role={user.role} />
+                <StatusBadge user={user} />
+              </div>
             </div>
-            <div className="min-w-0 flex-1">
-              <p className="truncate text-sm font-medium text-slate-900">
-                {user.firstName} {user.lastName}
-              </p>
-              <p className="truncate text-xs text-muted-foreground">{user.email}</p>
-            </div>
-            <div className="flex items-center gap-2">
-              <RoleBadge role={user.role} />
-              <StatusBadge user={user} />
-            </div>
-            <div className="flex gap-2">
+            <div className="flex gap-2 pl-12 sm:pl-0">
               <Button
                 variant="outline"
                 size="sm"
