@@ -51,15 +51,10 @@ export function CredentialsTable({ users, showPasswords, ...actions }: Props) {
         <TableBody>
           {users.map((user) => (
             <TableRow key={user.id} data-testid="credential-row">
-              <TableCell>
-                <div className="flex items-center gap-2">
-                  <Avatar user={user} />
-                  <span className="whitespace-nowrap font-medium text-slate-900">
-                    {user.firstName} {user.lastName}
-                  </span>
-                </div>
+              <TableCell className="font-medium text-slate-900">
+                {user.firstName} {user.lastName}
               </TableCell>
-              <TableCell className="max-w-48 truncate" title={user.email}>
+              <TableCell className="max-w-44 truncate" title={user.email}>
                 {user.email}
               </TableCell>
               <TableCell>{usernameOf(user)}</TableCell>
