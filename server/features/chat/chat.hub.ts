@@ -32,8 +32,9 @@ export const HEARTBEAT_MS = 25_000;
 export function createChatHub(deps: Pick<AppDeps, 'db' | 'events' | 'clock'>, heartbeatMs = HEARTBEAT_MS) {
   const byUser = new Map<string, Set<LiveClient>>();
 
-  const send = (client: LiveClient, event: ServerEvent) => {
-    if (client.socket.readyState === client.socket.OPEN) client.socket.send(JSON.stringify(event));
+  const send = (client: LiveClient, event: ServerEvent | string) => {
+    if (client.socket.readyState !== client.socket.OPEN) return;
+    client.socket.send(typeof event === 'string' ? event : JSON.stringify(event));
   };
 
   /** The participants that have a socket on this instance; none means no further work here. */
@@ -50,7 +51,9 @@ export function createChatHub(deps: Pick<AppDeps, 'db' | 'events' | 'clock'>, he
         if (clients.length === 0) return;
         const message = await loadMessage(deps.db, event.messageId);
         if (!message) return;
-        for (const c of clients) send(c, { type: 'message.created', data: message });
+        // Serialised once for every recipient: with hundreds of sockets this is most of the CPU.
+        const frame = JSON.stringify({ type: 'message.created', data: message } satisfies ServerEvent);
+        for (const c of clients) send(c, frame);
         return;
       }
       case 'chat.conversation': {
