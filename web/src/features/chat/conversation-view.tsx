@@ -38,7 +38,7 @@ export function ConversationView({ conversation, myId, onBack }: ConversationVie
           <Button
             variant="ghost"
             size="icon"
-            className="-ml-2"
+            className="-ml-2 md:hidden"
             aria-label="Back to conversations"
             onClick={onBack}
           >
