@@ -107,7 +107,9 @@ async function run(label: string, instances: Instance[], cookies: string[]) {
     cookies.map((c, i) => openSocket(instances[i % instances.length].url, c, receiver)),
   );
   const [generalId] = (
-    await (await fetch(`${instances[0].url}/api/chat/conversations`, { headers: { cookie: cookies[0] } })).json()
+    await (
+      await fetch(`${instances[0].url}/api/chat/conversations`, { headers: { cookie: cookies[0] } })
+    ).json()
   ).map((c: { id: string }) => c.id);
 
   const post = async (content: string) => {

@@ -1,9 +1,13 @@
 import type { AppDeps, ZodApp } from '../app';
+import { adminRoutes } from './admin/admin.routes';
+import { authRoutes } from './auth/auth.routes';
 import { chatRoutes } from './chat/chat.routes';
 import { usersRoutes } from './users/users.routes';
 
 /** Every feature's routes, registered under one plugin; one line per feature. */
 export async function registerFeatures(app: ZodApp, deps: AppDeps) {
   await usersRoutes(app, deps);
+  await authRoutes(app, deps);
+  await adminRoutes(app, deps);
   await chatRoutes(app, deps);
 }
