@@ -103,6 +103,45 @@ describe('chat', () => {
     expect(await readerPage.getByTestId('conversation-title').textContent()).toBe('Wanda Writer');
   });
 
+  it('after a dropped connection, reconnects with back-off and fetches what it missed, once', async () => {
+    // The socket runs through a proxy the test controls, so the connection can really be cut.
+    const context = await newContext(browser, DESKTOP);
+    contexts.push(context);
+    await signInContext(context, reader);
+    const page = await context.newPage();
+    let online = true;
+    let opened = 0;
+    let current: { close: () => Promise<void> } | undefined;
+    await page.routeWebSocket('**/api/ws', (ws) => {
+      if (!online) return void ws.close();
+      opened += 1;
+      ws.connectToServer();
+      current = ws;
+    });
+    await page.goto(new URL(readerPage.url()).pathname + new URL(readerPage.url()).search);
+    await page.getByTestId('message').first().waitFor();
+    await expect.poll(() => opened).toBe(1);
+
+    online = false;
+    await current?.close();
+    const input = writerPage.getByPlaceholder('Type your message...');
+    await input.fill('Sent while you were offline');
+    await input.press('Enter');
+    await writerPage.getByTestId('message').filter({ hasText: 'Sent while you were offline' }).waitFor();
+    await page.waitForTimeout(1500);
+    expect(await page.getByTestId('message').filter({ hasText: 'Sent while you were offline' }).count()).toBe(
+      0,
+    );
+
+    online = true;
+    const missed = page.getByTestId('message').filter({ hasText: 'Sent while you were offline' });
+    await missed.waitFor({ timeout: 20_000 });
+    expect(opened).toBe(2);
+    await page.waitForTimeout(500);
+    expect(await missed.count()).toBe(1);
+    expect(await page.getByTestId('message').count()).toBe(3);
+  });
+
   it('switches between list and conversation at 375 px', async () => {
     const phone = await chatPage(reader, PHONE);
     await snap(phone, 'chat-empty-phone');
