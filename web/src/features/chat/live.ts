@@ -1,4 +1,4 @@
-import type { ChatMessage } from '@contract/chat';
+import type { ChatMessage, Conversation } from '@contract/chat';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useSyncExternalStore } from 'react';
 import { apiRequest } from '@/lib/api-client';
@@ -106,9 +106,21 @@ function attach(qc: QueryClient) {
         catchUp(qc, id).catch((e) => console.error('Catching up failed', e));
     }
   });
+  // Messages that came while the tab was hidden were counted unread; coming back to the open
+  // conversation reads them.
+  const onVisible = () => {
+    const id = openConversationId;
+    if (document.visibilityState !== 'visible' || !id) return;
+    const open = qc.getQueryData<Conversation[]>(CONVERSATIONS_KEY)?.find((c) => c.id === id);
+    if (!open?.unreadCount) return;
+    markReadLocally(qc, id);
+    apiRequest('POST', `/api/chat/${id}/read`).catch((e) => console.error(e));
+  };
+  document.addEventListener('visibilitychange', onVisible);
   return () => {
     offEvents();
     offReconnect();
+    document.removeEventListener('visibilitychange', onVisible);
   };
 }
 
