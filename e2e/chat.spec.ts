@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApprovedUser, signInContext } from './accounts';
+import { call, createApprovedUser, signInContext } from './accounts';
 import { DESKTOP, launchBrowser, newContext, PHONE, snap } from './support';
 
 let browser: Browser;
@@ -140,6 +140,21 @@ describe('chat', () => {
     await page.waitForTimeout(500);
     expect(await missed.count()).toBe(1);
     expect(await page.getByTestId('message').count()).toBe(3);
+  });
+
+  it('loads older pages when scrolling up', async () => {
+    const conversations = await call('GET', '/api/chat/conversations', undefined, writer.cookie);
+    const general = (conversations.body as unknown as { id: string; name: string }[]).find(
+      (c) => c.name === 'General',
+    )!;
+    for (let i = 1; i <= 60; i++)
+      await call('POST', `/api/chat/${general.id}/messages`, { content: `History ${i}` }, writer.cookie);
+    await item(readerPage, 'General').click();
+    await readerPage.getByTestId('message').filter({ hasText: 'History 60' }).waitFor();
+    expect(await readerPage.getByTestId('message').count()).toBe(50);
+    await readerPage.getByTestId('message-scroller').evaluate((el) => el.scrollTo({ top: 0 }));
+    await expect.poll(() => readerPage.getByTestId('message').count()).toBe(60);
+    await readerPage.getByText('Beginning of the conversation').waitFor();
   });
 
   it('switches between list and conversation at 375 px', async () => {
