@@ -1,6 +1,7 @@
 import type { AppDeps, ZodApp } from '../app';
 import { adminRoutes } from './admin/admin.routes';
 import { authRoutes } from './auth/auth.routes';
+import { chatRoutes } from './chat/chat.routes';
 import { usersRoutes } from './users/users.routes';
 
 /** Every feature's routes, registered under one plugin; one line per feature. */
@@ -8,4 +9,5 @@ export async function registerFeatures(app: ZodApp, deps: AppDeps) {
   await usersRoutes(app, deps);
   await authRoutes(app, deps);
   await adminRoutes(app, deps);
+  await chatRoutes(app, deps);
 }
