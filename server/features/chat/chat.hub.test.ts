@@ -40,7 +40,12 @@ async function clientFor(answersPings: boolean) {
   const user = await t.createUser();
   const token = await createSession(t.db, user.id, t.clock);
   const socket = new FakeSocket();
-  if (answersPings) socket.ping = () => void (socket.pings++, queueMicrotask(() => socket.emit('pong')));
+  if (answersPings) {
+    socket.ping = () => {
+      socket.pings++;
+      queueMicrotask(() => socket.emit('pong'));
+    };
+  }
   const client: LiveClient = {
     socket: socket as unknown as LiveClient['socket'],
     userId: user.id,
