@@ -1,7 +1,11 @@
 import type { AppDeps, ZodApp } from '../app';
+import { projectsRoutes } from './projects/projects.routes';
+import { tasksRoutes } from './tasks/tasks.routes';
 import { usersRoutes } from './users/users.routes';
 
 /** Every feature's routes, registered under one plugin; one line per feature. */
 export async function registerFeatures(app: ZodApp, deps: AppDeps) {
   await usersRoutes(app, deps);
+  await projectsRoutes(app, deps);
+  await tasksRoutes(app, deps);
 }
