@@ -16,7 +16,11 @@ export const createProjectRequest = z.object({
     .trim()
     .min(1, 'Project name is required')
     .max(120, 'Project name is too long'),
-  description: z.string({ message: 'Description must be text' }).trim().max(2000, 'Description is too long').default(''),
+  description: z
+    .string({ message: 'Description must be text' })
+    .trim()
+    .max(2000, 'Description is too long')
+    .default(''),
   status: z.enum(creatableProjectStatuses, { message: 'Choose a valid status' }).default('active'),
   priority: projectPrioritySchema.default('medium'),
 });

@@ -30,7 +30,11 @@ export const createTaskRequest = z.object({
     .trim()
     .min(1, 'Task title is required')
     .max(200, 'Task title is too long'),
-  description: z.string({ message: 'Description must be text' }).trim().max(5000, 'Description is too long').default(''),
+  description: z
+    .string({ message: 'Description must be text' })
+    .trim()
+    .max(5000, 'Description is too long')
+    .default(''),
   priority: taskPrioritySchema.default('medium'),
   projectId: optionalId('project'),
   /** Omitted: the task is the creator's own. */
@@ -60,7 +64,11 @@ export const submitTaskRequest = z.object({
 
 export const reviewTaskRequest = z.object({
   action: z.enum(['approve', 'rework'], { message: 'Choose approve or rework' }),
-  reviewComments: z.string({ message: 'Comments must be text' }).trim().max(2000, 'Comments are too long').default(''),
+  reviewComments: z
+    .string({ message: 'Comments must be text' })
+    .trim()
+    .max(2000, 'Comments are too long')
+    .default(''),
 });
 export type ReviewTaskRequest = z.input<typeof reviewTaskRequest>;
 

@@ -2,14 +2,16 @@ import { desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { createProjectRequest, Project, ProjectStatus, ProjectsQuery } from '@contract/projects';
 import type { Db } from '../../db/client';
-import { projects, tasks } from '../../db/schema';
+import { projects } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 
 type CreateProjectInput = z.output<typeof createProjectRequest>;
 
 /** People with at least one task in the project, counted once each, in the same query as the list. */
+// Written out in full because drizzle leaves single-table columns unqualified, which the subquery would
+// resolve against tasks. Served by tasks_project_created_idx.
 const teamMembers = sql<number>`(
-  select count(distinct ${tasks.assigneeId})::int from ${tasks} where ${tasks.projectId} = ${projects.id}
+  select count(distinct t.assignee_id)::int from tasks t where t.project_id = "projects"."id"
 )`;
 
 const columns = {

@@ -9,7 +9,8 @@ const assigner = alias(users, 'assigner');
 const reviewer = alias(users, 'reviewer');
 const author = alias(users, 'author');
 
-const fullName = (u: { firstName: AnyPgColumn; lastName: AnyPgColumn }) => sql<string | null>`${u.firstName} || ' ' || ${u.lastName}`;
+const fullName = (u: { firstName: AnyPgColumn; lastName: AnyPgColumn }) =>
+  sql<string | null>`${u.firstName} || ' ' || ${u.lastName}`;
 
 /** One row per task with every display name the spec shows, resolved by joins (no lookups per row). */
 function selectTasks(db: Db) {

@@ -87,6 +87,8 @@ export async function tasksRoutes(app: ZodApp, deps: AppDeps) {
       schema: { params: idParam, body: addCommentRequest, response: { 201: taskCommentSchema } },
     },
     async (request, reply) =>
-      reply.status(201).send(await addComment(db, currentUser(request), request.params.id, request.body, clock.now())),
+      reply
+        .status(201)
+        .send(await addComment(db, currentUser(request), request.params.id, request.body, clock.now())),
   );
 }
