@@ -1,4 +1,6 @@
 import type { AppDeps, ZodApp } from '../app';
+import { adminRoutes } from './admin/admin.routes';
+import { authRoutes } from './auth/auth.routes';
 import { projectsRoutes } from './projects/projects.routes';
 import { tasksRoutes } from './tasks/tasks.routes';
 import { usersRoutes } from './users/users.routes';
@@ -6,6 +8,8 @@ import { usersRoutes } from './users/users.routes';
 /** Every feature's routes, registered under one plugin; one line per feature. */
 export async function registerFeatures(app: ZodApp, deps: AppDeps) {
   await usersRoutes(app, deps);
+  await authRoutes(app, deps);
+  await adminRoutes(app, deps);
   await projectsRoutes(app, deps);
   await tasksRoutes(app, deps);
 }
