@@ -7,9 +7,9 @@ export const PROJECTS_KEY = ['/api/projects'] as const;
 
 function refreshProjects() {
   // Project names and statuses also show on task cards and the dashboard's active-project count.
-  for (const key of ['/api/projects', '/api/tasks', '/api/my-tasks', '/api/dashboard/stats']) {
-    void queryClient.invalidateQueries({ queryKey: [key] });
-  }
+  // Awaited, so the toast appears once the grid already shows the change.
+  const keys = ['/api/projects', '/api/tasks', '/api/my-tasks', '/api/dashboard/stats'];
+  return Promise.all(keys.map((key) => queryClient.invalidateQueries({ queryKey: [key] })));
 }
 
 export const useProjects = () => useQuery<Project[]>({ queryKey: PROJECTS_KEY });

@@ -14,6 +14,12 @@ export function AdvancedTaskBoard({ onCreate }: { onCreate: () => void }) {
   const { user } = useCurrentUser();
   const canReview = user?.role === 'manager' || user?.role === 'admin';
   const [filters, setFilters] = useState<TaskFilters>({});
+  // Remounts the filter bar on "Clear filters" so its typed search text is cleared too.
+  const [filterBarKey, setFilterBarKey] = useState(0);
+  const clearFilters = () => {
+    setFilters({});
+    setFilterBarKey((k) => k + 1);
+  };
   const tasks = useTaskList(filters);
   const users = useAssignableUsers();
   const projects = useProjectOptions();
@@ -29,6 +35,7 @@ export function AdvancedTaskBoard({ onCreate }: { onCreate: () => void }) {
   return (
     <>
       <TaskFiltersBar
+        key={filterBarKey}
         value={filters}
         onChange={setFilters}
         users={users.data ?? []}
@@ -61,7 +68,7 @@ export function AdvancedTaskBoard({ onCreate }: { onCreate: () => void }) {
             title="No matching tasks"
             description="No task matches these filters. Change or clear them to see more."
             action={
-              <Button variant="outline" onClick={() => setFilters({})}>
+              <Button variant="outline" onClick={clearFilters}>
                 Clear filters
               </Button>
             }

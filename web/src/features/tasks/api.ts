@@ -17,9 +17,9 @@ export const PAGE_SIZE = 50;
 
 /** Both lists, the projects' team counts and the dashboard figures move with every task change. */
 function refreshAfterTaskChange() {
-  for (const key of ['/api/tasks', '/api/my-tasks', '/api/projects', '/api/dashboard/stats']) {
-    void queryClient.invalidateQueries({ queryKey: [key] });
-  }
+  // Awaited, so a mutation's toast appears once the screen already shows the change.
+  const keys = ['/api/tasks', '/api/my-tasks', '/api/projects', '/api/dashboard/stats'];
+  return Promise.all(keys.map((key) => queryClient.invalidateQueries({ queryKey: [key] })));
 }
 
 function pagedUrl(path: string, params: Record<string, string | undefined>) {
