@@ -164,7 +164,9 @@ describe('tasks and projects journey', () => {
     await toastSays(page, 'Comment added successfully');
     await comments.getByText('Maria Manager').waitFor();
     await snap(page, 'advanced-tasks-comments-dialog-desktop');
-    await page.keyboard.press('Escape');
+    // Escape would first dismiss the toast (the newest layer), so use the dialog's own button.
+    await comments.getByRole('button', { name: 'Close', exact: true }).last().click();
+    await comments.waitFor({ state: 'hidden' });
     await snap(page, 'advanced-tasks-desktop');
   });
 

@@ -81,7 +81,10 @@ export function CreateProjectDialog({
             <Input
               id="project-name"
               value={values.name}
-              onChange={(e) => setValues({ ...values, name: e.target.value })}
+              onChange={(e) => {
+                setValues({ ...values, name: e.target.value });
+                setNameError(undefined);
+              }}
               placeholder="e.g. Website relaunch"
               maxLength={120}
               autoFocus

@@ -55,7 +55,11 @@ export function CreateTaskDialog({ open, onOpenChange, variant = 'personal' }: C
   const create = useCreateTask();
   const [values, setValues] = useState(empty);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const set = (field: keyof typeof empty) => (value: string) => setValues((v) => ({ ...v, [field]: value }));
+  const set = (field: keyof typeof empty) => (value: string) => {
+    setValues((v) => ({ ...v, [field]: value }));
+    // A message disappears as soon as the person edits the field it is about.
+    setErrors((e) => (e[field] ? { ...e, [field]: '' } : e));
+  };
 
   function close(next: boolean) {
     if (!next) {

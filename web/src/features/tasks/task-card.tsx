@@ -1,6 +1,6 @@
 import type { Task } from '@contract/tasks';
 import { CalendarClock, Clock, FolderKanban, UserRound } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { Children, type ReactNode } from 'react';
 import { Card } from '@/components/ui/card';
 import { formatDateTime, formatDuration } from '@/lib/format';
 import { cn } from '@/lib/utils';
@@ -48,7 +48,7 @@ export function TaskCard({ task, showAssignee = false, children, actions, footer
         </div>
       </div>
 
-      <dl className="grid grid-cols-1 gap-x-4 gap-y-1.5 text-sm text-slate-600 sm:grid-cols-2 lg:grid-cols-4">
+      <dl className="flex flex-col gap-x-6 gap-y-1.5 text-sm text-slate-600 sm:flex-row sm:flex-wrap">
         <Fact icon={FolderKanban} label="Project">
           {task.project ?? <span className="text-slate-400">No project</span>}
         </Fact>
@@ -70,7 +70,7 @@ export function TaskCard({ task, showAssignee = false, children, actions, footer
 
       {footer}
 
-      {(children || actions) && (
+      {(Children.toArray(children).length > 0 || Children.toArray(actions).length > 0) && (
         <div className="flex flex-wrap items-center gap-2 border-t border-slate-100 pt-3">
           {children}
           {actions}
