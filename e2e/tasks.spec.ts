@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApprovedUser, signInContext } from './accounts';
-import { DESKTOP, launchBrowser, newContext, PHONE, snap } from './support';
+import { apiFromPage, DESKTOP, launchBrowser, newContext, PHONE, snap } from './support';
 
 let browser: Browser;
 type Session = Awaited<ReturnType<typeof createApprovedUser>>;
@@ -35,6 +35,11 @@ async function choose(page: Page, triggerId: string, option: string) {
   await page.getByRole('option', { name: option, exact: true }).click();
 }
 
+/** Dialogs are fixed to the viewport, so they are captured as the person sees them, not full-page. */
+async function snapDialog(page: Page, name: string) {
+  await page.screenshot({ path: `screenshots/${name}.png` });
+}
+
 const card = (page: Page) => page.getByTestId('task-card').filter({ hasText: TASK });
 
 async function reloadAndFind(page: Page) {
@@ -60,7 +65,7 @@ describe('tasks and projects journey', () => {
     await dialog.getByLabel('Name').fill(PROJECT);
     await dialog.getByLabel('Description').fill('New marketing site and launch plan.');
     await choose(page, 'project-priority', 'High');
-    await snap(page, 'projects-create-dialog-desktop');
+    await snapDialog(page, 'projects-create-dialog-desktop');
     await dialog.getByRole('button', { name: 'Create Project' }).click();
     await toastSays(page, 'Project Created');
     const projectCard = page.getByTestId('project-card').filter({ hasText: PROJECT });
@@ -96,7 +101,7 @@ describe('tasks and projects journey', () => {
     await choose(page, 'create-task-assignee', 'Evan Worker');
     await dialog.getByLabel('Estimated hours').fill('6');
     await dialog.getByLabel('Due date').fill('2030-01-15T17:00');
-    await snap(page, 'advanced-tasks-create-dialog-desktop');
+    await snapDialog(page, 'advanced-tasks-create-dialog-desktop');
     await dialog.getByRole('button', { name: 'Create Task' }).click();
     await toastSays(page, 'Task created successfully');
     await card(page).waitFor();
@@ -124,6 +129,11 @@ describe('tasks and projects journey', () => {
       expect(text).toContain(part);
     }
     await snap(page, 'my-tasks-desktop');
+    await page.getByRole('button', { name: 'New Task' }).click();
+    await page.getByTestId('create-task-dialog').getByText('Create New Task').waitFor();
+    await snapDialog(page, 'my-tasks-create-dialog-desktop');
+    await page.keyboard.press('Escape');
+    await page.getByTestId('create-task-dialog').waitFor({ state: 'hidden' });
     await card(page).getByRole('button', { name: 'Start' }).click();
     await toastSays(page, 'Task Updated');
     await card(page).getByTestId('task-status').filter({ hasText: 'In Progress' }).waitFor();
@@ -149,7 +159,7 @@ describe('tasks and projects journey', () => {
     const review = page.getByTestId('review-dialog');
     await review.getByText('Task completed and ready for review').waitFor();
     await review.getByLabel('Review comments').fill('Please add the rollback steps.');
-    await snap(page, 'advanced-tasks-review-dialog-desktop');
+    await snapDialog(page, 'advanced-tasks-review-dialog-desktop');
     await review.getByRole('button', { name: 'Send for Rework' }).click();
     await toastSays(page, 'Task sent for rework');
     await card(page).getByText('Needs Rework', { exact: true }).waitFor();
@@ -163,7 +173,7 @@ describe('tasks and projects journey', () => {
     await comments.getByRole('button', { name: 'Add Comment' }).click();
     await toastSays(page, 'Comment added successfully');
     await comments.getByText('Maria Manager').waitFor();
-    await snap(page, 'advanced-tasks-comments-dialog-desktop');
+    await snapDialog(page, 'advanced-tasks-comments-dialog-desktop');
     // Escape would first dismiss the toast (the newest layer), so use the dialog's own button.
     await comments.getByRole('button', { name: 'Close', exact: true }).last().click();
     await comments.waitFor({ state: 'hidden' });
@@ -230,19 +240,29 @@ describe('tasks and projects journey', () => {
     await snap(m.page, 'projects-phone');
     await m.page.getByRole('button', { name: 'New Project' }).first().click();
     await m.page.getByTestId('create-project-dialog').waitFor();
-    await snap(m.page, 'projects-create-dialog-phone');
+    await snapDialog(m.page, 'projects-create-dialog-phone');
     await m.page.goto('/advanced-tasks');
     await card(m.page).waitFor();
     await snap(m.page, 'advanced-tasks-phone');
     await m.page.getByRole('button', { name: 'Create Task' }).first().click();
     await m.page.getByTestId('create-task-dialog').waitFor();
-    await snap(m.page, 'advanced-tasks-create-dialog-phone');
+    await snapDialog(m.page, 'advanced-tasks-create-dialog-phone');
     await m.page.keyboard.press('Escape');
     await card(m.page)
       .getByRole('button', { name: /Comments/ })
       .click();
     await m.page.getByTestId('comments-dialog').waitFor();
-    await snap(m.page, 'advanced-tasks-comments-dialog-phone');
+    await snapDialog(m.page, 'advanced-tasks-comments-dialog-phone');
+    await m.page.keyboard.press('Escape');
+    const own = await apiFromPage<{ id: string }>(m.page, 'POST', '/api/tasks', {
+      title: 'Check the phone layout',
+    });
+    await apiFromPage(m.page, 'PATCH', `/api/tasks/${own.body.id}/submit`, {});
+    await m.page.reload();
+    const pending = m.page.getByTestId('task-card').filter({ hasText: 'Check the phone layout' });
+    await pending.getByRole('button', { name: 'Rework' }).click();
+    await m.page.getByTestId('review-dialog').waitFor();
+    await snapDialog(m.page, 'advanced-tasks-review-dialog-phone');
     await m.context.close();
 
     const e = await open(employee, '/my-tasks', PHONE);
@@ -250,7 +270,7 @@ describe('tasks and projects journey', () => {
     await snap(e.page, 'my-tasks-phone');
     await e.page.getByRole('button', { name: 'New Task' }).click();
     await e.page.getByTestId('create-task-dialog').waitFor();
-    await snap(e.page, 'my-tasks-create-dialog-phone');
+    await snapDialog(e.page, 'my-tasks-create-dialog-phone');
     await e.page.getByRole('button', { name: 'Create Task' }).last().click();
     await e.page.getByText('Task title is required').waitFor();
     await e.page.getByLabel('Title').fill('Book the venue');
