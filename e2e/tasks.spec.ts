@@ -37,6 +37,7 @@ async function choose(page: Page, triggerId: string, option: string) {
 
 /** Dialogs are fixed to the viewport, so they are captured as the person sees them, not full-page. */
 async function snapDialog(page: Page, name: string) {
+  await page.waitForTimeout(300); // let the fade-in finish
   await page.screenshot({ path: `screenshots/${name}.png` });
 }
 

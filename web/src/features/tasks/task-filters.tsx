@@ -29,7 +29,7 @@ function FilterSelect(props: {
   onChange: (value: string | undefined) => void;
 }) {
   return (
-    <div className="grid gap-1.5">
+    <div className="grid min-w-0 gap-1.5">
       <Label htmlFor={props.id} className="text-xs text-slate-500">
         {props.label}
       </Label>
@@ -63,8 +63,8 @@ export function TaskFiltersBar({ value, onChange, users, projects, showAssignee 
 
   const active = Boolean(value.status || value.assigneeId || value.projectId || value.search);
   return (
-    <div className="mb-4 grid gap-3 rounded-lg border bg-white p-3 shadow-sm sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr_1fr_auto] lg:items-end">
-      <div className="grid gap-1.5 sm:col-span-2 lg:col-span-1">
+    <div className="mb-4 grid grid-cols-2 items-end gap-3 rounded-lg border bg-white p-3 shadow-sm lg:grid-cols-[2fr_1fr_1fr_1fr_auto]">
+      <div className="col-span-2 grid gap-1.5 lg:col-span-1">
         <Label htmlFor="task-search" className="text-xs text-slate-500">
           Search
         </Label>
