@@ -2,6 +2,8 @@ import type { AppDeps, ZodApp } from '../app';
 import { adminRoutes } from './admin/admin.routes';
 import { authRoutes } from './auth/auth.routes';
 import { chatRoutes } from './chat/chat.routes';
+import { projectsRoutes } from './projects/projects.routes';
+import { tasksRoutes } from './tasks/tasks.routes';
 import { usersRoutes } from './users/users.routes';
 
 /** Every feature's routes, registered under one plugin; one line per feature. */
@@ -10,4 +12,6 @@ export async function registerFeatures(app: ZodApp, deps: AppDeps) {
   await authRoutes(app, deps);
   await adminRoutes(app, deps);
   await chatRoutes(app, deps);
+  await projectsRoutes(app, deps);
+  await tasksRoutes(app, deps);
 }
