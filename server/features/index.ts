@@ -1,7 +1,13 @@
 import type { AppDeps, ZodApp } from '../app';
+import { alertsRoutes } from './alerts/alerts.routes';
+import { attendanceRoutes } from './attendance/attendance.routes';
+import { settingsRoutes } from './settings/settings.routes';
 import { usersRoutes } from './users/users.routes';
 
 /** Every feature's routes, registered under one plugin; one line per feature. */
 export async function registerFeatures(app: ZodApp, deps: AppDeps) {
   await usersRoutes(app, deps);
+  await attendanceRoutes(app, deps);
+  await settingsRoutes(app, deps);
+  await alertsRoutes(app, deps);
 }
