@@ -25,7 +25,10 @@ export const settingsSchema = z.object({
   dailyBreakMinutes: minutes('Daily break', 480),
   lunchMinutes: minutes('Lunch', 480),
   lateThresholdMinutes: minutes('Late threshold', 720),
-  timeZone: z.string().min(1, 'Time zone is required').max(64, 'Enter a valid time zone'),
+  timeZone: z
+    .string({ message: 'Time zone is required' })
+    .min(1, 'Time zone is required')
+    .max(64, 'Enter a valid time zone'),
 });
 export type Settings = z.infer<typeof settingsSchema>;
 

@@ -21,6 +21,7 @@ const MAX_ALERTS = 500;
 /**
  * Alerts derived on read from the last ALERT_WINDOW_DAYS days of records and the current settings
  * (decisions §8), so changing a setting changes them at once. One SQL query; nothing is stored.
+ * Lateness is judged on the day's first clock-in only: coming back from lunch is not arriving late.
  * `userId` limits them to one user; without it they are everyone's (admins).
  */
 export async function listAlerts(
@@ -36,6 +37,7 @@ export async function listAlerts(
   const result = await deps.db.execute(sql`
     with recs as (
       select r.*,
+        min(r.clock_in) over (partition by r.user_id, r.date) as first_in,
         ((r.date || ' ' || ${s.clockIn})::timestamp at time zone ${s.timeZone}) as expected_in,
         ((r.date || ' ' || ${s.clockOut})::timestamp at time zone ${s.timeZone}) as expected_out,
         coalesce(r.total_hours, greatest(0, extract(epoch from (${at} - r.clock_in)) / 3600
@@ -45,7 +47,7 @@ export async function listAlerts(
     ), alerts as (
       select 'late_arrival' as kind, id::text as ref, user_id, date, ${ms(sql`clock_in`)} as at,
         (extract(epoch from (clock_in - expected_in)) / 60)::float8 as amount, false as auto_closed
-      from recs where clock_in > expected_in + make_interval(mins => ${s.lateThresholdMinutes})
+      from recs where clock_in = first_in and clock_in > expected_in + make_interval(mins => ${s.lateThresholdMinutes})
       union all
       select 'missing_clock_out', id::text, user_id, date, ${ms(sql`greatest(expected_out, clock_in)`)},
         null, auto_closed

@@ -39,7 +39,8 @@ export async function listRecords(
   return rows.map(toRecord);
 }
 
-const epochMs = (expr: ReturnType<typeof sql>) => sql<number | null>`(extract(epoch from ${expr}) * 1000)::float8`;
+const epochMs = (expr: ReturnType<typeof sql>) =>
+  sql<number | null>`(extract(epoch from ${expr}) * 1000)::float8`;
 
 /** Today's records added up in SQL; an open record and a running break count up to now. */
 export async function todaySummary(deps: AttendanceDeps, userId: string): Promise<TodaySummary> {
@@ -53,9 +54,7 @@ export async function todaySummary(deps: AttendanceDeps, userId: string): Promis
       records: sql<number>`count(*)::int`,
       firstIn: epochMs(sql`min(${r.clockIn})`),
       // With a record still open the day has no last clock-out yet.
-      lastOut: epochMs(
-        sql`case when bool_or(${r.clockOut} is null) then null else max(${r.clockOut}) end`,
-      ),
+      lastOut: epochMs(sql`case when bool_or(${r.clockOut} is null) then null else max(${r.clockOut}) end`),
       hoursSoFar: sql<number>`coalesce(sum(coalesce(${r.totalHours}, greatest(0,
         extract(epoch from (${at} - ${r.clockIn})) / 3600 - (${r.breakMinutes} + ${runningBreak}) / 60))), 0)::float8`,
       breakMinutes: sql<number>`coalesce(sum(${r.breakMinutes} + round(${runningBreak})), 0)::int`,

@@ -1,6 +1,6 @@
 import type { AttendanceRecord, AttendanceStatus } from '@contract/attendance';
 import type { Settings } from '@contract/settings';
-import { attendanceRecords } from '../../db/schema';
+import type { attendanceRecords } from '../../db/schema';
 import { zonedInstant } from '../../lib/zoned-time';
 
 export type RecordRow = typeof attendanceRecords.$inferSelect;

@@ -21,12 +21,19 @@ import {
 const recordResponse = { 200: attendanceRecord };
 
 export async function attendanceRoutes(app: ZodApp, deps: AppDeps) {
-  const service: AttendanceDeps = { db: deps.db, clock: deps.clock, defaultTimeZone: deps.config.defaultTimeZone };
+  const service: AttendanceDeps = {
+    db: deps.db,
+    clock: deps.clock,
+    defaultTimeZone: deps.config.defaultTimeZone,
+  };
   const signedIn = deps.guard();
 
   app.get(
     '/api/attendance',
-    { preHandler: signedIn, schema: { querystring: attendanceListQuery, response: { 200: z.array(attendanceRecord) } } },
+    {
+      preHandler: signedIn,
+      schema: { querystring: attendanceListQuery, response: { 200: z.array(attendanceRecord) } },
+    },
     async (request) => listRecords(deps.db, currentUser(request).id, request.query),
   );
 

@@ -74,9 +74,15 @@ export async function clockIn(deps: AttendanceDeps, userId: string): Promise<Att
       await closeStale(tx, userId, settings, now);
       const open = await findOpen(tx, userId);
       if (open) throw conflict('Already clocked in', { currentRecord: toRecord(open) });
+      // Only the day's first clock-in is an arrival; a later shift of the same day is never late.
+      const earlier = await tx.$count(
+        attendanceRecords,
+        and(eq(attendanceRecords.userId, userId), eq(attendanceRecords.date, date)),
+      );
+      const status = earlier > 0 ? 'present' : arrivalStatus(now, date, settings);
       const [row] = await tx
         .insert(attendanceRecords)
-        .values({ userId, date, clockIn: now, status: arrivalStatus(now, date, settings) })
+        .values({ userId, date, clockIn: now, status })
         .returning();
       return toRecord(row);
     });

@@ -4,7 +4,12 @@ import { settings } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 
 /** Saves the organisation's single settings row (id = 1), creating it on first save. */
-export async function saveSettings(db: Db, clock: Clock, input: Settings, adminId: string): Promise<Settings> {
+export async function saveSettings(
+  db: Db,
+  clock: Clock,
+  input: Settings,
+  adminId: string,
+): Promise<Settings> {
   const values = { ...input, updatedAt: clock.now(), updatedBy: adminId };
   const [row] = await db
     .insert(settings)
