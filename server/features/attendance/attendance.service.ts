@@ -53,7 +53,7 @@ async function closeStale(db: Db, userId: string, settings: Settings, now: Date)
   const closed: RecordRow[] = [];
   for (const row of stale) {
     const expectedOut = zonedInstant(row.date, settings.clockOut, settings.timeZone);
-    const end = expectedOut > row.clockIn ? expectedOut : row.clockIn;
+    const end = new Date(Math.max(expectedOut.getTime(), row.clockIn.getTime()));
     const [updated] = await db
       .update(attendanceRecords)
       .set(closingValues(row, end, true))
