@@ -1,12 +1,16 @@
 import type { AppDeps, ZodApp } from '../app';
+import { adminRoutes } from './admin/admin.routes';
 import { alertsRoutes } from './alerts/alerts.routes';
 import { attendanceRoutes } from './attendance/attendance.routes';
+import { authRoutes } from './auth/auth.routes';
 import { settingsRoutes } from './settings/settings.routes';
 import { usersRoutes } from './users/users.routes';
 
 /** Every feature's routes, registered under one plugin; one line per feature. */
 export async function registerFeatures(app: ZodApp, deps: AppDeps) {
   await usersRoutes(app, deps);
+  await authRoutes(app, deps);
+  await adminRoutes(app, deps);
   await attendanceRoutes(app, deps);
   await settingsRoutes(app, deps);
   await alertsRoutes(app, deps);
