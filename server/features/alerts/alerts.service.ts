@@ -67,6 +67,9 @@ export async function listAlerts(
   return rows.map((row) => toAlert(row, s.clockIn, s.clockOut, s.timeZone));
 }
 
+const lateness = (minutes: number) =>
+  minutes < 60 ? `${minutes} min` : `${Math.floor(minutes / 60)} h ${minutes % 60} min`;
+
 function toAlert(row: Row, clockIn: string, clockOut: string, timeZone: string): AttendanceAlert {
   const at = new Date(Number(row.at));
   const base = {
@@ -83,7 +86,7 @@ function toAlert(row: Row, clockIn: string, clockOut: string, timeZone: string):
       return {
         ...base,
         severity: minutes >= 60 ? 'critical' : 'warning',
-        message: `Late arrival on ${row.date}: clocked in at ${zonedClock(at, timeZone)}, ${minutes} min after ${clockIn}`,
+        message: `Late arrival on ${row.date}: clocked in at ${zonedClock(at, timeZone)}, ${lateness(minutes)} after ${clockIn}`,
       };
     }
     case 'missing_clock_out':

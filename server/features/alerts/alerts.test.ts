@@ -70,7 +70,11 @@ describe('attendance alerts', () => {
 
   it('calls an hour or more late critical', async () => {
     const { api } = await shift('2025-03-10T10:00:00Z', '2025-03-10T16:00:00Z');
-    expect((await mine(api))[0]).toMatchObject({ kind: 'late_arrival', severity: 'critical' });
+    expect((await mine(api))[0]).toMatchObject({
+      kind: 'late_arrival',
+      severity: 'critical',
+      message: 'Late arrival on 2025-03-10: clocked in at 10:00, 1 h 0 min after 09:00',
+    });
   });
 
   it('raises a missing clock-out once an open record passes expected clock-out, and for auto-closed ones', async () => {

@@ -8,6 +8,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
+import { cn } from '@/lib/utils';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { type DateRange, exportUrl, useAttendanceHistory } from './api';
 import { formatDay, formatHoursAsTime, formatMinutes, useOrgTime } from './time-format';
@@ -41,13 +42,13 @@ export function HistoryCard() {
           <CardTitle>Attendance History</CardTitle>
           <CardDescription>Your clock-ins and clock-outs, newest first</CardDescription>
         </div>
-        <div className="flex flex-wrap items-end gap-2">
+        <div className="grid grid-cols-2 items-end gap-2 sm:flex">
           <div className="grid gap-1.5">
             <Label htmlFor="history-from">From</Label>
             <Input
               id="history-from"
               type="date"
-              className="w-38"
+              className="sm:w-38"
               value={range.from}
               max={range.to || undefined}
               onChange={(e) => setRange((r) => ({ ...r, from: e.target.value }))}
@@ -58,21 +59,21 @@ export function HistoryCard() {
             <Input
               id="history-to"
               type="date"
-              className="w-38"
+              className="sm:w-38"
               value={range.to}
               min={range.from || undefined}
               onChange={(e) => setRange((r) => ({ ...r, to: e.target.value }))}
             />
           </div>
           {filtered && (
-            <Button variant="ghost" onClick={() => setRange({ from: '', to: '' })}>
+            <Button variant="ghost" className="col-span-2" onClick={() => setRange({ from: '', to: '' })}>
               Clear
             </Button>
           )}
           <Button
             variant="outline"
             asChild
-            className={invalid ? 'pointer-events-none opacity-50' : undefined}
+            className={cn('col-span-2', invalid && 'pointer-events-none opacity-50')}
           >
             <a href={exportUrl(range)} download aria-disabled={invalid}>
               <Download aria-hidden />
@@ -110,7 +111,7 @@ export function HistoryCard() {
                     <StatusBadge record={r} />
                   </div>
                   <p className="text-sm text-muted-foreground">
-                    {t.time(r.clockIn)} – {t.time(r.clockOut)} · {hours(r)} · break{' '}
+                    {t.time(r.clockIn)} – {t.time(r.clockOut, 'now')} · {hours(r)} · break{' '}
                     {formatMinutes(r.breakTime)}
                   </p>
                 </li>
