@@ -108,4 +108,49 @@ describe('attendance journey', () => {
     await expect.poll(() => page.getByTestId('clock-state').textContent()).toBe('Clocked in');
     await context.close();
   });
+
+  it('an admin raises the late threshold in System Settings and the System Alerts change', async () => {
+    const admin = await adminSession();
+    expect((await call('PUT', '/api/settings', baseSettings(), admin.cookie)).status).toBe(200);
+    const late = await createApprovedUser('employee', { firstName: 'Larry', lastName: 'Latecomer' });
+    expect((await call('POST', '/api/attendance/clock-in', {}, late.cookie)).status).toBe(201);
+
+    const { context, page } = await signedInPage(admin);
+    await page.goto('/admin');
+    await page.getByRole('tab', { name: 'System Alerts' }).click();
+    const alerts = page.getByTestId('alert-list');
+    const larry = alerts.locator('li', { hasText: 'Larry Latecomer' });
+    await larry.getByText(/^Late arrival on /).waitFor();
+    await snap(page, 'admin-system-alerts-desktop');
+
+    await page.getByRole('tab', { name: 'System Settings' }).click();
+    const threshold = page.getByLabel('Late threshold (minutes)');
+    await expect.poll(() => threshold.inputValue()).toBe('15');
+    await snap(page, 'admin-system-settings-desktop');
+    await threshold.fill('abc');
+    await threshold.fill('');
+    await page.getByRole('button', { name: 'Save Settings' }).click();
+    await page.getByText('Late threshold must be a number').waitFor();
+    await threshold.fill('600');
+    await page.getByRole('button', { name: 'Save Settings' }).click();
+    await page.getByText('Settings Saved').waitFor();
+
+    await page.getByRole('tab', { name: 'System Alerts' }).click();
+    await expect.poll(() => larry.count()).toBe(0);
+    const saved = await call('GET', '/api/settings', undefined, admin.cookie);
+    expect(saved.body.lateThresholdMinutes).toBe(600);
+    await context.close();
+
+    // The same tabs at phone width, with the late alert back.
+    await call('PUT', '/api/settings', baseSettings(), admin.cookie);
+    const phone = await signedInPage(admin, PHONE);
+    await phone.page.goto('/admin');
+    await phone.page.getByRole('tab', { name: 'System Alerts' }).click();
+    await phone.page.getByText('Larry Latecomer').first().waitFor();
+    await snap(phone.page, 'admin-system-alerts-phone');
+    await phone.page.getByRole('tab', { name: 'System Settings' }).click();
+    await phone.page.getByLabel('Late threshold (minutes)').waitFor();
+    await snap(phone.page, 'admin-system-settings-phone');
+    await phone.context.close();
+  });
 });
