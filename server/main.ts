@@ -11,7 +11,9 @@ async function main() {
     url: config.DATABASE_URL,
     dataDir: config.DATA_DIR,
     // One JSON line per statement, for debugging and for the benchmark's bare-SQL floor.
-    onQuery: config.LOG_SQL ? (query, params) => console.log(JSON.stringify({ msg: 'sql', query, params })) : undefined,
+    onQuery: config.LOG_SQL
+      ? (query, params) => console.log(JSON.stringify({ msg: 'sql', query, params }))
+      : undefined,
   });
   const app = await buildApp({ database, config });
   await ensureFirstAdmin(

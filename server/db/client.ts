@@ -37,7 +37,9 @@ export type DatabaseOptions = {
 /** Opens PostgreSQL when a URL is given, else PGlite in `dataDir` (or in memory), and migrates it. */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   const logger = options.onQuery ? { logQuery: options.onQuery } : undefined;
-  return options.url ? openPostgres(options.url, options.poolSize ?? 10, logger) : openPglite(options.dataDir, logger);
+  return options.url
+    ? openPostgres(options.url, options.poolSize ?? 10, logger)
+    : openPglite(options.dataDir, logger);
 }
 
 type QueryLogger = { logQuery: (query: string, params: unknown[]) => void } | undefined;
