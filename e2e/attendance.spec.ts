@@ -88,7 +88,7 @@ describe('attendance journey', () => {
       const history = page.getByTestId(suffix === 'desktop' ? 'history-table' : 'history-list');
       await expect.poll(() => history.getByText('Late').count()).toBeGreaterThan(0);
       await page
-        .getByText(/^Late arrival on /)
+        .getByText(/^Late arrival: /)
         .first()
         .waitFor();
       await settled(page);
@@ -120,7 +120,7 @@ describe('attendance journey', () => {
     await page.getByRole('tab', { name: 'System Alerts' }).click();
     const alerts = page.getByTestId('alert-list');
     const larry = alerts.locator('li', { hasText: 'Larry Latecomer' });
-    await larry.getByText(/^Late arrival on /).waitFor();
+    await larry.getByText(/^Late arrival: /).waitFor();
     await snap(page, 'admin-system-alerts-desktop');
 
     await page.getByRole('tab', { name: 'System Settings' }).click();

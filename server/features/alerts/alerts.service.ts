@@ -86,7 +86,7 @@ function toAlert(row: Row, clockIn: string, clockOut: string, timeZone: string):
       return {
         ...base,
         severity: minutes >= 60 ? 'critical' : 'warning',
-        message: `Late arrival on ${row.date}: clocked in at ${zonedClock(at, timeZone)}, ${lateness(minutes)} after ${clockIn}`,
+        message: `Late arrival: clocked in at ${zonedClock(at, timeZone)}, ${lateness(minutes)} after ${clockIn}`,
       };
     }
     case 'missing_clock_out':
@@ -94,14 +94,14 @@ function toAlert(row: Row, clockIn: string, clockOut: string, timeZone: string):
         ...base,
         severity: 'critical',
         message: row.auto_closed
-          ? `Missing clock-out on ${row.date}: closed automatically at ${zonedClock(at, timeZone)}`
-          : `Missing clock-out on ${row.date}: still clocked in after ${clockOut}`,
+          ? `Missing clock-out: closed automatically at ${zonedClock(at, timeZone)}`
+          : `Missing clock-out: still clocked in after ${clockOut}`,
       };
     default:
       return {
         ...base,
         severity: 'info',
-        message: `Long day on ${row.date}: ${Number(row.amount).toFixed(1)} h worked, over the ${WORK_DAY_HOURS}-hour day`,
+        message: `Long day: ${Number(row.amount).toFixed(1)} h worked, over the ${WORK_DAY_HOURS}-hour day`,
       };
   }
 }

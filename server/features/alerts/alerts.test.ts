@@ -60,7 +60,7 @@ describe('attendance alerts', () => {
       timestamp: '2025-03-10T09:20:00.000Z',
       date: '2025-03-10',
       userName: 'Lena Late',
-      message: 'Late arrival on 2025-03-10: clocked in at 09:20, 20 min after 09:00',
+      message: 'Late arrival: clocked in at 09:20, 20 min after 09:00',
     });
     await admin.put('/api/settings', { ...settings, lateThresholdMinutes: 20 });
     expect(await mine(api)).toEqual([]);
@@ -73,7 +73,7 @@ describe('attendance alerts', () => {
     expect((await mine(api))[0]).toMatchObject({
       kind: 'late_arrival',
       severity: 'critical',
-      message: 'Late arrival on 2025-03-10: clocked in at 10:00, 1 h 0 min after 09:00',
+      message: 'Late arrival: clocked in at 10:00, 1 h 0 min after 09:00',
     });
   });
 
@@ -87,7 +87,7 @@ describe('attendance alerts', () => {
         kind: 'missing_clock_out',
         severity: 'critical',
         timestamp: '2025-03-10T17:00:00.000Z',
-        message: 'Missing clock-out on 2025-03-10: still clocked in after 17:00',
+        message: 'Missing clock-out: still clocked in after 17:00',
       }),
     ]);
     clock.set('2025-03-11T08:00:00Z');
@@ -95,7 +95,7 @@ describe('attendance alerts', () => {
     await nextDay.post('/api/attendance/fix');
     const alerts = await mine(nextDay);
     expect(alerts.map((a) => a.kind)).toEqual(['missing_clock_out']);
-    expect(alerts[0].message).toBe('Missing clock-out on 2025-03-10: closed automatically at 17:00');
+    expect(alerts[0].message).toBe('Missing clock-out: closed automatically at 17:00');
   });
 
   it('raises a long day when the day adds up to more than 8 hours, breaks excluded', async () => {
@@ -109,7 +109,7 @@ describe('attendance alerts', () => {
       expect.objectContaining({
         kind: 'long_day',
         severity: 'info',
-        message: 'Long day on 2025-03-10: 8.5 h worked, over the 8-hour day',
+        message: 'Long day: 8.5 h worked, over the 8-hour day',
       }),
     );
     // A second shift neither arrives late nor, starting after expected clock-out, misses one yet.
