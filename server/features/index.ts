@@ -3,6 +3,7 @@ import { adminRoutes } from './admin/admin.routes';
 import { alertsRoutes } from './alerts/alerts.routes';
 import { attendanceRoutes } from './attendance/attendance.routes';
 import { authRoutes } from './auth/auth.routes';
+import { chatRoutes } from './chat/chat.routes';
 import { settingsRoutes } from './settings/settings.routes';
 import { usersRoutes } from './users/users.routes';
 
@@ -11,6 +12,7 @@ export async function registerFeatures(app: ZodApp, deps: AppDeps) {
   await usersRoutes(app, deps);
   await authRoutes(app, deps);
   await adminRoutes(app, deps);
+  await chatRoutes(app, deps);
   await attendanceRoutes(app, deps);
   await settingsRoutes(app, deps);
   await alertsRoutes(app, deps);
