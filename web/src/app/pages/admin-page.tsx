@@ -9,12 +9,15 @@ import { useAdminStats } from '@/features/admin/api';
 import { InviteDialog } from '@/features/admin/invite-dialog';
 import { PendingUsersList } from '@/features/admin/pending-users-list';
 import { UserManagementTab } from '@/features/admin/user-management-tab';
+import { SystemAlertsPanel } from '@/features/attendance/system-alerts-panel';
+import { SystemSettingsPanel } from '@/features/settings/system-settings-panel';
 import { useStoredUser } from '@/lib/auth';
 
-// Further tabs (System Alerts, System Settings) are added here as entries by the features that own them.
 const tabs: AdminTab[] = [
   { value: 'users', label: 'User Management', content: <UserManagementTab /> },
   { value: 'pending', label: 'Pending Approvals', content: <PendingUsersList /> },
+  { value: 'alerts', label: 'System Alerts', content: <SystemAlertsPanel /> },
+  { value: 'settings', label: 'System Settings', content: <SystemSettingsPanel /> },
 ];
 
 function PendingButton() {

@@ -1,5 +1,29 @@
 import { PageHeader } from '@/components/ui/page-header';
+import { useTodaySummary } from '@/features/attendance/api';
+import { ClockCard } from '@/features/attendance/clock-card';
+import { HistoryCard } from '@/features/attendance/history-card';
+import { MyAlertsCard } from '@/features/attendance/my-alerts-card';
+import { TodaySummaryCard } from '@/features/attendance/today-summary-card';
 
 export function AttendancePage() {
-  return <PageHeader title="Attendance" />;
+  const today = useTodaySummary();
+  return (
+    <div className="mx-auto max-w-6xl">
+      <PageHeader title="Attendance" description="Clock in and out, take breaks and review your history." />
+      <div className="grid gap-6 lg:grid-cols-5">
+        <div className="lg:col-span-3">
+          <ClockCard summary={today.data} />
+        </div>
+        <div className="lg:col-span-2">
+          <TodaySummaryCard summary={today.data} fetchedAt={today.dataUpdatedAt} />
+        </div>
+        <div className="lg:col-span-5">
+          <HistoryCard />
+        </div>
+        <div className="lg:col-span-5">
+          <MyAlertsCard />
+        </div>
+      </div>
+    </div>
+  );
 }

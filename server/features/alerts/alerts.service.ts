@@ -1,0 +1,107 @@
+import { sql } from 'drizzle-orm';
+import { ALERT_WINDOW_DAYS, type AttendanceAlert, WORK_DAY_HOURS } from '@contract/alerts';
+import type { Db } from '../../db/client';
+import type { Clock } from '../../lib/clock';
+import { loadSettings } from '../../lib/org-settings';
+import { addDays, zonedClock, zonedDate } from '../../lib/zoned-time';
+
+type Row = {
+  kind: AttendanceAlert['kind'];
+  ref: string;
+  user_id: string;
+  date: string;
+  at: number;
+  amount: number | null;
+  auto_closed: boolean;
+  user_name: string;
+};
+
+const MAX_ALERTS = 500;
+
+/**
+ * Alerts derived on read from the last ALERT_WINDOW_DAYS days of records and the current settings
+ * (decisions §8), so changing a setting changes them at once. One SQL query; nothing is stored.
+ * Lateness is judged on the day's first clock-in only: coming back from lunch is not arriving late.
+ * `userId` limits them to one user; without it they are everyone's (admins).
+ */
+export async function listAlerts(
+  deps: { db: Db; clock: Clock; defaultTimeZone: string },
+  userId?: string,
+): Promise<AttendanceAlert[]> {
+  const s = await loadSettings(deps.db, deps.defaultTimeZone);
+  const now = deps.clock.now();
+  const today = zonedDate(now, s.timeZone);
+  const from = addDays(today, -(ALERT_WINDOW_DAYS - 1));
+  const at = sql`${now.toISOString()}::timestamptz`;
+  const ms = (expr: ReturnType<typeof sql>) => sql`(extract(epoch from ${expr}) * 1000)::float8`;
+  const result = await deps.db.execute(sql`
+    with recs as (
+      select r.*,
+        min(r.clock_in) over (partition by r.user_id, r.date) as first_in,
+        ((r.date || ' ' || ${s.clockIn})::timestamp at time zone ${s.timeZone}) as expected_in,
+        ((r.date || ' ' || ${s.clockOut})::timestamp at time zone ${s.timeZone}) as expected_out,
+        coalesce(r.total_hours, greatest(0, extract(epoch from (${at} - r.clock_in)) / 3600
+          - (r.break_minutes + coalesce(extract(epoch from (${at} - r.break_started_at)) / 60, 0)) / 60)) as hours
+      from attendance_records r
+      where r.date >= ${from} ${userId ? sql`and r.user_id = ${userId}` : sql``}
+    ), alerts as (
+      select 'late_arrival' as kind, id::text as ref, user_id, date, ${ms(sql`clock_in`)} as at,
+        (extract(epoch from (clock_in - expected_in)) / 60)::float8 as amount, false as auto_closed
+      from recs where clock_in = first_in and clock_in > expected_in + make_interval(mins => ${s.lateThresholdMinutes})
+      union all
+      select 'missing_clock_out', id::text, user_id, date, ${ms(sql`greatest(expected_out, clock_in)`)},
+        null, auto_closed
+      from recs
+      where auto_closed or (clock_out is null and (date < ${today} or (clock_in < expected_out and ${at} > expected_out)))
+      union all
+      select 'long_day', user_id::text || ':' || date, user_id, date, ${ms(sql`max(coalesce(clock_out, ${at}))`)},
+        sum(hours)::float8, false
+      from recs group by user_id, date having sum(hours) > ${WORK_DAY_HOURS}
+    )
+    select a.*, u.first_name || ' ' || u.last_name as user_name
+    from alerts a join users u on u.id = a.user_id
+    order by a.at desc, a.kind
+    limit ${MAX_ALERTS}
+  `);
+  const rows = (result as unknown as { rows: Row[] }).rows;
+  return rows.map((row) => toAlert(row, s.clockIn, s.clockOut, s.timeZone));
+}
+
+const lateness = (minutes: number) =>
+  minutes < 60 ? `${minutes} min` : `${Math.floor(minutes / 60)} h ${minutes % 60} min`;
+
+function toAlert(row: Row, clockIn: string, clockOut: string, timeZone: string): AttendanceAlert {
+  const at = new Date(Number(row.at));
+  const base = {
+    id: `${row.kind}:${row.ref}`,
+    kind: row.kind,
+    timestamp: at.toISOString(),
+    date: row.date,
+    userId: row.user_id,
+    userName: row.user_name,
+  };
+  switch (row.kind) {
+    case 'late_arrival': {
+      const minutes = Math.round(Number(row.amount));
+      return {
+        ...base,
+        severity: minutes >= 60 ? 'critical' : 'warning',
+        message: `Late arrival: clocked in at ${zonedClock(at, timeZone)}, ${lateness(minutes)} after ${clockIn}`,
+      };
+    }
+    case 'missing_clock_out':
+      return {
+        ...base,
+        severity: 'critical',
+        message: row.auto_closed
+          ? `Missing clock-out: closed automatically at ${zonedClock(at, timeZone)}`
+          : `Missing clock-out: still clocked in after ${clockOut}`,
+      };
+    default:
+      return {
+        ...base,
+        severity: 'info',
+        message: `Long day: ${Number(row.amount).toFixed(1)} h worked, over the ${WORK_DAY_HOURS}-hour day`,
+      };
+  }
+}

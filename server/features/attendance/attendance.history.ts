@@ -1,0 +1,112 @@
+import { and, desc, eq, gte, isNull, lte, sql } from 'drizzle-orm';
+import { type AttendanceRecord, MAX_EXPORT_DAYS, type TodaySummary } from '@contract/attendance';
+import type { Db } from '../../db/client';
+import { attendanceRecords as r } from '../../db/schema';
+import { AppError } from '../../lib/errors';
+import { loadSettings } from '../../lib/org-settings';
+import { addDays, zonedClock, zonedDate } from '../../lib/zoned-time';
+import { toRecord } from './attendance.records';
+import type { AttendanceDeps } from './attendance.service';
+
+type Range = { from?: string; to?: string };
+
+function rangeFilter(userId: string, range: Range) {
+  return and(
+    eq(r.userId, userId),
+    range.from ? gte(r.date, range.from) : undefined,
+    range.to ? lte(r.date, range.to) : undefined,
+  );
+}
+
+/**
+ * Newest first, `limit` at a time; `before` is the id of the last record the client has. The order
+ * (date, clock_in, id) matches attendance_user_date_idx, so every page is an index range scan.
+ */
+export async function listRecords(
+  db: Db,
+  userId: string,
+  query: Range & { limit: number; before?: string },
+): Promise<AttendanceRecord[]> {
+  const cursor = query.before
+    ? sql`(${r.date}, ${r.clockIn}, ${r.id}) < (select c.date, c.clock_in, c.id from attendance_records c where c.id = ${query.before} and c.user_id = ${userId})`
+    : undefined;
+  const rows = await db
+    .select()
+    .from(r)
+    .where(and(rangeFilter(userId, query), cursor))
+    .orderBy(desc(r.date), desc(r.clockIn), desc(r.id))
+    .limit(query.limit);
+  return rows.map(toRecord);
+}
+
+const epochMs = (expr: ReturnType<typeof sql>) =>
+  sql<number | null>`(extract(epoch from ${expr}) * 1000)::float8`;
+
+/** Today's records added up in SQL; an open record and a running break count up to now. */
+export async function todaySummary(deps: AttendanceDeps, userId: string): Promise<TodaySummary> {
+  const { timeZone } = await loadSettings(deps.db, deps.defaultTimeZone);
+  const now = deps.clock.now();
+  const date = zonedDate(now, timeZone);
+  const at = sql`${now.toISOString()}::timestamptz`;
+  const runningBreak = sql`coalesce(extract(epoch from (${at} - ${r.breakStartedAt})) / 60, 0)`;
+  const [totals] = await deps.db
+    .select({
+      records: sql<number>`count(*)::int`,
+      firstIn: epochMs(sql`min(${r.clockIn})`),
+      // With a record still open the day has no last clock-out yet.
+      lastOut: epochMs(sql`case when bool_or(${r.clockOut} is null) then null else max(${r.clockOut}) end`),
+      hoursSoFar: sql<number>`coalesce(sum(coalesce(${r.totalHours}, greatest(0,
+        extract(epoch from (${at} - ${r.clockIn})) / 3600 - (${r.breakMinutes} + ${runningBreak}) / 60))), 0)::float8`,
+      breakMinutes: sql<number>`coalesce(sum(${r.breakMinutes} + round(${runningBreak})), 0)::int`,
+    })
+    .from(r)
+    .where(and(eq(r.userId, userId), eq(r.date, date)));
+  const [open] = await deps.db
+    .select()
+    .from(r)
+    .where(and(eq(r.userId, userId), isNull(r.clockOut)))
+    .limit(1);
+  const iso = (ms: number | null) => (ms === null ? null : new Date(Number(ms)).toISOString());
+  return {
+    date,
+    firstIn: iso(totals.firstIn),
+    lastOut: iso(totals.lastOut),
+    hoursSoFar: Number(totals.hoursSoFar),
+    breakMinutes: Number(totals.breakMinutes),
+    records: Number(totals.records),
+    current: open ? toRecord(open) : null,
+  };
+}
+
+const DAY_MS = 86_400_000;
+const CSV_HEADER = 'Date,Clock In,Clock Out,Total Hours,Break (minutes),Status,Auto-closed';
+
+/** The range as CSV, times in the organisation's zone; without a range, the last 30 days. */
+export async function exportCsv(deps: AttendanceDeps, userId: string, range: Range) {
+  const { timeZone } = await loadSettings(deps.db, deps.defaultTimeZone);
+  const today = zonedDate(deps.clock.now(), timeZone);
+  const to = range.to ?? (range.from && range.from > today ? range.from : today);
+  const from = range.from ?? addDays(to, -29);
+  const days = (Date.parse(to) - Date.parse(from)) / DAY_MS + 1;
+  if (days > MAX_EXPORT_DAYS) {
+    throw new AppError(400, `Choose a range of at most ${MAX_EXPORT_DAYS} days`);
+  }
+  const rows = await deps.db
+    .select()
+    .from(r)
+    .where(rangeFilter(userId, { from, to }))
+    .orderBy(r.date, r.clockIn);
+  const local = (d: Date | null) => (d ? `${zonedDate(d, timeZone)} ${zonedClock(d, timeZone)}` : '');
+  const lines = rows.map((row) =>
+    [
+      row.date,
+      local(row.clockIn),
+      local(row.clockOut),
+      row.totalHours === null ? '' : row.totalHours.toFixed(2),
+      row.breakMinutes,
+      row.status,
+      row.autoClosed ? 'yes' : 'no',
+    ].join(','),
+  );
+  return { filename: `attendance-${from}-to-${to}.csv`, body: `${[CSV_HEADER, ...lines].join('\r\n')}\r\n` };
+}

@@ -1,0 +1,165 @@
+import { and, eq, isNull, lt } from 'drizzle-orm';
+import type { AttendanceRecord } from '@contract/attendance';
+import type { Settings } from '@contract/settings';
+import type { Db } from '../../db/client';
+import { attendanceRecords } from '../../db/schema';
+import type { Clock } from '../../lib/clock';
+import { conflict } from '../../lib/errors';
+import { loadSettings } from '../../lib/org-settings';
+import { zonedDate, zonedInstant } from '../../lib/zoned-time';
+import {
+  arrivalStatus,
+  breakMinutesUntil,
+  closingValues,
+  type RecordRow,
+  toRecord,
+} from './attendance.records';
+
+export type AttendanceDeps = { db: Db; clock: Clock; defaultTimeZone: string };
+
+const NOT_CLOCKED_IN = 'Not clocked in';
+
+async function findOpen(db: Db, userId: string): Promise<RecordRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(attendanceRecords)
+    .where(and(eq(attendanceRecords.userId, userId), isNull(attendanceRecords.clockOut)))
+    .limit(1);
+  return row;
+}
+
+/** Unique violations arrive wrapped by drizzle on one driver and bare on the other. */
+function isUniqueViolation(err: unknown): boolean {
+  const e = err as { code?: string; cause?: { code?: string } };
+  return e?.code === '23505' || e?.cause?.code === '23505';
+}
+
+/**
+ * Closes the user's records left open from days before `today`, at that day's expected clock-out
+ * (or at clock-in, for someone who clocked in after it). Returns the records it closed.
+ */
+async function closeStale(db: Db, userId: string, settings: Settings, now: Date) {
+  const today = zonedDate(now, settings.timeZone);
+  const stale = await db
+    .select()
+    .from(attendanceRecords)
+    .where(
+      and(
+        eq(attendanceRecords.userId, userId),
+        isNull(attendanceRecords.clockOut),
+        lt(attendanceRecords.date, today),
+      ),
+    );
+  const closed: RecordRow[] = [];
+  for (const row of stale) {
+    const expectedOut = zonedInstant(row.date, settings.clockOut, settings.timeZone);
+    const end = new Date(Math.max(expectedOut.getTime(), row.clockIn.getTime()));
+    const [updated] = await db
+      .update(attendanceRecords)
+      .set(closingValues(row, end, true))
+      .where(and(eq(attendanceRecords.id, row.id), isNull(attendanceRecords.clockOut)))
+      .returning();
+    if (updated) closed.push(updated);
+  }
+  return closed;
+}
+
+/** Clock in; a record still open from an earlier day is closed first, as the fix would. */
+export async function clockIn(deps: AttendanceDeps, userId: string): Promise<AttendanceRecord> {
+  const settings = await loadSettings(deps.db, deps.defaultTimeZone);
+  const now = deps.clock.now();
+  const date = zonedDate(now, settings.timeZone);
+  try {
+    return await deps.db.transaction(async (tx) => {
+      await closeStale(tx, userId, settings, now);
+      const open = await findOpen(tx, userId);
+      if (open) throw conflict('Already clocked in', { currentRecord: toRecord(open) });
+      // Only the day's first clock-in is an arrival; a later shift of the same day is never late.
+      const earlier = await tx.$count(
+        attendanceRecords,
+        and(eq(attendanceRecords.userId, userId), eq(attendanceRecords.date, date)),
+      );
+      const status = earlier > 0 ? 'present' : arrivalStatus(now, date, settings);
+      const [row] = await tx
+        .insert(attendanceRecords)
+        .values({ userId, date, clockIn: now, status })
+        .returning();
+      return toRecord(row);
+    });
+  } catch (err) {
+    // Two clock-ins at once: the partial unique index lets one through; the other lands here.
+    if (!isUniqueViolation(err)) throw err;
+    const open = await findOpen(deps.db, userId);
+    throw conflict('Already clocked in', open ? { currentRecord: toRecord(open) } : undefined);
+  }
+}
+
+/** The open record of today; one left open from an earlier day needs the fix, not a clock-out. */
+async function openToday(deps: AttendanceDeps, userId: string) {
+  const settings = await loadSettings(deps.db, deps.defaultTimeZone);
+  const now = deps.clock.now();
+  const open = await findOpen(deps.db, userId);
+  if (!open) throw conflict(NOT_CLOCKED_IN);
+  if (open.date < zonedDate(now, settings.timeZone)) {
+    throw conflict(`${NOT_CLOCKED_IN} today: the record of ${open.date} was left open`);
+  }
+  return { open, now };
+}
+
+export async function clockOut(deps: AttendanceDeps, userId: string): Promise<AttendanceRecord> {
+  const { open, now } = await openToday(deps, userId);
+  const [row] = await deps.db
+    .update(attendanceRecords)
+    .set(closingValues(open, now, false))
+    .where(and(eq(attendanceRecords.id, open.id), isNull(attendanceRecords.clockOut)))
+    .returning();
+  if (!row) throw conflict(NOT_CLOCKED_IN);
+  return toRecord(row);
+}
+
+export async function startBreak(deps: AttendanceDeps, userId: string): Promise<AttendanceRecord> {
+  const { open, now } = await openToday(deps, userId);
+  if (open.breakStartedAt) throw conflict('Already on a break');
+  const [row] = await deps.db
+    .update(attendanceRecords)
+    .set({ breakStartedAt: now })
+    .where(
+      and(
+        eq(attendanceRecords.id, open.id),
+        isNull(attendanceRecords.clockOut),
+        isNull(attendanceRecords.breakStartedAt),
+      ),
+    )
+    .returning();
+  if (!row) throw conflict('Already on a break');
+  return toRecord(row);
+}
+
+export async function endBreak(deps: AttendanceDeps, userId: string): Promise<AttendanceRecord> {
+  const { open, now } = await openToday(deps, userId);
+  if (!open.breakStartedAt) throw conflict('Not on a break');
+  const [row] = await deps.db
+    .update(attendanceRecords)
+    .set({
+      breakMinutes: open.breakMinutes + breakMinutesUntil(open.breakStartedAt, now),
+      breakStartedAt: null,
+    })
+    .where(and(eq(attendanceRecords.id, open.id), eq(attendanceRecords.breakStartedAt, open.breakStartedAt)))
+    .returning();
+  if (!row) throw conflict('Not on a break');
+  return toRecord(row);
+}
+
+/** POST /api/attendance/fix (decisions §8): closes records left open from earlier days. */
+export async function fixOpenRecords(deps: AttendanceDeps, userId: string): Promise<{ message: string }> {
+  const settings = await loadSettings(deps.db, deps.defaultTimeZone);
+  const closed = await closeStale(deps.db, userId, settings, deps.clock.now());
+  if (closed.length === 0) return { message: 'No attendance records needed fixing' };
+  const days = closed.map((r) => r.date).join(', ');
+  return { message: `Closed the record left open on ${days} at the expected clock-out ${settings.clockOut}` };
+}
+
+/** Users clocked in right now (the dashboards' 'Active Users'); served by attendance_open_idx. */
+export async function countClockedIn(db: Db): Promise<number> {
+  return db.$count(attendanceRecords, isNull(attendanceRecords.clockOut));
+}

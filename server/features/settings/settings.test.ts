@@ -1,0 +1,87 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestContext } from '../../test/harness';
+
+let t: TestContext;
+beforeAll(async () => {
+  t = await createTestApp({ env: { TZ: 'Europe/Berlin' } });
+});
+afterAll(() => t.close());
+
+const valid = {
+  clockIn: '08:30',
+  clockOut: '16:45',
+  dailyBreakMinutes: 15,
+  lunchMinutes: 30,
+  lateThresholdMinutes: 10,
+  timeZone: 'America/New_York',
+};
+
+describe('GET /api/settings', () => {
+  it('needs a session and shows the spec defaults with the server zone before any save', async () => {
+    expect((await t.anonymous.get('/api/settings')).statusCode).toBe(401);
+    const { api } = await t.userClient('employee');
+    const res = await api.get('/api/settings');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      clockIn: '09:00',
+      clockOut: '17:00',
+      dailyBreakMinutes: 10,
+      lunchMinutes: 45,
+      lateThresholdMinutes: 15,
+      timeZone: 'Europe/Berlin',
+    });
+  });
+});
+
+describe('PUT /api/settings', () => {
+  it('is for admins only', async () => {
+    expect((await t.anonymous.put('/api/settings', valid)).statusCode).toBe(401);
+    for (const role of ['employee', 'manager'] as const) {
+      const { api } = await t.userClient(role);
+      expect((await api.put('/api/settings', valid)).statusCode).toBe(403);
+    }
+  });
+
+  it('saves, and everyone reads the saved values', async () => {
+    const admin = await t.userClient('admin');
+    const res = await admin.api.put('/api/settings', { ...valid, extra: 'ignored' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual(valid);
+    const again = await admin.api.put('/api/settings', { ...valid, lateThresholdMinutes: 20 });
+    expect(again.json().lateThresholdMinutes).toBe(20);
+    const { api } = await t.userClient('employee');
+    expect((await api.get('/api/settings')).json()).toEqual({ ...valid, lateThresholdMinutes: 20 });
+  });
+
+  it('rejects bad input with 400 and the field message', async () => {
+    const { api } = await t.userClient('admin');
+    const cases: [Record<string, unknown>, string, string][] = [
+      [{ clockIn: '9:00' }, 'clockIn', 'Use the format HH:MM'],
+      [{ clockOut: '24:00' }, 'clockOut', 'Use the format HH:MM'],
+      [{ clockIn: '17:00', clockOut: '09:00' }, 'clockOut', 'Clock-out must be after clock-in'],
+      [{ clockOut: '08:30' }, 'clockOut', 'Clock-out must be after clock-in'],
+      [
+        { lateThresholdMinutes: -1 },
+        'lateThresholdMinutes',
+        'Late threshold must be between 0 and 720 minutes',
+      ],
+      [
+        { lateThresholdMinutes: 721 },
+        'lateThresholdMinutes',
+        'Late threshold must be between 0 and 720 minutes',
+      ],
+      [{ lunchMinutes: 1.5 }, 'lunchMinutes', 'Lunch must be a whole number of minutes'],
+      [{ dailyBreakMinutes: '10' }, 'dailyBreakMinutes', 'Daily break must be a number'],
+      [{ timeZone: 'Mars/Olympus' }, 'timeZone', 'Enter a valid time zone, such as Europe/Berlin'],
+      [{ timeZone: 'x'.repeat(5000) }, 'timeZone', 'Enter a valid time zone'],
+      [{ timeZone: undefined }, 'timeZone', 'Time zone is required'],
+    ];
+    for (const [patch, field, message] of cases) {
+      const res = await api.put('/api/settings', { ...valid, ...patch });
+      expect(res.statusCode, JSON.stringify(patch).slice(0, 60)).toBe(400);
+      expect(res.json().fieldErrors[field]).toContain(message);
+    }
+    expect((await api.put('/api/settings', [])).statusCode).toBe(400);
+    expect((await api.get('/api/settings')).json().clockIn).toBe('08:30');
+  });
+});

@@ -1,0 +1,124 @@
+import type { TodaySummary } from '@contract/attendance';
+import { Coffee, LogIn, LogOut, Play, TriangleAlert } from 'lucide-react';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+import { formatElapsed, secondsSince } from '@/lib/format';
+import { useBreak, useClockIn, useClockOut } from './api';
+import { formatDay, useOrgTime } from './time-format';
+import { useNow } from './use-now';
+
+export function ClockCard({ summary }: { summary: TodaySummary | undefined }) {
+  const now = useNow();
+  const t = useOrgTime();
+  const clockIn = useClockIn();
+  const clockOut = useClockOut();
+  const startBreak = useBreak('start');
+  const endBreak = useBreak('end');
+  const current = summary?.current ?? null;
+  const onBreak = Boolean(current?.breakStartedAt);
+  const leftOpen = current && summary && current.date < summary.date;
+  const state = !current ? 'out' : onBreak ? 'break' : 'in';
+  const busy = clockIn.isPending || clockOut.isPending || startBreak.isPending || endBreak.isPending;
+
+  return (
+    <Card className="overflow-hidden">
+      <CardContent className="flex flex-col gap-6 p-6">
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <p className="text-sm text-muted-foreground">{t.longDate(now)}</p>
+          {summary ? (
+            <Badge
+              variant={state === 'in' ? 'green' : state === 'break' ? 'amber' : 'gray'}
+              data-testid="clock-state"
+            >
+              {state === 'in' ? 'Clocked in' : state === 'break' ? 'On break' : 'Clocked out'}
+            </Badge>
+          ) : (
+            <Skeleton className="h-5 w-20 rounded-full" />
+          )}
+        </div>
+        <div>
+          <p
+            className="font-mono text-4xl font-semibold tracking-tight tabular-nums text-foreground sm:text-5xl"
+            aria-live="off"
+            data-testid="live-clock"
+          >
+            {t.clock(now)}
+          </p>
+          <div className="mt-2 min-h-5 text-sm text-muted-foreground">
+            {!summary ? (
+              <Skeleton className="h-4 w-56" />
+            ) : current && onBreak && current.breakStartedAt ? (
+              <span>
+                On break since {t.time(current.breakStartedAt)} ·{' '}
+                <span className="font-mono tabular-nums">
+                  {formatElapsed(secondsSince(current.breakStartedAt, now.getTime()))}
+                </span>
+              </span>
+            ) : current ? (
+              <span>
+                Clocked in at {t.time(current.clockIn)} ·{' '}
+                <span className="font-mono tabular-nums">
+                  {formatElapsed(secondsSince(current.clockIn, now.getTime()))}
+                </span>{' '}
+                elapsed
+              </span>
+            ) : (
+              <span>You are not clocked in.</span>
+            )}
+          </div>
+        </div>
+        {leftOpen && (
+          <p className="flex items-start gap-2 rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-800">
+            <TriangleAlert className="mt-0.5 size-4 shrink-0" aria-hidden />
+            Your record from {formatDay(current.date)} is still open. Clock out to close it at that day's
+            expected clock-out time.
+          </p>
+        )}
+        <div className="flex flex-col gap-2 sm:flex-row">
+          {state === 'out' ? (
+            <Button
+              size="lg"
+              className="sm:min-w-40"
+              onClick={() => clockIn.mutate()}
+              disabled={!summary || busy}
+            >
+              <LogIn aria-hidden />
+              {clockIn.isPending ? 'Clocking in...' : 'Clock In'}
+            </Button>
+          ) : (
+            <>
+              {state === 'break' ? (
+                <Button size="lg" variant="outline" onClick={() => endBreak.mutate()} disabled={busy}>
+                  <Play aria-hidden />
+                  End Break
+                </Button>
+              ) : (
+                <Button
+                  size="lg"
+                  variant="outline"
+                  onClick={() => startBreak.mutate()}
+                  disabled={busy || Boolean(leftOpen)}
+                >
+                  <Coffee aria-hidden />
+                  Start Break
+                </Button>
+              )}
+              <Button
+                size="lg"
+                variant="destructive"
+                className="sm:min-w-40"
+                onClick={() => clockOut.mutate()}
+                disabled={clockOut.isPending || busy}
+              >
+                <LogOut aria-hidden />
+                {clockOut.isPending ? 'Clocking out...' : 'Clock Out'}
+              </Button>
+            </>
+          )}
+        </div>
+      </CardContent>
+    </Card>
+  );
+}

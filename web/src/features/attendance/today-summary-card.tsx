@@ -1,0 +1,72 @@
+import { WORK_DAY_HOURS } from '@contract/alerts';
+import type { TodaySummary } from '@contract/attendance';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+import { formatHoursAsTime, formatMinutes, useOrgTime } from './time-format';
+import { useNow } from './use-now';
+
+type Props = { summary: TodaySummary | undefined; fetchedAt: number };
+
+/** The server's totals, moved on locally each second while a record is open and no break runs. */
+export function TodaySummaryCard({ summary, fetchedAt }: Props) {
+  const now = useNow();
+  const t = useOrgTime();
+  const working =
+    summary?.current && !summary.current.breakStartedAt && summary.current.date === summary.date;
+  const onBreak = summary?.current?.breakStartedAt && summary.current.date === summary.date;
+  const sinceFetch = Math.max(0, now.getTime() - fetchedAt);
+  const hours = (summary?.hoursSoFar ?? 0) + (working ? sinceFetch / 3_600_000 : 0);
+  const breakMinutes = (summary?.breakMinutes ?? 0) + (onBreak ? Math.floor(sinceFetch / 60_000) : 0);
+  const progress = Math.min(100, (hours / WORK_DAY_HOURS) * 100);
+
+  const stats = [
+    { label: 'First In', value: t.time(summary?.firstIn) },
+    { label: 'Last Out', value: t.time(summary?.lastOut) },
+    { label: 'Hours Today', value: formatHoursAsTime(hours), testId: 'hours-today' },
+    { label: 'Break Time', value: formatMinutes(breakMinutes), testId: 'break-today' },
+  ];
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Today's Summary</CardTitle>
+        <CardDescription>
+          {summary ? `${summary.records} ${summary.records === 1 ? 'record' : 'records'} today` : 'Loading…'}
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="space-y-5">
+        <dl className="grid grid-cols-2 gap-3">
+          {stats.map((s) => (
+            <div key={s.label} className="rounded-md bg-slate-50 px-3 py-2.5">
+              <dt className="text-xs font-medium text-muted-foreground">{s.label}</dt>
+              <dd className="mt-1 text-lg font-semibold tabular-nums text-foreground" data-testid={s.testId}>
+                {summary ? s.value : <Skeleton className="h-6 w-16" />}
+              </dd>
+            </div>
+          ))}
+        </dl>
+        <div>
+          <div className="mb-1.5 flex justify-between text-xs text-muted-foreground">
+            <span>Work day</span>
+            <span className="tabular-nums">
+              {formatHoursAsTime(hours)} of {WORK_DAY_HOURS}h
+            </span>
+          </div>
+          <div
+            className="h-2 overflow-hidden rounded-full bg-slate-100"
+            role="progressbar"
+            aria-label="Hours worked of the 8-hour day"
+            aria-valuemin={0}
+            aria-valuemax={100}
+            aria-valuenow={Math.round(progress)}
+          >
+            <div
+              className="h-full rounded-full bg-primary transition-[width]"
+              style={{ width: `${progress}%` }}
+            />
+          </div>
+        </div>
+      </CardContent>
+    </Card>
+  );
+}
