@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { users } from './db/schema';
 import { openDatabase } from './db/client';
+import { freePort } from './test/free-port';
 
 const waitFor = async (url: string, ms: number) => {
   const end = Date.now() + ms;
@@ -21,7 +22,7 @@ const waitFor = async (url: string, ms: number) => {
 describe('server process', () => {
   it('starts on a fresh data directory, exits 0 on SIGTERM, and the directory reopens', async () => {
     const dataDir = join(mkdtempSync(join(tmpdir(), 'wb-main-')), 'data');
-    const port = 3400 + Math.floor(Math.random() * 400);
+    const port = await freePort();
     const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
       env: {
         ...process.env,

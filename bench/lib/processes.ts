@@ -1,9 +1,8 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
+import { freePort } from '../../server/test/free-port';
 
 export type Proc = { url: string; child: ChildProcess; lines: string[]; stop(): Promise<void> };
-
-let nextPort = 4100 + Math.floor(Math.random() * 500);
 
 /** Runs a TypeScript entry point in its own process (its own core), waits until `path` answers. */
 export async function startProcess(
@@ -11,7 +10,7 @@ export async function startProcess(
   env: Record<string, string>,
   readyPath = '/api/health',
 ): Promise<Proc> {
-  const port = nextPort++;
+  const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', entry], {
     env: {
       ...process.env,
