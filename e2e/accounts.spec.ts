@@ -49,7 +49,8 @@ describe('accounts journey', () => {
     await codesPage.getByLabel('Search by email').fill(email);
     const entry = codesPage.getByTestId('verification-code').filter({ hasText: email });
     await entry.waitFor();
-    expect(await codesPage.getByTestId('verification-code').count()).toBe(1);
+    // the search is applied on the server: wait until the list holds only this address
+    await expect.poll(() => codesPage.getByTestId('verification-code').count()).toBe(1);
     const code = (await entry.locator('code').textContent())?.trim() ?? '';
     expect(code).toMatch(/^[A-Z0-9]{6}$/);
     await snap(codesPage, 'accounts-verification-codes-desktop');

@@ -1,15 +1,20 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { User } from '@contract/auth';
-import { DESKTOP, launchBrowser, newContext, PHONE, snap, storeUser } from './support';
+import { adminSession, createApprovedUser, signInContext } from './accounts';
+import { DESKTOP, launchBrowser, newContext, PHONE, snap } from './support';
 
-const person = (role: User['role']): Partial<User> => ({
-  id: '00000000-0000-4000-8000-000000000001',
-  email: `${role}@example.com`,
-  firstName: 'Grace',
-  lastName: 'Hopper',
-  role,
-});
+type Session = { user: User; cookie: string };
+const sessions = new Map<User['role'], Session>();
+
+/** One real, signed-in account per role (the pages call the API, which needs a live session). */
+async function sessionFor(role: User['role']): Promise<Session> {
+  if (!sessions.has(role)) {
+    const names = { firstName: 'Grace', lastName: 'Hopper' };
+    sessions.set(role, role === 'admin' ? await adminSession() : await createApprovedUser(role, names));
+  }
+  return sessions.get(role)!;
+}
 
 let browser: Browser;
 beforeAll(async () => {
@@ -19,7 +24,7 @@ afterAll(() => browser?.close());
 
 async function pageFor(role?: User['role'], viewport = DESKTOP) {
   const context = await newContext(browser, viewport);
-  if (role) await storeUser(context, person(role));
+  if (role) await signInContext(context, await sessionFor(role));
   return { context, page: await context.newPage() };
 }
 
@@ -53,7 +58,7 @@ describe('layout shell', () => {
     expect(await page.getByTestId('nav-user-credentials').count()).toBe(0);
     expect(await page.getByTestId('nav-projects').getAttribute('aria-current')).toBe('page');
     expect(await page.getByTestId('header-title').textContent()).toBe('Projects');
-    expect(await page.getByTestId('header-email').textContent()).toBe('employee@example.com');
+    expect(await page.getByTestId('header-email').textContent()).toBe((await sessionFor('employee')).user.email);
     const badge = page.getByTestId('role-badge');
     expect(await badge.textContent()).toBe('Employee');
     expect(await badge.getAttribute('class')).toMatch(/emerald/); // green
