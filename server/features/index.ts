@@ -1,7 +1,13 @@
 import type { AppDeps, ZodApp } from '../app';
+import { dashboardRoutes } from './dashboard/dashboard.routes';
+import { timeEntriesRoutes } from './time-entries/time-entries.routes';
+import { timersRoutes } from './timers/timers.routes';
 import { usersRoutes } from './users/users.routes';
 
 /** Every feature's routes, registered under one plugin; one line per feature. */
 export async function registerFeatures(app: ZodApp, deps: AppDeps) {
   await usersRoutes(app, deps);
+  await timersRoutes(app, deps);
+  await timeEntriesRoutes(app, deps);
+  await dashboardRoutes(app, deps);
 }
