@@ -7,7 +7,7 @@ import { dashboardStats } from './dashboard.service';
 export async function dashboardRoutes(app: ZodApp, deps: AppDeps) {
   app.get(
     '/api/dashboard/stats',
-    { preHandler: deps.guard(), schema: { response: { 200: statsSchema } } },
+    { preValidation: deps.guard(), schema: { response: { 200: statsSchema } } },
     async (request) => {
       const timeZone = await orgTimeZone(deps.db, deps.config.defaultTimeZone);
       return dashboardStats(deps.db, currentUser(request).id, deps.clock.now(), timeZone);

@@ -23,6 +23,7 @@ import { entrySummary } from './time-entries.summary';
 
 /** Every route here works on the signed-in user's own entries only (others' are 404). */
 export async function timeEntriesRoutes(app: ZodApp, deps: AppDeps) {
+  // preValidation, not preHandler: an anonymous call is 401 before its body is judged.
   const guard = deps.guard();
   const context = async (userId: string): Promise<EntryContext> => ({
     db: deps.db,
@@ -33,13 +34,16 @@ export async function timeEntriesRoutes(app: ZodApp, deps: AppDeps) {
 
   app.get(
     '/api/time-entries',
-    { preHandler: guard, schema: { querystring: timeEntriesQuery, response: { 200: z.array(timeEntry) } } },
+    {
+      preValidation: guard,
+      schema: { querystring: timeEntriesQuery, response: { 200: z.array(timeEntry) } },
+    },
     async (request) => listEntries(await context(currentUser(request).id), request.query),
   );
 
   app.get(
     '/api/time-entries/summary',
-    { preHandler: guard, schema: { response: { 200: timeSummary } } },
+    { preValidation: guard, schema: { response: { 200: timeSummary } } },
     async (request) => {
       const { db, userId, timeZone } = await context(currentUser(request).id);
       return entrySummary(db, userId, deps.clock.now(), timeZone);
@@ -48,7 +52,7 @@ export async function timeEntriesRoutes(app: ZodApp, deps: AppDeps) {
 
   app.get(
     '/api/time-entries/export',
-    { preHandler: guard, schema: { querystring: exportQuery } },
+    { preValidation: guard, schema: { querystring: exportQuery } },
     async (request, reply) => {
       const { db, userId, timeZone } = await context(currentUser(request).id);
       const csv = await exportEntriesCsv(db, userId, request.query, timeZone);
@@ -63,7 +67,7 @@ export async function timeEntriesRoutes(app: ZodApp, deps: AppDeps) {
 
   app.post(
     '/api/time-entries',
-    { preHandler: guard, schema: { body: manualEntryBody, response: { 201: timeEntry } } },
+    { preValidation: guard, schema: { body: manualEntryBody, response: { 201: timeEntry } } },
     async (request, reply) => {
       const entry = await createEntry(await context(currentUser(request).id), request.body);
       return reply.status(201).send(entry);
@@ -72,13 +76,16 @@ export async function timeEntriesRoutes(app: ZodApp, deps: AppDeps) {
 
   app.patch(
     '/api/time-entries/:id',
-    { preHandler: guard, schema: { params: idParam, body: updateEntryBody, response: { 200: timeEntry } } },
+    {
+      preValidation: guard,
+      schema: { params: idParam, body: updateEntryBody, response: { 200: timeEntry } },
+    },
     async (request) => updateEntry(await context(currentUser(request).id), request.params.id, request.body),
   );
 
   app.delete(
     '/api/time-entries/:id',
-    { preHandler: guard, schema: { params: idParam } },
+    { preValidation: guard, schema: { params: idParam } },
     async (request, reply) => {
       await deleteEntry(await context(currentUser(request).id), request.params.id);
       return reply.status(204).send();

@@ -12,6 +12,7 @@ import { getActiveTimer, startTimer, stopTimer, type TimerContext } from './time
 
 /** One running timer per user (decisions §7); every role times its own work. */
 export async function timersRoutes(app: ZodApp, deps: AppDeps) {
+  // preValidation, not preHandler: an anonymous call is 401 before its body is judged.
   const guard = deps.guard();
   const context = async (userId: string): Promise<TimerContext> => ({
     db: deps.db,
@@ -22,13 +23,13 @@ export async function timersRoutes(app: ZodApp, deps: AppDeps) {
 
   app.get(
     '/api/timer/active',
-    { preHandler: guard, schema: { response: { 200: timerActiveResponse } } },
+    { preValidation: guard, schema: { response: { 200: timerActiveResponse } } },
     async (request) => getActiveTimer(deps.db, currentUser(request).id),
   );
 
   app.post(
     '/api/timer/start',
-    { preHandler: guard, schema: { body: startTimerBody, response: { 201: activeTimer } } },
+    { preValidation: guard, schema: { body: startTimerBody, response: { 201: activeTimer } } },
     async (request, reply) => {
       const timer = await startTimer(await context(currentUser(request).id), request.body);
       return reply.status(201).send(timer);
@@ -37,7 +38,7 @@ export async function timersRoutes(app: ZodApp, deps: AppDeps) {
 
   app.post(
     '/api/timer/stop',
-    { preHandler: guard, schema: { body: stopTimerBody, response: { 200: stopTimerResponse } } },
+    { preValidation: guard, schema: { body: stopTimerBody, response: { 200: stopTimerResponse } } },
     async (request) => stopTimer(await context(currentUser(request).id), request.body?.timerId),
   );
 }
