@@ -38,7 +38,10 @@ describe('server process', () => {
     child.stderr.on('data', (d) => (output += d));
     child.stdout.on('data', (d) => (output += d));
     const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-    const health = await waitFor(`http://127.0.0.1:${port}/api/health`, 20_000);
+    const health = await waitFor(`http://127.0.0.1:${port}/api/health`, 45_000).catch((err) => {
+      child.kill('SIGKILL');
+      throw new Error(`${err.message}\n${output}`);
+    });
     expect(await health.json()).toEqual({ status: 'ok' });
     child.kill('SIGTERM');
     expect(await exited, output).toBe(0);
@@ -47,5 +50,5 @@ describe('server process', () => {
     const rows = await database.db.select({ email: users.email, role: users.role }).from(users);
     expect(rows).toEqual([{ email: 'boss@example.com', role: 'admin' }]);
     await database.close();
-  }, 60_000);
+  }, 90_000);
 });

@@ -1,8 +1,10 @@
-import { Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
 import { Spinner } from '@/components/ui/spinner';
 import { useStoredUser } from '@/lib/auth';
-import { AppShell } from './shell/app-shell';
+
+// Signed-out pages (sign in, register) never download the shell: it is its own chunk.
+const AppShell = lazy(() => import('./shell/app-shell').then((m) => ({ default: m.AppShell })));
 
 function PageFallback() {
   return (
@@ -25,7 +27,9 @@ export function RootLayout() {
     <>
       {busy && <div className="fixed inset-x-0 top-0 z-[60] h-0.5 animate-pulse bg-primary" aria-hidden />}
       {user ? (
-        <AppShell user={user}>{page}</AppShell>
+        <Suspense fallback={<PageFallback />}>
+          <AppShell user={user}>{page}</AppShell>
+        </Suspense>
       ) : (
         <main id="main" className="flex min-h-dvh flex-col">
           {page}
