@@ -35,7 +35,8 @@ export function TrackerPage() {
 
 function TrackerSkeleton() {
   return (
-    <div className="grid gap-4 rounded-lg border bg-card p-5" aria-busy="true" aria-label="Loading">
+    <div className="grid gap-4 rounded-lg border bg-card p-5" aria-busy="true">
+      <span className="sr-only">Loading the timer…</span>
       <Skeleton className="h-5 w-32" />
       <div className="grid gap-4 md:grid-cols-[auto_1fr] md:items-center">
         <Skeleton className="h-12 w-52" />

@@ -92,7 +92,7 @@ export function useElapsedSeconds(startIso: string | null | undefined): number {
     setNow(Date.now());
     const id = window.setInterval(() => setNow(Date.now()), 1000);
     return () => window.clearInterval(id);
-  }, [startIso, setNow]);
+  }, [startIso]);
   if (!startIso) return 0;
   return Math.max(0, Math.floor((now - Date.parse(startIso)) / 1000));
 }
