@@ -1,0 +1,42 @@
+import { sql } from 'drizzle-orm';
+import { loadConfig } from '../server/config';
+import { type Database, openDatabase } from '../server/db/client';
+
+/** Flags of the seed commands: `--force` (seed a database that has data), `--scale 0.1`. */
+export function parseArgs(argv = process.argv.slice(2)) {
+  const force = argv.includes('--force');
+  const at = argv.indexOf('--scale');
+  const scale = at >= 0 ? Number(argv[at + 1]) : 1;
+  if (!Number.isFinite(scale) || scale <= 0)
+    throw new Error('--scale takes a positive number, e.g. --scale 0.1');
+  return { force, scale };
+}
+
+/**
+ * Opens the database `npm start` would use. PGlite allows one process per data directory, so a
+ * running server on it must be stopped first.
+ */
+export async function openForSeeding(): Promise<{ database: Database; where: string }> {
+  const config = loadConfig();
+  if (!config.DATABASE_URL) {
+    const running = await fetch(`http://127.0.0.1:${config.PORT}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (running) {
+      throw new Error(
+        `Workbench is running on port ${config.PORT} with ${config.DATA_DIR}: stop it first (PGlite allows one process).`,
+      );
+    }
+  }
+  const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  return { database, where: config.DATABASE_URL ? 'PostgreSQL' : `PGlite in ${config.DATA_DIR}` };
+}
+
+/** Data beyond the first admin that start-up creates. */
+export async function hasData(database: Database): Promise<boolean> {
+  const result = (await database.db.execute(
+    sql`select (select count(*) from users where role <> 'admin') + (select count(*) from projects) + (select count(*) from tasks) as n`,
+  )) as unknown as { rows: { n: string | number }[] };
+  return Number(result.rows[0].n) > 0;
+}

@@ -1,0 +1,53 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openTestDatabase } from '../test/harness';
+import { seedDemo } from './demo';
+
+type Db = Awaited<ReturnType<typeof openTestDatabase>>;
+let database: Db;
+beforeAll(async () => {
+  database = await openTestDatabase();
+});
+afterAll(() => database.close());
+
+const rows = async <T>(query: string) =>
+  ((await database.db.execute(sql.raw(query))) as unknown as { rows: T[] }).rows;
+
+describe('seed:demo', () => {
+  it('makes a believable organisation: every role, every task state, weeks of time and attendance, chat', async () => {
+    const now = new Date('2026-11-18T15:00:00Z'); // a Wednesday
+    const counts = await seedDemo(database.db, { now, timeZone: 'Europe/Berlin' });
+    const roles = await rows<{ role: string; approval_status: string; n: number }>(
+      'select role, approval_status, count(*)::int as n from users group by 1, 2 order by 1, 2',
+    );
+    expect(roles).toEqual([
+      { role: 'admin', approval_status: 'approved', n: 1 },
+      { role: 'employee', approval_status: 'approved', n: 6 },
+      { role: 'employee', approval_status: 'pending', n: 1 },
+      { role: 'manager', approval_status: 'approved', n: 2 },
+      { role: 'manager', approval_status: 'pending', n: 1 },
+    ]);
+    const states = await rows<{ status: string }>('select distinct status from tasks order by 1');
+    expect(states.map((s) => s.status)).toEqual(['completed', 'in_progress', 'pending_review', 'todo']);
+    const reviews = await rows<{ review_status: string }>(
+      'select distinct review_status from tasks where review_status is not null order by 1',
+    );
+    expect(reviews.map((r) => r.review_status)).toEqual(['approved', 'pending', 'rework']);
+    expect((await rows<{ n: number }>('select count(*)::int as n from task_comments'))[0].n).toBeGreaterThan(
+      10,
+    );
+    expect(counts.timeEntries).toBeGreaterThan(200);
+    const days = await rows<{ n: number }>('select count(distinct date)::int as n from attendance_records');
+    expect(days[0].n).toBe(20); // four weeks of workdays
+    expect(
+      (
+        await rows<{ n: number }>('select count(*)::int as n from time_entries where end_time <= start_time')
+      )[0].n,
+    ).toBe(0);
+    const general = await rows<{ n: number }>(
+      'select count(*)::int as n from conversation_participants p join conversations c on c.id = p.conversation_id where c.is_general',
+    );
+    expect(general[0].n).toBe(9);
+    expect(counts.messages).toBe(10);
+  });
+});

@@ -1,0 +1,325 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import {
+  attendanceRecords,
+  conversationParticipants,
+  conversations,
+  messages,
+  projects,
+  taskComments,
+  tasks,
+  timeEntries,
+  users,
+} from '../db/schema';
+import { generalConversationId, joinGeneral } from '../features/chat/general';
+import { hashPassword } from '../lib/password';
+import { addDays, zonedDate, zonedInstant } from '../lib/zoned-time';
+
+export const DEMO_PASSWORD = 'DemoPass1';
+
+const people = [
+  { firstName: 'Alice', lastName: 'Morgan', role: 'admin' },
+  { firstName: 'Maria', lastName: 'Garcia', role: 'manager' },
+  { firstName: 'James', lastName: 'Chen', role: 'manager' },
+  { firstName: 'Priya', lastName: 'Patel', role: 'employee' },
+  { firstName: 'Tom', lastName: 'Becker', role: 'employee' },
+  { firstName: 'Sofia', lastName: 'Rossi', role: 'employee' },
+  { firstName: 'Kwame', lastName: 'Mensah', role: 'employee' },
+  { firstName: 'Lena', lastName: 'Novak', role: 'employee' },
+  { firstName: 'Diego', lastName: 'Alvarez', role: 'employee' },
+] as const;
+
+const projectSpecs = [
+  {
+    name: 'Website Relaunch',
+    description: 'New marketing site with the refreshed brand.',
+    status: 'active',
+    priority: 'high',
+  },
+  {
+    name: 'Mobile App v2',
+    description: 'Offline mode and push notifications.',
+    status: 'active',
+    priority: 'high',
+  },
+  {
+    name: 'Customer Onboarding',
+    description: 'Shorter onboarding with guided setup.',
+    status: 'active',
+    priority: 'medium',
+  },
+  {
+    name: 'Data Warehouse',
+    description: 'Consolidate reporting into one warehouse.',
+    status: 'on_hold',
+    priority: 'medium',
+  },
+  {
+    name: 'Security Audit 2026',
+    description: 'Annual external audit and follow-ups.',
+    status: 'completed',
+    priority: 'low',
+  },
+] as const;
+
+const taskTitles = [
+  'Design the pricing page',
+  'Write API docs for exports',
+  'Fix login redirect loop',
+  'Migrate images to CDN',
+  'Add offline cache',
+  'Push notification settings',
+  'Onboarding checklist UI',
+  'Welcome e-mail sequence',
+  'Set up staging database',
+  'Review accessibility issues',
+  'Load test the API',
+  'Update privacy policy',
+  'Refactor billing module',
+  'Dashboard performance',
+  'Write release notes',
+  'Plan Q1 roadmap',
+  'Customer interview notes',
+  'Bug triage for Mobile v2',
+  'Translate the app to German',
+  'Audit log export',
+];
+
+/**
+ * A believable organisation (issue 8): people in every role, projects, tasks in every state with
+ * comments and reviews, four weeks of time entries and attendance, and chat history. Days are the
+ * organisation's time zone; everything is relative to `now`.
+ */
+export async function seedDemo(db: Db, options: { now?: Date; timeZone?: string } = {}) {
+  const now = options.now ?? new Date();
+  const zone = options.timeZone ?? 'UTC';
+  const today = zonedDate(now, zone);
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  const at = (date: string, time: string) => zonedInstant(date, time, zone);
+
+  const created = await db
+    .insert(users)
+    .values(
+      people.map((p, i) => ({
+        email: `${p.firstName.toLowerCase()}@workbench.demo`,
+        passwordHash,
+        firstName: p.firstName,
+        lastName: p.lastName,
+        role: p.role,
+        approvalStatus: 'approved' as const,
+        emailVerified: true,
+        approvedAt: at(addDays(today, -60), '09:00'),
+        createdAt: at(addDays(today, -60 + i), '10:00'),
+        lastLoginAt: at(addDays(today, -(i % 3)), '08:55'),
+        lastActive: at(addDays(today, -(i % 3)), '16:30'),
+        username: p.firstName.toLowerCase(),
+      })),
+    )
+    .returning();
+  const [admin, maria, james, ...employees] = created;
+  // Two registrations waiting for an admin: verified, not yet approved.
+  await db.insert(users).values([
+    {
+      email: 'noah@workbench.demo',
+      passwordHash,
+      firstName: 'Noah',
+      lastName: 'Fischer',
+      role: 'employee',
+      emailVerified: true,
+      createdAt: at(addDays(today, -1), '14:12'),
+    },
+    {
+      email: 'emma@workbench.demo',
+      passwordHash,
+      firstName: 'Emma',
+      lastName: 'Dubois',
+      role: 'manager',
+      emailVerified: true,
+      createdAt: at(today, '08:40'),
+    },
+  ]);
+  for (const u of created) await joinGeneral(db, u.id);
+
+  const projectRows = await db
+    .insert(projects)
+    .values(
+      projectSpecs.map((p, i) => ({
+        ...p,
+        createdBy: i % 2 ? maria.id : james.id,
+        createdAt: at(addDays(today, -50 + i * 3), '11:00'),
+      })),
+    )
+    .returning();
+
+  // Tasks cycle through every state of the review workflow.
+  const states = [
+    { status: 'todo' },
+    { status: 'in_progress' },
+    { status: 'in_progress', isPaused: true },
+    {
+      status: 'pending_review',
+      reviewStatus: 'pending',
+      submissionNotes: 'Task completed and ready for review',
+    },
+    { status: 'in_progress', reviewStatus: 'rework', reviewComments: 'Please cover the error states too.' },
+    { status: 'completed', reviewStatus: 'approved', reviewComments: 'Great work, thanks!' },
+    { status: 'completed' },
+  ] as const;
+  const taskRows = await db
+    .insert(tasks)
+    .values(
+      taskTitles.map((title, i) => {
+        const state = states[i % states.length];
+        const manager = i % 2 ? maria : james;
+        const assignee = employees[i % employees.length];
+        const reviewed = 'reviewComments' in state;
+        return {
+          title,
+          description: `${title} for ${projectSpecs[i % projectSpecs.length].name}.`,
+          priority: (['high', 'medium', 'low'] as const)[i % 3],
+          status: state.status,
+          isPaused: 'isPaused' in state,
+          reviewStatus: 'reviewStatus' in state ? state.reviewStatus : null,
+          reviewComments: 'reviewComments' in state ? state.reviewComments : null,
+          reviewedById: reviewed ? manager.id : null,
+          reviewedAt: reviewed ? at(addDays(today, -2), '15:00') : null,
+          submissionNotes: 'submissionNotes' in state ? state.submissionNotes : null,
+          submittedAt: 'submissionNotes' in state ? at(addDays(today, -1), '16:00') : null,
+          projectId: projectRows[i % 3].id,
+          assigneeId: assignee.id,
+          assignedById: manager.id,
+          estimatedHours: 2 + (i % 6) * 2,
+          timeSpentSeconds: state.status === 'todo' ? 0 : (1 + (i % 5)) * 2700,
+          dueDate: at(addDays(today, (i % 9) - 2), '17:00'),
+          completedAt: state.status === 'completed' ? at(addDays(today, -(i % 5)), '16:30') : null,
+          createdAt: at(addDays(today, -20 + (i % 15)), '09:30'),
+        };
+      }),
+    )
+    .returning();
+  await db.insert(taskComments).values(
+    taskRows.flatMap((t, i) =>
+      i % 2
+        ? []
+        : [
+            {
+              taskId: t.id,
+              authorId: t.assignedById,
+              text: 'Let me know if anything is unclear.',
+              createdAt: at(addDays(today, -3), '10:15'),
+            },
+            {
+              taskId: t.id,
+              authorId: t.assigneeId,
+              text: 'On it — first draft by tomorrow.',
+              createdAt: at(addDays(today, -3), '10:42'),
+            },
+          ],
+    ),
+  );
+
+  // Four weeks of workdays: attendance plus two or three time entries a day per person.
+  const workers = [maria, james, ...employees];
+  const entries: (typeof timeEntries.$inferInsert)[] = [];
+  const records: (typeof attendanceRecords.$inferInsert)[] = [];
+  for (let back = 28; back >= 1; back--) {
+    const day = addDays(today, -back);
+    const weekday = new Date(`${day}T12:00:00Z`).getUTCDay();
+    if (weekday === 0 || weekday === 6) continue;
+    workers.forEach((w, wi) => {
+      const lateBy = (back * 7 + wi * 5) % 29; // minutes after 08:50
+      const clockIn = new Date(at(day, '08:50').getTime() + lateBy * 60_000);
+      const clockOut = new Date(clockIn.getTime() + (8 * 60 + 25 + ((back + wi) % 40)) * 60_000);
+      const hours = (clockOut.getTime() - clockIn.getTime()) / 3_600_000 - 0.75;
+      records.push({
+        userId: w.id,
+        date: day,
+        clockIn,
+        clockOut,
+        totalHours: Math.round(hours * 100) / 100,
+        breakMinutes: 45,
+        status: lateBy > 25 ? 'late' : 'present',
+      });
+      const blocks = [
+        ['09:15', '11:45'],
+        ['12:30', '14:50'],
+        ['15:05', '16:55'],
+      ].slice(0, 2 + ((back + wi) % 2));
+      blocks.forEach(([from, to], bi) => {
+        const start = at(day, from);
+        const end = at(day, to);
+        entries.push({
+          userId: w.id,
+          projectId: projectRows[(wi + bi) % 3].id,
+          description: ['Implementation', 'Code review', 'Meetings and planning'][bi],
+          startTime: start,
+          endTime: end,
+          duration: Math.round((end.getTime() - start.getTime()) / 1000),
+        });
+      });
+    });
+  }
+  await db.insert(attendanceRecords).values(records);
+  await db.insert(timeEntries).values(entries);
+
+  // Chat: General banter, a project group and two direct conversations.
+  const general = { id: await generalConversationId(db) };
+  const [group] = await db
+    .insert(conversations)
+    .values({ type: 'group', name: 'Website Relaunch', createdBy: maria.id })
+    .returning();
+  await db
+    .insert(conversationParticipants)
+    .values(
+      [maria, employees[0], employees[1], employees[2]].map((u) => ({
+        conversationId: group.id,
+        userId: u.id,
+      })),
+    );
+  const direct = async (a: typeof maria, b: typeof maria) => {
+    const key = [a.id, b.id].sort().join(':');
+    const [c] = await db
+      .insert(conversations)
+      .values({ type: 'direct', directKey: key, createdBy: a.id })
+      .returning();
+    await db.insert(conversationParticipants).values([
+      { conversationId: c.id, userId: a.id },
+      { conversationId: c.id, userId: b.id },
+    ]);
+    return c;
+  };
+  const dm1 = await direct(maria, employees[0]);
+  const dm2 = await direct(james, employees[3]);
+  const lines: [string, typeof maria, string][] = [
+    [general.id, admin, 'Welcome to Workbench, everyone! Post questions here.'],
+    [general.id, maria, 'Morning all — sprint review is Thursday at 14:00.'],
+    [general.id, employees[1], 'Thanks! Will the demo be recorded?'],
+    [general.id, james, 'Yes, the recording goes to the shared drive.'],
+    [group.id, maria, 'Pricing page design is ready for feedback.'],
+    [group.id, employees[0], 'Looks great. Small note on the mobile spacing.'],
+    [group.id, employees[2], 'I can pick up the CDN migration next.'],
+    [dm1.id, maria, 'Do you have a minute to go over the onboarding checklist?'],
+    [dm1.id, employees[0], 'Sure, after lunch?'],
+    [dm2.id, james, 'Your load test results look solid, nice job.'],
+  ];
+  const sent = lines.map(([conversationId, u, content], i) => ({
+    conversationId,
+    senderId: u.id,
+    content,
+    createdAt: new Date(now.getTime() - (lines.length - i) * 17 * 60_000),
+  }));
+  await db.insert(messages).values(sent);
+  for (const c of [general, group, dm1, dm2]) {
+    const last = sent.filter((m) => m.conversationId === c.id).at(-1);
+    if (last)
+      await db.update(conversations).set({ lastMessageAt: last.createdAt }).where(eq(conversations.id, c.id));
+  }
+  return {
+    users: created.length + 2,
+    projects: projectRows.length,
+    tasks: taskRows.length,
+    timeEntries: entries.length,
+    attendance: records.length,
+    messages: sent.length,
+  };
+}

@@ -1,0 +1,198 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { hashPassword } from '../lib/password';
+
+/** Row counts of the full scale data set (issue 8); `factor` scales them for 1/10/100× comparisons. */
+export const SCALE_FULL = {
+  users: 1_000,
+  projects: 200,
+  tasks: 100_000,
+  timeEntries: 1_000_000,
+  attendance: 250_000,
+  messages: 500_000,
+  groups: 200,
+  directs: 1_000,
+};
+
+export const SCALE_PASSWORD = 'ScalePass1';
+export const scaleEmail = (n: number) => `user${n}@scale.test`;
+
+export type ScaleCounts = typeof SCALE_FULL;
+
+export function scaleCounts(factor: number): ScaleCounts {
+  const c = (n: number, min: number) => Math.max(min, Math.round(n * factor));
+  return {
+    users: c(SCALE_FULL.users, 10),
+    projects: c(SCALE_FULL.projects, 2),
+    tasks: c(SCALE_FULL.tasks, 20),
+    timeEntries: c(SCALE_FULL.timeEntries, 50),
+    attendance: c(SCALE_FULL.attendance, 20),
+    messages: c(SCALE_FULL.messages, 50),
+    groups: c(SCALE_FULL.groups, 2),
+    directs: c(SCALE_FULL.directs, 3),
+  };
+}
+
+/** Runs one or more `;`-separated statements (PGlite prepares each call, so one statement a call). */
+async function run(db: Db, text: string) {
+  let result: unknown;
+  for (const statement of text
+    .split(/;\s*(?:\n|$)/)
+    .map((s) => s.trim())
+    .filter(Boolean)) {
+    result = await db.execute(sql.raw(statement));
+  }
+  return result;
+}
+
+/**
+ * Bulk-fills an empty database with set-based INSERT … SELECT generate_series (no row-by-row
+ * round trips), the same SQL on PGlite and PostgreSQL. User n has e-mail user<n>@scale.test;
+ * user 1 is an admin, every 20th a manager. Returns the counts it wrote.
+ */
+export async function seedScale(
+  db: Db,
+  factor = 1,
+  log: (line: string) => void = () => {},
+): Promise<ScaleCounts> {
+  const n = scaleCounts(factor);
+  const hash = (await hashPassword(SCALE_PASSWORD)).replace(/'/g, "''");
+  const step = async (label: string, text: string) => {
+    const started = Date.now();
+    await run(db, text);
+    log(`${label} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  };
+
+  await step(
+    `${n.users} users`,
+    `insert into users (email, password_hash, first_name, last_name, role, approval_status, email_verified, approved_at, created_at, last_login_at)
+     select 'user' || g || '@scale.test', '${hash}',
+       (array['Ada','Ben','Cleo','Dan','Eva','Finn','Gia','Hugo','Ivy','Jon'])[1 + g % 10],
+       (array['Lovelace','Brown','Stone','Kim','Novak','Reyes','Ito','Meyer','Okafor','Silva'])[1 + (g / 10) % 10] || ' ' || g,
+       case when g = 1 then 'admin' when g % 20 = 0 then 'manager' else 'employee' end,
+       'approved', true, now() - interval '200 days', now() - interval '200 days', now() - (g % 48) * interval '1 hour'
+     from generate_series(1, ${n.users}) g`,
+  );
+  // Number the users once so later inserts can pick "random user k" by a cheap join.
+  await run(db, 'drop table if exists seed_users');
+  await run(
+    db,
+    `create temp table seed_users as select id, row_number() over (order by email) as n from users where email like '%@scale.test'`,
+  );
+  await run(db, 'create index on seed_users (n)');
+  const randomUser = `1 + floor(random() * ${n.users})::int`;
+
+  await step(
+    `${n.projects} projects`,
+    `insert into projects (name, description, status, priority, created_at)
+     select 'Project ' || g, 'Scale project number ' || g,
+       (array['active','active','active','on_hold','completed','cancelled'])[1 + g % 6],
+       (array['low','medium','high'])[1 + g % 3], now() - (g % 300) * interval '1 day'
+     from generate_series(1, ${n.projects}) g`,
+  );
+  await run(db, 'drop table if exists seed_projects');
+  await run(
+    db,
+    'create temp table seed_projects as select id, row_number() over (order by created_at, id) as n from projects',
+  );
+  await run(db, 'create index on seed_projects (n)');
+  const randomProject = `1 + floor(random() * ${n.projects})::int`;
+
+  await step(
+    `${n.tasks} tasks`,
+    `insert into tasks (title, description, priority, status, project_id, assignee_id, assigned_by_id, estimated_hours,
+       time_spent_seconds, due_date, review_status, created_at, updated_at, completed_at)
+     select 'Task ' || g.i, 'Generated task ' || g.i, (array['low','medium','high'])[1 + g.i % 3], s.status,
+       p.id, u.id, u.id, (g.i % 16) * 0.5, (g.i % 40) * 900, now() + (g.i % 30 - 10) * interval '1 day',
+       case s.status when 'pending_review' then 'pending' when 'completed' then 'approved' end,
+       now() - (g.i % 180) * interval '1 day' - (g.i % 1440) * interval '1 minute', now(),
+       case s.status when 'completed' then now() - (g.i % 90) * interval '1 day' end
+     from (select i, ${randomUser} as un, ${randomProject} as pn from generate_series(1, ${n.tasks}) i) g
+     join seed_users u on u.n = g.un
+     join seed_projects p on p.n = g.pn
+     cross join lateral (select (array['todo','in_progress','pending_review','completed','completed'])[1 + g.i % 5] as status) s`,
+  );
+
+  await step(
+    `${n.timeEntries} time entries`,
+    `insert into time_entries (user_id, project_id, description, start_time, end_time, duration, created_at)
+     select u.id, p.id, 'Work block ' || g.i, g.start, g.start + g.secs * interval '1 second', g.secs, g.start
+     from (select i, ${randomUser} as un, ${randomProject} as pn,
+             date_trunc('minute', now() - random() * interval '365 days') as start, 900 + (i % 48) * 300 as secs
+           from generate_series(1, ${n.timeEntries}) i) g
+     join seed_users u on u.n = g.un
+     join seed_projects p on p.n = g.pn`,
+  );
+
+  // Closed records on distinct past days per user (no open record: at most one may exist per user).
+  await step(
+    `${n.attendance} attendance records`,
+    `insert into attendance_records (user_id, date, clock_in, clock_out, total_hours, break_minutes, status)
+     select u.id, to_char(g.day, 'YYYY-MM-DD'), g.day + g.late, g.day + g.late + interval '8 hours',
+       8 - 0.25, 15, case when g.late > interval '9 hours 15 minutes' then 'late' else 'present' end
+     from (select i, 1 + (i - 1) % ${n.users} as un,
+             date_trunc('day', now()) - (1 + (i - 1) / ${n.users}) * interval '1 day' as day,
+             interval '8 hours 30 minutes' + (i % 60) * interval '1 minute' as late
+           from generate_series(1, ${n.attendance}) i) g
+     join seed_users u on u.n = g.un`,
+  );
+
+  await step(
+    'conversations',
+    `insert into conversations (type, name, is_general, created_at) values ('group', 'General', true, now() - interval '200 days')
+       on conflict do nothing;
+     insert into conversation_participants (conversation_id, user_id, last_read_at)
+       select c.id, u.id, now() - interval '1 day' from conversations c cross join seed_users u where c.is_general
+       on conflict do nothing;
+     insert into conversations (type, name, created_at)
+       select 'group', 'Team ' || g, now() - interval '100 days' from generate_series(1, ${n.groups}) g;
+     insert into conversation_participants (conversation_id, user_id, last_read_at)
+       select c.id, u.id, now() - interval '2 days'
+       from (select id, row_number() over (order by id) as gn from conversations where name like 'Team %') c
+       cross join generate_series(0, 9) k
+       join seed_users u on u.n = 1 + (c.gn * 7 + k * 13) % ${n.users}
+       on conflict do nothing;
+     insert into conversations (type, direct_key, created_at)
+       select 'direct', least(a.id::text, b.id::text) || ':' || greatest(a.id::text, b.id::text), now() - interval '50 days'
+       from generate_series(1, ${n.directs}) g
+       join seed_users a on a.n = 1 + (g - 1) % ${n.users}
+       join seed_users b on b.n = 1 + (g * 31) % ${n.users}
+       where a.id <> b.id
+       on conflict do nothing;
+     insert into conversation_participants (conversation_id, user_id, last_read_at)
+       select c.id, split_part(c.direct_key, ':', k)::uuid, now() - interval '3 days'
+       from conversations c cross join generate_series(1, 2) k where c.type = 'direct'
+       on conflict do nothing;`,
+  );
+  await run(db, 'drop table if exists seed_convs');
+  await run(
+    db,
+    'create temp table seed_convs as select id, row_number() over (order by id) as n from conversations',
+  );
+  await run(db, 'create index on seed_convs (n)');
+  const conversationCount = Number(
+    ((await run(db, 'select count(*)::int as c from seed_convs')) as unknown as { rows: { c: number }[] })
+      .rows[0].c,
+  );
+
+  // Each message is sent by a participant of its conversation: pick the k-th participant.
+  await step(
+    `${n.messages} messages`,
+    `insert into messages (conversation_id, sender_id, content, created_at)
+     select c.id, p.user_id, 'Message ' || g.i || ' about the work at hand', g.at
+     from (select i, case when i % 2 = 0 then 1 else 1 + floor(random() * ${conversationCount})::int end as cn,
+             now() - random() * interval '180 days' as at from generate_series(1, ${n.messages}) i) g
+     join seed_convs c on c.n = g.cn
+     cross join lateral (select user_id from conversation_participants cp where cp.conversation_id = c.id
+                         order by cp.user_id offset (g.i % 2) limit 1) p;
+     update conversations c set last_message_at = m.at
+       from (select conversation_id, max(created_at) as at from messages group by conversation_id) m
+       where m.conversation_id = c.id;`,
+  );
+  await run(
+    db,
+    'drop table if exists seed_users;\ndrop table if exists seed_projects;\ndrop table if exists seed_convs',
+  );
+  await run(db, 'analyze');
+  return n;
+}
