@@ -10,7 +10,7 @@ export function SummaryCards() {
   const summary = useTimeSummary();
   const data = summary.data;
   return (
-    <div className="grid gap-4 sm:grid-cols-3">
+    <div className="grid grid-cols-3 gap-3 sm:gap-4">
       <StatCard
         label="Total Hours"
         icon={<Clock aria-hidden />}
@@ -28,12 +28,12 @@ export function SummaryCards() {
 
 function StatCard({ label, icon, value }: { label: string; icon: ReactNode; value: string | undefined }) {
   return (
-    <Card className="flex items-center gap-4 p-5">
-      <span className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-indigo-50 text-indigo-600 [&_svg]:size-5">
+    <Card className="flex items-center gap-4 p-3 sm:p-5">
+      <span className="hidden size-10 shrink-0 sm:flex items-center justify-center rounded-lg bg-indigo-50 text-indigo-600 [&_svg]:size-5">
         {icon}
       </span>
       <div className="min-w-0">
-        <p className="text-sm text-muted-foreground">{label}</p>
+        <p className="truncate text-xs text-muted-foreground sm:text-sm">{label}</p>
         {value === undefined ? (
           <Skeleton className="mt-1 h-7 w-16" />
         ) : (
