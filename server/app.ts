@@ -75,6 +75,21 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(errorHandler);
+  // The client sends a JSON content type on every call (spec point 7), also on POSTs without a body
+  // (logout, clock-in, activate); an empty JSON body therefore means "no body", not malformed JSON.
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text.trim() === '') return done(null, undefined);
+    try {
+      done(
+        null,
+        JSON.parse(text, (key, value) => (key === '__proto__' ? undefined : value)),
+      );
+    } catch (err) {
+      done(err as Error, undefined);
+    }
+  });
 
   const events = createEventBus(database);
   const deps: AppDeps = {

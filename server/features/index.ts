@@ -1,4 +1,6 @@
 import type { AppDeps, ZodApp } from '../app';
+import { adminRoutes } from './admin/admin.routes';
+import { authRoutes } from './auth/auth.routes';
 import { dashboardRoutes } from './dashboard/dashboard.routes';
 import { timeEntriesRoutes } from './time-entries/time-entries.routes';
 import { timersRoutes } from './timers/timers.routes';
@@ -7,6 +9,8 @@ import { usersRoutes } from './users/users.routes';
 /** Every feature's routes, registered under one plugin; one line per feature. */
 export async function registerFeatures(app: ZodApp, deps: AppDeps) {
   await usersRoutes(app, deps);
+  await authRoutes(app, deps);
+  await adminRoutes(app, deps);
   await timersRoutes(app, deps);
   await timeEntriesRoutes(app, deps);
   await dashboardRoutes(app, deps);

@@ -37,6 +37,9 @@ export function validationBody(issues: Issue[]) {
 
 export function errorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   if (error instanceof AppError) {
+    // Throttled auth calls (429) tell the client when to come back.
+    if (typeof error.extra?.retryAfter === 'number')
+      reply.header('retry-after', String(error.extra.retryAfter));
     return reply.status(error.status).send({ ...error.extra, message: error.message });
   }
   if (hasZodFastifySchemaValidationErrors(error)) {

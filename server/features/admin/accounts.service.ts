@@ -1,0 +1,116 @@
+import type { AdminStats, AdminUser } from '@contract/admin';
+import { and, desc, eq, ilike, or, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { users } from '../../db/schema';
+import { endAllSessions } from '../../lib/auth';
+import type { Clock } from '../../lib/clock';
+import { AppError, conflict } from '../../lib/errors';
+import { generatePassword, hashPassword } from '../../lib/password';
+import { getUser, toUser } from '../auth/user-record';
+import { audit } from './audit';
+
+type Deps = { db: Db; clock: Clock };
+type UserRow = typeof users.$inferSelect;
+
+const toAdminUser = (row: UserRow): AdminUser => ({
+  ...toUser(row),
+  suspendedReason: row.suspendedReason,
+  rejectedReason: row.rejectedReason,
+});
+
+/** All accounts, newest first, searchable by e-mail or name, a page at a time. */
+export async function listAllUsers(
+  db: Db,
+  query: { search?: string; limit: number; before?: string },
+): Promise<AdminUser[]> {
+  const pattern = query.search ? `%${query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
+  const cursor = query.before
+    ? sql`(${users.createdAt}, ${users.id}) < (select created_at, id from users where id = ${query.before})`
+    : undefined;
+  const rows = await db
+    .select()
+    .from(users)
+    .where(
+      and(
+        pattern
+          ? or(ilike(users.email, pattern), ilike(users.firstName, pattern), ilike(users.lastName, pattern))
+          : undefined,
+        cursor,
+      ),
+    )
+    .orderBy(desc(users.createdAt), desc(users.id))
+    .limit(query.limit);
+  return rows.map(toAdminUser);
+}
+
+export async function adminStats(db: Db): Promise<AdminStats> {
+  const [row] = await db
+    .select({
+      totalUsers: sql<number>`count(*)::int`,
+      pendingApprovals: sql<number>`(count(*) filter (where ${users.approvalStatus} = 'pending' and ${users.emailVerified}))::int`,
+      activeUsers: sql<number>`(count(*) filter (where ${users.approvalStatus} = 'approved' and ${users.isActive}))::int`,
+      admins: sql<number>`(count(*) filter (where ${users.role} = 'admin'))::int`,
+      managers: sql<number>`(count(*) filter (where ${users.role} = 'manager'))::int`,
+      employees: sql<number>`(count(*) filter (where ${users.role} = 'employee'))::int`,
+    })
+    .from(users);
+  return row;
+}
+
+async function nonAdminTarget(db: Db, id: string, refusal: string) {
+  const user = await getUser(db, id);
+  if (user.role === 'admin') throw new AppError(403, refusal);
+  return user;
+}
+
+/** Suspends with a reason and ends every live session of the user at once. */
+export async function suspendUser(deps: Deps, actorId: string, id: string, reason: string) {
+  const now = deps.clock.now();
+  const user = await nonAdminTarget(deps.db, id, 'Administrators cannot be suspended.');
+  if (!user.isActive) throw conflict('This user is already suspended.');
+  return deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(users)
+      .set({ isActive: false, suspendedReason: reason })
+      .where(eq(users.id, id))
+      .returning();
+    await endAllSessions(tx as unknown as Db, id);
+    await audit(tx as unknown as Db, {
+      actorId,
+      action: 'suspend',
+      targetUserId: id,
+      details: { reason },
+      at: now,
+    });
+    return toAdminUser(row);
+  });
+}
+
+export async function activateUser(deps: Deps, actorId: string, id: string) {
+  const now = deps.clock.now();
+  const user = await nonAdminTarget(deps.db, id, 'Administrators cannot be suspended or activated.');
+  if (user.isActive) throw conflict('This user is already active.');
+  return deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(users)
+      .set({ isActive: true, suspendedReason: null })
+      .where(eq(users.id, id))
+      .returning();
+    await audit(tx as unknown as Db, { actorId, action: 'activate', targetUserId: id, at: now });
+    return toAdminUser(row);
+  });
+}
+
+/** A strong temporary password, returned once; the user must replace it at next sign-in. */
+export async function resetPassword(deps: Deps, actorId: string, id: string) {
+  const now = deps.clock.now();
+  await nonAdminTarget(deps.db, id, "An administrator's password cannot be reset here.");
+  const temporaryPassword = generatePassword();
+  const passwordHash = await hashPassword(temporaryPassword);
+  await deps.db.transaction(async (tx) => {
+    await tx.update(users).set({ passwordHash, mustChangePassword: true }).where(eq(users.id, id));
+    await endAllSessions(tx as unknown as Db, id);
+    await audit(tx as unknown as Db, { actorId, action: 'reset_password', targetUserId: id, at: now });
+  });
+  return { temporaryPassword };
+}

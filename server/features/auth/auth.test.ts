@@ -1,0 +1,151 @@
+import { eq, like } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { authThrottle, sessions, users } from '../../db/schema';
+import { createTestApp, TEST_PASSWORD, type TestContext } from '../../test/harness';
+import { sessionCookie } from './test-helpers';
+
+let t: TestContext;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const login = (email: string, password: string, headers?: Record<string, string>) =>
+  t.anonymous.post('/api/simple-login', { email, password }, headers);
+
+describe('POST /api/simple-login', () => {
+  it('signs in, returns the user record without secrets, and sets an HttpOnly session cookie', async () => {
+    const user = await t.createUser('employee');
+    const res = await login(user.email.toUpperCase(), TEST_PASSWORD);
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body).toMatchObject({ id: user.id, email: user.email, role: 'employee', isActive: true });
+    expect(body.lastLoginAt).toBeTruthy();
+    expect(JSON.stringify(body)).not.toMatch(/"password"|hash|argon/i);
+    const cookie = res.cookies.find((c) => c.name === 'wb_session');
+    expect(cookie?.httpOnly).toBe(true);
+    expect(cookie?.sameSite).toBe('Lax');
+    expect(cookie?.value).toMatch(/^[\w-]{43}$/);
+  });
+
+  it('gives one 401 text for an unknown e-mail and a wrong password', async () => {
+    const user = await t.createUser('employee');
+    const wrong = await login(user.email, 'Wrong1234');
+    const unknown = await login('nobody@example.com', TEST_PASSWORD);
+    expect(wrong.statusCode).toBe(401);
+    expect(unknown.statusCode).toBe(401);
+    expect(wrong.json()).toEqual({ message: 'Invalid email or password' });
+    expect(unknown.json()).toEqual({ message: 'Invalid email or password' });
+  });
+
+  it('says which when the account is unverified, pending, rejected or suspended', async () => {
+    const cases = [
+      [{ emailVerified: false, approvalStatus: 'pending' as const }, /verify your email/],
+      [{ approvalStatus: 'pending' as const }, /pending admin approval/],
+      [{ approvalStatus: 'rejected' as const }, /rejected/],
+      [{ isActive: false }, /suspended/],
+    ] as const;
+    for (const [fields, text] of cases) {
+      const user = await t.createUser('employee', fields);
+      const res = await login(user.email, TEST_PASSWORD);
+      expect(res.statusCode).toBe(403);
+      expect(res.json().message).toMatch(text);
+      expect(res.cookies.find((c) => c.name === 'wb_session' && c.value)).toBeUndefined();
+    }
+  });
+
+  it('refuses bad input with the contract messages', async () => {
+    const missing = await t.anonymous.post('/api/simple-login', {});
+    expect(missing.statusCode).toBe(400);
+    const notEmail = await login('not-an-email', 'x');
+    expect(notEmail.statusCode).toBe(400);
+    expect(notEmail.json().fieldErrors.email).toEqual(['Please enter a valid email address']);
+    const wrongType = await t.anonymous.post('/api/simple-login', { email: 5, password: [] });
+    expect(wrongType.statusCode).toBe(400);
+    const huge = await login('a@example.com', 'x'.repeat(2000));
+    expect(huge.statusCode).toBe(400);
+  });
+
+  it('rotates the session: the previous session of the browser ends', async () => {
+    const user = await t.createUser('employee');
+    const first = sessionCookie(await login(user.email, TEST_PASSWORD));
+    const second = await login(user.email, TEST_PASSWORD, { cookie: first as string });
+    expect(second.statusCode).toBe(200);
+    const old = await t.anonymous.get('/api/auth/user', { cookie: first as string });
+    expect(old.statusCode).toBe(401);
+    const fresh = await t.anonymous.get('/api/auth/user', { cookie: sessionCookie(second) as string });
+    expect(fresh.statusCode).toBe(200);
+  });
+
+  it('throttles repeated failures per account and address with 429 + Retry-After, then lets them retry', async () => {
+    const user = await t.createUser('employee');
+    const from = {};
+    for (let i = 0; i < 5; i++) expect((await login(user.email, 'Wrong1234', from)).statusCode).toBe(401);
+    const blocked = await login(user.email, TEST_PASSWORD, from);
+    expect(blocked.statusCode).toBe(429);
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+    expect(blocked.json().message).toMatch(/Too many attempts/);
+    // The block is short: once it passes, the right password works and clears the counter.
+    await t.db
+      .update(authThrottle)
+      .set({ blockedUntil: new Date(Date.now() - 1000) })
+      .where(like(authThrottle.key, `login:acct:${user.email}:%`));
+    expect((await login(user.email, TEST_PASSWORD, from)).statusCode).toBe(200);
+  });
+});
+
+describe('GET /api/auth/user and POST /api/logout', () => {
+  it('needs a session', async () => {
+    const res = await t.anonymous.get('/api/auth/user');
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual({ message: 'Not authenticated' });
+  });
+
+  it('returns the signed-in user for every role', async () => {
+    for (const role of ['employee', 'manager', 'admin'] as const) {
+      const { user, api } = await t.userClient(role);
+      const res = await api.get('/api/auth/user');
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({ id: user.id, role });
+      expect(res.body).not.toMatch(/passwordHash|argon/);
+    }
+  });
+
+  it('logout ends the session on the server and clears the cookie; anonymous logout is harmless', async () => {
+    const { user, api } = await t.userClient('employee');
+    const res = await api.post('/api/logout');
+    expect(res.statusCode).toBe(204);
+    expect(res.cookies.find((c) => c.name === 'wb_session')?.value).toBe('');
+    expect((await api.get('/api/auth/user')).statusCode).toBe(401);
+    const left = await t.db.select().from(sessions).where(eq(sessions.userId, user.id));
+    expect(left).toHaveLength(0);
+    expect((await t.anonymous.post('/api/logout')).statusCode).toBe(204);
+  });
+
+  it('a suspended user loses access at once', async () => {
+    const { user, api } = await t.userClient('employee');
+    await t.db.update(users).set({ isActive: false }).where(eq(users.id, user.id));
+    expect((await api.get('/api/auth/user')).statusCode).toBe(401);
+  });
+});
+
+describe('JSON bodies', () => {
+  it('a POST with a JSON content type and no body counts as no body (the client always sends the type)', async () => {
+    const { api } = await t.userClient('employee');
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/logout',
+      headers: { 'content-type': 'application/json', cookie: api.cookie as string },
+    });
+    expect(res.statusCode).toBe(204);
+    expect((await api.get('/api/auth/user')).statusCode).toBe(401);
+    const broken = await t.app.inject({
+      method: 'POST',
+      url: '/api/simple-login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email":',
+    });
+    expect(broken.statusCode).toBe(400);
+    expect(broken.json().message).toBe('Malformed JSON in request body');
+  });
+});

@@ -1,0 +1,192 @@
+import type { VerificationCodeRecord } from '@contract/auth';
+import { and, desc, eq, gt, ilike, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { invitations, outbox, users, verificationCodes } from '../../db/schema';
+import { createSession } from '../../lib/auth';
+import type { Clock } from '../../lib/clock';
+import { AppError, conflict } from '../../lib/errors';
+import type { Mailer } from '../../lib/mailer';
+import { hashPassword } from '../../lib/password';
+import { joinGeneral } from '../chat/general';
+import { generateCode, hashCode } from './codes';
+import { assertNotThrottled, recordFailure, throttleKeys } from './throttle';
+import { findUserByEmail, toUser } from './user-record';
+
+export const CODE_TTL_MS = 15 * 60 * 1000;
+export const MAX_CODE_ATTEMPTS = 5;
+export const INVALID_CODE = 'Invalid verification code.';
+export const INVALID_INVITE = 'This invitation code is invalid or has expired.';
+
+type Deps = { db: Db; clock: Clock; mailer: Mailer };
+
+/** Replaces any live code of the user with a new one and mails it (kind 'verification'). */
+async function issueCode(deps: Deps, user: { id: string; email: string; firstName: string }) {
+  const code = generateCode();
+  const now = deps.clock.now();
+  await deps.db.transaction(async (tx) => {
+    await tx
+      .update(verificationCodes)
+      .set({ consumedAt: now })
+      .where(and(eq(verificationCodes.userId, user.id), isNull(verificationCodes.consumedAt)));
+    await tx.insert(verificationCodes).values({
+      userId: user.id,
+      codeHash: hashCode(user.id, code),
+      expiresAt: new Date(now.getTime() + CODE_TTL_MS),
+      createdAt: now,
+    });
+  });
+  await deps.mailer.send({
+    to: user.email,
+    subject: 'Your Workbench verification code',
+    text: `Hello ${user.firstName},\n\nyour verification code is ${code}. It is valid for 15 minutes.`,
+    kind: 'verification',
+    data: { code },
+  });
+}
+
+async function openInvitation(db: Db, code: string, email: string, now: Date) {
+  const [row] = await db
+    .select()
+    .from(invitations)
+    .where(and(eq(invitations.code, code), isNull(invitations.acceptedAt), gt(invitations.expiresAt, now)))
+    .limit(1);
+  return row && row.email === email ? row : undefined;
+}
+
+export async function register(
+  deps: Deps,
+  input: {
+    firstName: string;
+    lastName: string;
+    email: string;
+    password: string;
+    role: 'employee' | 'manager';
+    inviteCode: string | null;
+  },
+) {
+  const now = deps.clock.now();
+  if (await findUserByEmail(deps.db, input.email)) {
+    throw conflict('An account with this email already exists');
+  }
+  const invite = input.inviteCode ? await openInvitation(deps.db, input.inviteCode, input.email, now) : null;
+  if (input.inviteCode && !invite) {
+    throw new AppError(400, INVALID_INVITE, { fieldErrors: { inviteCode: [INVALID_INVITE] } });
+  }
+  const [user] = await deps.db
+    .insert(users)
+    .values({
+      email: input.email,
+      passwordHash: await hashPassword(input.password),
+      firstName: input.firstName,
+      lastName: input.lastName,
+      // The admin chose the role when inviting; that choice wins over the form's.
+      role: invite ? invite.role : input.role,
+      inviteCode: invite ? invite.code : null,
+      createdAt: now,
+    })
+    .onConflictDoNothing({ target: users.email })
+    .returning();
+  if (!user) throw conflict('An account with this email already exists');
+  await issueCode(deps, user);
+  return { email: user.email, message: 'Please check your email for verification code.' };
+}
+
+/**
+ * Checks the code (15 minutes, 5 tries). An invited account is approved at once and signed in;
+ * any other waits for an admin.
+ */
+export async function verifyEmail(
+  deps: Deps,
+  input: { email: string; verificationCode: string; ip: string },
+) {
+  const now = deps.clock.now();
+  const keys = throttleKeys('verify', input.ip, input.email);
+  await assertNotThrottled(deps.db, keys, now);
+  const fail = async (message: string) => {
+    await recordFailure(deps.db, keys, now);
+    return new AppError(400, message, { fieldErrors: { verificationCode: [message] } });
+  };
+  const user = await findUserByEmail(deps.db, input.email);
+  if (!user) throw await fail(INVALID_CODE);
+  if (user.emailVerified) throw conflict('This email address is already verified.');
+  const [code] = await deps.db
+    .select()
+    .from(verificationCodes)
+    .where(and(eq(verificationCodes.userId, user.id), isNull(verificationCodes.consumedAt)))
+    .orderBy(desc(verificationCodes.createdAt))
+    .limit(1);
+  if (!code) throw await fail(INVALID_CODE);
+  if (code.expiresAt <= now) throw await fail('This code has expired. Please request a new one.');
+  if (code.attempts >= MAX_CODE_ATTEMPTS) {
+    throw await fail('Too many wrong attempts. Please request a new code.');
+  }
+  if (code.codeHash !== hashCode(user.id, input.verificationCode)) {
+    await deps.db
+      .update(verificationCodes)
+      .set({ attempts: sql`${verificationCodes.attempts} + 1` })
+      .where(eq(verificationCodes.id, code.id));
+    throw await fail(INVALID_CODE);
+  }
+  const invite = user.inviteCode
+    ? await openInvitation(deps.db, user.inviteCode, user.email, now)
+    : undefined;
+  const updated = await deps.db.transaction(async (tx) => {
+    await tx.update(verificationCodes).set({ consumedAt: now }).where(eq(verificationCodes.id, code.id));
+    const [row] = await tx
+      .update(users)
+      .set(
+        invite
+          ? {
+              emailVerified: true,
+              approvalStatus: 'approved',
+              approvedAt: now,
+              lastLoginAt: now,
+              lastActive: now,
+            }
+          : { emailVerified: true },
+      )
+      .where(eq(users.id, user.id))
+      .returning();
+    if (invite) {
+      await tx
+        .update(invitations)
+        .set({ acceptedAt: now, acceptedUserId: user.id })
+        .where(eq(invitations.id, invite.id));
+      await joinGeneral(tx as unknown as Db, user.id);
+    }
+    return row;
+  });
+  if (!invite) return { status: 'pending' as const, user: null, token: null };
+  const token = await createSession(deps.db, user.id, deps.clock);
+  return { status: 'approved' as const, user: toUser(updated), token };
+}
+
+/** Same answer whether or not the address exists (decisions §10); only unverified accounts get a code. */
+export async function resendVerification(deps: Deps, input: { email: string; ip: string }) {
+  const now = deps.clock.now();
+  // Every resend counts, so the outbox and SMTP cannot be flooded.
+  const keys = throttleKeys('resend', input.ip, input.email);
+  await assertNotThrottled(deps.db, keys, now);
+  await recordFailure(deps.db, keys, now);
+  const user = await findUserByEmail(deps.db, input.email);
+  if (user && !user.emailVerified) await issueCode(deps, user);
+}
+
+/** The verification e-mails kept in the outbox, newest first (the testing page). */
+export async function listVerificationCodes(
+  db: Db,
+  query: { search?: string; limit: number },
+): Promise<VerificationCodeRecord[]> {
+  const pattern = query.search ? `%${query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
+  const rows = await db
+    .select({ email: outbox.toEmail, data: outbox.data, createdAt: outbox.createdAt })
+    .from(outbox)
+    .where(and(eq(outbox.kind, 'verification'), pattern ? ilike(outbox.toEmail, pattern) : undefined))
+    .orderBy(desc(outbox.createdAt))
+    .limit(query.limit);
+  return rows.map((r) => ({
+    email: r.email,
+    code: r.data?.code ?? '',
+    timestamp: r.createdAt.toISOString(),
+  }));
+}

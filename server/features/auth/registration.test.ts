@@ -1,0 +1,190 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users, verificationCodes } from '../../db/schema';
+import { createTestApp, type TestContext } from '../../test/harness';
+import { GOOD_PASSWORD, latestCode, registerAndVerify, registration } from './test-helpers';
+
+let t: TestContext;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const register = (body: unknown) => t.anonymous.post('/api/register-with-verification', body);
+
+describe('POST /api/register-with-verification', () => {
+  it('creates an unverified, pending account with a lowercased e-mail and mails a 6-character code', async () => {
+    const body = registration({ email: 'Mixed.Case@Example.com' });
+    const res = await register(body);
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toEqual({ email: 'mixed.case@example.com', message: expect.any(String) });
+    const [user] = await t.db.select().from(users).where(eq(users.email, 'mixed.case@example.com'));
+    expect(user).toMatchObject({ emailVerified: false, approvalStatus: 'pending', role: 'employee' });
+    expect(user.passwordHash).toMatch(/^\$argon2id\$/);
+    const code = await latestCode(t, 'mixed.case@example.com');
+    expect(code).toMatch(/^[A-HJKMNP-Z2-9]{6}$/);
+    const [stored] = await t.db.select().from(verificationCodes).where(eq(verificationCodes.userId, user.id));
+    expect(stored.codeHash).not.toContain(code);
+  });
+
+  it('refuses a duplicate e-mail with 409', async () => {
+    const body = registration();
+    await register(body);
+    const again = await register({ ...body, email: body.email.toUpperCase() });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe('An account with this email already exists');
+  });
+
+  it.each([
+    [{ firstName: 'A' }, 'firstName', 'First name must be at least 2 characters'],
+    [{ firstName: 'A'.repeat(51) }, 'firstName', 'First name too long'],
+    [{ firstName: 'R2D2' }, 'firstName', 'First name can only contain letters'],
+    [{ lastName: 'B' }, 'lastName', 'Last name must be at least 2 characters'],
+    [{ lastName: 'B'.repeat(51) }, 'lastName', 'Last name too long'],
+    [{ lastName: 'O-Neil' }, 'lastName', 'Last name can only contain letters'],
+    [{ email: 'nope' }, 'email', 'Please enter a valid email address'],
+    [{ password: 'Ab1', confirmPassword: 'Ab1' }, 'password', 'Password must be at least 8 characters'],
+    [
+      { password: 'alllower1', confirmPassword: 'alllower1' },
+      'password',
+      'Password must contain uppercase, lowercase, and number',
+    ],
+    [{ confirmPassword: 'Different1' }, 'confirmPassword', "Passwords don't match"],
+    [{ role: 'admin' }, 'role', 'Please select a role'],
+    [{ role: undefined }, 'role', 'Please select a role'],
+  ])('refuses %j with the spec message', async (override, field, message) => {
+    const res = await register(registration(override));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().fieldErrors[field]).toContain(message);
+  });
+
+  it('refuses wrong types and oversized bodies without a 500', async () => {
+    expect((await register({ ...registration(), firstName: 42 })).statusCode).toBe(400);
+    expect((await register([1, 2])).statusCode).toBe(400);
+    expect((await register({ ...registration(), inviteCode: 'x'.repeat(100) })).statusCode).toBe(400);
+    expect((await register({ ...registration(), firstName: 'a'.repeat(70_000) })).statusCode).toBe(413);
+  });
+
+  it('refuses an unknown invitation code', async () => {
+    const res = await register(registration({ inviteCode: 'NOSUCHCODE' }));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toMatch(/invitation code is invalid/);
+  });
+});
+
+describe('POST /api/verify-email', () => {
+  it('verifies with the code; an uninvited account then waits for approval and cannot sign in yet', async () => {
+    const { res, email } = await registerAndVerify(t);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'pending', user: null });
+    const signIn = await t.anonymous.post('/api/simple-login', { email, password: GOOD_PASSWORD });
+    expect(signIn.statusCode).toBe(403);
+    expect(signIn.json().message).toMatch(/pending admin approval/);
+  });
+
+  it('counts wrong tries: 5 at most, then a new code is needed', async () => {
+    const body = registration();
+    await register(body);
+    const code = await latestCode(t, body.email);
+    const wrong = code === 'AAAAAA' ? 'BBBBBB' : 'AAAAAA';
+    for (let i = 0; i < 5; i++) {
+      const res = await t.anonymous.post('/api/verify-email', { email: body.email, verificationCode: wrong });
+      expect(res.statusCode === 400 || res.statusCode === 429).toBe(true);
+    }
+    await t.db.delete((await import('../../db/schema')).authThrottle);
+    const right = await t.anonymous.post('/api/verify-email', { email: body.email, verificationCode: code });
+    expect(right.statusCode).toBe(400);
+    expect(right.json().message).toBe('Too many wrong attempts. Please request a new code.');
+    // A resent code works.
+    expect((await t.anonymous.post('/api/resend-verification', { email: body.email })).statusCode).toBe(204);
+    const fresh = await latestCode(t, body.email);
+    const ok = await t.anonymous.post('/api/verify-email', { email: body.email, verificationCode: fresh });
+    expect(ok.statusCode).toBe(200);
+  });
+
+  it('refuses an expired code, and the old code after a resend', async () => {
+    const body = registration();
+    await register(body);
+    const first = await latestCode(t, body.email);
+    await t.anonymous.post('/api/resend-verification', { email: body.email });
+    const second = await latestCode(t, body.email);
+    const old = await t.anonymous.post('/api/verify-email', { email: body.email, verificationCode: first });
+    expect(old.statusCode).toBe(400);
+    await t.db.update(verificationCodes).set({ expiresAt: new Date(Date.now() - 1000) });
+    const expired = await t.anonymous.post('/api/verify-email', {
+      email: body.email,
+      verificationCode: second,
+    });
+    expect(expired.statusCode).toBe(400);
+    expect(expired.json().message).toMatch(/expired/);
+  });
+
+  it('refuses bad input, unknown e-mails and already verified ones', async () => {
+    const empty = await t.anonymous.post('/api/verify-email', {
+      email: 'a@example.com',
+      verificationCode: '',
+    });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().fieldErrors.verificationCode).toEqual(['Verification code is required']);
+    const long = await t.anonymous.post('/api/verify-email', {
+      email: 'a@example.com',
+      verificationCode: 'ABCDEFG',
+    });
+    expect(long.statusCode).toBe(400);
+    const unknown = await t.anonymous.post('/api/verify-email', {
+      email: 'ghost@example.com',
+      verificationCode: 'ABCDEF',
+    });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().message).toBe('Invalid verification code.');
+    const { body, email } = await registerAndVerify(t);
+    const again = await t.anonymous.post('/api/verify-email', { email, verificationCode: 'ABCDEF' });
+    expect(again.statusCode).toBe(409);
+    expect(body).toBeTruthy();
+  });
+});
+
+describe('POST /api/resend-verification', () => {
+  it('answers 204 whether or not the address exists, and throttles floods with 429', async () => {
+    expect(
+      (await t.anonymous.post('/api/resend-verification', { email: 'ghost2@example.com' })).statusCode,
+    ).toBe(204);
+    expect((await t.anonymous.post('/api/resend-verification', { email: 'bad' })).statusCode).toBe(400);
+    let status = 0;
+    for (let i = 0; i < 8 && status !== 429; i++) {
+      status = (await t.anonymous.post('/api/resend-verification', { email: 'flood@example.com' }))
+        .statusCode;
+    }
+    expect(status).toBe(429);
+  });
+});
+
+describe('GET /api/verification-codes', () => {
+  it('lists {email, code, timestamp} newest first, searchable by e-mail, in development without sign-in', async () => {
+    const body = registration({ email: 'findme.codes@example.com' });
+    await register(body);
+    const res = await t.anonymous.get('/api/verification-codes?search=findme.codes');
+    expect(res.statusCode).toBe(200);
+    const list = res.json();
+    expect(list).toHaveLength(1);
+    expect(list[0]).toEqual({
+      email: 'findme.codes@example.com',
+      code: expect.stringMatching(/^\w{6}$/),
+      timestamp: expect.any(String),
+    });
+    expect((await t.anonymous.get('/api/verification-codes?limit=0')).statusCode).toBe(400);
+  });
+
+  it('is admin-only in production', async () => {
+    const prod = await createTestApp({ env: { NODE_ENV: 'production' } });
+    try {
+      expect((await prod.anonymous.get('/api/verification-codes')).statusCode).toBe(401);
+      const { api: employee } = await prod.userClient('employee');
+      expect((await employee.get('/api/verification-codes')).statusCode).toBe(403);
+      const { api: admin } = await prod.userClient('admin');
+      expect((await admin.get('/api/verification-codes')).statusCode).toBe(200);
+    } finally {
+      await prod.close();
+    }
+  });
+});

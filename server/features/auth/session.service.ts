@@ -1,0 +1,82 @@
+import type { User } from '@contract/auth';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { users } from '../../db/schema';
+import { createSession, endAllSessions } from '../../lib/auth';
+import type { Clock } from '../../lib/clock';
+import { AppError } from '../../lib/errors';
+import { getDummyHash, hashPassword, verifyPassword } from '../../lib/password';
+import { assertNotThrottled, clearThrottle, recordFailure, throttleKeys } from './throttle';
+import { findUserByEmail, getUser, toUser } from './user-record';
+
+export const INVALID_CREDENTIALS = 'Invalid email or password';
+
+type Deps = { db: Db; clock: Clock };
+type UserRow = typeof users.$inferSelect;
+
+/** Why a correct password still may not sign in (decisions §5: 403 saying which). */
+function refusal(user: UserRow): string | null {
+  if (!user.emailVerified) return 'Please verify your email address before signing in.';
+  if (user.approvalStatus === 'pending') return 'Your account is pending admin approval.';
+  if (user.approvalStatus === 'rejected') return 'Your registration has been rejected.';
+  if (!user.isActive) return 'Your account has been suspended. Please contact an administrator.';
+  return null;
+}
+
+/**
+ * Checks the password (against a dummy hash for unknown e-mails, so timing does not reveal which
+ * addresses exist), throttles failures, and opens a fresh session.
+ */
+export async function signIn(deps: Deps, input: { email: string; password: string; ip: string }) {
+  const now = deps.clock.now();
+  const keys = throttleKeys('login', input.ip, input.email);
+  await assertNotThrottled(deps.db, keys, now);
+  const user = await findUserByEmail(deps.db, input.email);
+  const ok = await verifyPassword(user?.passwordHash ?? (await getDummyHash()), input.password);
+  if (!user || !ok) {
+    await recordFailure(deps.db, keys, now);
+    throw new AppError(401, INVALID_CREDENTIALS);
+  }
+  await clearThrottle(deps.db, keys[0].key);
+  const refused = refusal(user);
+  if (refused) throw new AppError(403, refused);
+  const [updated] = await deps.db
+    .update(users)
+    .set({ lastLoginAt: now, lastActive: now })
+    .where(eq(users.id, user.id))
+    .returning();
+  const token = await createSession(deps.db, user.id, deps.clock);
+  return { user: toUser(updated), token };
+}
+
+export async function userRecord(db: Db, id: string): Promise<User> {
+  return toUser(await getUser(db, id));
+}
+
+/** Replaces the password, ends every session (other devices too) and opens a new one here. */
+export async function changePassword(
+  deps: Deps,
+  userId: string,
+  input: { currentPassword: string; newPassword: string },
+) {
+  const user = await getUser(deps.db, userId);
+  if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
+    throw new AppError(400, 'Current password is incorrect', {
+      fieldErrors: { currentPassword: ['Current password is incorrect'] },
+    });
+  }
+  if (input.currentPassword === input.newPassword) {
+    throw new AppError(400, 'Choose a password different from the temporary one', {
+      fieldErrors: { newPassword: ['Choose a password different from the temporary one'] },
+    });
+  }
+  const passwordHash = await hashPassword(input.newPassword);
+  const [updated] = await deps.db
+    .update(users)
+    .set({ passwordHash, mustChangePassword: false })
+    .where(eq(users.id, userId))
+    .returning();
+  await endAllSessions(deps.db, userId);
+  const token = await createSession(deps.db, userId, deps.clock);
+  return { user: toUser(updated), token };
+}

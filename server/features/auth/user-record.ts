@@ -1,0 +1,41 @@
+import type { User } from '@contract/auth';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { users } from '../../db/schema';
+import { notFound } from '../../lib/errors';
+
+type UserRow = typeof users.$inferSelect;
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+/** The client-facing user record; built field by field so nothing secret can slip in. */
+export function toUser(row: UserRow): User {
+  return {
+    id: row.id,
+    email: row.email,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    role: row.role,
+    isActive: row.isActive,
+    approvalStatus: row.approvalStatus,
+    emailVerified: row.emailVerified,
+    mustChangePassword: row.mustChangePassword,
+    lastActive: iso(row.lastActive),
+    lastLoginAt: iso(row.lastLoginAt),
+    username: row.username,
+    companyId: row.companyId,
+    profileImageUrl: row.profileImageUrl,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export async function findUserByEmail(db: Db, email: string) {
+  const [row] = await db.select().from(users).where(eq(users.email, email)).limit(1);
+  return row;
+}
+
+export async function getUser(db: Db, id: string): Promise<UserRow> {
+  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  if (!row) throw notFound('User not found');
+  return row;
+}
