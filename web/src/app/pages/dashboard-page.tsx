@@ -16,19 +16,19 @@ export function DashboardPage() {
   // Spec point 2: the dashboard sends visitors without a stored user to sign in.
   if (!user) return <Navigate to="/login" replace />;
   return (
-    <div className="mx-auto grid max-w-6xl gap-6">
+    <div className="mx-auto grid max-w-6xl grid-cols-1 gap-6">
       <PageHeader
         className="mb-0"
         title={`Welcome back, ${user.firstName}!`}
         description={`Here is your day at a glance — ${formatLongDate(new Date())}.`}
       />
       <DashboardStatCards />
-      <div className="grid gap-6 lg:grid-cols-3">
-        <div className="grid content-start gap-6 lg:col-span-2">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
+        <div className="grid min-w-0 grid-cols-1 content-start gap-6 lg:col-span-2">
           <QuickTimer />
           <RecentTasks />
         </div>
-        <div className="grid content-start gap-6">
+        <div className="grid min-w-0 grid-cols-1 content-start gap-6">
           <TodaysProgress />
           <QuickActions
             newTask={

@@ -14,7 +14,7 @@ export function TrackerPage() {
   const summary = useTimeSummary();
   const loading = active.isLoading || summary.isLoading;
   return (
-    <div className="mx-auto grid max-w-5xl gap-6">
+    <div className="mx-auto grid max-w-5xl grid-cols-1 gap-6">
       <PageHeader
         className="mb-0"
         title="Time Tracker"

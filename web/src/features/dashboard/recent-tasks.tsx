@@ -48,7 +48,7 @@ export function RecentTasks() {
             className="py-6"
           />
         ) : (
-          <ul className="grid gap-2" aria-label="Recent tasks">
+          <ul className="grid grid-cols-1 gap-2" aria-label="Recent tasks">
             {recent.map((task) => (
               <li
                 key={task.id}

@@ -75,7 +75,10 @@ type RowProps = { entry: TimeEntry; timeZone: string; onEdit: () => void; onDele
 function EntryRow({ entry, timeZone, onEdit, onDelete }: RowProps) {
   const title = entry.project ?? GENERAL_WORK;
   return (
-    <li className="flex items-start gap-3 px-5 py-3 sm:items-center" data-testid="time-entry">
+    <li
+      className="flex flex-col gap-2 px-5 py-3 sm:flex-row sm:items-center sm:gap-3"
+      data-testid="time-entry"
+    >
       <div className="min-w-0 flex-1">
         <p className="truncate font-medium text-foreground">{title}</p>
         <p className="truncate text-sm text-muted-foreground">
@@ -87,27 +90,29 @@ function EntryRow({ entry, timeZone, onEdit, onDelete }: RowProps) {
           {formatZonedTime(entry.endTime, timeZone)}
         </p>
       </div>
-      <span className="shrink-0 rounded-md bg-slate-100 px-2 py-1 text-sm font-semibold tabular-nums text-slate-700">
-        {formatDuration(entry.duration)}
-      </span>
-      <div className="flex shrink-0 items-center">
-        <Button
-          variant="ghost"
-          size="icon"
-          onClick={onEdit}
-          aria-label={`Edit entry: ${entry.description || title}`}
-        >
-          <Pencil aria-hidden />
-        </Button>
-        <Button
-          variant="ghost"
-          size="icon"
-          className="text-muted-foreground hover:text-destructive"
-          onClick={onDelete}
-          aria-label={`Delete entry: ${entry.description || title}`}
-        >
-          <Trash2 aria-hidden />
-        </Button>
+      <div className="flex shrink-0 items-center justify-between gap-2">
+        <span className="shrink-0 rounded-md bg-slate-100 px-2 py-1 text-sm font-semibold tabular-nums text-slate-700">
+          {formatDuration(entry.duration)}
+        </span>
+        <div className="flex shrink-0 items-center">
+          <Button
+            variant="ghost"
+            size="icon"
+            onClick={onEdit}
+            aria-label={`Edit entry: ${entry.description || title}`}
+          >
+            <Pencil aria-hidden />
+          </Button>
+          <Button
+            variant="ghost"
+            size="icon"
+            className="text-muted-foreground hover:text-destructive"
+            onClick={onDelete}
+            aria-label={`Delete entry: ${entry.description || title}`}
+          >
+            <Trash2 aria-hidden />
+          </Button>
+        </div>
       </div>
     </li>
   );

@@ -27,7 +27,7 @@ export function CurrentTimerCard() {
           </span>
         )}
       </CardHeader>
-      <CardContent className="grid gap-5 md:grid-cols-[auto_1fr] md:items-center md:gap-8">
+      <CardContent className="grid grid-cols-1 gap-5 md:grid-cols-[auto_minmax(0,1fr)] md:items-center md:gap-8">
         <div
           className="font-mono text-4xl font-semibold tabular-nums tracking-tight text-foreground sm:text-5xl"
           role="timer"
@@ -56,7 +56,7 @@ function RunningTimer(props: { project: string; description: string; startTime: 
   const stop = useStopTimer();
   return (
     <div className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
-      <dl className="grid min-w-0 gap-1 text-sm">
+      <dl className="grid min-w-0 grid-cols-1 gap-1 text-sm">
         <div className="flex gap-2">
           <dt className="sr-only">Project</dt>
           <dd className="truncate font-semibold text-foreground" data-testid="timer-project">
