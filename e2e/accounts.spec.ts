@@ -1,13 +1,200 @@
-import { describe, expect, it } from 'vitest';
-import { adminSession, call, createApprovedUser } from './accounts';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { E2E_ADMIN } from './global-setup';
+import { adminSession, call, createApprovedUser, signInContext } from './accounts';
+import { DESKTOP, launchBrowser, newContext, PHONE, snap } from './support';
 
-describe('accounts API helpers', () => {
-  it('createApprovedUser registers, verifies, gets approved and signs in', async () => {
-    const session = await createApprovedUser('manager');
-    expect(session.user.role).toBe('manager');
-    const me = await call('GET', '/api/auth/user', undefined, session.cookie);
-    expect(me.status).toBe(200);
-    const admin = await adminSession();
-    expect(admin.user.role).toBe('admin');
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser?.close());
+
+const PASSWORD = 'Journey123';
+
+async function signInThroughForm(page: Page, email: string, password: string) {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+}
+
+describe('accounts journey', () => {
+  const email = `journey.${Date.now().toString(36)}@e2e.test`;
+
+  it('register → code from /verification-codes → verify → pending → admin approves → sign in → logout', async () => {
+    const context = await newContext(browser, DESKTOP);
+    const page = await context.newPage();
+    await page.goto('/register');
+    await page.getByLabel('First name').fill('Jamie');
+    await page.getByLabel('Last name').fill('Journey');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByLabel('Confirm password').fill('Mismatch123');
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await page.getByText('Please select a role').waitFor();
+    await page.getByLabel('Role').click();
+    await page.getByRole('option', { name: 'Manager' }).click();
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await page.getByText("Passwords don't match").waitFor();
+    await page.getByLabel('Confirm password').fill(PASSWORD);
+    await snap(page, 'accounts-register-desktop');
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await page.getByText('Registration Submitted').first().waitFor();
+    await page.getByLabel('Verification code').waitFor();
+    await snap(page, 'accounts-verify-desktop');
+
+    const codesPage = await context.newPage();
+    await codesPage.goto('/verification-codes');
+    await codesPage.getByLabel('Search by email').fill(email);
+    const entry = codesPage.getByTestId('verification-code').filter({ hasText: email });
+    await entry.waitFor();
+    expect(await codesPage.getByTestId('verification-code').count()).toBe(1);
+    const code = (await entry.locator('code').textContent())?.trim() ?? '';
+    expect(code).toMatch(/^[A-Z0-9]{6}$/);
+    await snap(codesPage, 'accounts-verification-codes-desktop');
+    await codesPage.close();
+
+    await page.getByLabel('Verification code').fill('ZZZZZZ');
+    await page.getByRole('button', { name: 'Verify Email' }).click();
+    await page.getByText('Verification Failed').first().waitFor();
+    await page.getByLabel('Verification code').fill(code);
+    await page.getByRole('button', { name: 'Verify Email' }).click();
+    await page.getByTestId('pending-approval').waitFor();
+    await page.getByRole('link', { name: 'Back to Login' }).waitFor();
+    await snap(page, 'accounts-pending-stage-desktop');
+
+    // Not yet approved: sign-in says so.
+    await signInThroughForm(page, email, PASSWORD);
+    await expect.poll(() => page.getByTestId('login-error').textContent()).toMatch(/pending admin approval/);
+    await snap(page, 'accounts-login-error-desktop');
+
+    const adminContext = await newContext(browser, DESKTOP);
+    const admin = await adminContext.newPage();
+    await signInThroughForm(admin, E2E_ADMIN.email, E2E_ADMIN.password);
+    await admin.waitForURL((url) => url.pathname === '/');
+    await admin.goto('/admin');
+    await admin.getByText('Total Users').waitFor();
+    await admin.getByTestId('managed-user').first().waitFor();
+    await snap(admin, 'accounts-admin-dashboard-desktop');
+    await admin.getByRole('link', { name: /Pending Approvals: open/ }).click();
+    await admin.waitForURL('**/admin/pending-users');
+    const card = admin.getByTestId('pending-user').filter({ hasText: email });
+    await card.waitFor();
+    await snap(admin, 'accounts-pending-users-desktop');
+    await card.getByRole('button', { name: /^Approve/ }).click();
+    await admin.getByText('User Approved').first().waitFor();
+    await card.waitFor({ state: 'detached' });
+
+    await signInThroughForm(page, email, PASSWORD);
+    await page.waitForURL((url) => url.pathname === '/');
+    await expect.poll(() => page.getByTestId('header-email').textContent()).toBe(email);
+    await snap(page, 'accounts-signed-in-dashboard-desktop');
+    await page.getByTestId('logout').click();
+    await page.waitForURL('**/login');
+    expect(await page.evaluate(() => localStorage.getItem('user'))).toBeNull();
+    const me = await page.evaluate(async () => (await fetch('/api/auth/user')).status);
+    expect(me).toBe(401);
+    await adminContext.close();
+    await context.close();
+  });
+
+  it('credentials page as admin: search, show/hide, reset (forced change at next sign-in)', async () => {
+    const target = await createApprovedUser('employee', { firstName: 'Riley', lastName: 'Resettable' });
+    const context = await newContext(browser, DESKTOP);
+    await signInContext(context, await adminSession());
+    const page = await context.newPage();
+    await page.goto('/admin/user-credentials');
+    await page.getByText('Admin Only').waitFor();
+    await page.getByTestId('credential-row').first().waitFor();
+    await page.getByLabel('Search users').fill('RESETTABLE');
+    await expect.poll(() => page.getByTestId('credential-row').count()).toBe(1);
+    const row = page.getByTestId('credential-row');
+    expect(await row.textContent()).toContain('N/A');
+    expect(await row.textContent()).toContain('None');
+    expect(await row.textContent()).not.toContain('Set');
+    await page.getByRole('button', { name: 'Show Passwords' }).click();
+    await row.getByText('Set', { exact: true }).waitFor();
+    await snap(page, 'accounts-credentials-desktop');
+    await row.getByRole('button', { name: /Reset password/ }).click();
+    await page.getByRole('button', { name: 'Reset Password' }).click();
+    const temporary = (await page.getByTestId('temporary-password').textContent())?.trim() ?? '';
+    expect(temporary.length).toBeGreaterThanOrEqual(12);
+    await snap(page, 'accounts-credentials-reset-desktop');
+    await page.getByRole('button', { name: 'Done' }).click();
+    await row.getByText('Temporary — must change').waitFor();
+    await page.getByRole('button', { name: 'Hide Passwords' }).click();
+    await row.getByText('Temporary — must change').waitFor({ state: 'detached' });
+    await page.getByLabel('Search users').fill('no-such-person');
+    await page.getByText('Try adjusting your search criteria').waitFor();
+    // The old session ended; the temporary password forces a change first.
+    expect((await call('GET', '/api/auth/user', undefined, target.cookie)).status).toBe(401);
+    const userContext = await newContext(browser, DESKTOP);
+    const userPage = await userContext.newPage();
+    await signInThroughForm(userPage, target.email, temporary);
+    await userPage.getByLabel('Temporary password').fill(temporary);
+    await userPage.getByLabel('New password', { exact: true }).fill('Changed123');
+    await userPage.getByLabel('Confirm new password').fill('Changed123');
+    await snap(userPage, 'accounts-change-password-desktop');
+    await userPage.getByRole('button', { name: 'Set New Password' }).click();
+    await userPage.waitForURL((url) => url.pathname === '/');
+    await userContext.close();
+    await context.close();
+  });
+
+  it('credentials page as employee: Access Denied', async () => {
+    const context = await newContext(browser, DESKTOP);
+    await signInContext(context, await createApprovedUser('employee'));
+    const page = await context.newPage();
+    await page.goto('/admin/user-credentials');
+    await page.getByText('Access Denied').waitFor();
+    await page.getByText('Only administrators can view user credentials.').waitFor();
+    await snap(page, 'accounts-credentials-denied-desktop');
+    await context.close();
+  });
+
+  it('every screen at 375 px', async () => {
+    const anon = await newContext(browser, PHONE);
+    const page = await anon.newPage();
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Sign In' }).waitFor();
+    await snap(page, 'accounts-login-phone');
+    await page.goto('/register');
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await page.getByText('First name must be at least 2 characters').waitFor();
+    await snap(page, 'accounts-register-phone');
+    await page.goto('/verification-codes');
+    await page.getByTestId('verification-code').first().waitFor();
+    await snap(page, 'accounts-verification-codes-phone');
+    await anon.close();
+
+    // Someone waiting, so the pending page has a card.
+    await call('POST', '/api/register-with-verification', {
+      firstName: 'Pat',
+      lastName: 'Phone',
+      email: `phone.${Date.now()}@e2e.test`,
+      password: PASSWORD,
+      role: 'employee',
+      inviteCode: null,
+    });
+    const codes = await call('GET', '/api/verification-codes');
+    const latest = (codes.body as unknown as { email: string; code: string }[])[0];
+    await call('POST', '/api/verify-email', { email: latest.email, verificationCode: latest.code });
+
+    const context = await newContext(browser, PHONE);
+    await signInContext(context, await adminSession());
+    const admin = await context.newPage();
+    await admin.goto('/admin');
+    await admin.getByTestId('managed-user').first().waitFor();
+    await snap(admin, 'accounts-admin-dashboard-phone');
+    await admin.goto('/admin/pending-users');
+    await admin.getByTestId('pending-user').first().waitFor();
+    await snap(admin, 'accounts-pending-users-phone');
+    await admin.goto('/admin/user-credentials');
+    await admin.getByTestId('credential-card').first().waitFor();
+    await admin.getByRole('button', { name: 'Show Passwords' }).click();
+    await admin.getByTestId('credential-card').nth(1).locator('summary').click();
+    await snap(admin, 'accounts-credentials-phone');
+    await context.close();
   });
 });

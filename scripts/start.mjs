@@ -4,9 +4,7 @@ import { existsSync } from 'node:fs';
 
 if (!existsSync('dist/web/index.html')) {
   console.log('Building the web client (first start only)…');
-  const build = spawnSync('npx', ['vite', 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'], {
-    stdio: 'inherit',
-  });
+  const build = spawnSync('npm', ['run', '--silent', 'build'], { stdio: 'inherit' });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 const server = spawnSync(process.execPath, ['--import', 'tsx', 'server/main.ts'], { stdio: 'inherit' });

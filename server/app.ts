@@ -151,6 +151,7 @@ function registerClient(app: FastifyInstance, webDist: string) {
       index: false,
       wildcard: false,
       cacheControl: false,
+      preCompressed: true,
       setHeaders(res, path) {
         res.setHeader(
           'cache-control',

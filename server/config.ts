@@ -13,6 +13,10 @@ const envSchema = z.object({
   MAIL_FROM: z.string().default('Workbench <no-reply@workbench.local>'),
   TZ: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOG_SQL: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
   TRUST_PROXY: z
     .enum(['true', 'false'])
     .default('false')

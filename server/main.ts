@@ -7,7 +7,14 @@ import { ensureFirstAdmin } from './features/auth/bootstrap-admin';
 async function main() {
   const started = Date.now();
   const config = loadConfig();
-  const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  const database = await openDatabase({
+    url: config.DATABASE_URL,
+    dataDir: config.DATA_DIR,
+    // One JSON line per statement, for debugging and for the benchmark's bare-SQL floor.
+    onQuery: config.LOG_SQL
+      ? (query, params) => console.log(JSON.stringify({ msg: 'sql', query, params }))
+      : undefined,
+  });
   const app = await buildApp({ database, config });
   await ensureFirstAdmin(
     database.db,

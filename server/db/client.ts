@@ -26,14 +26,25 @@ const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url))
 // Serialises migrations when several instances start against one PostgreSQL at once.
 const MIGRATION_LOCK = 7_214_001;
 
-export type DatabaseOptions = { url?: string; dataDir?: string; poolSize?: number };
+export type DatabaseOptions = {
+  url?: string;
+  dataDir?: string;
+  poolSize?: number;
+  /** Called with every statement the app runs (LOG_SQL=true; the benchmark replays them). */
+  onQuery?: (query: string, params: unknown[]) => void;
+};
 
 /** Opens PostgreSQL when a URL is given, else PGlite in `dataDir` (or in memory), and migrates it. */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  return options.url ? openPostgres(options.url, options.poolSize ?? 10) : openPglite(options.dataDir);
+  const logger = options.onQuery ? { logQuery: options.onQuery } : undefined;
+  return options.url
+    ? openPostgres(options.url, options.poolSize ?? 10, logger)
+    : openPglite(options.dataDir, logger);
 }
 
-async function openPglite(dataDir?: string): Promise<Database> {
+type QueryLogger = { logQuery: (query: string, params: unknown[]) => void } | undefined;
+
+async function openPglite(dataDir: string | undefined, logger: QueryLogger): Promise<Database> {
   let client: PGlite;
   if (dataDir) {
     const dir = resolve(dataDir);
@@ -42,7 +53,7 @@ async function openPglite(dataDir?: string): Promise<Database> {
   } else {
     client = await PGlite.create();
   }
-  const db = drizzlePglite(client, { schema });
+  const db = drizzlePglite(client, { schema, logger });
   await migratePglite(db, { migrationsFolder });
   return {
     db,
@@ -58,7 +69,7 @@ async function openPglite(dataDir?: string): Promise<Database> {
   };
 }
 
-async function openPostgres(url: string, max: number): Promise<Database> {
+async function openPostgres(url: string, max: number, logger: QueryLogger): Promise<Database> {
   const migrator = new pg.Client({ connectionString: url });
   await migrator.connect();
   try {
@@ -70,7 +81,7 @@ async function openPostgres(url: string, max: number): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max });
   // An idle client dropped by the server must not crash the process.
   pool.on('error', () => {});
-  const db = drizzlePg(pool, { schema });
+  const db = drizzlePg(pool, { schema, logger });
   const listeners = new Set<pg.Client>();
   return {
     db,

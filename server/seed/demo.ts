@@ -268,14 +268,12 @@ export async function seedDemo(db: Db, options: { now?: Date; timeZone?: string 
     .insert(conversations)
     .values({ type: 'group', name: 'Website Relaunch', createdBy: maria.id })
     .returning();
-  await db
-    .insert(conversationParticipants)
-    .values(
-      [maria, employees[0], employees[1], employees[2]].map((u) => ({
-        conversationId: group.id,
-        userId: u.id,
-      })),
-    );
+  await db.insert(conversationParticipants).values(
+    [maria, employees[0], employees[1], employees[2]].map((u) => ({
+      conversationId: group.id,
+      userId: u.id,
+    })),
+  );
   const direct = async (a: typeof maria, b: typeof maria) => {
     const key = [a.id, b.id].sort().join(':');
     const [c] = await db

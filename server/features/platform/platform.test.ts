@@ -1,6 +1,7 @@
 import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -16,6 +17,7 @@ writeFileSync(
   '<!doctype html><html><head><title>Workbench</title></head><body></body></html>',
 );
 writeFileSync(join(webDist, 'assets', 'main-abc123.js'), 'console.log(1)');
+writeFileSync(join(webDist, 'assets', 'main-abc123.js.gz'), gzipSync('console.log(1)'));
 
 beforeAll(async () => {
   t = await createTestApp({ env: { WEB_DIST: webDist } });
@@ -140,6 +142,13 @@ describe('platform', () => {
     const res = await t.anonymous.get('/assets/main-abc123.js');
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('serves the pre-compressed asset to browsers that accept gzip', async () => {
+    const res = await t.anonymous.get('/assets/main-abc123.js', { 'accept-encoding': 'gzip' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(res.rawPayload).toString()).toBe('console.log(1)');
   });
 });
 

@@ -42,10 +42,19 @@ function bodyFieldErrors(body: unknown): Record<string, string[]> | undefined {
   return undefined;
 }
 
+type UnauthorizedHandler = (url: string) => void;
+let onUnauthorized: UnauthorizedHandler = () => {};
+
+/** lib/auth registers what an expired session means (forget the stored user, go to /login). */
+export function setUnauthorizedHandler(handler: UnauthorizedHandler): void {
+  onUnauthorized = handler;
+}
+
 /** Sends the request; turns a failure to reach the server into the spec's network error. */
 export async function send(method: HttpMethod, url: string, body?: unknown, signal?: AbortSignal) {
+  let res: Response;
   try {
-    return await fetch(url, {
+    res = await fetch(url, {
       method,
       headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
       body: body === undefined ? undefined : JSON.stringify(body),
@@ -56,6 +65,8 @@ export async function send(method: HttpMethod, url: string, body?: unknown, sign
     if (err instanceof DOMException && err.name === 'AbortError') throw err;
     throw new Error(NETWORK_ERROR_MESSAGE);
   }
+  if (res.status === 401) onUnauthorized(url);
+  return res;
 }
 
 /** Reads the body as JSON when the response is JSON; anything else counts as empty. */

@@ -1,7 +1,7 @@
 import type { User } from '@contract/auth';
 import { useQuery } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
-import { apiRequest } from './api-client';
+import { apiRequest, setUnauthorizedHandler } from './api-client';
 import { queryClient } from './query-client';
 
 /**
@@ -108,3 +108,17 @@ export async function logout(): Promise<void> {
   queryClient.clear();
   navigate('/login');
 }
+
+/**
+ * Session expiry: a 401 from the API while a user is stored means the server session is gone (expired,
+ * suspended, reset elsewhere), so the stored record is stale — forget it and sign in again. A failed
+ * sign-in is a 401 too, and is the login form's to show.
+ */
+const NOT_A_SESSION_CHECK = ['/api/simple-login', '/api/logout', '/api/change-password'];
+setUnauthorizedHandler((url) => {
+  if (NOT_A_SESSION_CHECK.some((path) => url.startsWith(path))) return;
+  if (getStoredUser() === null) return;
+  clearStoredUser();
+  queryClient.clear();
+  navigate('/login');
+});

@@ -1,5 +1,55 @@
+import { Clock } from 'lucide-react';
+import { Link } from 'react-router';
+import { Button } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/page-header';
+import { AccessDenied } from '@/features/admin/access-denied';
+import { AdminStatCards } from '@/features/admin/admin-stat-cards';
+import { type AdminTab, AdminTabs } from '@/features/admin/admin-tabs';
+import { useAdminStats } from '@/features/admin/api';
+import { InviteDialog } from '@/features/admin/invite-dialog';
+import { PendingUsersList } from '@/features/admin/pending-users-list';
+import { UserManagementTab } from '@/features/admin/user-management-tab';
+import { useStoredUser } from '@/lib/auth';
+
+// Further tabs (System Alerts, System Settings) are added here as entries by the features that own them.
+const tabs: AdminTab[] = [
+  { value: 'users', label: 'User Management', content: <UserManagementTab /> },
+  { value: 'pending', label: 'Pending Approvals', content: <PendingUsersList /> },
+];
+
+function PendingButton() {
+  const stats = useAdminStats();
+  return (
+    <Button asChild variant="outline">
+      <Link to="/admin/pending-users">
+        <Clock aria-hidden />
+        Pending Approvals ({stats.data?.pendingApprovals ?? '…'})
+      </Link>
+    </Button>
+  );
+}
+
+function AdminDashboard() {
+  return (
+    <>
+      <PageHeader
+        title="Admin Dashboard"
+        description="Manage accounts, approvals and invitations."
+        actions={
+          <>
+            <PendingButton />
+            <InviteDialog />
+          </>
+        }
+      />
+      <AdminStatCards />
+      <AdminTabs tabs={tabs} />
+    </>
+  );
+}
 
 export function AdminPage() {
-  return <PageHeader title="Admin Dashboard" />;
+  const user = useStoredUser();
+  if (user?.role !== 'admin') return <AccessDenied />;
+  return <AdminDashboard />;
 }

@@ -1,5 +1,29 @@
+import { ArrowLeft } from 'lucide-react';
+import { Link } from 'react-router';
+import { Button } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/page-header';
+import { AccessDenied } from '@/features/admin/access-denied';
+import { PendingCountCard, PendingUsersList } from '@/features/admin/pending-users-list';
+import { useStoredUser } from '@/lib/auth';
 
 export function PendingUsersPage() {
-  return <PageHeader title="Pending User Approvals" />;
+  const user = useStoredUser();
+  if (user?.role !== 'admin') return <AccessDenied />;
+  return (
+    <>
+      <PageHeader
+        title="Pending User Approvals"
+        description="Review verified registrations and approve or reject them."
+        actions={
+          <Button asChild variant="ghost">
+            <Link to="/admin">
+              <ArrowLeft aria-hidden /> Admin Dashboard
+            </Link>
+          </Button>
+        }
+      />
+      <PendingCountCard />
+      <PendingUsersList />
+    </>
+  );
 }

@@ -1,5 +1,60 @@
-import { PageHeader } from '@/components/ui/page-header';
+import type { RegisterForm as Values } from '@contract/auth';
+import { useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { AuthCard } from '@/features/auth/auth-card';
+import { PendingApprovalStep } from '@/features/auth/pending-approval-step';
+import { RegisterForm } from '@/features/auth/register-form';
+import { VerifyEmailStep } from '@/features/auth/verify-email-step';
+import { setStoredUser } from '@/lib/auth';
+
+// Spec point 9: after a successful verification the browser goes to / about 1.5 s later.
+const REDIRECT_DELAY_MS = 1500;
+
+type Stage = 'form' | 'verify' | 'pending';
 
 export function RegisterPage() {
-  return <PageHeader title="Create your account" />;
+  const navigate = useNavigate();
+  const [stage, setStage] = useState<Stage>('form');
+  const [values, setValues] = useState<Values | undefined>();
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  if (stage === 'verify' && values) {
+    return (
+      <AuthCard title="Verify your email" description="One last step before your account is reviewed.">
+        <VerifyEmailStep
+          email={values.email.trim().toLowerCase()}
+          onBack={() => setStage('form')}
+          onPending={() => setStage('pending')}
+          onApproved={(user) => {
+            timer.current = setTimeout(() => {
+              setStoredUser(user);
+              navigate('/', { replace: true });
+            }, REDIRECT_DELAY_MS);
+          }}
+        />
+      </AuthCard>
+    );
+  }
+  if (stage === 'pending' && values) {
+    return (
+      <AuthCard title="Registration complete">
+        <PendingApprovalStep email={values.email.trim().toLowerCase()} />
+      </AuthCard>
+    );
+  }
+  return (
+    <AuthCard
+      title="Create your account"
+      description="Register as an employee or manager; an admin approves new accounts."
+    >
+      <RegisterForm
+        defaults={values}
+        onRegistered={(v) => {
+          setValues(v);
+          setStage('verify');
+        }}
+      />
+    </AuthCard>
+  );
 }

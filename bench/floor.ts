@@ -1,0 +1,41 @@
+// The benchmark's floors: bare node:http answering each endpoint's JSON from memory (FLOOR=memory),
+// or running the same SQL the app ran for it and answering its rows (FLOOR=sql) on a pg pool of the
+// app's size, or PGlite. No framework, no validation, no sessions: what this machine can do at all.
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+
+type Captured = Record<string, { body: string; queries: { query: string; params: unknown[] }[] }>;
+const captured: Captured = JSON.parse(readFileSync(process.env.FLOOR_FILE!, 'utf8'));
+const mode = process.env.FLOOR ?? 'memory';
+
+let runQuery: (query: string, params: unknown[]) => Promise<unknown[]> = async () => [];
+if (mode === 'sql') {
+  if (process.env.DATABASE_URL) {
+    const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
+    runQuery = async (q, p) => (await pool.query(q, p as unknown[])).rows;
+  } else {
+    const db = await PGlite.create(process.env.DATA_DIR!);
+    runQuery = async (q, p) => (await db.query(q, p as unknown[])).rows;
+  }
+}
+
+createServer(async (req, res) => {
+  const entry = captured[req.url ?? ''];
+  if (req.url === '/api/health') {
+    res.writeHead(200, { 'content-type': 'application/json' }).end('{"status":"ok"}');
+    return;
+  }
+  if (!entry) {
+    res.writeHead(404).end();
+    return;
+  }
+  let body = entry.body;
+  if (mode === 'sql') {
+    let rows: unknown[] = [];
+    for (const q of entry.queries) rows = await runQuery(q.query, q.params);
+    body = JSON.stringify(rows);
+  }
+  res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' }).end(body);
+}).listen(Number(process.env.PORT), '127.0.0.1');

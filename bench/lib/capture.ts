@@ -1,0 +1,34 @@
+import type { Proc } from './processes';
+
+export type Capture = Record<string, { body: string; queries: { query: string; params: unknown[] }[] }>;
+
+/**
+ * Asks the app (started with LOG_SQL=true) for each path once and records the response and the
+ * SELECTs it ran, so the SQL floor can replay exactly the same statements.
+ */
+export async function captureReads(app: Proc, paths: string[], cookie: string): Promise<Capture> {
+  const captured: Capture = {};
+  for (const path of paths) {
+    // Twice: the first request may carry one-off writes (the session's once-a-minute touch).
+    await fetch(app.url + path, { headers: { cookie } });
+    await new Promise((r) => setTimeout(r, 100));
+    const from = app.lines.length;
+    const res = await fetch(app.url + path, { headers: { cookie } });
+    const body = await res.text();
+    if (!res.ok) throw new Error(`${path} answered ${res.status}: ${body.slice(0, 200)}`);
+    await new Promise((r) => setTimeout(r, 150));
+    const queries = app.lines
+      .slice(from)
+      .map((line) => {
+        try {
+          return JSON.parse(line) as { msg?: string; query: string; params: unknown[] };
+        } catch {
+          return undefined;
+        }
+      })
+      .filter((q) => q?.msg === 'sql' && /^\s*(select|with)\b/i.test(q.query))
+      .map((q) => ({ query: q!.query, params: q!.params }));
+    captured[path] = { body, queries };
+  }
+  return captured;
+}

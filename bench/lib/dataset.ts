@@ -1,0 +1,91 @@
+import { mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { eq, sql } from 'drizzle-orm';
+import pg from 'pg';
+import { type Database, openDatabase } from '../../server/db/client';
+import { conversations, users } from '../../server/db/schema';
+import { createSession, SESSION_COOKIE } from '../../server/lib/auth';
+import { systemClock } from '../../server/lib/clock';
+import { scaleCounts, scaleEmail, seedScale } from '../../server/seed/scale';
+import { withDatabase } from '../../server/test/global-setup';
+
+export type Kind = 'pglite' | 'postgres';
+export type Dataset = {
+  kind: Kind;
+  scale: number;
+  /** environment for server/main.ts to open this data set */
+  env: Record<string, string>;
+  /** signed-in employees: `wb_session=…` cookies and their ids */
+  sessions: { cookie: string; userId: string }[];
+  generalId: string;
+  projectId: string;
+};
+
+const label = (scale: number) => String(scale).replace('.', '_');
+
+/** Opens (seeding once, then reusing) the scale data set for a kind and factor, and signs users in. */
+export async function prepareDataset(
+  kind: Kind,
+  scale: number,
+  pgUrl: string,
+  sessions: number,
+): Promise<Dataset> {
+  let database: Database;
+  let env: Record<string, string>;
+  if (kind === 'postgres') {
+    const name = `wb_bench_${label(scale)}`;
+    const admin = new pg.Client({ connectionString: pgUrl });
+    await admin.connect();
+    const exists = (await admin.query('select 1 from pg_database where datname = $1', [name])).rowCount;
+    if (!exists) await admin.query(`create database ${name}`);
+    await admin.end();
+    env = { DATABASE_URL: withDatabase(pgUrl, name) };
+    database = await openDatabase({ url: env.DATABASE_URL, poolSize: 2 });
+  } else {
+    const dir = resolve(`.tmp/bench-pglite-${label(scale)}`);
+    mkdirSync(dir, { recursive: true });
+    env = { DATA_DIR: dir, DATABASE_URL: '' };
+    database = await openDatabase({ dataDir: dir });
+  }
+  try {
+    const expected = scaleCounts(scale).users;
+    const [{ n }] = await database.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(users)
+      .where(sql`${users.email} like '%@scale.test'`);
+    if (Number(n) !== expected) {
+      if (Number(n) > 0)
+        throw new Error(`the ${kind} bench database for ×${scale} is half-seeded: drop it and rerun`);
+      const started = Date.now();
+      process.stdout.write(`  seeding ${kind} ×${scale}… `);
+      await seedScale(database.db, scale);
+      console.log(`${((Date.now() - started) / 1000).toFixed(0)} s`);
+    }
+    const chosen = await database.db
+      .select({ id: users.id })
+      .from(users)
+      .where(
+        sql`${users.email} in (${sql.join(
+          Array.from({ length: Math.min(sessions, expected - 1) }, (_, i) => sql`${scaleEmail(i + 2)}`),
+          sql`, `,
+        )}) and ${users.role} = 'employee'`,
+      );
+    const signedIn = [];
+    for (const u of chosen) {
+      const token = await createSession(database.db, u.id, systemClock);
+      signedIn.push({ cookie: `${SESSION_COOKIE}=${token}`, userId: u.id });
+    }
+    const [general] = await database.db
+      .select({ id: conversations.id })
+      .from(conversations)
+      .where(eq(conversations.isGeneral, true));
+    const { rows } = (await database.db.execute(
+      sql`select id from projects where status = 'active' limit 1`,
+    )) as unknown as {
+      rows: { id: string }[];
+    };
+    return { kind, scale, env, sessions: signedIn, generalId: general.id, projectId: rows[0]?.id ?? '' };
+  } finally {
+    await database.close();
+  }
+}

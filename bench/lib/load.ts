@@ -1,0 +1,41 @@
+import autocannon from 'autocannon';
+
+export type Step = { method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'; path: string; body?: unknown };
+export type LoadResult = { rps: number; p50: number; p99: number; requests: number; failures: number };
+
+/**
+ * Drives `steps` in a loop on `connections` keep-alive connections for `seconds`; connection i is
+ * signed in as cookies[i % n], so load comes from many users at once.
+ */
+export async function load(options: {
+  url: string;
+  steps: Step[];
+  cookies?: string[];
+  connections: number;
+  seconds: number;
+}): Promise<LoadResult> {
+  let next = 0;
+  const cookies = options.cookies ?? [];
+  const result = await autocannon({
+    url: options.url,
+    connections: options.connections,
+    duration: options.seconds,
+    requests: options.steps.map((s) => ({
+      method: s.method ?? 'GET',
+      path: s.path,
+      headers: { 'content-type': 'application/json' },
+      body: s.body === undefined ? undefined : JSON.stringify(s.body),
+    })),
+    setupClient(client: { setHeaders(h: Record<string, string>): void }) {
+      const cookie = cookies.length ? cookies[next++ % cookies.length] : undefined;
+      client.setHeaders({ 'content-type': 'application/json', ...(cookie ? { cookie } : {}) });
+    },
+  } as autocannon.Options);
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    requests: result.requests.total,
+    failures: result.non2xx + result.errors + result.timeouts,
+  };
+}

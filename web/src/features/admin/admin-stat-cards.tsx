@@ -1,0 +1,97 @@
+import type { LucideIcon } from 'lucide-react';
+import { AlertTriangle, Clock, UserCheck, Users } from 'lucide-react';
+import { Link } from 'react-router';
+import { Card } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+import { cn } from '@/lib/utils';
+import { useAdminStats, useSystemAlertCount } from './api';
+
+function StatCard({
+  label,
+  value,
+  hint,
+  icon: Icon,
+  tone,
+  to,
+}: {
+  label: string;
+  value: number | string | undefined;
+  hint: string;
+  icon: LucideIcon;
+  tone: string;
+  to?: string;
+}) {
+  const body = (
+    <Card
+      className={cn(
+        'flex h-full items-start justify-between gap-3 p-4 sm:p-5',
+        to && 'transition-colors hover:border-indigo-300 hover:bg-indigo-50/30',
+      )}
+    >
+      <div className="min-w-0">
+        <p className="text-sm font-medium text-muted-foreground">{label}</p>
+        {value === undefined ? (
+          <Skeleton className="mt-2 h-8 w-12" />
+        ) : (
+          <p className="mt-1 text-3xl font-semibold tracking-tight text-slate-900">{value}</p>
+        )}
+        <p className="mt-1 hidden text-xs text-muted-foreground sm:block">{hint}</p>
+      </div>
+      <div className={cn('hidden size-10 shrink-0 items-center justify-center rounded-lg sm:flex', tone)}>
+        <Icon className="size-5" aria-hidden />
+      </div>
+    </Card>
+  );
+  return to ? (
+    <Link
+      to={to}
+      aria-label={`${label}: open the approval queue`}
+      className="rounded-lg focus-visible:outline-2 focus-visible:outline-ring"
+    >
+      {body}
+    </Link>
+  ) : (
+    body
+  );
+}
+
+/** Admin Dashboard figures, counted by the server (decisions: Active Users = approved, not suspended). */
+export function AdminStatCards() {
+  const stats = useAdminStats();
+  const alerts = useSystemAlertCount();
+  const s = stats.data;
+  const value = (n: number | undefined) => (stats.isError ? '—' : n);
+  return (
+    <div className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
+      <StatCard
+        label="Total Users"
+        value={value(s?.totalUsers)}
+        hint="All accounts"
+        icon={Users}
+        tone="bg-indigo-50 text-indigo-600"
+      />
+      <StatCard
+        label="Pending Approvals"
+        value={value(s?.pendingApprovals)}
+        hint="Verified, awaiting review"
+        icon={Clock}
+        tone="bg-amber-50 text-amber-600"
+        to="/admin/pending-users"
+      />
+      <StatCard
+        label="Active Users"
+        value={value(s?.activeUsers)}
+        hint="Approved and not suspended"
+        icon={UserCheck}
+        tone="bg-emerald-50 text-emerald-600"
+      />
+      <StatCard
+        label="System Alerts"
+        value={alerts ?? '—'}
+        hint="Attendance alerts"
+        icon={AlertTriangle}
+        tone="bg-red-50 text-red-600"
+      />
+    </div>
+  );
+}

@@ -1,0 +1,72 @@
+import type { AdminStats, AdminUser, Invitation, InvitationRequest, PendingUser } from '@contract/admin';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api-client';
+import { queryClient } from '@/lib/query-client';
+
+export const keys = {
+  pending: ['/api/admin/pending-users'],
+  allUsers: ['/api/admin/all-users'],
+  stats: ['/api/admin/stats'],
+  invitations: ['/api/admin/invitations'],
+  alerts: ['/api/admin/alerts'],
+} as const;
+
+/** Any change to an account moves the lists and the counts. */
+const refreshAccounts = () =>
+  Promise.all(
+    [keys.pending, keys.allUsers, keys.stats].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
+  );
+
+export const usePendingUsers = () => useQuery<PendingUser[]>({ queryKey: keys.pending });
+export const useAllUsers = () => useQuery<AdminUser[]>({ queryKey: keys.allUsers });
+export const useAdminStats = () => useQuery<AdminStats>({ queryKey: keys.stats });
+export const useInvitations = (enabled = true) =>
+  useQuery<Invitation[]>({ queryKey: keys.invitations, enabled });
+
+/**
+ * The System Alerts figure comes from the attendance feature's `GET /api/admin/alerts`; until that
+ * route answers, the card shows '—' rather than a made-up number.
+ */
+export function useSystemAlertCount() {
+  const query = useQuery<unknown>({ queryKey: keys.alerts });
+  return Array.isArray(query.data) ? query.data.length : null;
+}
+
+export const useApproveUser = () =>
+  useMutation({
+    mutationFn: (id: string) => apiRequest('POST', `/api/admin/approve-user/${id}`, { approved: true }),
+    onSuccess: refreshAccounts,
+  });
+
+export const useRejectUser = () =>
+  useMutation({
+    mutationFn: ({ id, reason }: { id: string; reason?: string }) =>
+      apiRequest('POST', `/api/admin/reject-user/${id}`, reason ? { reason } : {}),
+    onSuccess: refreshAccounts,
+  });
+
+export const useSuspendUser = () =>
+  useMutation({
+    mutationFn: ({ id, reason }: { id: string; reason: string }) =>
+      apiRequest<AdminUser>('POST', `/api/admin/suspend-user/${id}`, { suspended: true, reason }),
+    onSuccess: refreshAccounts,
+  });
+
+export const useActivateUser = () =>
+  useMutation({
+    mutationFn: (id: string) => apiRequest<AdminUser>('POST', `/api/admin/activate-user/${id}`),
+    onSuccess: refreshAccounts,
+  });
+
+export const useResetPassword = () =>
+  useMutation({
+    mutationFn: (id: string) =>
+      apiRequest<{ temporaryPassword: string }>('POST', `/api/admin/reset-password/${id}`),
+    onSuccess: refreshAccounts,
+  });
+
+export const useCreateInvitation = () =>
+  useMutation({
+    mutationFn: (body: InvitationRequest) => apiRequest<Invitation>('POST', '/api/admin/invitations', body),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: keys.invitations }),
+  });

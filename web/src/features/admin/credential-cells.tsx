@@ -1,0 +1,135 @@
+import type { ReactNode } from 'react';
+import type { AdminUser } from '@contract/admin';
+import { Ban, KeyRound, RotateCcw, ShieldCheck } from 'lucide-react';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
+import { formatDate, formatDateTime } from '@/lib/format';
+
+/** What the Password column reveals: the credential state, never a secret (decisions §3). */
+export function CredentialState({ user, shown }: { user: AdminUser; shown: boolean }) {
+  if (!shown)
+    return (
+      <span className="font-mono tracking-widest text-muted-foreground">
+        <span aria-hidden>••••••••</span>
+        <span className="sr-only">Hidden</span>
+      </span>
+    );
+  return user.mustChangePassword ? (
+    <Badge variant="amber">Temporary — must change</Badge>
+  ) : (
+    <Badge variant="gray">Set</Badge>
+  );
+}
+
+export const usernameOf = (u: AdminUser) => u.username || 'N/A';
+export const companyOf = (u: AdminUser) => u.companyId || 'None';
+export const lastLoginOf = (u: AdminUser) => (u.lastLoginAt ? formatDateTime(u.lastLoginAt) : 'Never');
+export const lastLoginShort = (u: AdminUser) => (u.lastLoginAt ? formatDate(u.lastLoginAt) : 'Never');
+
+export type CredentialActionHandlers = {
+  onSuspend: (user: AdminUser) => void;
+  onActivate: (user: AdminUser) => void;
+  onReset: (user: AdminUser) => void;
+  busy: boolean;
+};
+
+function IconAction({
+  label,
+  onClick,
+  disabled,
+  children,
+}: {
+  label: string;
+  onClick: () => void;
+  disabled?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <Tooltip>
+      <TooltipTrigger asChild>
+        <Button
+          variant="ghost"
+          size="icon"
+          aria-label={label}
+          onClick={onClick}
+          disabled={disabled}
+          className="size-8"
+        >
+          {children}
+        </Button>
+      </TooltipTrigger>
+      <TooltipContent>{label}</TooltipContent>
+    </Tooltip>
+  );
+}
+
+/** Admin rows are 'Protected'; others get suspend or activate and Reset password (icons in the table). */
+export function CredentialActions({
+  user,
+  onSuspend,
+  onActivate,
+  onReset,
+  busy,
+  compact = false,
+}: { user: AdminUser; compact?: boolean } & CredentialActionHandlers) {
+  if (user.role === 'admin') {
+    return (
+      <span className="inline-flex items-center gap-1 text-xs font-medium text-muted-foreground">
+        <ShieldCheck className="size-4" aria-hidden /> Protected
+      </span>
+    );
+  }
+  const name = `${user.firstName} ${user.lastName}`;
+  if (compact) {
+    return (
+      <div className="flex gap-1">
+        {user.isActive ? (
+          <IconAction label={`Suspend ${name}`} onClick={() => onSuspend(user)}>
+            <Ban className="text-red-600" aria-hidden />
+          </IconAction>
+        ) : (
+          <IconAction label={`Activate ${name}`} onClick={() => onActivate(user)} disabled={busy}>
+            <RotateCcw className="text-emerald-600" aria-hidden />
+          </IconAction>
+        )}
+        <IconAction label={`Reset password of ${name}`} onClick={() => onReset(user)}>
+          <KeyRound aria-hidden />
+        </IconAction>
+      </div>
+    );
+  }
+  return (
+    <div className="flex flex-wrap gap-2">
+      {user.isActive ? (
+        <Button
+          variant="outline"
+          size="sm"
+          className="text-red-700 hover:bg-red-50"
+          onClick={() => onSuspend(user)}
+          aria-label={`Suspend ${name}`}
+        >
+          Suspend
+        </Button>
+      ) : (
+        <Button
+          variant="outline"
+          size="sm"
+          onClick={() => onActivate(user)}
+          disabled={busy}
+          aria-label={`Activate ${name}`}
+        >
+          Activate
+        </Button>
+      )}
+      <Button
+        variant="outline"
+        size="sm"
+        onClick={() => onReset(user)}
+        aria-label={`Reset password of ${name}`}
+      >
+        <KeyRound aria-hidden /> Reset password
+      </Button>
+    </div>
+  );
+}

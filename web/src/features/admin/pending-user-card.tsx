@@ -1,0 +1,113 @@
+import type { PendingUser } from '@contract/admin';
+import { CalendarDays, CheckCircle2, Mail, Ticket } from 'lucide-react';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { toast } from '@/components/ui/use-toast';
+import { formatDate, initials } from '@/lib/format';
+import { useApproveUser, useRejectUser } from './api';
+import { RoleBadge } from './role-badge';
+
+const failure = (err: unknown, fallback: string) =>
+  err instanceof Error && err.message ? err.message : fallback;
+
+/** One registration awaiting a decision, with the spec's busy labels and toasts. */
+export function PendingUserCard({ user }: { user: PendingUser }) {
+  const approve = useApproveUser();
+  const reject = useRejectUser();
+  const busy = approve.isPending || reject.isPending;
+  const name = `${user.firstName} ${user.lastName}`;
+
+  const onApprove = () =>
+    approve.mutate(user.id, {
+      onSuccess: () =>
+        toast({
+          title: 'User Approved',
+          description: 'The user has been approved and can now access the platform.',
+        }),
+      onError: (err) =>
+        toast({
+          variant: 'destructive',
+          title: 'Approval Failed',
+          description: failure(err, 'Failed to approve user.'),
+        }),
+    });
+  const onReject = () =>
+    reject.mutate(
+      { id: user.id },
+      {
+        onSuccess: () =>
+          toast({ title: 'User Rejected', description: 'The user registration has been rejected.' }),
+        onError: (err) =>
+          toast({
+            variant: 'destructive',
+            title: 'Rejection Failed',
+            description: failure(err, 'Failed to reject user.'),
+          }),
+      },
+    );
+
+  return (
+    <Card data-testid="pending-user" className="flex flex-col gap-4 p-5 sm:flex-row sm:items-center">
+      <div className="flex min-w-0 flex-1 gap-4">
+        <div
+          className="flex size-11 shrink-0 items-center justify-center rounded-full bg-indigo-100 font-semibold text-indigo-700"
+          aria-hidden
+        >
+          {initials(user.firstName, user.lastName)}
+        </div>
+        <div className="min-w-0 flex-1">
+          <div className="flex flex-wrap items-center gap-2">
+            <h3 className="truncate font-semibold text-slate-900">{name}</h3>
+            <Badge variant="amber">Pending Approval</Badge>
+            <RoleBadge role={user.role} />
+          </div>
+          <dl className="mt-2 grid gap-1 text-sm text-muted-foreground">
+            <div className="flex min-w-0 items-center gap-2">
+              <Mail className="size-4 shrink-0" aria-hidden />
+              <dt className="sr-only">Email</dt>
+              <dd className="truncate">{user.email}</dd>
+            </div>
+            {user.inviteCode && (
+              <div className="flex items-center gap-2">
+                <Ticket className="size-4 shrink-0" aria-hidden />
+                <dt>Invite code:</dt>
+                <dd className="font-mono">{user.inviteCode}</dd>
+              </div>
+            )}
+            <div className="flex items-center gap-2">
+              <CalendarDays className="size-4 shrink-0" aria-hidden />
+              <dt>Registered</dt>
+              <dd>{formatDate(user.registeredAt)}</dd>
+            </div>
+            {user.emailVerified && (
+              <div className="flex items-center gap-2 text-emerald-700">
+                <CheckCircle2 className="size-4 shrink-0" aria-hidden />
+                <dd>Email Verified</dd>
+              </div>
+            )}
+          </dl>
+        </div>
+      </div>
+      <div className="flex gap-2 sm:w-36 sm:shrink-0 sm:flex-col">
+        <Button
+          className="flex-1 sm:flex-none"
+          onClick={onApprove}
+          disabled={busy}
+          aria-label={`Approve ${name}`}
+        >
+          {approve.isPending ? 'Approving...' : 'Approve User'}
+        </Button>
+        <Button
+          variant="outline"
+          className="flex-1 text-red-700 hover:bg-red-50 sm:flex-none"
+          onClick={onReject}
+          disabled={busy}
+          aria-label={`Reject ${name}`}
+        >
+          {reject.isPending ? 'Rejecting...' : 'Reject'}
+        </Button>
+      </div>
+    </Card>
+  );
+}

@@ -1,0 +1,70 @@
+import { UserCheck } from 'lucide-react';
+import { Card } from '@/components/ui/card';
+import { EmptyState } from '@/components/ui/empty-state';
+import { Skeleton } from '@/components/ui/skeleton';
+import { usePendingUsers } from './api';
+import { PendingUserCard } from './pending-user-card';
+
+export function PendingUsersList() {
+  const pending = usePendingUsers();
+  if (pending.isLoading) {
+    return (
+      <div className="flex flex-col gap-3">
+        {[0, 1].map((i) => (
+          <Skeleton key={i} className="h-32" />
+        ))}
+      </div>
+    );
+  }
+  if (pending.isError) {
+    return (
+      <Card>
+        <EmptyState
+          icon={UserCheck}
+          title="Could not load pending users"
+          description={pending.error.message}
+        />
+      </Card>
+    );
+  }
+  if (!pending.data?.length) {
+    return (
+      <Card>
+        <EmptyState
+          icon={UserCheck}
+          title="No Pending Approvals"
+          description="All user registrations have been processed."
+        />
+      </Card>
+    );
+  }
+  return (
+    <div className="flex flex-col gap-3">
+      {pending.data.map((user) => (
+        <PendingUserCard key={user.id} user={user} />
+      ))}
+    </div>
+  );
+}
+
+/** The count card at the top of the Pending User Approvals page. */
+export function PendingCountCard() {
+  const pending = usePendingUsers();
+  return (
+    <Card className="mb-6 flex items-center gap-4 p-5">
+      <div className="flex size-11 items-center justify-center rounded-full bg-amber-50 text-amber-600">
+        <UserCheck className="size-5" aria-hidden />
+      </div>
+      <div>
+        <p className="text-sm text-muted-foreground">Pending Approvals</p>
+        {pending.isLoading ? (
+          <Skeleton className="mt-1 h-7 w-10" />
+        ) : (
+          <p data-testid="pending-count" className="text-2xl font-semibold text-slate-900">
+            {pending.data?.length ?? '—'}
+          </p>
+        )}
+      </div>
+    </Card>
+  );
+}

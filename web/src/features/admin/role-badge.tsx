@@ -1,0 +1,23 @@
+import { Badge, type BadgeVariant } from '@/components/ui/badge';
+import { capitalize } from '@/lib/format';
+
+const roleColours: Record<string, BadgeVariant> = { admin: 'red', manager: 'blue', employee: 'green' };
+
+/** Spec point 2's role colours: admin red, manager blue, employee green, anything else gray. */
+export function RoleBadge({ role }: { role: string }) {
+  return <Badge variant={roleColours[role] ?? 'gray'}>{capitalize(role)}</Badge>;
+}
+
+type StatusUser = { isActive: boolean; approvalStatus: string; emailVerified: boolean };
+
+export function statusOf(user: StatusUser): { label: string; variant: BadgeVariant } {
+  if (user.approvalStatus === 'rejected') return { label: 'Rejected', variant: 'gray' };
+  if (!user.emailVerified) return { label: 'Unverified', variant: 'gray' };
+  if (user.approvalStatus === 'pending') return { label: 'Pending', variant: 'amber' };
+  return user.isActive ? { label: 'Active', variant: 'green' } : { label: 'Suspended', variant: 'red' };
+}
+
+export function StatusBadge({ user }: { user: StatusUser }) {
+  const { label, variant } = statusOf(user);
+  return <Badge variant={variant}>{label}</Badge>;
+}

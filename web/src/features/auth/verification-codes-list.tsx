@@ -1,0 +1,98 @@
+import { Copy, MailCheck, RefreshCw, Search } from 'lucide-react';
+import { useDeferredValue, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { EmptyState } from '@/components/ui/empty-state';
+import { Input } from '@/components/ui/input';
+import { Skeleton } from '@/components/ui/skeleton';
+import { toast } from '@/components/ui/use-toast';
+import { formatDateTime } from '@/lib/format';
+import { cn } from '@/lib/utils';
+import { useVerificationCodes } from './api';
+
+async function copy(code: string) {
+  try {
+    await navigator.clipboard.writeText(code);
+    toast({ title: 'Code Copied', description: `${code} is on your clipboard.` });
+  } catch {
+    toast({
+      variant: 'destructive',
+      title: 'Copy Failed',
+      description: 'Select the code and copy it by hand.',
+    });
+  }
+}
+
+/** Verification e-mails kept in the outbox (a testing aid): search by e-mail, refresh, copy. */
+export function VerificationCodesList() {
+  const [search, setSearch] = useState('');
+  const deferred = useDeferredValue(search);
+  const codes = useVerificationCodes(deferred);
+
+  return (
+    <div className="flex flex-col gap-4">
+      <div className="flex flex-col gap-2 sm:flex-row">
+        <div className="relative flex-1">
+          <Search
+            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+            aria-hidden
+          />
+          <Input
+            aria-label="Search by email"
+            placeholder="Search by email..."
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+            className="pl-9"
+          />
+        </div>
+        <Button variant="outline" onClick={() => void codes.refetch()} disabled={codes.isFetching}>
+          <RefreshCw className={cn(codes.isFetching && 'animate-spin')} aria-hidden />
+          Refresh
+        </Button>
+      </div>
+      <Card className="overflow-hidden">
+        {codes.isLoading ? (
+          <div className="flex flex-col gap-3 p-4">
+            {[0, 1, 2].map((i) => (
+              <Skeleton key={i} className="h-12" />
+            ))}
+          </div>
+        ) : codes.isError ? (
+          <EmptyState icon={MailCheck} title="Could not load codes" description={codes.error.message} />
+        ) : !codes.data?.length ? (
+          <EmptyState
+            icon={MailCheck}
+            title="No verification codes"
+            description={search ? 'No codes match this email.' : 'Codes appear here when someone registers.'}
+          />
+        ) : (
+          <ul className="divide-y">
+            {codes.data.map((entry) => (
+              <li
+                key={`${entry.email}-${entry.timestamp}`}
+                data-testid="verification-code"
+                className="flex flex-wrap items-center gap-x-4 gap-y-2 px-4 py-3"
+              >
+                <div className="min-w-0 flex-1">
+                  <p className="truncate text-sm font-medium text-slate-900">{entry.email}</p>
+                  <p className="text-xs text-muted-foreground">{formatDateTime(entry.timestamp)}</p>
+                </div>
+                <code className="rounded-md bg-slate-100 px-2.5 py-1 font-mono text-base tracking-widest text-slate-900">
+                  {entry.code}
+                </code>
+                <Button
+                  variant="ghost"
+                  size="icon"
+                  aria-label={`Copy code for ${entry.email}`}
+                  onClick={() => void copy(entry.code)}
+                >
+                  <Copy aria-hidden />
+                </Button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,99 @@
+import type { User } from '@contract/auth';
+import { CODE_LENGTH } from '@contract/auth';
+import { ArrowLeft } from 'lucide-react';
+import { type FormEvent, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { toast } from '@/components/ui/use-toast';
+import { useResendVerification, useVerifyEmail } from './api';
+import { FormField } from './form-field';
+
+type Props = {
+  email: string;
+  onBack: () => void;
+  /** The account was invited: approved and signed in. */
+  onApproved: (user: User) => void;
+  onPending: () => void;
+};
+
+/** Stage two: the 6-character code from the e-mail (or the verification-codes page). */
+export function VerifyEmailStep({ email, onBack, onApproved, onPending }: Props) {
+  const verify = useVerifyEmail();
+  const resend = useResendVerification();
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | null>(null);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!code.trim()) {
+      setError('Verification code is required');
+      return;
+    }
+    setError(null);
+    try {
+      const result = await verify.mutateAsync({ email, verificationCode: code.trim() });
+      if (result.status === 'approved' && result.user) {
+        toast({ title: 'Email Verified Successfully', description: 'Redirecting to dashboard...' });
+        onApproved(result.user);
+      } else {
+        toast({
+          title: 'Email Verified Successfully',
+          description: 'Your account is now awaiting admin approval.',
+        });
+        onPending();
+      }
+    } catch (err) {
+      toast({
+        variant: 'destructive',
+        title: 'Verification Failed',
+        description: err instanceof Error && err.message ? err.message : 'Invalid verification code.',
+      });
+    }
+  };
+
+  const again = async () => {
+    try {
+      await resend.mutateAsync(email);
+      toast({ title: 'Code Sent', description: `A new verification code was sent to ${email}.` });
+    } catch (err) {
+      toast({
+        variant: 'destructive',
+        title: 'Could Not Send Code',
+        description: err instanceof Error ? err.message : undefined,
+      });
+    }
+  };
+
+  return (
+    <form onSubmit={submit} noValidate className="flex flex-col gap-4">
+      <p className="text-sm text-muted-foreground">
+        We sent a {CODE_LENGTH}-character code to <span className="font-medium text-slate-900">{email}</span>.
+        It is valid for 15 minutes.
+      </p>
+      <FormField id="verificationCode" label="Verification code" error={error ?? undefined}>
+        <Input
+          id="verificationCode"
+          required
+          maxLength={CODE_LENGTH}
+          autoComplete="one-time-code"
+          autoCapitalize="characters"
+          spellCheck={false}
+          value={code}
+          onChange={(e) => setCode(e.target.value.toUpperCase())}
+          className="h-11 text-center font-mono text-lg tracking-[0.4em]"
+        />
+      </FormField>
+      <Button type="submit" className="w-full" disabled={verify.isPending}>
+        {verify.isPending ? 'Verifying...' : 'Verify Email'}
+      </Button>
+      <div className="flex items-center justify-between gap-2 text-sm">
+        <Button type="button" variant="ghost" size="sm" onClick={onBack}>
+          <ArrowLeft aria-hidden /> Back to form
+        </Button>
+        <Button type="button" variant="link" size="sm" onClick={again} disabled={resend.isPending}>
+          {resend.isPending ? 'Sending...' : 'Resend code'}
+        </Button>
+      </div>
+    </form>
+  );
+}
