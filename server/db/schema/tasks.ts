@@ -35,11 +35,12 @@ export const tasks = pgTable(
     createdAt: createdAt(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
+  // Each list filter walks its own index in the lists' keyset order (created_at, id), newest first.
   (t) => [
     index('tasks_assignee_created_idx').on(t.assigneeId, t.createdAt.desc(), t.id.desc()),
     index('tasks_created_idx').on(t.createdAt.desc(), t.id.desc()),
-    index('tasks_status_created_idx').on(t.status, t.createdAt.desc()),
-    index('tasks_project_created_idx').on(t.projectId, t.createdAt.desc()),
+    index('tasks_status_created_idx').on(t.status, t.createdAt.desc(), t.id.desc()),
+    index('tasks_project_created_idx').on(t.projectId, t.createdAt.desc(), t.id.desc()),
   ],
 );
 

@@ -1,5 +1,39 @@
+import { Plus } from 'lucide-react';
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { Button } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/page-header';
+import { ChatPanel } from '@/features/chat/chat-panel';
+import { NewConversationDialog } from '@/features/chat/new-conversation-dialog';
+import { useStoredUser } from '@/lib/auth';
 
+/** The selected conversation lives in the address (?c=id), so a reload or a shared link keeps it. */
 export function ChatPage() {
-  return <PageHeader title="Team Chat" />;
+  const [params, setParams] = useSearchParams();
+  const [dialogOpen, setDialogOpen] = useState(false);
+  const me = useStoredUser();
+  const selectedId = params.get('c');
+  const select = (id: string | null) => setParams(id ? { c: id } : {}, { replace: false });
+
+  return (
+    <>
+      <PageHeader
+        title="Team Chat"
+        className="mb-4"
+        actions={
+          <Button onClick={() => setDialogOpen(true)} data-testid="new-conversation">
+            <Plus aria-hidden />
+            New conversation
+          </Button>
+        }
+      />
+      <ChatPanel selectedId={selectedId} onSelect={select} />
+      <NewConversationDialog
+        open={dialogOpen}
+        onOpenChange={setDialogOpen}
+        myId={me?.id}
+        onCreated={select}
+      />
+    </>
+  );
 }

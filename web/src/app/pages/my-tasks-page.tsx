@@ -1,5 +1,27 @@
+import { Plus } from 'lucide-react';
+import { useState } from 'react';
+import { Button } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/page-header';
+import { CreateTaskDialog, MyTaskList } from '@/features/tasks';
 
 export function MyTasksPage() {
-  return <PageHeader title="My Tasks" />;
+  const [creating, setCreating] = useState(false);
+  return (
+    <div className="mx-auto w-full max-w-5xl">
+      <PageHeader
+        title="My Tasks"
+        description="Everything assigned to you, newest first."
+        actions={
+          <Button onClick={() => setCreating(true)}>
+            <Plus aria-hidden /> New Task
+          </Button>
+        }
+      />
+      {/* Page-level banners (the active task timer) go here, above the list. */}
+      <div className="grid gap-4">
+        <MyTaskList onCreate={() => setCreating(true)} />
+      </div>
+      <CreateTaskDialog open={creating} onOpenChange={setCreating} />
+    </div>
+  );
 }

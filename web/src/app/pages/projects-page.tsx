@@ -1,5 +1,30 @@
+import { Plus } from 'lucide-react';
+import { useState } from 'react';
+import { Button } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/page-header';
+import { CreateProjectDialog, ProjectGrid } from '@/features/projects';
+import { useCurrentUser } from '@/lib/auth';
 
 export function ProjectsPage() {
-  return <PageHeader title="Projects" />;
+  const { user } = useCurrentUser();
+  // The server enforces this too (decisions §4); hiding the controls keeps the screen honest.
+  const canManage = user?.role === 'manager' || user?.role === 'admin';
+  const [creating, setCreating] = useState(false);
+  return (
+    <div className="mx-auto w-full max-w-6xl">
+      <PageHeader
+        title="Projects"
+        description="Every project, its status and the people working on it."
+        actions={
+          canManage && (
+            <Button onClick={() => setCreating(true)}>
+              <Plus aria-hidden /> New Project
+            </Button>
+          )
+        }
+      />
+      <ProjectGrid canManage={canManage} onCreate={() => setCreating(true)} />
+      {canManage && <CreateProjectDialog open={creating} onOpenChange={setCreating} />}
+    </div>
+  );
 }

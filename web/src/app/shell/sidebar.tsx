@@ -3,6 +3,7 @@ import { LogOut, PanelLeftClose, PanelLeftOpen, X } from 'lucide-react';
 import { Dialog as DialogPrimitive } from 'radix-ui';
 import { useLocation } from 'react-router';
 import { Button } from '@/components/ui/button';
+import { useChatUnreadTotal } from '@/features/chat/live';
 import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
 import { logout } from '@/lib/auth';
 import { cn } from '@/lib/utils';
@@ -33,6 +34,7 @@ export function Sidebar({ user, collapsed, onToggle, className }: SidebarProps) 
   const { pathname } = useLocation();
   const iconOnly = collapsed && onToggle !== undefined;
   const admin = isAdmin(user.role);
+  const unreadChat = useChatUnreadTotal();
 
   return (
     <aside
@@ -76,7 +78,12 @@ export function Sidebar({ user, collapsed, onToggle, className }: SidebarProps) 
         <ul className="flex flex-col gap-1">
           {mainNav.map((entry) => (
             <li key={entry.to}>
-              <NavItem entry={entry} active={isEntryActive(entry, pathname)} iconOnly={iconOnly} />
+              <NavItem
+                entry={entry}
+                active={isEntryActive(entry, pathname)}
+                iconOnly={iconOnly}
+                badge={entry.to === '/chat' ? unreadChat : undefined}
+              />
             </li>
           ))}
         </ul>

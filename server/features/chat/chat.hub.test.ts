@@ -1,0 +1,80 @@
+import { EventEmitter } from 'node:events';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSession, endAllSessions } from '../../lib/auth';
+import { createTestApp, type TestContext } from '../../test/harness';
+import { createChatHub, type LiveClient } from './chat.hub';
+
+let t: TestContext;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+/** Just enough of a ws socket to watch what the hub does with it. */
+class FakeSocket extends EventEmitter {
+  readonly OPEN = 1;
+  readyState = 1;
+  sent: { type: string }[] = [];
+  pings = 0;
+  terminated = false;
+  closedWith: number | undefined;
+  send(frame: string) {
+    this.sent.push(JSON.parse(frame));
+  }
+  ping() {
+    this.pings += 1;
+  }
+  terminate() {
+    this.terminated = true;
+    this.emit('close');
+  }
+  close(code: number) {
+    this.closedWith = code;
+    this.emit('close');
+  }
+}
+
+const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+async function clientFor(answersPings: boolean) {
+  const user = await t.createUser();
+  const token = await createSession(t.db, user.id, t.clock);
+  const socket = new FakeSocket();
+  if (answersPings) {
+    socket.ping = () => {
+      socket.pings++;
+      queueMicrotask(() => socket.emit('pong'));
+    };
+  }
+  const client: LiveClient = {
+    socket: socket as unknown as LiveClient['socket'],
+    userId: user.id,
+    userName: 'x',
+    sessionToken: token,
+    alive: true,
+    lastTypingAt: 0,
+  };
+  return { user, socket, client };
+}
+
+describe('chat hub heartbeats', () => {
+  it('pings, sends JSON heartbeats, drops peers that stop answering and sockets whose session ended', async () => {
+    const hub = createChatHub({ db: t.db, events: t.app.deps.events, clock: t.clock }, 100);
+    const healthy = await clientFor(true);
+    const silent = await clientFor(false);
+    const signedOut = await clientFor(true);
+    for (const c of [healthy, silent, signedOut]) hub.add(c.client);
+    expect(hub.socketCount).toBe(3);
+    await endAllSessions(t.db, signedOut.user.id);
+    await wait(380);
+
+    expect(healthy.socket.sent.map((e) => e.type)).toContain('ready');
+    expect(healthy.socket.sent.filter((e) => e.type === 'heartbeat').length).toBeGreaterThanOrEqual(2);
+    expect(healthy.socket.pings).toBeGreaterThanOrEqual(2);
+    expect(healthy.socket.terminated || healthy.socket.closedWith !== undefined).toBe(false);
+    expect(silent.socket.terminated).toBe(true);
+    expect(signedOut.socket.closedWith).toBe(4401);
+    expect(hub.socketCount).toBe(1);
+    hub.stop();
+  });
+});

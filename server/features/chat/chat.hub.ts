@@ -1,0 +1,136 @@
+import type { ServerEvent } from '@contract/chat';
+import type { WebSocket } from 'ws';
+import type { AppDeps } from '../../app';
+import type { BusEvent } from '../../lib/events';
+import { resolveSession } from '../../lib/auth';
+import { participantIds } from './conversations.service';
+import { loadMessage } from './messages.service';
+
+export type LiveClient = {
+  socket: WebSocket;
+  userId: string;
+  userName: string;
+  sessionToken: string;
+  alive: boolean;
+  lastTypingAt: number;
+};
+
+/** What a post, a new conversation, a read or a typing notice publishes: ids only (NOTIFY ≤ 8000 bytes). */
+export type ChatBusEvent =
+  | { type: 'chat.message'; conversationId: string; messageId: string }
+  | { type: 'chat.conversation'; conversationId: string }
+  | { type: 'chat.read'; conversationId: string; userId: string }
+  | { type: 'chat.typing'; conversationId: string; userId: string; userName: string };
+
+export const HEARTBEAT_MS = 25_000;
+
+/**
+ * This instance's live sockets, by user. Every instance receives every chat event through the
+ * event bus (LISTEN/NOTIFY), loads what the event names once, and pushes it to its own sockets of
+ * the conversation's participants. Nothing is pushed to anyone else.
+ */
+export function createChatHub(deps: Pick<AppDeps, 'db' | 'events' | 'clock'>, heartbeatMs = HEARTBEAT_MS) {
+  const byUser = new Map<string, Set<LiveClient>>();
+
+  const send = (client: LiveClient, event: ServerEvent | string) => {
+    if (client.socket.readyState !== client.socket.OPEN) return;
+    client.socket.send(typeof event === 'string' ? event : JSON.stringify(event));
+  };
+
+  /** The participants that have a socket on this instance; none means no further work here. */
+  async function localParticipants(conversationId: string): Promise<LiveClient[]> {
+    if (byUser.size === 0) return [];
+    const ids = await participantIds(deps.db, conversationId);
+    return ids.flatMap((id) => [...(byUser.get(id) ?? [])]);
+  }
+
+  async function handle(event: ChatBusEvent) {
+    switch (event.type) {
+      case 'chat.message': {
+        const clients = await localParticipants(event.conversationId);
+        if (clients.length === 0) return;
+        const message = await loadMessage(deps.db, event.messageId);
+        if (!message) return;
+        // Serialised once for every recipient: with hundreds of sockets this is most of the CPU.
+        const frame = JSON.stringify({ type: 'message.created', data: message } satisfies ServerEvent);
+        for (const c of clients) send(c, frame);
+        return;
+      }
+      case 'chat.conversation': {
+        for (const c of await localParticipants(event.conversationId))
+          send(c, { type: 'conversation.created', data: { conversationId: event.conversationId } });
+        return;
+      }
+      case 'chat.read': {
+        for (const c of byUser.get(event.userId) ?? [])
+          send(c, { type: 'conversation.read', data: { conversationId: event.conversationId } });
+        return;
+      }
+      case 'chat.typing': {
+        for (const c of await localParticipants(event.conversationId)) {
+          if (c.userId === event.userId) continue;
+          send(c, {
+            type: 'typing',
+            data: { conversationId: event.conversationId, userId: event.userId, userName: event.userName },
+          });
+        }
+      }
+    }
+  }
+
+  const unsubscribe = deps.events.subscribe((event: BusEvent) => {
+    if (!event.type.startsWith('chat.')) return;
+    handle(event as unknown as ChatBusEvent).catch(() => {
+      // a failed load (database restarting) loses only the push; clients catch up on their next fetch
+    });
+  });
+
+  // Protocol pings find dead peers; the JSON heartbeat lets browsers (which cannot see pings) notice
+  // a silent connection; re-checking the session closes sockets of users who signed out or were suspended.
+  const timer = setInterval(() => {
+    for (const clients of byUser.values()) {
+      for (const c of clients) {
+        if (!c.alive) {
+          c.socket.terminate();
+          continue;
+        }
+        c.alive = false;
+        c.socket.ping();
+        send(c, { type: 'heartbeat', data: { at: deps.clock.now().toISOString() } });
+        resolveSession(deps.db, c.sessionToken, deps.clock)
+          .then((user) => user || c.socket.close(4401, 'Session ended'))
+          .catch(() => {});
+      }
+    }
+  }, heartbeatMs);
+  timer.unref();
+
+  return {
+    add(client: LiveClient) {
+      const set = byUser.get(client.userId) ?? new Set();
+      set.add(client);
+      byUser.set(client.userId, set);
+      client.socket.on('pong', () => {
+        client.alive = true;
+      });
+      client.socket.on('close', () => {
+        set.delete(client);
+        if (set.size === 0) byUser.delete(client.userId);
+      });
+      send(client, { type: 'ready', data: { userId: client.userId } });
+    },
+    publish: (event: ChatBusEvent) => deps.events.publish(event),
+    get socketCount() {
+      let n = 0;
+      for (const s of byUser.values()) n += s.size;
+      return n;
+    },
+    stop() {
+      clearInterval(timer);
+      unsubscribe();
+      for (const clients of byUser.values()) for (const c of clients) c.socket.close(1001, 'Server stopping');
+    },
+  };
+}
+
+export type ChatHub = ReturnType<typeof createChatHub>;

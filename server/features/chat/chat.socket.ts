@@ -1,0 +1,67 @@
+import { clientEvent } from '@contract/chat';
+import type { FastifyRequest } from 'fastify';
+import type { AppDeps, ZodApp } from '../../app';
+import { currentUser, SESSION_COOKIE } from '../../lib/auth';
+import { AppError } from '../../lib/errors';
+import type { ChatHub } from './chat.hub';
+import { assertParticipant } from './conversations.service';
+
+const TYPING_EVERY_MS = 1_000;
+
+/**
+ * A browser always sends Origin on a WebSocket upgrade and the cookie rides along, so a foreign page
+ * could otherwise open a socket as the user (cross-site WebSocket hijacking). Non-browser clients
+ * without an Origin still need the session cookie.
+ */
+async function refuseForeignOrigin(request: FastifyRequest) {
+  const origin = request.headers.origin;
+  if (origin === undefined) return;
+  let host: string | undefined;
+  try {
+    host = new URL(origin).host;
+  } catch {
+    host = undefined;
+  }
+  if (host !== request.host) throw new AppError(403, 'Cross-site request refused');
+}
+
+/** GET /api/ws: the live event stream of the signed-in user (decisions §9, §10). */
+export function chatSocketRoute(app: ZodApp, deps: AppDeps, hub: ChatHub) {
+  app.get(
+    '/api/ws',
+    { websocket: true, preValidation: [refuseForeignOrigin, deps.guard()] },
+    (socket, request) => {
+      const user = currentUser(request);
+      const client = {
+        socket,
+        userId: user.id,
+        userName: `${user.firstName} ${user.lastName}`,
+        sessionToken: request.cookies[SESSION_COOKIE] ?? '',
+        alive: true,
+        lastTypingAt: 0,
+      };
+      socket.on('message', (raw) => {
+        let parsed: unknown;
+        try {
+          parsed = JSON.parse(raw.toString());
+        } catch {
+          return;
+        }
+        const event = clientEvent.safeParse(parsed);
+        if (!event.success) return;
+        const now = Date.now();
+        if (now - client.lastTypingAt < TYPING_EVERY_MS) return;
+        client.lastTypingAt = now;
+        const { conversationId } = event.data.data;
+        assertParticipant(deps.db, user.id, conversationId)
+          .then(() =>
+            hub.publish({ type: 'chat.typing', conversationId, userId: user.id, userName: client.userName }),
+          )
+          .catch(() => {
+            // not a participant, or the bus is down: a typing notice is not worth an error
+          });
+      });
+      hub.add(client);
+    },
+  );
+}

@@ -1,0 +1,205 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestContext } from '../../test/harness';
+import { generalConversationId, joinGeneral } from './general';
+
+let t: TestContext;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const list = (api: { get: TestContext['anonymous']['get'] }) =>
+  api.get('/api/chat/conversations').then((r) => r.json());
+
+describe('GET/POST /api/chat/conversations', () => {
+  it('needs a session', async () => {
+    expect((await t.anonymous.get('/api/chat/conversations')).statusCode).toBe(401);
+    expect((await t.anonymous.post('/api/chat/conversations', { type: 'group' })).statusCode).toBe(401);
+  });
+
+  it('opens a direct conversation once, for every role, named after the other person', async () => {
+    const { user: me, api } = await t.userClient('employee', { firstName: 'Dana', lastName: 'Direct' });
+    const { user: other, api: otherApi } = await t.userClient('admin', {
+      firstName: 'Omar',
+      lastName: 'Other',
+    });
+    const first = await api.post('/api/chat/conversations', { type: 'direct', participantIds: [other.id] });
+    expect(first.statusCode).toBe(201);
+    expect(first.json()).toMatchObject({
+      type: 'direct',
+      name: 'Omar Other',
+      lastMessage: null,
+      unreadCount: 0,
+      isGeneral: false,
+    });
+    expect(
+      first
+        .json()
+        .participants.map((p: { id: string }) => p.id)
+        .sort(),
+    ).toEqual([me.id, other.id].sort());
+    const again = await otherApi.post('/api/chat/conversations', { type: 'direct', participantIds: [me.id] });
+    expect(again.statusCode).toBe(200);
+    expect(again.json().id).toBe(first.json().id);
+    expect(again.json().name).toBe('Dana Direct');
+  });
+
+  it('creates a named group with the creator and chosen people; others do not see it', async () => {
+    const { user: me, api } = await t.userClient('manager');
+    const a = await t.createUser('employee');
+    const { api: outsider } = await t.userClient('employee');
+    const res = await api.post('/api/chat/conversations', {
+      type: 'group',
+      name: '  Launch crew ',
+      participantIds: [a.id, a.id, me.id],
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().name).toBe('Launch crew');
+    expect(res.json().participants).toHaveLength(2);
+    expect((await list(outsider)).map((c: { id: string }) => c.id)).not.toContain(res.json().id);
+  });
+
+  it('refuses bad input with a 400 and a message', async () => {
+    const { user: me, api } = await t.userClient();
+    const other = await t.createUser();
+    const pending = await t.createUser('employee', { approvalStatus: 'pending' });
+    const cases: [unknown, string][] = [
+      [{ type: 'group', participantIds: [other.id] }, 'Group name is required'],
+      [{ type: 'group', name: 'x'.repeat(101), participantIds: [other.id] }, 'Group name is too long'],
+      [{ type: 'direct', participantIds: [] }, 'Choose at least one person'],
+      [
+        { type: 'direct', participantIds: [other.id, pending.id] },
+        'A direct conversation is with exactly one person',
+      ],
+      [{ type: 'direct', participantIds: ['nope'] }, 'Choose people from the list'],
+      [{ type: 'direct', participantIds: [me.id] }, 'Choose at least one other person'],
+      [{ type: 'direct', participantIds: [pending.id] }, 'Choose people from the list'],
+      [{ type: 'chatroom', participantIds: [other.id] }, ''],
+      [{ type: 'group', name: 42, participantIds: other.id }, ''],
+    ];
+    for (const [body, message] of cases) {
+      const res = await api.post('/api/chat/conversations', body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      if (message) expect(res.json().message).toBe(message);
+    }
+  });
+
+  it("puts approved users in 'General' through joinGeneral, once", async () => {
+    const { user, api } = await t.userClient();
+    await joinGeneral(t.db, user.id);
+    await joinGeneral(t.db, user.id);
+    const general = (await list(api)).find((c: { isGeneral: boolean }) => c.isGeneral);
+    expect(general).toMatchObject({ id: await generalConversationId(t.db), name: 'General', type: 'group' });
+    expect(general.participants.filter((p: { id: string }) => p.id === user.id)).toHaveLength(1);
+  });
+});
+
+describe('GET/POST /api/chat/{id}/messages', () => {
+  it('lets only participants read and post (others get 404), anonymous 401', async () => {
+    const { api } = await t.userClient();
+    const other = await t.createUser();
+    const { api: outsider } = await t.userClient();
+    const { id } = (
+      await api.post('/api/chat/conversations', { type: 'direct', participantIds: [other.id] })
+    ).json();
+    expect((await t.anonymous.get(`/api/chat/${id}/messages`)).statusCode).toBe(401);
+    expect((await outsider.get(`/api/chat/${id}/messages`)).statusCode).toBe(404);
+    expect((await outsider.post(`/api/chat/${id}/messages`, { content: 'hi' })).statusCode).toBe(404);
+    expect((await outsider.post(`/api/chat/${id}/read`)).statusCode).toBe(404);
+    expect((await api.get('/api/chat/not-a-uuid/messages')).statusCode).toBe(400);
+    expect((await api.get(`/api/chat/${crypto.randomUUID()}/messages`)).statusCode).toBe(404);
+  });
+
+  it('trims, keeps 1–4000 characters, refuses blank, and names the real sender', async () => {
+    const { user: me, api } = await t.userClient('employee', { firstName: 'Sena', lastName: 'Sender' });
+    const other = await t.createUser();
+    const { id } = (
+      await api.post('/api/chat/conversations', { type: 'direct', participantIds: [other.id] })
+    ).json();
+    const ok = await api.post(`/api/chat/${id}/messages`, { content: '  hello  ', senderId: 'current-user' });
+    expect(ok.statusCode).toBe(201);
+    expect(ok.json()).toMatchObject({ content: 'hello', senderId: me.id, senderName: 'Sena Sender' });
+    expect((await api.post(`/api/chat/${id}/messages`, { content: 'x'.repeat(4000) })).statusCode).toBe(201);
+    const tooLong = await api.post(`/api/chat/${id}/messages`, { content: 'x'.repeat(4001) });
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.json().message).toBe('Message is too long (at most 4000 characters)');
+    for (const content of ['   \n\t ', '', undefined, 12]) {
+      const res = await api.post(`/api/chat/${id}/messages`, { content });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe('Message cannot be empty');
+    }
+    const conv = (await list(api)).find((c: { id: string }) => c.id === id);
+    expect(conv.lastMessage).toBe('x'.repeat(4000));
+  });
+
+  it('counts unread per user, sorts by latest activity, and reading marks it read', async () => {
+    const { user: a, api: apiA } = await t.userClient();
+    const { user: b, api: apiB } = await t.userClient();
+    const c = await t.createUser();
+    const direct = (
+      await apiA.post('/api/chat/conversations', { type: 'direct', participantIds: [b.id] })
+    ).json();
+    const group = (
+      await apiA.post('/api/chat/conversations', {
+        type: 'group',
+        name: 'Trio',
+        participantIds: [b.id, c.id],
+      })
+    ).json();
+    await apiA.post(`/api/chat/${group.id}/messages`, { content: 'one' });
+    await apiA.post(`/api/chat/${direct.id}/messages`, { content: 'two' });
+    await apiA.post(`/api/chat/${direct.id}/messages`, { content: 'three' });
+
+    const forB = await list(apiB);
+    expect(forB.map((x: { id: string }) => x.id).slice(0, 2)).toEqual([direct.id, group.id]);
+    expect(forB[0]).toMatchObject({
+      unreadCount: 2,
+      lastMessage: 'three',
+      name: `${a.firstName} ${a.lastName}`,
+    });
+    expect(forB[1]).toMatchObject({ unreadCount: 1, lastMessage: 'one' });
+    expect(Date.parse(forB[0].lastMessageTime)).toBeGreaterThanOrEqual(Date.parse(forB[1].lastMessageTime));
+    // the sender's own messages are never unread for the sender
+    expect((await list(apiA)).find((x: { id: string }) => x.id === direct.id).unreadCount).toBe(0);
+
+    await apiB.get(`/api/chat/${direct.id}/messages`);
+    const after = await list(apiB);
+    expect(after.find((x: { id: string }) => x.id === direct.id).unreadCount).toBe(0);
+    expect(after.find((x: { id: string }) => x.id === group.id).unreadCount).toBe(1);
+
+    await apiB.post(`/api/chat/${group.id}/messages`, { content: 'reply' });
+    await apiA.post(`/api/chat/${group.id}/messages`, { content: 'again' });
+    expect((await list(apiB)).find((x: { id: string }) => x.id === group.id).unreadCount).toBe(1);
+    expect((await apiB.post(`/api/chat/${group.id}/read`)).statusCode).toBe(204);
+    expect((await list(apiB)).find((x: { id: string }) => x.id === group.id).unreadCount).toBe(0);
+    expect((await list(apiB))[0].id).toBe(group.id);
+  });
+
+  it('pages newest first with a before cursor and catches up with after, in order', async () => {
+    const { api } = await t.userClient();
+    const other = await t.createUser();
+    const { id } = (
+      await api.post('/api/chat/conversations', { type: 'direct', participantIds: [other.id] })
+    ).json();
+    const sent: string[] = [];
+    for (let i = 1; i <= 25; i++) {
+      const res = await api.post(`/api/chat/${id}/messages`, { content: `m${i}` });
+      sent.push(res.json().id);
+    }
+    const newest = (await api.get(`/api/chat/${id}/messages?limit=10`)).json();
+    expect(newest.map((m: { content: string }) => m.content)).toEqual(
+      Array.from({ length: 10 }, (_, i) => `m${i + 16}`),
+    );
+    const older = (await api.get(`/api/chat/${id}/messages?limit=10&before=${newest[0].id}`)).json();
+    expect(older.map((m: { content: string }) => m.content)).toEqual(
+      Array.from({ length: 10 }, (_, i) => `m${i + 6}`),
+    );
+    const oldest = (await api.get(`/api/chat/${id}/messages?limit=10&before=${older[0].id}`)).json();
+    expect(oldest.map((m: { content: string }) => m.content)).toEqual(['m1', 'm2', 'm3', 'm4', 'm5']);
+    const since = (await api.get(`/api/chat/${id}/messages?after=${sent[21]}`)).json();
+    expect(since.map((m: { content: string }) => m.content)).toEqual(['m23', 'm24', 'm25']);
+    expect((await api.get(`/api/chat/${id}/messages?before=${crypto.randomUUID()}`)).statusCode).toBe(404);
+    expect((await api.get(`/api/chat/${id}/messages?limit=501`)).statusCode).toBe(400);
+    expect((await api.get(`/api/chat/${id}/messages?before=x`)).statusCode).toBe(400);
+  });
+});

@@ -1,0 +1,166 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Conversation, CreateConversationBody } from '@contract/chat';
+import type { Db } from '../../db/client';
+import { conversationParticipants, conversations, users } from '../../db/schema';
+import type { Clock } from '../../lib/clock';
+import { AppError, notFound } from '../../lib/errors';
+
+type Row = {
+  id: string;
+  type: 'group' | 'direct';
+  name: string | null;
+  is_general: boolean;
+  last_message: string | null;
+  last_message_at: Date | string | null;
+  unread_count: number;
+};
+
+const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
+
+/**
+ * The user's conversations, latest activity first, each with its last message and the user's own
+ * unread count (messages by others after the user's last read, or after joining if never read).
+ * One query for the list and one for every participant: no query per conversation.
+ */
+export async function listConversations(db: Db, userId: string, onlyId?: string): Promise<Conversation[]> {
+  const { rows } = (await db.execute(sql`
+    select c.id, c.type, c.name, c.is_general, c.last_message_at,
+      last.content as last_message,
+      (select count(*)::int from messages m
+        where m.conversation_id = c.id
+          and m.created_at > coalesce(p.last_read_at, p.joined_at)
+          and m.sender_id is distinct from ${userId}) as unread_count
+    from conversation_participants p
+    join conversations c on c.id = p.conversation_id
+    left join lateral (
+      select m.content from messages m
+      where m.conversation_id = c.id
+      order by m.created_at desc, m.id desc
+      limit 1
+    ) last on true
+    where p.user_id = ${userId} ${onlyId ? sql`and c.id = ${onlyId}` : sql``}
+    order by coalesce(c.last_message_at, c.created_at) desc, c.id desc
+  `)) as unknown as { rows: Row[] };
+  if (rows.length === 0) return [];
+
+  const people = await db
+    .select({
+      conversationId: conversationParticipants.conversationId,
+      id: users.id,
+      firstName: users.firstName,
+      lastName: users.lastName,
+    })
+    .from(conversationParticipants)
+    .innerJoin(users, eq(users.id, conversationParticipants.userId))
+    .where(
+      inArray(
+        conversationParticipants.conversationId,
+        rows.map((r) => r.id),
+      ),
+    )
+    .orderBy(users.firstName, users.lastName);
+  const byConversation = new Map<string, { id: string; name: string }[]>();
+  for (const p of people) {
+    const list = byConversation.get(p.conversationId) ?? [];
+    list.push({ id: p.id, name: `${p.firstName} ${p.lastName}` });
+    byConversation.set(p.conversationId, list);
+  }
+
+  return rows.map((r) => {
+    const participants = byConversation.get(r.id) ?? [];
+    const other = participants.find((p) => p.id !== userId);
+    return {
+      id: r.id,
+      type: r.type,
+      // A direct conversation is named after the other person, as a user would expect.
+      name: r.type === 'direct' ? (other?.name ?? r.name) : r.name,
+      isGeneral: r.is_general,
+      lastMessage: r.last_message,
+      lastMessageTime: iso(r.last_message_at),
+      unreadCount: Number(r.unread_count),
+      participants,
+    };
+  });
+}
+
+export async function getConversation(db: Db, userId: string, conversationId: string) {
+  const [found] = await listConversations(db, userId, conversationId);
+  if (!found) throw notFound('Conversation not found');
+  return found;
+}
+
+/** Whether the user takes part; everyone else is told the conversation does not exist (decisions §4). */
+export async function assertParticipant(db: Db, userId: string, conversationId: string) {
+  const [row] = await db
+    .select({ userId: conversationParticipants.userId })
+    .from(conversationParticipants)
+    .where(
+      and(
+        eq(conversationParticipants.conversationId, conversationId),
+        eq(conversationParticipants.userId, userId),
+      ),
+    )
+    .limit(1);
+  if (!row) throw notFound('Conversation not found');
+}
+
+export async function participantIds(db: Db, conversationId: string): Promise<string[]> {
+  const rows = await db
+    .select({ userId: conversationParticipants.userId })
+    .from(conversationParticipants)
+    .where(eq(conversationParticipants.conversationId, conversationId));
+  return rows.map((r) => r.userId);
+}
+
+async function assertApprovedUsers(db: Db, ids: string[]) {
+  const found = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(inArray(users.id, ids), eq(users.approvalStatus, 'approved'), eq(users.isActive, true)));
+  if (found.length !== ids.length) throw new AppError(400, 'Choose people from the list');
+}
+
+/**
+ * Opens a direct conversation (the existing one when the pair already has one: the unique
+ * direct_key settles even two simultaneous requests) or creates a named group. The creator always
+ * takes part. Returns whether a new conversation was made.
+ */
+export async function createConversation(
+  db: Db,
+  clock: Clock,
+  userId: string,
+  body: CreateConversationBody,
+): Promise<{ conversation: Conversation; created: boolean }> {
+  const others = [...new Set(body.participantIds)].filter((id) => id !== userId);
+  if (others.length === 0) throw new AppError(400, 'Choose at least one other person');
+  await assertApprovedUsers(db, others);
+  const now = clock.now();
+
+  const id = await db.transaction(async (tx) => {
+    const directKey = body.type === 'direct' ? [userId, others[0]].sort().join(':') : null;
+    const [inserted] = await tx
+      .insert(conversations)
+      .values({
+        type: body.type,
+        name: body.type === 'group' ? body.name : null,
+        directKey,
+        createdBy: userId,
+        createdAt: now,
+      })
+      .onConflictDoNothing({ target: conversations.directKey })
+      .returning({ id: conversations.id });
+    if (!inserted) return null;
+    await tx
+      .insert(conversationParticipants)
+      .values([userId, ...others].map((u) => ({ conversationId: inserted.id, userId: u, joinedAt: now })));
+    return inserted.id;
+  });
+
+  if (id) return { conversation: await getConversation(db, userId, id), created: true };
+  const directKey = [userId, others[0]].sort().join(':');
+  const [existing] = await db
+    .select({ id: conversations.id })
+    .from(conversations)
+    .where(eq(conversations.directKey, directKey));
+  return { conversation: await getConversation(db, userId, existing.id), created: false };
+}

@@ -1,0 +1,134 @@
+import { sql } from 'drizzle-orm';
+import type { ChatMessage, MessagesQuery } from '@contract/chat';
+import type { Db } from '../../db/client';
+import type { Clock } from '../../lib/clock';
+import { notFound } from '../../lib/errors';
+import { assertParticipant } from './conversations.service';
+
+type Row = {
+  id: string;
+  conversation_id: string;
+  sender_id: string | null;
+  first_name: string | null;
+  last_name: string | null;
+  content: string;
+  created_at: Date | string;
+};
+
+const columns = sql`m.id, m.conversation_id, m.sender_id, u.first_name, u.last_name, m.content, m.created_at`;
+
+function toMessage(r: Row): ChatMessage {
+  return {
+    id: r.id,
+    conversationId: r.conversation_id,
+    senderId: r.sender_id,
+    // A deleted account keeps its messages; they are shown as from a former member.
+    senderName: r.first_name ? `${r.first_name} ${r.last_name}` : 'Former member',
+    content: r.content,
+    timestamp: new Date(r.created_at).toISOString(),
+  };
+}
+
+async function rowsOf(db: Db, query: ReturnType<typeof sql>) {
+  return ((await db.execute(query)) as unknown as { rows: Row[] }).rows;
+}
+
+/**
+ * One page of a conversation, oldest first. Without a cursor: the newest page. `before`: the page
+ * older than that message; `after`: messages newer than it. Cursors compare (created_at, id) rows,
+ * which the (conversation_id, created_at desc, id desc) index serves. An unknown cursor is a 404.
+ * Reading the newest messages marks the conversation read for this user.
+ */
+export async function listMessages(
+  db: Db,
+  userId: string,
+  conversationId: string,
+  query: MessagesQuery,
+): Promise<ChatMessage[]> {
+  await assertParticipant(db, userId, conversationId);
+  const cursorId = query.before ?? query.after;
+  if (cursorId) {
+    const [cursor] = await rowsOf(
+      db,
+      sql`select m.id from messages m where m.id = ${cursorId} and m.conversation_id = ${conversationId}`,
+    );
+    if (!cursor) throw notFound('Message not found');
+  }
+  const cursorRow = sql`(select c.created_at, c.id from messages c where c.id = ${cursorId})`;
+  let rows: Row[];
+  if (query.after) {
+    rows = await rowsOf(
+      db,
+      sql`select ${columns} from messages m left join users u on u.id = m.sender_id
+        where m.conversation_id = ${conversationId} and (m.created_at, m.id) > ${cursorRow}
+        order by m.created_at asc, m.id asc limit ${query.limit}`,
+    );
+  } else {
+    rows = await rowsOf(
+      db,
+      sql`select ${columns} from messages m left join users u on u.id = m.sender_id
+        where m.conversation_id = ${conversationId}
+        ${query.before ? sql`and (m.created_at, m.id) < ${cursorRow}` : sql``}
+        order by m.created_at desc, m.id desc limit ${query.limit}`,
+    );
+    rows.reverse();
+  }
+  if (!query.before) await markRead(db, userId, conversationId);
+  return rows.map(toMessage);
+}
+
+/**
+ * Marks everything up to the newest message read. The newest created_at is taken in SQL, so the
+ * database's microseconds are compared with themselves and never rounded through a JS Date.
+ */
+export async function markRead(db: Db, userId: string, conversationId: string, checkParticipant = false) {
+  if (checkParticipant) await assertParticipant(db, userId, conversationId);
+  await db.execute(sql`
+    update conversation_participants p
+    set last_read_at = greatest(
+      coalesce(p.last_read_at, p.joined_at),
+      (select max(m.created_at) from messages m where m.conversation_id = p.conversation_id))
+    where p.conversation_id = ${conversationId} and p.user_id = ${userId}`);
+}
+
+/**
+ * Posts a message in one statement: it bumps the conversation's last_message_at (the row lock
+ * serialises posts to one conversation, so each message gets a strictly later timestamp than the
+ * one before it, even within a millisecond) and inserts the message with that timestamp.
+ */
+export async function postMessage(
+  db: Db,
+  clock: Clock,
+  userId: string,
+  conversationId: string,
+  content: string,
+): Promise<ChatMessage> {
+  await assertParticipant(db, userId, conversationId);
+  const now = clock.now().toISOString();
+  const [row] = await rowsOf(
+    db,
+    sql`with bumped as (
+        update conversations
+        set last_message_at = greatest(${now}::timestamptz, last_message_at + interval '1 microsecond')
+        where id = ${conversationId}
+        returning last_message_at
+      ), inserted as (
+        insert into messages (conversation_id, sender_id, content, created_at)
+        select ${conversationId}, ${userId}, ${content}, last_message_at from bumped
+        returning *
+      ), read as (
+        update conversation_participants set last_read_at = (select created_at from inserted)
+        where conversation_id = ${conversationId} and user_id = ${userId}
+      )
+      select ${columns} from inserted m left join users u on u.id = m.sender_id`,
+  );
+  return toMessage(row);
+}
+
+export async function loadMessage(db: Db, messageId: string): Promise<ChatMessage | null> {
+  const [row] = await rowsOf(
+    db,
+    sql`select ${columns} from messages m left join users u on u.id = m.sender_id where m.id = ${messageId}`,
+  );
+  return row ? toMessage(row) : null;
+}

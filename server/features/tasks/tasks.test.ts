@@ -1,0 +1,325 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SUBMISSION_NOTES } from '@contract/tasks';
+import { fixedClock } from '../../lib/clock';
+import { createTestApp, type TestContext } from '../../test/harness';
+
+let t: TestContext;
+beforeAll(async () => {
+  // Every reading of the clock is a second later, so "newest first" never depends on ties.
+  const clock = fixedClock(new Date());
+  t = await createTestApp({
+    clock: {
+      now: () => {
+        clock.advance(1000);
+        return clock.now();
+      },
+    },
+  });
+});
+afterAll(() => t.close());
+
+const MISSING = '00000000-0000-4000-8000-000000000000';
+type Api = Awaited<ReturnType<TestContext['signIn']>>;
+const create = async (api: Api, body: Record<string, unknown>) => {
+  const res = await api.post('/api/tasks', body);
+  expect(res.statusCode).toBe(201);
+  return res.json();
+};
+
+describe('task routes need a session', () => {
+  it('answers 401 on every route without one', async () => {
+    const calls = [
+      t.anonymous.get('/api/my-tasks'),
+      t.anonymous.get('/api/tasks'),
+      t.anonymous.post('/api/tasks', { title: 'x' }),
+      t.anonymous.patch(`/api/tasks/${MISSING}`, { status: 'in_progress' }),
+      t.anonymous.patch(`/api/tasks/${MISSING}/pause`),
+      t.anonymous.patch(`/api/tasks/${MISSING}/submit`, { submissionNotes: 'x' }),
+      t.anonymous.patch(`/api/tasks/${MISSING}/review`, { action: 'approve' }),
+      t.anonymous.post(`/api/tasks/${MISSING}/comments`, { text: 'x' }),
+    ];
+    for (const res of await Promise.all(calls)) expect(res.statusCode).toBe(401);
+  });
+});
+
+describe('creating tasks', () => {
+  it('My Tasks: own task with defaults, names from the session, assignedBy from the session', async () => {
+    const { user, api } = await t.userClient('employee', { firstName: 'Evan', lastName: 'Stone' });
+    const { api: manager } = await t.userClient('manager');
+    const project = (await manager.post('/api/projects', { name: 'Apollo' })).json();
+    const task = await create(api, {
+      title: '  Write docs ',
+      projectId: project.id,
+      assignedBy: 'Current Manager',
+    });
+    expect(task).toMatchObject({
+      title: 'Write docs',
+      description: '',
+      priority: 'medium',
+      status: 'todo',
+      projectId: project.id,
+      project: 'Apollo',
+      assigneeId: user.id,
+      assignee: 'Evan Stone',
+      assignedById: user.id,
+      assignedBy: 'Evan Stone',
+      estimatedHours: 0,
+      timeSpent: 0,
+      dueDate: null,
+      isPaused: false,
+      reviewStatus: null,
+      comments: [],
+    });
+    const mine = await api.get('/api/my-tasks');
+    expect(mine.json().map((x: { id: string }) => x.id)).toEqual([task.id]);
+  });
+
+  it('Advanced: a manager assigns with estimate and due date; the assignee sees it', async () => {
+    const { api: manager } = await t.userClient('manager', { firstName: 'Mona', lastName: 'Lee' });
+    const { user: worker, api: employee } = await t.userClient('employee');
+    const task = await create(manager, {
+      title: 'Ship it',
+      description: 'Release 1.0',
+      priority: 'high',
+      assigneeId: worker.id,
+      estimatedHours: 2.5,
+      dueDate: '2030-01-02T15:30:00.000Z',
+    });
+    expect(task).toMatchObject({
+      assigneeId: worker.id,
+      assignedBy: 'Mona Lee',
+      estimatedHours: 2.5,
+      priority: 'high',
+      dueDate: '2030-01-02T15:30:00.000Z',
+    });
+    expect((await employee.get('/api/my-tasks')).json()[0].id).toBe(task.id);
+  });
+
+  it('refuses employees assigning to others (403), unknown assignee or project (400)', async () => {
+    const { api: employee } = await t.userClient('employee');
+    const { api: manager } = await t.userClient('manager');
+    const other = await t.createUser('employee');
+    const pending = await t.createUser('employee', { approvalStatus: 'pending' });
+    const res = await employee.post('/api/tasks', { title: 'x', assigneeId: other.id });
+    expect(res.statusCode).toBe(403);
+    const unknown = await manager.post('/api/tasks', { title: 'x', assigneeId: MISSING });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().message).toBe('Assignee not found');
+    expect((await manager.post('/api/tasks', { title: 'x', assigneeId: pending.id })).statusCode).toBe(400);
+    const noProject = await manager.post('/api/tasks', { title: 'x', projectId: MISSING });
+    expect(noProject.json()).toMatchObject({ message: 'Project not found' });
+  });
+
+  it('validates: spec title message, wrong types, oversized fields → 400', async () => {
+    const { api } = await t.userClient('employee');
+    for (const body of [{}, { title: '' }, { title: '   ' }]) {
+      const res = await api.post('/api/tasks', body);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe('Task title is required');
+    }
+    const bad = [
+      { title: 7 },
+      { title: 'x'.repeat(201) },
+      { title: 'x', priority: 'urgent' },
+      { title: 'x', estimatedHours: '3' },
+      { title: 'x', estimatedHours: -1 },
+      { title: 'x', dueDate: 'tomorrow' },
+      { title: 'x', projectId: 'abc' },
+      { title: 'x', description: 'x'.repeat(5001) },
+    ];
+    for (const body of bad) expect((await api.post('/api/tasks', body)).statusCode).toBe(400);
+    const huge = await api.post('/api/tasks', { title: 'x', description: 'x'.repeat(70_000) });
+    expect(huge.statusCode).toBe(413);
+  });
+});
+
+describe('My Tasks transitions', () => {
+  it('Start then Complete; everything else is 409 with a message', async () => {
+    const { api } = await t.userClient('employee');
+    const task = await create(api, { title: 'Flow' });
+    const early = await api.patch(`/api/tasks/${task.id}`, { status: 'completed' });
+    expect(early.statusCode).toBe(409);
+    expect(early.json().message).toBe('A task that is to do cannot be moved to completed');
+    const started = await api.patch(`/api/tasks/${task.id}`, { status: 'in_progress' });
+    expect(started.json().status).toBe('in_progress');
+    const again = await api.patch(`/api/tasks/${task.id}`, { status: 'in_progress' });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe('Task is already in progress');
+    const back = await api.patch(`/api/tasks/${task.id}`, { status: 'todo' });
+    expect(back.statusCode).toBe(409);
+    const review = await api.patch(`/api/tasks/${task.id}`, { status: 'pending_review' });
+    expect(review.statusCode).toBe(409);
+    const done = await api.patch(`/api/tasks/${task.id}`, { status: 'completed' });
+    expect(done.json()).toMatchObject({ status: 'completed' });
+    expect(done.json().completedAt).not.toBeNull();
+    expect((await api.patch(`/api/tasks/${task.id}`, { status: 'in_progress' })).statusCode).toBe(409);
+    expect((await api.patch(`/api/tasks/${task.id}`, { status: 'done' })).statusCode).toBe(400);
+    expect((await api.patch(`/api/tasks/${task.id}`, {})).statusCode).toBe(400);
+  });
+
+  it("another person's task is 404 to an employee on every action; a manager may act on it", async () => {
+    const { api: owner } = await t.userClient('employee');
+    const { api: stranger } = await t.userClient('employee');
+    const { api: manager } = await t.userClient('manager');
+    const task = await create(owner, { title: 'Private' });
+    const attempts = [
+      stranger.patch(`/api/tasks/${task.id}`, { status: 'in_progress' }),
+      stranger.patch(`/api/tasks/${task.id}/pause`),
+      stranger.patch(`/api/tasks/${task.id}/submit`, { submissionNotes: SUBMISSION_NOTES }),
+      stranger.post(`/api/tasks/${task.id}/comments`, { text: 'hi' }),
+    ];
+    for (const res of await Promise.all(attempts)) {
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual({ message: 'Task not found' });
+    }
+    expect((await stranger.get('/api/tasks')).json()).toEqual([]);
+    const started = await manager.patch(`/api/tasks/${task.id}`, { status: 'in_progress' });
+    expect(started.statusCode).toBe(200);
+  });
+
+  it('reports timeSpent as tracked seconds / 3600, unrounded', async () => {
+    const { api } = await t.userClient('employee');
+    const task = await create(api, { title: 'Timed' });
+    const { tasks } = await import('../../db/schema');
+    const { eq } = await import('drizzle-orm');
+    await t.db.update(tasks).set({ timeSpentSeconds: 1000 }).where(eq(tasks.id, task.id));
+    const [listed] = (await api.get('/api/my-tasks')).json();
+    expect(listed.timeSpent).toBe(1000 / 3600);
+  });
+});
+
+describe('review workflow', () => {
+  async function assigned() {
+    const { api: manager, user: managerUser } = await t.userClient('manager', {
+      firstName: 'Mia',
+      lastName: 'Boss',
+    });
+    const { api: employee, user } = await t.userClient('employee', { firstName: 'Eli', lastName: 'Worker' });
+    const task = await create(manager, { title: 'Review me', assigneeId: user.id });
+    return { manager, managerUser, employee, user, task };
+  }
+
+  it('pause toggles, blocks submit (409) and is refused on closed tasks', async () => {
+    const { employee, task } = await assigned();
+    const paused = await employee.patch(`/api/tasks/${task.id}/pause`);
+    expect(paused.json().isPaused).toBe(true);
+    const refused = await employee.patch(`/api/tasks/${task.id}/submit`, {
+      submissionNotes: SUBMISSION_NOTES,
+    });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe('A paused task cannot be submitted for review; resume it first');
+    expect((await employee.patch(`/api/tasks/${task.id}/pause`)).json().isPaused).toBe(false);
+    await employee.patch(`/api/tasks/${task.id}/submit`, { submissionNotes: SUBMISSION_NOTES });
+    const closed = await employee.patch(`/api/tasks/${task.id}/pause`);
+    expect(closed.statusCode).toBe(409);
+  });
+
+  it('submit → pending review; rework → in progress; resubmit; approve → completed', async () => {
+    const { manager, employee, task } = await assigned();
+    const early = await manager.patch(`/api/tasks/${task.id}/review`, { action: 'approve' });
+    expect(early.statusCode).toBe(409);
+    expect(early.json().message).toBe('Only tasks pending review can be reviewed');
+
+    const submitted = await employee.patch(`/api/tasks/${task.id}/submit`, {
+      submissionNotes: SUBMISSION_NOTES,
+    });
+    expect(submitted.json()).toMatchObject({
+      status: 'pending_review',
+      reviewStatus: 'pending',
+      submissionNotes: SUBMISSION_NOTES,
+    });
+    const twice = await employee.patch(`/api/tasks/${task.id}/submit`, { submissionNotes: 'x' });
+    expect(twice.statusCode).toBe(409);
+    expect((await employee.patch(`/api/tasks/${task.id}/review`, { action: 'approve' })).statusCode).toBe(
+      403,
+    );
+
+    const rework = await manager.patch(`/api/tasks/${task.id}/review`, {
+      action: 'rework',
+      reviewComments: 'Add tests',
+      reviewedBy: 'Current Manager',
+    });
+    expect(rework.json()).toMatchObject({
+      status: 'in_progress',
+      reviewStatus: 'rework',
+      reviewComments: 'Add tests',
+      reviewedBy: 'Mia Boss',
+    });
+    const shortcut = await employee.patch(`/api/tasks/${task.id}`, { status: 'completed' });
+    expect(shortcut.statusCode).toBe(409);
+
+    await employee.patch(`/api/tasks/${task.id}/submit`, {});
+    const approved = await manager.patch(`/api/tasks/${task.id}/review`, { action: 'approve' });
+    expect(approved.json()).toMatchObject({
+      status: 'completed',
+      reviewStatus: 'approved',
+      reviewComments: null,
+    });
+    expect(approved.json().reviewedAt).toMatch(/Z$/);
+    const again = await manager.patch(`/api/tasks/${task.id}/review`, { action: 'rework' });
+    expect(again.statusCode).toBe(409);
+    expect((await manager.patch(`/api/tasks/${task.id}/review`, { action: 'maybe' })).statusCode).toBe(400);
+    expect((await manager.patch(`/api/tasks/${MISSING}/review`, { action: 'approve' })).statusCode).toBe(404);
+  });
+
+  it('comments carry the session author, come back with the task, and validate', async () => {
+    const { manager, employee, task } = await assigned();
+    const res = await manager.post(`/api/tasks/${task.id}/comments`, {
+      text: ' Looks good ',
+      author: 'Current User',
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({ text: 'Looks good', author: 'Mia Boss' });
+    await employee.post(`/api/tasks/${task.id}/comments`, { text: 'Thanks' });
+    const [listed] = (await employee.get('/api/my-tasks')).json();
+    expect(listed.comments.map((c: { author: string; text: string }) => [c.author, c.text])).toEqual([
+      ['Mia Boss', 'Looks good'],
+      ['Eli Worker', 'Thanks'],
+    ]);
+    expect((await employee.post(`/api/tasks/${task.id}/comments`, { text: '  ' })).json().message).toBe(
+      'Comment is required',
+    );
+    expect((await employee.post(`/api/tasks/${task.id}/comments`, { text: 5 })).statusCode).toBe(400);
+    expect(
+      (await employee.post(`/api/tasks/${task.id}/comments`, { text: 'x'.repeat(2001) })).statusCode,
+    ).toBe(400);
+  });
+});
+
+describe('GET /api/tasks', () => {
+  it('managers see all; filters by status, assignee, project and title; cursor pages', async () => {
+    const { api: manager } = await t.userClient('manager');
+    const a = await t.createUser('employee');
+    const b = await t.createUser('employee');
+    const project = (await manager.post('/api/projects', { name: 'Filters' })).json();
+    const t1 = await create(manager, { title: 'Alpha report', assigneeId: a.id, projectId: project.id });
+    const t2 = await create(manager, { title: 'Beta 100%_done', assigneeId: b.id });
+    const t3 = await create(manager, { title: 'alpha review', assigneeId: b.id, projectId: project.id });
+    await manager.patch(`/api/tasks/${t3.id}`, { status: 'in_progress' });
+    const ids = async (q: string) =>
+      (await manager.get(`/api/tasks?${q}`)).json().map((x: { id: string }) => x.id) as string[];
+    expect((await ids('')).slice(0, 3)).toEqual([t3.id, t2.id, t1.id]);
+    expect(await ids(`assigneeId=${b.id}`)).toEqual([t3.id, t2.id]);
+    expect(await ids(`projectId=${project.id}`)).toEqual([t3.id, t1.id]);
+    expect(await ids(`projectId=${project.id}&status=todo`)).toEqual([t1.id]);
+    expect(await ids('search=ALPHA')).toEqual([t3.id, t1.id]);
+    expect(await ids('search=100%25_')).toEqual([t2.id]);
+    expect(await ids('search=%25')).toEqual([t2.id]);
+    expect(await ids(`assigneeId=${b.id}&limit=1`)).toEqual([t3.id]);
+    expect(await ids(`assigneeId=${b.id}&limit=1&before=${t3.id}`)).toEqual([t2.id]);
+    expect(await ids(`assigneeId=${b.id}&before=${t2.id}`)).toEqual([]);
+    for (const q of ['status=done', 'assigneeId=1', 'limit=501', 'limit=x', `search=${'x'.repeat(101)}`]) {
+      expect((await manager.get(`/api/tasks?${q}`)).statusCode).toBe(400);
+    }
+  });
+
+  it('employees see only their own tasks, whatever they filter by', async () => {
+    const { api: manager } = await t.userClient('manager');
+    const { user, api: employee } = await t.userClient('employee');
+    const other = await t.createUser('employee');
+    const mine = await create(manager, { title: 'Mine', assigneeId: user.id });
+    await create(manager, { title: 'Theirs', assigneeId: other.id });
+    expect((await employee.get('/api/tasks')).json().map((x: { id: string }) => x.id)).toEqual([mine.id]);
+    expect((await employee.get(`/api/tasks?assigneeId=${other.id}`)).json()).toEqual([]);
+  });
+});

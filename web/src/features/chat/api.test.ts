@@ -1,0 +1,57 @@
+import type { ChatMessage, Conversation } from '@contract/chat';
+import { QueryClient } from '@tanstack/react-query';
+import { describe, expect, it } from 'vitest';
+import { addMessages, CONVERSATIONS_KEY, type MessagePages, messagesKey, noteMessage } from './api';
+
+const message = (id: string, second: number, conversationId = 'c1'): ChatMessage => ({
+  id,
+  conversationId,
+  senderId: 'u2',
+  senderName: 'Rory Reader',
+  content: `message ${id}`,
+  timestamp: new Date(Date.UTC(2026, 0, 1, 9, 0, second)).toISOString(),
+});
+
+const conversation = (id: string, unreadCount = 0): Conversation => ({
+  id,
+  type: 'group',
+  name: id,
+  isGeneral: false,
+  lastMessage: null,
+  lastMessageTime: null,
+  unreadCount,
+  participants: [],
+});
+
+describe('the chat cache', () => {
+  it('shows a message once however many ways it arrives, in time order', () => {
+    const qc = new QueryClient();
+    const pages: MessagePages = {
+      pages: [[message('b', 2)], [message('a', 1)]],
+      pageParams: [undefined, 'b'],
+    };
+    qc.setQueryData(messagesKey('c1'), pages);
+    addMessages(qc, 'c1', [message('d', 4)]); // live socket
+    addMessages(qc, 'c1', [message('c', 3), message('d', 4)]); // catch-up after a reconnect
+    addMessages(qc, 'c1', [message('a', 1)]); // an old one again
+    const data = qc.getQueryData<MessagePages>(messagesKey('c1'))!;
+    expect(data.pages.map((p) => p.map((m) => m.id))).toEqual([['b', 'c', 'd'], ['a']]);
+  });
+
+  it('leaves a conversation that was never loaded alone (it loads fresh when opened)', () => {
+    const qc = new QueryClient();
+    addMessages(qc, 'c9', [message('x', 1, 'c9')]);
+    expect(qc.getQueryData(messagesKey('c9'))).toBeUndefined();
+  });
+
+  it('moves a conversation with a new message to the top and counts it unread when asked', () => {
+    const qc = new QueryClient();
+    qc.setQueryData(CONVERSATIONS_KEY, [conversation('c0'), conversation('c1', 2)]);
+    noteMessage(qc, message('z', 9), true);
+    const list = qc.getQueryData<Conversation[]>(CONVERSATIONS_KEY)!;
+    expect(list.map((c) => [c.id, c.unreadCount, c.lastMessage])).toEqual([
+      ['c1', 3, 'message z'],
+      ['c0', 0, null],
+    ]);
+  });
+});

@@ -1,0 +1,162 @@
+import {
+  type CreateProjectRequest,
+  createProjectRequest,
+  creatableProjectStatuses,
+  projectPriorities,
+} from '@contract/projects';
+import { type FormEvent, useState } from 'react';
+import { z } from 'zod';
+import { Button } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { Textarea } from '@/components/ui/textarea';
+import { toast } from '@/components/ui/use-toast';
+import { ApiError } from '@/lib/api-client';
+import { useCreateProject } from './api';
+import { projectPriorityLabels, projectStatusLabels } from './project-badges';
+
+type Values = Required<CreateProjectRequest>;
+const empty: Values = { name: '', description: '', status: 'active', priority: 'medium' };
+
+export function CreateProjectDialog({
+  open,
+  onOpenChange,
+}: {
+  open: boolean;
+  onOpenChange: (o: boolean) => void;
+}) {
+  const create = useCreateProject();
+  const [values, setValues] = useState<Values>(empty);
+  const [nameError, setNameError] = useState<string>();
+
+  function close(next: boolean) {
+    if (!next) {
+      setValues(empty);
+      setNameError(undefined);
+    }
+    onOpenChange(next);
+  }
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const parsed = createProjectRequest.safeParse(values);
+    if (!parsed.success) {
+      setNameError(z.flattenError(parsed.error).fieldErrors.name?.[0]);
+      return;
+    }
+    setNameError(undefined);
+    create.mutate(values, {
+      onSuccess: (project) => {
+        toast({ title: 'Project Created', description: project.name });
+        close(false);
+      },
+      onError: (error) => {
+        if (error instanceof ApiError) setNameError(error.fieldErrors?.name?.[0]);
+        toast({ variant: 'destructive', title: 'Failed to create project', description: error.message });
+      },
+    });
+  }
+
+  return (
+    <Dialog open={open} onOpenChange={close}>
+      <DialogContent data-testid="create-project-dialog">
+        <DialogHeader>
+          <DialogTitle>Create New Project</DialogTitle>
+          <DialogDescription>
+            Group related tasks so the team can see how the work is going.
+          </DialogDescription>
+        </DialogHeader>
+        <form className="grid gap-4" onSubmit={submit} noValidate>
+          <div className="grid gap-1.5">
+            <Label htmlFor="project-name">Name</Label>
+            <Input
+              id="project-name"
+              value={values.name}
+              onChange={(e) => {
+                setValues({ ...values, name: e.target.value });
+                setNameError(undefined);
+              }}
+              placeholder="e.g. Website relaunch"
+              maxLength={120}
+              autoFocus
+              aria-invalid={nameError ? true : undefined}
+              aria-describedby={nameError ? 'project-name-error' : undefined}
+            />
+            {nameError && (
+              <p id="project-name-error" role="alert" className="text-xs font-medium text-destructive">
+                {nameError}
+              </p>
+            )}
+          </div>
+          <div className="grid gap-1.5">
+            <Label htmlFor="project-description">Description</Label>
+            <Textarea
+              id="project-description"
+              value={values.description}
+              onChange={(e) => setValues({ ...values, description: e.target.value })}
+              placeholder="Goals and scope"
+              maxLength={2000}
+            />
+          </div>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <div className="grid gap-1.5">
+              <Label htmlFor="project-status">Status</Label>
+              <Select
+                value={values.status}
+                onValueChange={(status) => setValues({ ...values, status: status as Values['status'] })}
+              >
+                <SelectTrigger id="project-status">
+                  <SelectValue />
+                </SelectTrigger>
+                <SelectContent>
+                  {creatableProjectStatuses.map((s) => (
+                    <SelectItem key={s} value={s}>
+                      {projectStatusLabels[s]}
+                    </SelectItem>
+                  ))}
+                </SelectContent>
+              </Select>
+            </div>
+            <div className="grid gap-1.5">
+              <Label htmlFor="project-priority">Priority</Label>
+              <Select
+                value={values.priority}
+                onValueChange={(priority) =>
+                  setValues({ ...values, priority: priority as Values['priority'] })
+                }
+              >
+                <SelectTrigger id="project-priority">
+                  <SelectValue />
+                </SelectTrigger>
+                <SelectContent>
+                  {projectPriorities.map((p) => (
+                    <SelectItem key={p} value={p}>
+                      {projectPriorityLabels[p]}
+                    </SelectItem>
+                  ))}
+                </SelectContent>
+              </Select>
+            </div>
+          </div>
+          <DialogFooter>
+            <Button variant="outline" onClick={() => close(false)}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={create.isPending}>
+              {create.isPending ? 'Creating...' : 'Create Project'}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

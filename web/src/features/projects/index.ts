@@ -1,0 +1,3 @@
+export { CreateProjectDialog } from './create-project-dialog';
+export { ProjectStatusBadge } from './project-badges';
+export { ProjectGrid } from './project-grid';

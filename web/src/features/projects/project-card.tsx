@@ -1,0 +1,66 @@
+import type { Project, ProjectStatus } from '@contract/projects';
+import { CalendarDays, CheckCircle2, Play, Users } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { toast } from '@/components/ui/use-toast';
+import { formatDate } from '@/lib/format';
+import { useUpdateProjectStatus } from './api';
+import { ProjectPriorityBadge, ProjectStatusBadge, projectStatusLabels } from './project-badges';
+
+/** A project in the grid; managers get Complete on active projects and Resume on held ones. */
+export function ProjectCard({ project, canManage }: { project: Project; canManage: boolean }) {
+  const update = useUpdateProjectStatus();
+  const move = (status: ProjectStatus) =>
+    update.mutate(
+      { id: project.id, status },
+      {
+        onSuccess: (p) =>
+          toast({
+            title: 'Project Updated',
+            description: `${p.name} is now ${projectStatusLabels[p.status]}.`,
+          }),
+        onError: (error) =>
+          toast({ variant: 'destructive', title: 'Failed to update project', description: error.message }),
+      },
+    );
+  const members = project.teamMembers;
+  return (
+    <Card className="flex h-full flex-col gap-3 p-5" data-testid="project-card" data-project-id={project.id}>
+      <div className="flex items-start justify-between gap-3">
+        <h3 className="min-w-0 break-words text-base font-semibold leading-snug text-slate-900">
+          {project.name}
+        </h3>
+        <ProjectStatusBadge status={project.status} />
+      </div>
+      <p className="line-clamp-3 min-h-10 break-words text-sm text-slate-600">
+        {project.description || <span className="text-slate-400">No description</span>}
+      </p>
+      <div className="mt-auto flex flex-wrap items-center gap-x-4 gap-y-2 text-sm text-slate-600">
+        <ProjectPriorityBadge priority={project.priority} />
+        <span className="inline-flex items-center gap-1.5" data-testid="project-members">
+          <Users className="size-3.5 text-slate-400" aria-hidden />
+          {members} {members === 1 ? 'member' : 'members'}
+        </span>
+        <span className="inline-flex items-center gap-1.5">
+          <CalendarDays className="size-3.5 text-slate-400" aria-hidden />
+          <span>
+            Created <time dateTime={project.createdAt}>{formatDate(project.createdAt)}</time>
+          </span>
+        </span>
+      </div>
+      {canManage && (project.status === 'active' || project.status === 'on_hold') && (
+        <div className="border-t border-slate-100 pt-3">
+          {project.status === 'active' ? (
+            <Button size="sm" variant="outline" onClick={() => move('completed')} disabled={update.isPending}>
+              <CheckCircle2 aria-hidden /> Complete
+            </Button>
+          ) : (
+            <Button size="sm" variant="outline" onClick={() => move('active')} disabled={update.isPending}>
+              <Play aria-hidden /> Resume
+            </Button>
+          )}
+        </div>
+      )}
+    </Card>
+  );
+}

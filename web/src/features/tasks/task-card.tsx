@@ -1,0 +1,81 @@
+import type { Task } from '@contract/tasks';
+import { CalendarClock, Clock, FolderKanban, UserRound } from 'lucide-react';
+import { Children, type ReactNode } from 'react';
+import { Card } from '@/components/ui/card';
+import { formatDateTime, formatDuration } from '@/lib/format';
+import { cn } from '@/lib/utils';
+import { PriorityBadge, ReviewBadge, TaskStatusBadge } from './task-badges';
+
+interface TaskCardProps {
+  task: Task;
+  /** Show who the task is assigned to (Advanced Tasks, where a manager sees everyone's). */
+  showAssignee?: boolean;
+  /** The card's own buttons (Start, Complete, Submit…). */
+  children?: ReactNode;
+  /** Extra controls composed in by the page, e.g. a task timer button; shown beside the card's own. */
+  actions?: ReactNode;
+  /** Anything below the facts: review notes, a comment count. */
+  footer?: ReactNode;
+}
+
+function Fact({ icon: Icon, label, children }: { icon: typeof Clock; label: string; children: ReactNode }) {
+  return (
+    <div className="flex min-w-0 items-center gap-1.5">
+      <Icon className="size-3.5 shrink-0 text-slate-400" aria-hidden />
+      <dt className="sr-only">{label}</dt>
+      <dd className="min-w-0 truncate">{children}</dd>
+    </div>
+  );
+}
+
+export function TaskCard({ task, showAssignee = false, children, actions, footer }: TaskCardProps) {
+  const overdue =
+    task.dueDate !== null && task.status !== 'completed' && Date.parse(task.dueDate) < Date.now();
+  return (
+    <Card className="flex flex-col gap-3 p-4 sm:p-5" data-testid="task-card" data-task-id={task.id}>
+      <div className="flex flex-col gap-2 sm:flex-row sm:items-start sm:justify-between sm:gap-4">
+        <div className="min-w-0">
+          <h3 className="break-words text-base font-semibold leading-snug text-slate-900">{task.title}</h3>
+          {task.description && (
+            <p className="mt-1 line-clamp-3 break-words text-sm text-slate-600">{task.description}</p>
+          )}
+        </div>
+        <div className="flex flex-wrap items-center gap-1.5 sm:justify-end">
+          <TaskStatusBadge status={task.status} />
+          <ReviewBadge task={task} />
+          <PriorityBadge priority={task.priority} />
+          {task.isPaused && <span className="text-xs font-medium text-amber-700">Paused</span>}
+        </div>
+      </div>
+
+      <dl className="flex flex-col gap-x-6 gap-y-1.5 text-sm text-slate-600 sm:flex-row sm:flex-wrap">
+        <Fact icon={FolderKanban} label="Project">
+          {task.project ?? <span className="text-slate-400">No project</span>}
+        </Fact>
+        {showAssignee && (
+          <Fact icon={UserRound} label="Assignee">
+            {task.assignee}
+          </Fact>
+        )}
+        <Fact icon={Clock} label="Time spent">
+          {formatDuration(task.timeSpent * 3600)} spent
+          {task.estimatedHours > 0 && <span className="text-slate-400"> of {task.estimatedHours}h</span>}
+        </Fact>
+        <Fact icon={CalendarClock} label="Due date">
+          <span className={cn(overdue && 'font-medium text-red-600')}>
+            {task.dueDate ? `Due ${formatDateTime(task.dueDate)}` : 'No due date'}
+          </span>
+        </Fact>
+      </dl>
+
+      {footer}
+
+      {(Children.toArray(children).length > 0 || Children.toArray(actions).length > 0) && (
+        <div className="flex flex-wrap items-center gap-2 border-t border-slate-100 pt-3">
+          {children}
+          {actions}
+        </div>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,122 @@
+import type { Project } from '@contract/projects';
+import { type TaskFilters, taskStatuses } from '@contract/tasks';
+import type { AssignableUser } from '@contract/users';
+import { Search, X } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { statusLabels } from './task-badges';
+
+const ALL = 'all';
+
+interface TaskFiltersBarProps {
+  value: TaskFilters;
+  onChange: (next: TaskFilters) => void;
+  users: AssignableUser[];
+  projects: Project[];
+  /** Employees only ever see their own tasks, so the assignee filter is for managers. */
+  showAssignee: boolean;
+}
+
+function FilterSelect(props: {
+  id: string;
+  label: string;
+  value: string | undefined;
+  allLabel: string;
+  options: { value: string; label: string }[];
+  onChange: (value: string | undefined) => void;
+}) {
+  return (
+    <div className="grid min-w-0 gap-1.5">
+      <Label htmlFor={props.id} className="text-xs text-slate-500">
+        {props.label}
+      </Label>
+      <Select value={props.value ?? ALL} onValueChange={(v) => props.onChange(v === ALL ? undefined : v)}>
+        <SelectTrigger id={props.id}>
+          <SelectValue />
+        </SelectTrigger>
+        <SelectContent>
+          <SelectItem value={ALL}>{props.allLabel}</SelectItem>
+          {props.options.map((o) => (
+            <SelectItem key={o.value} value={o.value}>
+              {o.label}
+            </SelectItem>
+          ))}
+        </SelectContent>
+      </Select>
+    </div>
+  );
+}
+
+/** Status, assignee and project filters plus a title search; all applied by the server. */
+export function TaskFiltersBar({ value, onChange, users, projects, showAssignee }: TaskFiltersBarProps) {
+  const [search, setSearch] = useState(value.search ?? '');
+  // Wait for a pause in typing so each keystroke does not become a request.
+  useEffect(() => {
+    const trimmed = search.trim() || undefined;
+    if (trimmed === value.search) return;
+    const timer = setTimeout(() => onChange({ ...value, search: trimmed }), 300);
+    return () => clearTimeout(timer);
+  }, [search, value, onChange]);
+
+  const active = Boolean(value.status || value.assigneeId || value.projectId || value.search);
+  return (
+    <div className="mb-4 grid grid-cols-2 items-end gap-3 rounded-lg border bg-white p-3 shadow-sm lg:grid-cols-[2fr_1fr_1fr_1fr_auto]">
+      <div className="col-span-2 grid gap-1.5 lg:col-span-1">
+        <Label htmlFor="task-search" className="text-xs text-slate-500">
+          Search
+        </Label>
+        <div className="relative">
+          <Search className="absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-slate-400" aria-hidden />
+          <Input
+            id="task-search"
+            type="search"
+            placeholder="Search by title..."
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+            className="pl-8"
+            maxLength={100}
+          />
+        </div>
+      </div>
+      <FilterSelect
+        id="filter-status"
+        label="Status"
+        value={value.status}
+        allLabel="All statuses"
+        options={taskStatuses.map((s) => ({ value: s, label: statusLabels[s] }))}
+        onChange={(status) => onChange({ ...value, status: status as TaskFilters['status'] })}
+      />
+      {showAssignee && (
+        <FilterSelect
+          id="filter-assignee"
+          label="Assignee"
+          value={value.assigneeId}
+          allLabel="Everyone"
+          options={users.map((u) => ({ value: u.id, label: u.name }))}
+          onChange={(assigneeId) => onChange({ ...value, assigneeId })}
+        />
+      )}
+      <FilterSelect
+        id="filter-project"
+        label="Project"
+        value={value.projectId}
+        allLabel="All projects"
+        options={projects.map((p) => ({ value: p.id, label: p.name }))}
+        onChange={(projectId) => onChange({ ...value, projectId })}
+      />
+      <Button
+        variant="ghost"
+        disabled={!active}
+        onClick={() => {
+          setSearch('');
+          onChange({});
+        }}
+      >
+        <X aria-hidden /> Clear
+      </Button>
+    </div>
+  );
+}

@@ -1,0 +1,59 @@
+import type { LucideIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { EmptyState } from '@/components/ui/empty-state';
+import { Skeleton } from '@/components/ui/skeleton';
+
+export function TaskListSkeleton({ count = 3 }: { count?: number }) {
+  return (
+    <div className="grid gap-3" role="status" aria-busy="true" aria-label="Loading tasks">
+      {Array.from({ length: count }, (_, i) => (
+        <Card key={i} className="grid gap-3 p-5">
+          <div className="flex justify-between gap-4">
+            <Skeleton className="h-5 w-1/2" />
+            <Skeleton className="h-5 w-24" />
+          </div>
+          <Skeleton className="h-4 w-3/4" />
+          <div className="flex gap-4">
+            <Skeleton className="h-4 w-28" />
+            <Skeleton className="h-4 w-28" />
+            <Skeleton className="h-4 w-28" />
+          </div>
+        </Card>
+      ))}
+    </div>
+  );
+}
+
+export function TaskListEmpty(props: {
+  icon: LucideIcon;
+  title: string;
+  description: string;
+  action?: ReactNode;
+}) {
+  return (
+    <Card>
+      <EmptyState {...props} />
+    </Card>
+  );
+}
+
+export function LoadMore({
+  hasMore,
+  loading,
+  onLoad,
+}: {
+  hasMore: boolean;
+  loading: boolean;
+  onLoad: () => void;
+}) {
+  if (!hasMore) return null;
+  return (
+    <div className="flex justify-center pt-2">
+      <Button variant="outline" onClick={onLoad} disabled={loading}>
+        {loading ? 'Loading...' : 'Load more tasks'}
+      </Button>
+    </div>
+  );
+}
