@@ -1,11 +1,13 @@
 import { Plus } from 'lucide-react';
-import { Link, Navigate } from 'react-router';
+import { useState } from 'react';
+import { Navigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/page-header';
 import { quickActionClass, QuickActions } from '@/features/dashboard/quick-actions';
 import { RecentTasks } from '@/features/dashboard/recent-tasks';
 import { DashboardStatCards } from '@/features/dashboard/stat-cards';
 import { TodaysProgress } from '@/features/dashboard/todays-progress';
+import { CreateTaskDialog } from '@/features/tasks';
 import { QuickTimer } from '@/features/timers/quick-timer';
 import { useStoredUser } from '@/lib/auth';
 import { formatLongDate } from '@/lib/format';
@@ -13,6 +15,7 @@ import { formatLongDate } from '@/lib/format';
 /** Home (spec point 2): welcome, the four stats, Quick Timer, Recent Tasks, Today's Progress, Quick Actions. */
 export function DashboardPage() {
   const user = useStoredUser();
+  const [creatingTask, setCreatingTask] = useState(false);
   // Spec point 2: the dashboard sends visitors without a stored user to sign in.
   if (!user) return <Navigate to="/login" replace />;
   return (
@@ -32,15 +35,14 @@ export function DashboardPage() {
           <TodaysProgress />
           <QuickActions
             newTask={
-              <Button variant="outline" className={quickActionClass} asChild>
-                <Link to="/my-tasks">
-                  <Plus aria-hidden /> New Task
-                </Link>
+              <Button variant="outline" className={quickActionClass} onClick={() => setCreatingTask(true)}>
+                <Plus aria-hidden /> New Task
               </Button>
             }
           />
         </div>
       </div>
+      <CreateTaskDialog open={creatingTask} onOpenChange={setCreatingTask} />
     </div>
   );
 }
