@@ -1,10 +1,48 @@
+import { Plus } from 'lucide-react';
+import { useState } from 'react';
 import { Navigate } from 'react-router';
+import { Button } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/page-header';
+import { quickActionClass, QuickActions } from '@/features/dashboard/quick-actions';
+import { RecentTasks } from '@/features/dashboard/recent-tasks';
+import { DashboardStatCards } from '@/features/dashboard/stat-cards';
+import { TodaysProgress } from '@/features/dashboard/todays-progress';
+import { CreateTaskDialog } from '@/features/tasks';
+import { QuickTimer } from '@/features/timers/quick-timer';
 import { useStoredUser } from '@/lib/auth';
+import { formatLongDate } from '@/lib/format';
 
+/** Home (spec point 2): welcome, the four stats, Quick Timer, Recent Tasks, Today's Progress, Quick Actions. */
 export function DashboardPage() {
   const user = useStoredUser();
+  const [creatingTask, setCreatingTask] = useState(false);
   // Spec point 2: the dashboard sends visitors without a stored user to sign in.
   if (!user) return <Navigate to="/login" replace />;
-  return <PageHeader title="Dashboard" />;
+  return (
+    <div className="mx-auto grid max-w-6xl grid-cols-1 gap-6">
+      <PageHeader
+        className="mb-0"
+        title={`Welcome back, ${user.firstName}!`}
+        description={`Here is your day at a glance — ${formatLongDate(new Date())}.`}
+      />
+      <DashboardStatCards />
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
+        <div className="grid min-w-0 grid-cols-1 content-start gap-6 lg:col-span-2">
+          <QuickTimer />
+          <RecentTasks />
+        </div>
+        <div className="grid min-w-0 grid-cols-1 content-start gap-6">
+          <TodaysProgress />
+          <QuickActions
+            newTask={
+              <Button variant="outline" className={quickActionClass} onClick={() => setCreatingTask(true)}>
+                <Plus aria-hidden /> New Task
+              </Button>
+            }
+          />
+        </div>
+      </div>
+      <CreateTaskDialog open={creatingTask} onOpenChange={setCreatingTask} />
+    </div>
+  );
 }

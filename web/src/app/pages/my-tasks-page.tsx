@@ -3,6 +3,8 @@ import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/page-header';
 import { CreateTaskDialog, MyTaskList } from '@/features/tasks';
+import { ActiveTimerBanner } from '@/features/timers/active-timer-banner';
+import { TaskTimerButton } from '@/features/timers/task-timer-button';
 
 export function MyTasksPage() {
   const [creating, setCreating] = useState(false);
@@ -17,9 +19,14 @@ export function MyTasksPage() {
           </Button>
         }
       />
-      {/* Page-level banners (the active task timer) go here, above the list. */}
+      <ActiveTimerBanner />
       <div className="grid gap-4">
-        <MyTaskList onCreate={() => setCreating(true)} />
+        <MyTaskList
+          onCreate={() => setCreating(true)}
+          renderActions={(task) => (
+            <TaskTimerButton taskId={task.id} status={task.status} isPaused={task.isPaused} />
+          )}
+        />
       </div>
       <CreateTaskDialog open={creating} onOpenChange={setCreating} />
     </div>

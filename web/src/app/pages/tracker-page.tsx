@@ -1,5 +1,47 @@
 import { PageHeader } from '@/components/ui/page-header';
+import { Skeleton } from '@/components/ui/skeleton';
+import { AddEntryDialog } from '@/features/time-entries/entry-dialogs';
+import { EntriesList } from '@/features/time-entries/entries-list';
+import { ExportDialog } from '@/features/time-entries/export-dialog';
+import { SummaryCards } from '@/features/time-entries/summary-cards';
+import { useTimeSummary } from '@/features/time-entries/api';
+import { useActiveTimer } from '@/features/timers/api';
+import { CurrentTimerCard } from '@/features/timers/current-timer-card';
 
+/** Time Tracker (spec point 2): current timer, three stat cards, recent entries, manual entries, export. */
 export function TrackerPage() {
-  return <PageHeader title="Time Tracker" />;
+  const active = useActiveTimer();
+  const summary = useTimeSummary();
+  const loading = active.isLoading || summary.isLoading;
+  return (
+    <div className="mx-auto grid max-w-5xl grid-cols-1 gap-6">
+      <PageHeader
+        className="mb-0"
+        title="Time Tracker"
+        description="Track what you work on and review your logged time."
+        actions={
+          <>
+            <ExportDialog />
+            <AddEntryDialog />
+          </>
+        }
+      />
+      {loading ? <TrackerSkeleton /> : <CurrentTimerCard />}
+      <SummaryCards />
+      <EntriesList />
+    </div>
+  );
+}
+
+function TrackerSkeleton() {
+  return (
+    <div className="grid gap-4 rounded-lg border bg-card p-5" aria-busy="true">
+      <span className="sr-only">Loading the timer…</span>
+      <Skeleton className="h-5 w-32" />
+      <div className="grid gap-4 md:grid-cols-[auto_1fr] md:items-center">
+        <Skeleton className="h-12 w-52" />
+        <Skeleton className="h-9 w-full" />
+      </div>
+    </div>
+  );
 }

@@ -1,0 +1,177 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, createApprovedUser, signInContext } from './accounts';
+import { apiFromPage, DESKTOP, launchBrowser, newContext, PHONE, snap } from './support';
+
+type Session = Awaited<ReturnType<typeof createApprovedUser>>;
+let browser: Browser;
+let employee: Session;
+const PROJECT = 'Orbit Relaunch';
+const TASK = 'Prepare launch checklist';
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  const manager = await createApprovedUser('manager');
+  const project = await call(
+    'POST',
+    '/api/projects',
+    { name: PROJECT, description: 'Time tracking journey', status: 'active', priority: 'high' },
+    manager.cookie,
+  );
+  if (project.status >= 300) throw new Error(`project: ${project.status} ${JSON.stringify(project.body)}`);
+  employee = await createApprovedUser('employee', { firstName: 'Tara', lastName: 'Tracker' });
+  const task = await call(
+    'POST',
+    '/api/tasks',
+    { title: TASK, description: 'Everything for launch day', priority: 'high', projectId: project.body.id },
+    employee.cookie,
+  );
+  if (task.status >= 300) throw new Error(`task: ${task.status} ${JSON.stringify(task.body)}`);
+});
+afterAll(() => browser?.close());
+
+async function signedIn(viewport = DESKTOP): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await newContext(browser, viewport);
+  await signInContext(context, employee);
+  return { context, page: await context.newPage() };
+}
+
+const statText = (page: Page, name: string) => page.getByTestId(`stat-${name}`).textContent();
+
+describe('time tracking', () => {
+  it('runs a tracker timer across a reload, stops it and shows the entry and the new figures', async () => {
+    const { context, page } = await signedIn();
+    await page.goto('/tracker');
+    await page.getByText('No entries yet').waitFor();
+    await page.getByText('Start your first timer to begin tracking time.').waitFor();
+    expect(await page.getByRole('timer').textContent()).toBe('00:00:00');
+    const start = page.getByRole('button', { name: 'Start Timer' });
+    expect(await start.isDisabled()).toBe(true);
+    await snap(page, 'time-tracker-empty-desktop');
+
+    await page.locator('#timer-project').click();
+    await page.getByRole('option', { name: PROJECT }).click();
+    await page.getByPlaceholder('What are you working on?').fill('Release planning');
+    expect(await start.isDisabled()).toBe(false);
+    await start.click();
+    await page.getByText('Timer Started', { exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Stop Timer' }).waitFor();
+    await page.waitForFunction(() => document.querySelector('[role="timer"]')?.textContent !== '00:00:00');
+    await snap(page, 'time-tracker-running-desktop');
+
+    await page.reload();
+    await page.getByRole('button', { name: 'Stop Timer' }).waitFor();
+    expect(await page.getByTestId('timer-project').textContent()).toBe(PROJECT);
+    await page.getByText('Release planning').waitFor();
+
+    await page.waitForTimeout(1100);
+    await page.getByRole('button', { name: 'Stop Timer' }).click();
+    await page.getByText('Timer Stopped', { exact: true }).waitFor();
+    await page.getByTestId('time-entry').first().waitFor();
+    expect(await page.getByTestId('time-entry').count()).toBe(1);
+    expect(await page.getByTestId('time-entry').first().textContent()).toContain('Release planning');
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid="stat-entries"]')?.textContent === '1',
+    );
+    expect(await page.getByRole('timer').textContent()).toBe('00:00:00');
+    await context.close();
+  });
+
+  it('adds a manual entry through the dialog; the server computes its duration', async () => {
+    const { context, page } = await signedIn();
+    await page.goto('/tracker');
+    await page.getByTestId('time-entry').first().waitFor();
+    await page.getByRole('button', { name: 'Add Manual Entry' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add Time Entry' });
+    await dialog.waitFor();
+    const summary = await apiFromPage<{ today: string }>(page, 'GET', '/api/time-entries/summary');
+    expect(await dialog.locator('#entry-date').inputValue()).toBe(summary.body.today);
+
+    await dialog.locator('#entry-projectId').click();
+    await page.getByRole('option', { name: PROJECT }).click();
+    await dialog.locator('#entry-description').fill('Customer workshop');
+    const yesterday = new Date(Date.parse(`${summary.body.today}T12:00:00Z`) - 86_400_000)
+      .toISOString()
+      .slice(0, 10);
+    await dialog.locator('#entry-date').fill(yesterday);
+    await dialog.locator('#entry-startTime').fill('13:00');
+    await dialog.locator('#entry-endTime').fill('12:00');
+    await dialog.getByRole('button', { name: 'Add Entry' }).click();
+    await dialog.getByText('End time must be after start time').waitFor();
+    await dialog.locator('#entry-endTime').fill('14:30');
+    await snap(page, 'time-tracker-dialog-desktop');
+    await dialog.getByRole('button', { name: 'Add Entry' }).click();
+    await dialog.waitFor({ state: 'detached' });
+
+    const workshop = page.getByTestId('time-entry').filter({ hasText: 'Customer workshop' });
+    await workshop.waitFor();
+    expect(await workshop.textContent()).toContain('1h 30m');
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid="stat-entries"]')?.textContent === '2',
+    );
+    expect(Number.parseFloat((await statText(page, 'total-hours')) ?? '')).toBeGreaterThanOrEqual(1.5);
+    await snap(page, 'time-tracker-entries-desktop');
+    await context.close();
+  });
+
+  it('starts a task timer on My Tasks and shows the banner', async () => {
+    const { context, page } = await signedIn();
+    await page.goto('/my-tasks');
+    const card = page.locator('article, li, [data-testid="task-card"]').filter({ hasText: TASK }).first();
+    await card.getByRole('button', { name: 'Start Timer' }).click();
+    await page.getByText('Timer Started', { exact: true }).waitFor();
+    const banner = page.getByRole('region', { name: 'Active timer' });
+    await banner.waitFor();
+    expect(await banner.textContent()).toContain(TASK);
+    await card.getByRole('button', { name: 'Stop Timer' }).waitFor();
+    await snap(page, 'my-tasks-running-desktop');
+    await context.close();
+  });
+
+  it('shows dashboard figures that match the server, with the running timer', async () => {
+    const { context, page } = await signedIn();
+    await page.goto('/');
+    await page.getByText('Welcome back, Tara!').waitFor();
+    await page.getByTestId('dashboard-Productivity').waitFor();
+    const stats = await apiFromPage<{
+      activeProjects: number;
+      productivityScore: number;
+      completedTasks: number;
+      totalTasks: number;
+    }>(page, 'GET', '/api/dashboard/stats');
+    expect(await page.getByTestId('dashboard-Active Projects').textContent()).toBe(
+      String(stats.body.activeProjects),
+    );
+    expect(await page.getByTestId('dashboard-Productivity').textContent()).toBe(
+      `${stats.body.productivityScore}%`,
+    );
+    await page.getByText(`${stats.body.completedTasks} of ${stats.body.totalTasks}`).waitFor();
+    // The task timer from the previous journey is still running: the Quick Timer shows it.
+    await page.getByRole('button', { name: 'Stop Timer' }).waitFor();
+    await snap(page, 'home-desktop');
+    await page.getByRole('link', { name: 'Track Time' }).click();
+    await page.waitForURL('**/tracker');
+    await context.close();
+  });
+
+  it('reads well at 375 px', async () => {
+    const { context, page } = await signedIn(PHONE);
+    for (const [path, name, ready] of [
+      ['/', 'home-phone', 'Quick Timer'],
+      ['/tracker', 'time-tracker-running-phone', 'Recent Time Entries'],
+      ['/my-tasks', 'my-tasks-running-phone', 'Timer running'],
+    ] as const) {
+      await page.goto(path);
+      await page.getByText(ready).first().waitFor();
+      await page.waitForTimeout(300);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow, path).toBeLessThanOrEqual(0);
+      await snap(page, name);
+    }
+    await page.goto('/tracker');
+    await page.getByRole('button', { name: 'Add Manual Entry' }).click();
+    await page.getByRole('dialog', { name: 'Add Time Entry' }).waitFor();
+    await snap(page, 'time-tracker-dialog-phone');
+    await context.close();
+  });
+});

@@ -1,0 +1,45 @@
+import { and, asc, eq, gte, lt } from 'drizzle-orm';
+import type { ExportQuery } from '@contract/time-entries';
+import type { Db } from '../../db/client';
+import { timeEntries } from '../../db/schema';
+import { zonedClock, zonedDate, zonedDayRange } from '../../lib/zoned-time';
+import { selectEntries } from './time-entries.rows';
+
+const HEADER = ['Date', 'Start', 'End', 'Duration (h)', 'Duration (s)', 'Project', 'Task', 'Description'];
+
+/**
+ * RFC 4180 quoting; text that a spreadsheet would run as a formula gets a leading apostrophe
+ * (CSV injection), since descriptions are free text typed by users.
+ */
+export function csvField(value: string | number | null): string {
+  if (value === null) return '';
+  let text = String(value);
+  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/** The user's entries that started on the org-zone days from..to (inclusive), oldest first. */
+export async function exportEntriesCsv(db: Db, userId: string, query: ExportQuery, timeZone: string) {
+  const from = zonedDayRange(query.from, timeZone).start;
+  const to = zonedDayRange(query.to, timeZone).end;
+  const rows = await selectEntries(db)
+    .where(
+      and(eq(timeEntries.userId, userId), gte(timeEntries.startTime, from), lt(timeEntries.startTime, to)),
+    )
+    .orderBy(asc(timeEntries.startTime), asc(timeEntries.id));
+  const lines = rows.map((r) =>
+    [
+      zonedDate(r.startTime, timeZone),
+      zonedClock(r.startTime, timeZone),
+      zonedClock(r.endTime, timeZone),
+      (r.duration / 3600).toFixed(2),
+      r.duration,
+      r.project,
+      r.task,
+      r.description,
+    ]
+      .map(csvField)
+      .join(','),
+  );
+  return `${[HEADER.join(','), ...lines].join('\r\n')}\r\n`;
+}

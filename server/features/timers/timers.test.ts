@@ -1,0 +1,148 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tasks } from '../../db/schema';
+import { fixedClock } from '../../lib/clock';
+import { createTestApp, type TestContext } from '../../test/harness';
+import { timeFixtures } from './time-fixtures';
+
+const clock = fixedClock('2025-06-02T08:00:00Z');
+let t: TestContext;
+let fx: ReturnType<typeof timeFixtures>;
+beforeAll(async () => {
+  t = await createTestApp({ clock });
+  fx = timeFixtures(t.db);
+});
+afterAll(() => t.close());
+
+describe('timer routes', () => {
+  it('need a session', async () => {
+    for (const [method, url] of [
+      ['get', '/api/timer/active'],
+      ['post', '/api/timer/start'],
+      ['post', '/api/timer/stop'],
+    ] as const) {
+      const res = await t.anonymous[method](url);
+      expect(res.statusCode, url).toBe(401);
+      expect(res.json()).toEqual({ message: 'Not authenticated' });
+    }
+  });
+
+  it('run a tracker timer: start, active, a second start is 409, stop writes the entry', async () => {
+    const { api } = await t.userClient('employee');
+    const project = await fx.project({ name: 'Zephyr' });
+    expect((await api.get('/api/timer/active')).json()).toEqual({ isActive: false, timer: null });
+
+    const started = await api.post('/api/timer/start', { projectId: project.id, description: '  ' });
+    expect(started.statusCode).toBe(201);
+    expect(started.json()).toMatchObject({
+      projectId: project.id,
+      project: 'Zephyr',
+      taskId: null,
+      description: 'General work',
+      startTime: '2025-06-02T08:00:00.000Z',
+    });
+    const active = (await api.get('/api/timer/active')).json();
+    expect(active).toEqual({ isActive: true, timer: started.json() });
+
+    const again = await api.post('/api/timer/start', { description: 'Other' });
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toEqual({ message: 'A timer is already running' });
+
+    clock.advance(90 * 60_000 + 30_000);
+    const stopped = await api.post('/api/timer/stop');
+    expect(stopped.statusCode).toBe(200);
+    expect(stopped.json()).toMatchObject({
+      projectId: project.id,
+      project: 'Zephyr',
+      description: 'General work',
+      date: '2025-06-02',
+      startTime: '2025-06-02T08:00:00.000Z',
+      endTime: '2025-06-02T09:30:30.000Z',
+      duration: 5430,
+    });
+    expect((await api.get('/api/timer/active')).json()).toEqual({ isActive: false, timer: null });
+    const list = (await api.get('/api/time-entries')).json();
+    expect(list).toHaveLength(1);
+
+    const none = await api.post('/api/timer/stop');
+    expect(none.statusCode).toBe(409);
+    expect(none.json()).toEqual({ message: 'No timer is running' });
+  });
+
+  it('lets exactly one of two concurrent starts win', async () => {
+    const { user, api } = await t.userClient('manager');
+    const results = await Promise.all([
+      api.post('/api/timer/start', { description: 'one' }),
+      api.post('/api/timer/start', { description: 'two' }),
+      api.post('/api/timer/start', { description: 'three' }),
+    ]);
+    expect(results.map((r) => r.statusCode).sort()).toEqual([201, 409, 409]);
+    const stops = await Promise.all([api.post('/api/timer/stop'), api.post('/api/timer/stop')]);
+    expect(stops.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    const entries = (await api.get('/api/time-entries')).json();
+    expect(entries).toHaveLength(1);
+    expect(user.id).toBeTruthy();
+  });
+
+  it('runs a quick timer with a description only, and stops it by its id', async () => {
+    const { api } = await t.userClient('admin');
+    const started = (await api.post('/api/timer/start', { description: 'Inbox zero' })).json();
+    expect(started).toMatchObject({ description: 'Inbox zero', projectId: null, project: null });
+    const wrongId = await api.post('/api/timer/stop', { timerId: '00000000-0000-4000-8000-000000000000' });
+    expect(wrongId.statusCode).toBe(404);
+    const stopped = await api.post('/api/timer/stop', { timerId: started.id });
+    expect(stopped.statusCode).toBe(200);
+    expect(stopped.json()).toMatchObject({ description: 'Inbox zero', project: null, duration: 0 });
+  });
+
+  it('times only the user’s own open tasks and adds the seconds to the task', async () => {
+    const { user, api } = await t.userClient('employee');
+    const other = await t.createUser('employee');
+    const project = await fx.project({ name: 'Hermes' });
+    const mine = await fx.task(user.id, { title: 'Draft plan', projectId: project.id, timeSpentSeconds: 60 });
+    const theirs = await fx.task(other.id);
+    const done = await fx.task(user.id, { status: 'completed' });
+    const paused = await fx.task(user.id, { isPaused: true });
+
+    expect((await api.post('/api/timer/start', { taskId: theirs.id })).statusCode).toBe(404);
+    const completed = await api.post('/api/timer/start', { taskId: done.id });
+    expect(completed.statusCode).toBe(409);
+    expect(completed.json().message).toMatch(/completed/);
+    const onPause = await api.post('/api/timer/start', { taskId: paused.id });
+    expect(onPause.statusCode).toBe(409);
+    expect(onPause.json().message).toMatch(/paused/);
+
+    const started = await api.post('/api/timer/start', { taskId: mine.id });
+    expect(started.json()).toMatchObject({
+      taskId: mine.id,
+      task: 'Draft plan',
+      projectId: project.id,
+      project: 'Hermes',
+      description: 'Draft plan',
+    });
+    clock.advance(45 * 60_000);
+    const entry = (await api.post('/api/timer/stop')).json();
+    expect(entry).toMatchObject({ taskId: mine.id, task: 'Draft plan', duration: 2700 });
+    const [row] = await t.db.select().from(tasks).where(eq(tasks.id, mine.id));
+    expect(row.timeSpentSeconds).toBe(2760);
+  });
+
+  it('refuses bad input with 400', async () => {
+    const { api } = await t.userClient('employee');
+    const cases: unknown[] = [
+      { projectId: 'abc' },
+      { projectId: 42 },
+      { taskId: 'nope' },
+      { description: 'x'.repeat(501) },
+      { description: 12 },
+      { projectId: '00000000-0000-4000-8000-000000000000' },
+    ];
+    for (const body of cases) {
+      const res = await api.post('/api/timer/start', body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(typeof res.json().message).toBe('string');
+    }
+    expect((await api.post('/api/timer/stop', { timerId: 7 })).statusCode).toBe(400);
+    expect((await api.get('/api/timer/active')).json().isActive).toBe(false);
+  });
+});

@@ -1,0 +1,36 @@
+import { Clock, FolderKanban, MessageSquare } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+
+const LINKS = [
+  { to: '/tracker', label: 'Track Time', icon: Clock },
+  { to: '/projects', label: 'Projects', icon: FolderKanban },
+  { to: '/chat', label: 'Team Chat', icon: MessageSquare },
+];
+
+/** Quick Actions; `newTask` is the page's New Task button (the tasks feature's create dialog). */
+export function QuickActions({ newTask }: { newTask: ReactNode }) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Quick Actions</CardTitle>
+      </CardHeader>
+      <CardContent className="grid grid-cols-2 gap-2">
+        {newTask}
+        {LINKS.map(({ to, label, icon: Icon }) => (
+          <Button key={to} variant="outline" className="h-auto flex-col gap-1.5 py-3" asChild>
+            <Link to={to}>
+              <Icon aria-hidden />
+              {label}
+            </Link>
+          </Button>
+        ))}
+      </CardContent>
+    </Card>
+  );
+}
+
+/** The look of a quick action, for the page to put on its own New Task trigger. */
+export const quickActionClass = 'h-auto flex-col gap-1.5 py-3';

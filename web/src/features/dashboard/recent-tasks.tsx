@@ -1,0 +1,79 @@
+import { ArrowRight, ListTodo } from 'lucide-react';
+import { Link } from 'react-router';
+import { Badge, type BadgeVariant } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { EmptyState } from '@/components/ui/empty-state';
+import { Skeleton } from '@/components/ui/skeleton';
+import { formatDate } from '@/lib/format';
+import { type RecentTask, useMyTasks } from './api';
+
+const STATUS: Record<RecentTask['status'], { label: string; variant: BadgeVariant }> = {
+  todo: { label: 'To do', variant: 'gray' },
+  in_progress: { label: 'In progress', variant: 'blue' },
+  pending_review: { label: 'Pending review', variant: 'amber' },
+  completed: { label: 'Completed', variant: 'green' },
+};
+
+const PRIORITY: Record<RecentTask['priority'], BadgeVariant> = { low: 'gray', medium: 'indigo', high: 'red' };
+
+/** The first 3 of My Tasks (spec point 2). */
+export function RecentTasks() {
+  const tasks = useMyTasks();
+  const recent = (tasks.data ?? []).slice(0, 3);
+  return (
+    <Card>
+      <CardHeader className="flex-row items-center justify-between gap-2">
+        <CardTitle>Recent Tasks</CardTitle>
+        <Button variant="link" size="sm" asChild className="h-auto px-0">
+          <Link to="/my-tasks">
+            View all <ArrowRight aria-hidden />
+          </Link>
+        </Button>
+      </CardHeader>
+      <CardContent>
+        {tasks.isLoading ? (
+          <div className="grid gap-2">
+            {[0, 1, 2].map((i) => (
+              <Skeleton key={i} className="h-14 w-full" />
+            ))}
+          </div>
+        ) : tasks.isError ? (
+          <p className="text-sm text-destructive">Could not load your tasks.</p>
+        ) : recent.length === 0 ? (
+          <EmptyState
+            icon={ListTodo}
+            title="No tasks yet"
+            description="Tasks assigned to you will show up here."
+            className="py-6"
+          />
+        ) : (
+          <ul className="grid grid-cols-1 gap-2" aria-label="Recent tasks">
+            {recent.map((task) => (
+              <li
+                key={task.id}
+                className="flex items-center justify-between gap-3 rounded-md border px-3 py-2.5"
+              >
+                <div className="min-w-0">
+                  <p className="truncate text-sm font-medium">{task.title}</p>
+                  <p className="truncate text-xs text-muted-foreground">
+                    {task.project ?? 'No project'}
+                    {task.dueDate ? ` · due ${formatDate(task.dueDate)}` : ''}
+                  </p>
+                </div>
+                <div className="flex shrink-0 flex-col items-end gap-1 sm:flex-row sm:items-center">
+                  <Badge variant={PRIORITY[task.priority] ?? 'gray'} className="capitalize">
+                    {task.priority}
+                  </Badge>
+                  <Badge variant={STATUS[task.status]?.variant ?? 'gray'}>
+                    {STATUS[task.status]?.label ?? task.status}
+                  </Badge>
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

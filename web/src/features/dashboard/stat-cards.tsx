@@ -1,0 +1,72 @@
+import { Clock, FolderKanban, TrendingUp, Users } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Card } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+import { formatHours } from '@/lib/format';
+import { useDashboardStats } from './api';
+
+/** Active Users, Hours Today, Active Projects, Productivity (decisions §10). */
+export function DashboardStatCards() {
+  const { data } = useDashboardStats();
+  return (
+    <div className="grid grid-cols-2 gap-4 lg:grid-cols-4">
+      <Stat
+        label="Active Users"
+        hint="clocked in now"
+        icon={<Users />}
+        tone="bg-sky-50 text-sky-600"
+        value={data && String(data.activeUsers)}
+      />
+      <Stat
+        label="Hours Today"
+        hint="tracked by you"
+        icon={<Clock />}
+        tone="bg-indigo-50 text-indigo-600"
+        value={data && formatHours(data.totalHoursToday)}
+      />
+      <Stat
+        label="Active Projects"
+        hint="in progress"
+        icon={<FolderKanban />}
+        tone="bg-amber-50 text-amber-600"
+        value={data && String(data.activeProjects)}
+      />
+      <Stat
+        label="Productivity"
+        hint="of your tasks done"
+        icon={<TrendingUp />}
+        tone="bg-emerald-50 text-emerald-600"
+        value={data && `${data.productivityScore}%`}
+      />
+    </div>
+  );
+}
+
+type StatProps = { label: string; hint: string; icon: ReactNode; tone: string; value: string | undefined };
+
+function Stat({ label, hint, icon, tone, value }: StatProps) {
+  return (
+    <Card className="p-4 sm:p-5">
+      <div className="flex items-start justify-between gap-2">
+        <p className="text-sm font-medium text-muted-foreground">{label}</p>
+        <span
+          className={`flex size-8 shrink-0 items-center justify-center rounded-md [&_svg]:size-4 ${tone}`}
+          aria-hidden
+        >
+          {icon}
+        </span>
+      </div>
+      {value === undefined ? (
+        <Skeleton className="mt-2 h-8 w-16" />
+      ) : (
+        <p
+          className="mt-1 text-2xl font-semibold tabular-nums sm:text-3xl"
+          data-testid={`dashboard-${label}`}
+        >
+          {value}
+        </p>
+      )}
+      <p className="mt-1 text-xs text-muted-foreground">{hint}</p>
+    </Card>
+  );
+}

@@ -1,0 +1,119 @@
+import type { TimeEntry } from '@contract/time-entries';
+import { GENERAL_WORK } from '@contract/timers';
+import { Clock, Pencil, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { EmptyState } from '@/components/ui/empty-state';
+import { Skeleton } from '@/components/ui/skeleton';
+import { formatDuration } from '@/lib/format';
+import { useTimeEntries, useTimeSummary } from './api';
+import { DeleteEntryDialog, EditEntryDialog } from './entry-dialogs';
+import { formatEntryDate, formatZonedTime } from './zoned';
+
+/** 'Recent Time Entries' (spec point 2): newest first, more on demand, own entries editable. */
+export function EntriesList() {
+  const entries = useTimeEntries();
+  const timeZone = useTimeSummary().data?.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const [editing, setEditing] = useState<TimeEntry | null>(null);
+  const [deleting, setDeleting] = useState<TimeEntry | null>(null);
+  const list = entries.data?.pages.flat() ?? [];
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Recent Time Entries</CardTitle>
+      </CardHeader>
+      <CardContent className="px-0 pb-2">
+        {entries.isLoading ? (
+          <div className="grid gap-3 px-5 pb-3">
+            {[0, 1, 2].map((i) => (
+              <Skeleton key={i} className="h-14 w-full" />
+            ))}
+          </div>
+        ) : entries.isError ? (
+          <p className="px-5 pb-4 text-sm text-destructive">Could not load your time entries.</p>
+        ) : list.length === 0 ? (
+          <EmptyState
+            icon={Clock}
+            title="No entries yet"
+            description="Start your first timer to begin tracking time."
+          />
+        ) : (
+          <ul className="divide-y" aria-label="Time entries">
+            {list.map((entry) => (
+              <EntryRow
+                key={entry.id}
+                entry={entry}
+                timeZone={timeZone}
+                onEdit={() => setEditing(entry)}
+                onDelete={() => setDeleting(entry)}
+              />
+            ))}
+          </ul>
+        )}
+        {entries.hasNextPage && (
+          <div className="flex justify-center border-t px-5 pt-3">
+            <Button
+              variant="ghost"
+              onClick={() => entries.fetchNextPage()}
+              disabled={entries.isFetchingNextPage}
+            >
+              {entries.isFetchingNextPage ? 'Loading...' : 'Load more'}
+            </Button>
+          </div>
+        )}
+      </CardContent>
+      {editing && <EditEntryDialog entry={editing} timeZone={timeZone} onClose={() => setEditing(null)} />}
+      {deleting && <DeleteEntryDialog entry={deleting} onClose={() => setDeleting(null)} />}
+    </Card>
+  );
+}
+
+type RowProps = { entry: TimeEntry; timeZone: string; onEdit: () => void; onDelete: () => void };
+
+function EntryRow({ entry, timeZone, onEdit, onDelete }: RowProps) {
+  const title = entry.project ?? GENERAL_WORK;
+  return (
+    <li
+      className="flex flex-col gap-2 px-5 py-3 sm:flex-row sm:items-center sm:gap-3"
+      data-testid="time-entry"
+    >
+      <div className="min-w-0 flex-1">
+        <p className="truncate font-medium text-foreground">{title}</p>
+        <p className="truncate text-sm text-muted-foreground">
+          {entry.task && entry.task !== entry.description ? `${entry.task} · ` : ''}
+          {entry.description || '—'}
+        </p>
+        <p className="mt-0.5 text-xs text-muted-foreground">
+          {formatEntryDate(entry.date)} · {formatZonedTime(entry.startTime, timeZone)} –{' '}
+          {formatZonedTime(entry.endTime, timeZone)}
+        </p>
+      </div>
+      <div className="flex shrink-0 items-center justify-between gap-2">
+        <span className="shrink-0 rounded-md bg-slate-100 px-2 py-1 text-sm font-semibold tabular-nums text-slate-700">
+          {formatDuration(entry.duration)}
+        </span>
+        <div className="flex shrink-0 items-center">
+          <Button
+            variant="ghost"
+            size="icon"
+            onClick={onEdit}
+            aria-label={`Edit entry: ${entry.description || title}`}
+          >
+            <Pencil aria-hidden />
+          </Button>
+          <Button
+            variant="ghost"
+            size="icon"
+            className="text-muted-foreground hover:text-destructive"
+            onClick={onDelete}
+            aria-label={`Delete entry: ${entry.description || title}`}
+          >
+            <Trash2 aria-hidden />
+          </Button>
+        </div>
+      </div>
+    </li>
+  );
+}

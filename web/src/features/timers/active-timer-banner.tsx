@@ -1,0 +1,51 @@
+import { GENERAL_WORK } from '@contract/timers';
+import { Square, Timer } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import { formatElapsed } from '@/lib/format';
+import { useActiveTimer, useElapsedSeconds, useStopTimer } from './api';
+
+/** My Tasks' active-timer banner: polls every 2 s (spec point 4), elapsed ticks every second. */
+export function ActiveTimerBanner() {
+  const active = useActiveTimer({ poll: true });
+  const timer = active.data?.timer ?? null;
+  const elapsed = useElapsedSeconds(timer?.startTime);
+  const stop = useStopTimer();
+  if (!timer) return null;
+
+  return (
+    <section
+      aria-label="Active timer"
+      className="mb-6 flex flex-col gap-3 rounded-lg border border-indigo-200 bg-indigo-50 p-4 sm:flex-row sm:items-center sm:justify-between"
+    >
+      <div className="flex min-w-0 items-center gap-3">
+        <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-indigo-600 text-white">
+          <Timer className="size-5" aria-hidden />
+        </span>
+        <div className="min-w-0">
+          <p className="text-xs font-medium uppercase tracking-wide text-indigo-700">Timer running</p>
+          <p className="truncate text-sm font-semibold text-foreground">
+            {timer.task ?? timer.description}
+            <span className="font-normal text-muted-foreground"> · {timer.project ?? GENERAL_WORK}</span>
+          </p>
+        </div>
+      </div>
+      <div className="flex items-center justify-between gap-4 sm:justify-end">
+        <span
+          className="font-mono text-2xl font-semibold tabular-nums text-indigo-900"
+          role="timer"
+          aria-label="Elapsed time"
+        >
+          {formatElapsed(elapsed)}
+        </span>
+        <Button
+          variant="destructive"
+          size="sm"
+          onClick={() => stop.mutate(timer.id)}
+          disabled={stop.isPending}
+        >
+          <Square aria-hidden /> Stop Timer
+        </Button>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,135 @@
+import { GENERAL_WORK } from '@contract/timers';
+import { Play, Square } from 'lucide-react';
+import { useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { Skeleton } from '@/components/ui/skeleton';
+import { formatElapsed, formatTime } from '@/lib/format';
+import { useActiveTimer, useElapsedSeconds, useProjectOptions, useStartTimer, useStopTimer } from './api';
+
+/** The tracker's 'Current Timer' card: idle form or the running timer with Stop Timer (spec point 2). */
+export function CurrentTimerCard() {
+  const active = useActiveTimer();
+  const timer = active.data?.timer ?? null;
+  const elapsed = useElapsedSeconds(timer?.startTime);
+
+  return (
+    <Card>
+      <CardHeader className="flex-row items-center justify-between gap-3">
+        <CardTitle>Current Timer</CardTitle>
+        {timer && (
+          <span className="inline-flex items-center gap-1.5 rounded-full bg-emerald-50 px-2.5 py-0.5 text-xs font-medium text-emerald-700">
+            <span className="size-2 animate-pulse rounded-full bg-emerald-500" aria-hidden />
+            Running
+          </span>
+        )}
+      </CardHeader>
+      <CardContent className="grid grid-cols-1 gap-5 md:grid-cols-[auto_minmax(0,1fr)] md:items-center md:gap-8">
+        <div
+          className="font-mono text-4xl font-semibold tabular-nums tracking-tight text-foreground sm:text-5xl"
+          role="timer"
+          aria-label="Elapsed time"
+        >
+          {formatElapsed(elapsed)}
+        </div>
+        {active.isLoading ? (
+          <Skeleton className="h-20 w-full" />
+        ) : timer ? (
+          <RunningTimer
+            project={timer.project ?? GENERAL_WORK}
+            description={timer.task ?? timer.description}
+            startTime={timer.startTime}
+            timerId={timer.id}
+          />
+        ) : (
+          <IdleTimerForm />
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+function RunningTimer(props: { project: string; description: string; startTime: string; timerId: string }) {
+  const stop = useStopTimer();
+  return (
+    <div className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
+      <dl className="grid min-w-0 grid-cols-1 gap-1 text-sm">
+        <div className="flex gap-2">
+          <dt className="sr-only">Project</dt>
+          <dd className="truncate font-semibold text-foreground" data-testid="timer-project">
+            {props.project}
+          </dd>
+        </div>
+        <div className="flex gap-2">
+          <dt className="sr-only">Description</dt>
+          <dd className="truncate text-muted-foreground">{props.description}</dd>
+        </div>
+        <div className="flex gap-1 text-muted-foreground">
+          <dt>Started at</dt>
+          <dd className="font-medium text-foreground">{formatTime(props.startTime)}</dd>
+        </div>
+      </dl>
+      <Button variant="destructive" onClick={() => stop.mutate(props.timerId)} disabled={stop.isPending}>
+        <Square aria-hidden /> Stop Timer
+      </Button>
+    </div>
+  );
+}
+
+function IdleTimerForm() {
+  const projects = useProjectOptions();
+  const start = useStartTimer();
+  const [projectId, setProjectId] = useState('');
+  const [description, setDescription] = useState('');
+  const options = (projects.data ?? []).filter((p) => p.status !== 'cancelled');
+
+  return (
+    <form
+      className="grid gap-3 sm:grid-cols-[minmax(0,14rem)_1fr_auto] sm:items-end"
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (!projectId) return;
+        start.mutate(
+          { projectId, description: description.trim() || undefined },
+          { onSuccess: () => setDescription('') },
+        );
+      }}
+    >
+      <div className="grid gap-1.5">
+        <Label htmlFor="timer-project">Project</Label>
+        <Select value={projectId} onValueChange={setProjectId}>
+          <SelectTrigger id="timer-project" aria-label="Project">
+            <SelectValue placeholder={projects.isLoading ? 'Loading projects…' : 'Select a project'} />
+          </SelectTrigger>
+          <SelectContent>
+            {options.length === 0 ? (
+              <div className="px-2 py-1.5 text-sm text-muted-foreground">No projects yet</div>
+            ) : (
+              options.map((p) => (
+                <SelectItem key={p.id} value={p.id}>
+                  {p.name}
+                </SelectItem>
+              ))
+            )}
+          </SelectContent>
+        </Select>
+      </div>
+      <div className="grid gap-1.5">
+        <Label htmlFor="timer-description">Description</Label>
+        <Input
+          id="timer-description"
+          placeholder="What are you working on?"
+          maxLength={500}
+          value={description}
+          onChange={(e) => setDescription(e.target.value)}
+        />
+      </div>
+      <Button type="submit" disabled={!projectId || start.isPending}>
+        <Play aria-hidden /> Start Timer
+      </Button>
+    </form>
+  );
+}

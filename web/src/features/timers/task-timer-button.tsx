@@ -1,0 +1,58 @@
+import { Play, Square } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
+import { useActiveTimer, useStartTimer, useStopTimer } from './api';
+
+type Props = { taskId: string; status: string; isPaused: boolean };
+
+/**
+ * Start or stop a timer for one task (My Tasks). Refused for completed and paused tasks and while
+ * another timer runs (spec point 4, decisions §7); the server enforces the same rules.
+ */
+export function TaskTimerButton({ taskId, status, isPaused }: Props) {
+  const active = useActiveTimer();
+  const start = useStartTimer();
+  const stop = useStopTimer();
+  const timer = active.data?.timer ?? null;
+
+  if (timer?.taskId === taskId) {
+    return (
+      <Button size="sm" variant="destructive" onClick={() => stop.mutate(timer.id)} disabled={stop.isPending}>
+        <Square aria-hidden /> Stop Timer
+      </Button>
+    );
+  }
+
+  const reason =
+    status === 'completed'
+      ? 'This task is completed'
+      : isPaused
+        ? 'This task is paused'
+        : timer
+          ? 'Another timer is running'
+          : null;
+  const button = (
+    <Button
+      size="sm"
+      variant="outline"
+      onClick={() => start.mutate({ taskId })}
+      disabled={reason !== null || start.isPending || active.isLoading}
+      aria-label={reason ? `Start Timer (${reason.toLowerCase()})` : 'Start Timer'}
+    >
+      <Play aria-hidden /> Start Timer
+    </Button>
+  );
+  if (!reason) return button;
+  // A disabled button gets no pointer events, so the tooltip hangs on a focusable wrapper.
+  return (
+    <Tooltip>
+      <TooltipTrigger asChild>
+        {/* biome-ignore lint/a11y/noNoninteractiveTabindex: lets keyboard users reach the reason */}
+        <span tabIndex={0} className="inline-flex rounded-md">
+          {button}
+        </span>
+      </TooltipTrigger>
+      <TooltipContent>{reason}</TooltipContent>
+    </Tooltip>
+  );
+}
