@@ -58,7 +58,9 @@ describe('layout shell', () => {
     expect(await page.getByTestId('nav-user-credentials').count()).toBe(0);
     expect(await page.getByTestId('nav-projects').getAttribute('aria-current')).toBe('page');
     expect(await page.getByTestId('header-title').textContent()).toBe('Projects');
-    expect(await page.getByTestId('header-email').textContent()).toBe((await sessionFor('employee')).user.email);
+    expect(await page.getByTestId('header-email').textContent()).toBe(
+      (await sessionFor('employee')).user.email,
+    );
     const badge = page.getByTestId('role-badge');
     expect(await badge.textContent()).toBe('Employee');
     expect(await badge.getAttribute('class')).toMatch(/emerald/); // green
