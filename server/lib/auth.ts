@@ -124,7 +124,7 @@ export type GuardOptions = {
 };
 
 /**
- * Route guard factory: `preHandler: guard()` for any signed-in user, `guard('admin')` for roles.
+ * Route guard factory: `preValidation: guard()` for any signed-in user, `guard('admin')` for roles.
  * Anonymous → 401 'Not authenticated'; wrong role → 403 (decisions §4).
  */
 export function makeGuard(deps: AuthDeps) {

@@ -21,17 +21,17 @@ import { createInvitation, listOpenInvitations } from './invitations.service';
 
 /** Everything under /api/admin is for admins only (decisions §4). */
 export async function adminRoutes(app: ZodApp, deps: AppDeps) {
-  const preHandler = deps.guard('admin');
+  const preValidation = deps.guard('admin');
 
   app.get(
     '/api/admin/pending-users',
-    { preHandler, schema: { response: { 200: z.array(pendingUser) } } },
+    { preValidation, schema: { response: { 200: z.array(pendingUser) } } },
     async () => listPendingUsers(deps.db),
   );
 
   app.post(
     '/api/admin/approve-user/:id',
-    { preHandler, schema: { params: idParam, body: approveRequest, response: { 200: userSchema } } },
+    { preValidation, schema: { params: idParam, body: approveRequest, response: { 200: userSchema } } },
     async (request) => {
       const actor = currentUser(request).id;
       return request.body.approved
@@ -42,47 +42,47 @@ export async function adminRoutes(app: ZodApp, deps: AppDeps) {
 
   app.post(
     '/api/admin/reject-user/:id',
-    { preHandler, schema: { params: idParam, body: rejectRequest, response: { 200: userSchema } } },
+    { preValidation, schema: { params: idParam, body: rejectRequest, response: { 200: userSchema } } },
     async (request) => rejectUser(deps, currentUser(request).id, request.params.id, request.body.reason),
   );
 
   app.get(
     '/api/admin/all-users',
-    { preHandler, schema: { querystring: allUsersQuery, response: { 200: z.array(adminUser) } } },
+    { preValidation, schema: { querystring: allUsersQuery, response: { 200: z.array(adminUser) } } },
     async (request) => listAllUsers(deps.db, request.query),
   );
 
-  app.get('/api/admin/stats', { preHandler, schema: { response: { 200: adminStatsSchema } } }, async () =>
+  app.get('/api/admin/stats', { preValidation, schema: { response: { 200: adminStatsSchema } } }, async () =>
     adminStats(deps.db),
   );
 
   app.post(
     '/api/admin/suspend-user/:id',
-    { preHandler, schema: { params: idParam, body: suspendRequest, response: { 200: adminUser } } },
+    { preValidation, schema: { params: idParam, body: suspendRequest, response: { 200: adminUser } } },
     async (request) => suspendUser(deps, currentUser(request).id, request.params.id, request.body.reason),
   );
 
   app.post(
     '/api/admin/activate-user/:id',
-    { preHandler, schema: { params: idParam, response: { 200: adminUser } } },
+    { preValidation, schema: { params: idParam, response: { 200: adminUser } } },
     async (request) => activateUser(deps, currentUser(request).id, request.params.id),
   );
 
   app.post(
     '/api/admin/reset-password/:id',
-    { preHandler, schema: { params: idParam, response: { 200: resetPasswordResponse } } },
+    { preValidation, schema: { params: idParam, response: { 200: resetPasswordResponse } } },
     async (request) => resetPassword(deps, currentUser(request).id, request.params.id),
   );
 
   app.get(
     '/api/admin/invitations',
-    { preHandler, schema: { response: { 200: z.array(invitation) } } },
+    { preValidation, schema: { response: { 200: z.array(invitation) } } },
     async () => listOpenInvitations(deps),
   );
 
   app.post(
     '/api/admin/invitations',
-    { preHandler, schema: { body: invitationRequest, response: { 201: invitation } } },
+    { preValidation, schema: { body: invitationRequest, response: { 201: invitation } } },
     async (request, reply) =>
       reply.status(201).send(await createInvitation(deps, currentUser(request).id, request.body)),
   );

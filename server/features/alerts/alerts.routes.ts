@@ -8,11 +8,11 @@ export async function alertsRoutes(app: ZodApp, deps: AppDeps) {
   const service = { db: deps.db, clock: deps.clock, defaultTimeZone: deps.config.defaultTimeZone };
   const response = { 200: z.array(attendanceAlert) };
 
-  app.get('/api/alerts/attendance', { preHandler: deps.guard(), schema: { response } }, async (request) =>
+  app.get('/api/alerts/attendance', { preValidation: deps.guard(), schema: { response } }, async (request) =>
     listAlerts(service, currentUser(request).id),
   );
 
-  app.get('/api/admin/alerts', { preHandler: deps.guard('admin'), schema: { response } }, async () =>
+  app.get('/api/admin/alerts', { preValidation: deps.guard('admin'), schema: { response } }, async () =>
     listAlerts(service),
   );
 }

@@ -31,7 +31,7 @@ export async function attendanceRoutes(app: ZodApp, deps: AppDeps) {
   app.get(
     '/api/attendance',
     {
-      preHandler: signedIn,
+      preValidation: signedIn,
       schema: { querystring: attendanceListQuery, response: { 200: z.array(attendanceRecord) } },
     },
     async (request) => listRecords(deps.db, currentUser(request).id, request.query),
@@ -39,13 +39,13 @@ export async function attendanceRoutes(app: ZodApp, deps: AppDeps) {
 
   app.get(
     '/api/attendance/today',
-    { preHandler: signedIn, schema: { response: { 200: todaySummarySchema } } },
+    { preValidation: signedIn, schema: { response: { 200: todaySummarySchema } } },
     async (request) => todaySummary(service, currentUser(request).id),
   );
 
   app.get(
     '/api/attendance/export',
-    { preHandler: signedIn, schema: { querystring: exportQuery } },
+    { preValidation: signedIn, schema: { querystring: exportQuery } },
     async (request, reply) => {
       const csv = await exportCsv(service, currentUser(request).id, request.query);
       return reply
@@ -57,7 +57,7 @@ export async function attendanceRoutes(app: ZodApp, deps: AppDeps) {
 
   app.post(
     '/api/attendance/clock-in',
-    { preHandler: signedIn, schema: { response: { 201: attendanceRecord } } },
+    { preValidation: signedIn, schema: { response: { 201: attendanceRecord } } },
     async (request, reply) => reply.status(201).send(await clockIn(service, currentUser(request).id)),
   );
 
@@ -65,14 +65,14 @@ export async function attendanceRoutes(app: ZodApp, deps: AppDeps) {
   for (const [path, action] of Object.entries(actions)) {
     app.post(
       `/api/attendance/${path}`,
-      { preHandler: signedIn, schema: { response: recordResponse } },
+      { preValidation: signedIn, schema: { response: recordResponse } },
       async (request) => action(service, currentUser(request).id),
     );
   }
 
   app.post(
     '/api/attendance/fix',
-    { preHandler: signedIn, schema: { response: { 200: messageBody } } },
+    { preValidation: signedIn, schema: { response: { 200: messageBody } } },
     async (request) => fixOpenRecords(service, currentUser(request).id),
   );
 }

@@ -49,7 +49,7 @@ export async function authRoutes(app: ZodApp, deps: AppDeps) {
   app.get(
     '/api/auth/user',
     {
-      preHandler: deps.guard([], { allowPasswordChangePending: true }),
+      preValidation: deps.guard([], { allowPasswordChangePending: true }),
       schema: { response: { 200: userSchema } },
     },
     async (request) => userRecord(db, currentUser(request).id),
@@ -64,7 +64,7 @@ export async function authRoutes(app: ZodApp, deps: AppDeps) {
   app.post(
     '/api/change-password',
     {
-      preHandler: deps.guard([], { allowPasswordChangePending: true }),
+      preValidation: deps.guard([], { allowPasswordChangePending: true }),
       schema: { body: changePasswordRequest, response: { 200: userSchema } },
     },
     async (request, reply) => {
@@ -103,7 +103,7 @@ export async function authRoutes(app: ZodApp, deps: AppDeps) {
   app.get(
     '/api/verification-codes',
     {
-      ...(deps.config.isProduction ? { preHandler: deps.guard('admin') } : {}),
+      ...(deps.config.isProduction ? { preValidation: deps.guard('admin') } : {}),
       schema: { querystring: verificationCodesQuery, response: { 200: z.array(verificationCodeRecord) } },
     },
     async (request) => listVerificationCodes(db, request.query),

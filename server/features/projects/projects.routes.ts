@@ -12,7 +12,7 @@ export async function projectsRoutes(app: ZodApp, deps: AppDeps) {
   app.get(
     '/api/projects',
     {
-      preHandler: deps.guard(),
+      preValidation: deps.guard(),
       schema: { querystring: projectsQuery, response: { 200: z.array(projectSchema) } },
     },
     async (request) => listProjects(deps.db, request.query),
@@ -21,7 +21,7 @@ export async function projectsRoutes(app: ZodApp, deps: AppDeps) {
   app.post(
     '/api/projects',
     {
-      preHandler: deps.guard([...managers]),
+      preValidation: deps.guard([...managers]),
       schema: { body: createProjectRequest, response: { 201: projectSchema } },
     },
     async (request, reply) => {
@@ -33,7 +33,7 @@ export async function projectsRoutes(app: ZodApp, deps: AppDeps) {
   app.patch(
     '/api/projects/:id',
     {
-      preHandler: deps.guard([...managers]),
+      preValidation: deps.guard([...managers]),
       schema: { params: idParam, body: updateProjectRequest, response: { 200: projectSchema } },
     },
     async (request) => setProjectStatus(deps.db, request.params.id, request.body.status, deps.clock.now()),

@@ -8,13 +8,13 @@ export async function settingsRoutes(app: ZodApp, deps: AppDeps) {
   // Everyone may read them: the attendance page shows the expected hours.
   app.get(
     '/api/settings',
-    { preHandler: deps.guard(), schema: { response: { 200: settingsSchema } } },
+    { preValidation: deps.guard(), schema: { response: { 200: settingsSchema } } },
     async () => loadSettings(deps.db, deps.config.defaultTimeZone),
   );
 
   app.put(
     '/api/settings',
-    { preHandler: deps.guard('admin'), schema: { body: settingsInput, response: { 200: settingsSchema } } },
+    { preValidation: deps.guard('admin'), schema: { body: settingsInput, response: { 200: settingsSchema } } },
     async (request) => saveSettings(deps.db, deps.clock, request.body, currentUser(request).id),
   );
 }

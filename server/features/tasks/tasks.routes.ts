@@ -34,39 +34,39 @@ export async function tasksRoutes(app: ZodApp, deps: AppDeps) {
 
   app.get(
     '/api/my-tasks',
-    { preHandler: signedIn, schema: { querystring: myTasksQuery, response: taskList } },
+    { preValidation: signedIn, schema: { querystring: myTasksQuery, response: taskList } },
     async (request) => listMyTasks(db, currentUser(request), request.query),
   );
 
   app.get(
     '/api/tasks',
-    { preHandler: signedIn, schema: { querystring: tasksQuery, response: taskList } },
+    { preValidation: signedIn, schema: { querystring: tasksQuery, response: taskList } },
     async (request) => listTasks(db, currentUser(request), request.query),
   );
 
   app.post(
     '/api/tasks',
-    { preHandler: signedIn, schema: { body: createTaskRequest, response: { 201: taskSchema } } },
+    { preValidation: signedIn, schema: { body: createTaskRequest, response: { 201: taskSchema } } },
     async (request, reply) =>
       reply.status(201).send(await createTask(db, currentUser(request), request.body, clock.now())),
   );
 
   app.patch(
     '/api/tasks/:id',
-    { preHandler: signedIn, schema: { params: idParam, body: updateTaskStatusRequest, response: oneTask } },
+    { preValidation: signedIn, schema: { params: idParam, body: updateTaskStatusRequest, response: oneTask } },
     async (request) =>
       changeStatus(db, currentUser(request), request.params.id, request.body.status, clock.now()),
   );
 
   app.patch(
     '/api/tasks/:id/pause',
-    { preHandler: signedIn, schema: { params: idParam, response: oneTask } },
+    { preValidation: signedIn, schema: { params: idParam, response: oneTask } },
     async (request) => togglePause(db, currentUser(request), request.params.id, clock.now()),
   );
 
   app.patch(
     '/api/tasks/:id/submit',
-    { preHandler: signedIn, schema: { params: idParam, body: submitTaskRequest, response: oneTask } },
+    { preValidation: signedIn, schema: { params: idParam, body: submitTaskRequest, response: oneTask } },
     async (request) =>
       submitForReview(db, currentUser(request), request.params.id, request.body.submissionNotes, clock.now()),
   );
@@ -74,7 +74,7 @@ export async function tasksRoutes(app: ZodApp, deps: AppDeps) {
   app.patch(
     '/api/tasks/:id/review',
     {
-      preHandler: deps.guard(['manager', 'admin']),
+      preValidation: deps.guard(['manager', 'admin']),
       schema: { params: idParam, body: reviewTaskRequest, response: oneTask },
     },
     async (request) => reviewTask(db, currentUser(request), request.params.id, request.body, clock.now()),
@@ -83,7 +83,7 @@ export async function tasksRoutes(app: ZodApp, deps: AppDeps) {
   app.post(
     '/api/tasks/:id/comments',
     {
-      preHandler: signedIn,
+      preValidation: signedIn,
       schema: { params: idParam, body: addCommentRequest, response: { 201: taskCommentSchema } },
     },
     async (request, reply) =>

@@ -12,7 +12,7 @@ import { getActiveTimer, startTimer, stopTimer, type TimerContext } from './time
 
 /** One running timer per user (decisions §7); every role times its own work. */
 export async function timersRoutes(app: ZodApp, deps: AppDeps) {
-  // preValidation, not preHandler: an anonymous call is 401 before its body is judged.
+  // preValidation, not preValidation: an anonymous call is 401 before its body is judged.
   const guard = deps.guard();
   const context = async (userId: string): Promise<TimerContext> => ({
     db: deps.db,

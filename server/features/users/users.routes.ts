@@ -7,7 +7,7 @@ export async function usersRoutes(app: ZodApp, deps: AppDeps) {
   app.get(
     '/api/users',
     {
-      preHandler: deps.guard(),
+      preValidation: deps.guard(),
       schema: { querystring: usersQuery, response: { 200: z.array(assignableUser) } },
     },
     async (request) => listAssignableUsers(deps.db, request.query),
