@@ -135,7 +135,7 @@ describe('tasks and projects journey', () => {
     await snapDialog(page, 'my-tasks-create-dialog-desktop');
     await page.keyboard.press('Escape');
     await page.getByTestId('create-task-dialog').waitFor({ state: 'hidden' });
-    await card(page).getByRole('button', { name: 'Start' }).click();
+    await card(page).getByRole('button', { name: 'Start', exact: true }).click();
     await toastSays(page, 'Task Updated');
     await card(page).getByTestId('task-status').filter({ hasText: 'In Progress' }).waitFor();
     expect(await card(page).getByRole('button', { name: 'Complete' }).count()).toBe(1);

@@ -23,14 +23,9 @@ export function TaskTimerButton({ taskId, status, isPaused }: Props) {
     );
   }
 
-  const reason =
-    status === 'completed'
-      ? 'This task is completed'
-      : isPaused
-        ? 'This task is paused'
-        : timer
-          ? 'Another timer is running'
-          : null;
+  // A completed task is never timed again: no button at all rather than one disabled forever.
+  if (status === 'completed') return null;
+  const reason = isPaused ? 'This task is paused' : timer ? 'Another timer is running' : null;
   const button = (
     <Button
       size="sm"
