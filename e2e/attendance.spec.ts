@@ -132,7 +132,7 @@ describe('attendance journey', () => {
     await page.getByText('Late threshold must be a number').waitFor();
     await threshold.fill('600');
     await page.getByRole('button', { name: 'Save Settings' }).click();
-    await page.getByText('Settings Saved').waitFor();
+    await page.getByText('Settings Saved', { exact: true }).waitFor();
 
     await page.getByRole('tab', { name: 'System Alerts' }).click();
     await expect.poll(() => larry.count()).toBe(0);

@@ -70,7 +70,6 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     logger: options.logger ?? { level: config.LOG_LEVEL },
     bodyLimit: BODY_LIMIT,
     trustProxy: config.TRUST_PROXY,
-    disableRequestLogging: config.LOG_LEVEL === 'silent',
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

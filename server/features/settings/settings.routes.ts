@@ -14,7 +14,10 @@ export async function settingsRoutes(app: ZodApp, deps: AppDeps) {
 
   app.put(
     '/api/settings',
-    { preValidation: deps.guard('admin'), schema: { body: settingsInput, response: { 200: settingsSchema } } },
+    {
+      preValidation: deps.guard('admin'),
+      schema: { body: settingsInput, response: { 200: settingsSchema } },
+    },
     async (request) => saveSettings(deps.db, deps.clock, request.body, currentUser(request).id),
   );
 }

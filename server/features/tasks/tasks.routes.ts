@@ -53,7 +53,10 @@ export async function tasksRoutes(app: ZodApp, deps: AppDeps) {
 
   app.patch(
     '/api/tasks/:id',
-    { preValidation: signedIn, schema: { params: idParam, body: updateTaskStatusRequest, response: oneTask } },
+    {
+      preValidation: signedIn,
+      schema: { params: idParam, body: updateTaskStatusRequest, response: oneTask },
+    },
     async (request) =>
       changeStatus(db, currentUser(request), request.params.id, request.body.status, clock.now()),
   );

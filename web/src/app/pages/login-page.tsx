@@ -1,10 +1,15 @@
 import type { User } from '@contract/auth';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { AuthCard } from '@/features/auth/auth-card';
-import { ChangePasswordForm } from '@/features/auth/change-password-form';
 import { LoginForm } from '@/features/auth/login-form';
+import { Spinner } from '@/components/ui/spinner';
 import { setStoredUser } from '@/lib/auth';
+
+// Only users with a temporary password see this step; everyone else never downloads it.
+const ChangePasswordForm = lazy(() =>
+  import('@/features/auth/change-password-form').then((m) => ({ default: m.ChangePasswordForm })),
+);
 
 export function LoginPage() {
   const navigate = useNavigate();
@@ -20,7 +25,9 @@ export function LoginPage() {
         title="Choose a new password"
         description="An administrator reset your password. Replace the temporary one to continue."
       >
-        <ChangePasswordForm onChanged={enter} />
+        <Suspense fallback={<Spinner className="mx-auto size-5" label="Loading" />}>
+          <ChangePasswordForm onChanged={enter} />
+        </Suspense>
       </AuthCard>
     );
   }

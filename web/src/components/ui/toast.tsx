@@ -21,7 +21,7 @@ export function ToastViewport({ className, ...props }: React.ComponentProps<type
   return (
     <ToastPrimitive.Viewport
       hotkey={['F8']}
-      label="Notification ({hotkey})"
+      label="Notification"
       className={cn(
         'fixed top-0 z-[100] flex max-h-screen w-full flex-col-reverse p-4 sm:top-auto sm:right-0 sm:bottom-0 sm:flex-col md:max-w-[420px]',
         className,

@@ -1,20 +1,22 @@
-import type { User } from '@contract/auth';
-import { loginRequest, type LoginRequest } from '@contract/auth';
-import { zodResolver } from '@hookform/resolvers/zod';
+import type { LoginRequest, User } from '@contract/auth';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
+import { lazyZodResolver } from '@/lib/lazy-resolver';
 import { useLogin } from './api';
 import { FormField } from './form-field';
 
 /** Spec point 2 (Login) and point 8: the server's message, else 'Login failed'. */
+// The contract's schema, fetched on first submit: keeps zod out of the sign-in page's first load.
+const resolver = lazyZodResolver<LoginRequest>(() => import('@contract/auth').then((m) => m.loginRequest));
+
 export function LoginForm({ onSignedIn }: { onSignedIn: (user: User) => void }) {
   const login = useLogin();
   const [error, setError] = useState<string | null>(null);
   const form = useForm<LoginRequest>({
-    resolver: zodResolver(loginRequest),
+    resolver,
     defaultValues: { email: '', password: '' },
   });
   const { errors } = form.formState;
