@@ -198,4 +198,22 @@ describe('accounts journey', () => {
     await snap(admin, 'accounts-credentials-phone');
     await context.close();
   });
+
+  it('sign-in form: the contract messages before sending, one message for a wrong password', async () => {
+    const context = await newContext(browser, DESKTOP);
+    const page = await context.newPage();
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByText('Email is required').waitFor();
+    await page.getByText('Password is required').waitFor();
+    await page.getByLabel('Email').fill('not-an-email');
+    await page.getByLabel('Password').fill('whatever');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByText('Please enter a valid email address').waitFor();
+    await signInThroughForm(page, E2E_ADMIN.email, 'WrongPass1');
+    await expect.poll(() => page.getByTestId('login-error').textContent()).toBe('Invalid email or password');
+    await signInThroughForm(page, E2E_ADMIN.email.toUpperCase(), E2E_ADMIN.password);
+    await page.waitForURL((url) => url.pathname === '/');
+    await context.close();
+  });
 });

@@ -2,6 +2,7 @@ import type { User } from '@contract/auth';
 import { Dialog as DialogPrimitive } from 'radix-ui';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
+import { TooltipProvider } from '@/components/ui/tooltip';
 import { AppHeader } from './app-header';
 import { Sidebar } from './sidebar';
 import { useIsDesktop } from './use-media-query';
@@ -39,39 +40,42 @@ export function AppShell({ user, children }: { user: User; children: ReactNode }
   };
 
   return (
-    <div className="flex min-h-dvh bg-background">
-      <a
-        href="#main"
-        className="sr-only z-50 rounded-md bg-white px-3 py-2 text-sm font-medium shadow focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
-      >
-        Skip to content
-      </a>
-      {isDesktop ? (
-        <div className="sticky top-0 h-dvh shrink-0">
-          <Sidebar user={user} collapsed={collapsed} onToggle={toggle} />
-        </div>
-      ) : (
-        <DialogPrimitive.Root open={drawerOpen} onOpenChange={setDrawerOpen}>
-          <DialogPrimitive.Portal>
-            <DialogPrimitive.Overlay className="fixed inset-0 z-40 bg-slate-900/40 data-[state=open]:animate-fade-in" />
-            <DialogPrimitive.Content
-              aria-describedby={undefined}
-              className="fixed inset-y-0 left-0 z-50 max-w-[85vw] shadow-xl focus:outline-none data-[state=open]:animate-slide-in-left"
-            >
-              <DialogPrimitive.Title className="sr-only">Navigation</DialogPrimitive.Title>
-              <Sidebar user={user} collapsed={false} className="max-w-[85vw]" />
-            </DialogPrimitive.Content>
-          </DialogPrimitive.Portal>
-        </DialogPrimitive.Root>
-      )}
-      <div className="flex min-w-0 flex-1 flex-col">
-        <AppHeader email={user.email} onOpenMenu={isDesktop ? undefined : () => setDrawerOpen(true)} />
-        <main id="main" tabIndex={-1} className="flex flex-1 flex-col focus:outline-none">
-          <div className="mx-auto flex w-full max-w-7xl flex-1 flex-col px-4 py-6 sm:px-6 lg:px-8 lg:py-8">
-            {children}
+    // Tooltips exist only in the signed-in app, so their positioning code loads with the shell.
+    <TooltipProvider>
+      <div className="flex min-h-dvh bg-background">
+        <a
+          href="#main"
+          className="sr-only z-50 rounded-md bg-white px-3 py-2 text-sm font-medium shadow focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+        >
+          Skip to content
+        </a>
+        {isDesktop ? (
+          <div className="sticky top-0 h-dvh shrink-0">
+            <Sidebar user={user} collapsed={collapsed} onToggle={toggle} />
           </div>
-        </main>
+        ) : (
+          <DialogPrimitive.Root open={drawerOpen} onOpenChange={setDrawerOpen}>
+            <DialogPrimitive.Portal>
+              <DialogPrimitive.Overlay className="fixed inset-0 z-40 bg-slate-900/40 data-[state=open]:animate-fade-in" />
+              <DialogPrimitive.Content
+                aria-describedby={undefined}
+                className="fixed inset-y-0 left-0 z-50 max-w-[85vw] shadow-xl focus:outline-none data-[state=open]:animate-slide-in-left"
+              >
+                <DialogPrimitive.Title className="sr-only">Navigation</DialogPrimitive.Title>
+                <Sidebar user={user} collapsed={false} className="max-w-[85vw]" />
+              </DialogPrimitive.Content>
+            </DialogPrimitive.Portal>
+          </DialogPrimitive.Root>
+        )}
+        <div className="flex min-w-0 flex-1 flex-col">
+          <AppHeader email={user.email} onOpenMenu={isDesktop ? undefined : () => setDrawerOpen(true)} />
+          <main id="main" tabIndex={-1} className="flex flex-1 flex-col focus:outline-none">
+            <div className="mx-auto flex w-full max-w-7xl flex-1 flex-col px-4 py-6 sm:px-6 lg:px-8 lg:py-8">
+              {children}
+            </div>
+          </main>
+        </div>
       </div>
-    </div>
+    </TooltipProvider>
   );
 }
