@@ -61,6 +61,11 @@ export async function prepareDataset(
       await seedScale(database.db, scale);
       console.log(`${((Date.now() - started) / 1000).toFixed(0)} s`);
     }
+    // A previous run may have ended mid-sequence: no timer running, no one clocked in.
+    await database.db.execute(sql`delete from active_timers`);
+    await database.db.execute(
+      sql`update attendance_records set clock_out = clock_in + interval '1 hour', total_hours = 1 where clock_out is null`,
+    );
     const chosen = await database.db
       .select({ id: users.id })
       .from(users)

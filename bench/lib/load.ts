@@ -16,6 +16,16 @@ export async function load(options: {
 }): Promise<LoadResult> {
   let next = 0;
   const cookies = options.cookies ?? [];
+  // The cookie goes on every request of the connection's own context (autocannon's setHeaders
+  // only reaches the first request of a sequence): connection i is user i.
+  const withCookie = (req: Record<string, unknown>, context: { cookie?: string }) => {
+    if (cookies.length) context.cookie ??= cookies[next++ % cookies.length];
+    const headers = {
+      'content-type': 'application/json',
+      ...(context.cookie ? { cookie: context.cookie } : {}),
+    };
+    return { ...req, headers };
+  };
   const result = await autocannon({
     url: options.url,
     connections: options.connections,
@@ -23,14 +33,10 @@ export async function load(options: {
     requests: options.steps.map((s) => ({
       method: s.method ?? 'GET',
       path: s.path,
-      headers: { 'content-type': 'application/json' },
       body: s.body === undefined ? undefined : JSON.stringify(s.body),
+      setupRequest: withCookie,
     })),
-    setupClient(client: { setHeaders(h: Record<string, string>): void }) {
-      const cookie = cookies.length ? cookies[next++ % cookies.length] : undefined;
-      client.setHeaders({ 'content-type': 'application/json', ...(cookie ? { cookie } : {}) });
-    },
-  } as autocannon.Options);
+  } as unknown as autocannon.Options);
   return {
     rps: result.requests.average,
     p50: result.latency.p50,
