@@ -7,12 +7,14 @@ export const errorBody = z.object({
 });
 export type ErrorBody = z.infer<typeof errorBody>;
 
-export const idParam = z.object({ id: z.uuid({ message: 'Not found' }) });
+/** Path ids; one that is not a UUID is answered 404, like any id the caller may not see. */
+export const idParam = z.object({ id: z.uuid() });
 
 /** Cursor pagination for lists that grow without bound (decisions §6). */
 export const pageQuery = z.object({
   limit: z.coerce.number().int().min(1).max(500).default(100),
-  before: z.string().max(200).optional(),
+  /** the id of the last item of the previous page */
+  before: z.uuid({ message: 'Invalid cursor' }).optional(),
 });
 export type PageQuery = z.infer<typeof pageQuery>;
 

@@ -2,6 +2,8 @@ import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { ensureFirstAdmin } from './features/auth/bootstrap-admin';
+import { systemClock } from './lib/clock';
+import { scheduleHousekeeping } from './lib/housekeeping';
 
 /** Read config, open and migrate the database, listen; SIGTERM finishes requests and closes cleanly. */
 async function main() {
@@ -22,12 +24,22 @@ async function main() {
     app.log,
   );
 
+  const stopHousekeeping = scheduleHousekeeping(database.db, systemClock, (err) =>
+    app.log.error({ err }, 'housekeeping failed'),
+  );
+  if (!config.isProduction) {
+    app.log.warn(
+      'NODE_ENV is not production: verification codes are readable without signing in and cookies are not Secure. Set NODE_ENV=production for a real deployment.',
+    );
+  }
+
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
     try {
+      stopHousekeeping();
       await app.close(); // stops accepting, waits for requests in flight
       await database.close();
       process.exit(0);

@@ -43,6 +43,8 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
     return reply.status(error.status).send({ ...error.extra, message: error.message });
   }
   if (hasZodFastifySchemaValidationErrors(error)) {
+    // A path id that is not even a UUID names nothing: the same 404 as an id nobody may see.
+    if (error.validationContext === 'params') return reply.status(404).send({ message: 'Not found' });
     return reply.status(400).send(validationBody(error.validation));
   }
   if (isResponseSerializationError(error)) {

@@ -231,6 +231,7 @@ ALTER TABLE "verification_codes" ADD CONSTRAINT "verification_codes_user_id_user
 CREATE UNIQUE INDEX "attendance_one_open_per_user" ON "attendance_records" USING btree ("user_id") WHERE "attendance_records"."clock_out" is null;--> statement-breakpoint
 CREATE INDEX "attendance_user_date_idx" ON "attendance_records" USING btree ("user_id","date" DESC NULLS LAST,"clock_in" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "attendance_open_idx" ON "attendance_records" USING btree ("clock_in") WHERE "attendance_records"."clock_out" is null;--> statement-breakpoint
+CREATE INDEX "attendance_date_idx" ON "attendance_records" USING btree ("date");--> statement-breakpoint
 CREATE INDEX "participants_user_idx" ON "conversation_participants" USING btree ("user_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "conversations_one_general" ON "conversations" USING btree ("is_general") WHERE "conversations"."is_general";--> statement-breakpoint
 CREATE INDEX "messages_conversation_created_idx" ON "messages" USING btree ("conversation_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
@@ -242,9 +243,11 @@ CREATE INDEX "tasks_created_idx" ON "tasks" USING btree ("created_at" DESC NULLS
 CREATE INDEX "tasks_status_created_idx" ON "tasks" USING btree ("status","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "tasks_project_created_idx" ON "tasks" USING btree ("project_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "time_entries_user_start_idx" ON "time_entries" USING btree ("user_id","start_time" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "time_entries_user_end_idx" ON "time_entries" USING btree ("user_id","end_time");--> statement-breakpoint
 CREATE INDEX "audit_log_created_idx" ON "audit_log" USING btree ("created_at");--> statement-breakpoint
 CREATE INDEX "invitations_email_idx" ON "invitations" USING btree ("email");--> statement-breakpoint
 CREATE INDEX "outbox_kind_created_idx" ON "outbox" USING btree ("kind","created_at");--> statement-breakpoint
 CREATE INDEX "sessions_user_idx" ON "sessions" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "users_approval_status_idx" ON "users" USING btree ("approval_status");--> statement-breakpoint
+CREATE INDEX "users_created_idx" ON "users" USING btree ("created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "verification_codes_user_idx" ON "verification_codes" USING btree ("user_id");

@@ -33,5 +33,9 @@ export const timeEntries = pgTable(
     duration: integer('duration').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index('time_entries_user_start_idx').on(t.userId, t.startTime.desc(), t.id.desc())],
+  (t) => [
+    index('time_entries_user_start_idx').on(t.userId, t.startTime.desc(), t.id.desc()),
+    // "what overlaps today": end_time > day start finds only recent entries, however long they ran
+    index('time_entries_user_end_idx').on(t.userId, t.endTime),
+  ],
 );

@@ -53,13 +53,11 @@ export async function chatRoutes(app: ZodApp, deps: AppDeps) {
     async (request) => {
       const user = currentUser(request);
       const page = await listMessages(deps.db, user.id, request.params.id, request.query);
-      // Reading the newest messages marked the conversation read: the user's other tabs update too.
-      if (!request.query.before)
-        await announce(request.log, {
-          type: 'chat.read',
-          conversationId: request.params.id,
-          userId: user.id,
-        });
+      // Reading the newest messages marks the conversation read; the user's other tabs hear of it
+      // only when something was unread (no event per page load).
+      if (!request.query.before && (await markRead(deps.db, user.id, request.params.id))) {
+        await announce(request.log, { type: 'chat.read', conversationId: request.params.id, userId: user.id });
+      }
       return page;
     },
   );
@@ -94,8 +92,9 @@ export async function chatRoutes(app: ZodApp, deps: AppDeps) {
     { preValidation: deps.guard(), schema: { params: idParam } },
     async (request, reply) => {
       const user = currentUser(request);
-      await markRead(deps.db, user.id, request.params.id, true);
-      await announce(request.log, { type: 'chat.read', conversationId: request.params.id, userId: user.id });
+      if (await markRead(deps.db, user.id, request.params.id, true)) {
+        await announce(request.log, { type: 'chat.read', conversationId: request.params.id, userId: user.id });
+      }
       return reply.status(204).send();
     },
   );

@@ -73,7 +73,6 @@ export async function listMessages(
     );
     rows.reverse();
   }
-  if (!query.before) await markRead(db, userId, conversationId);
   return rows.map(toMessage);
 }
 
@@ -81,14 +80,19 @@ export async function listMessages(
  * Marks everything up to the newest message read. The newest created_at is taken in SQL, so the
  * database's microseconds are compared with themselves and never rounded through a JS Date.
  */
+/** Marks the conversation read up to its newest message; true when that changed anything. */
 export async function markRead(db: Db, userId: string, conversationId: string, checkParticipant = false) {
   if (checkParticipant) await assertParticipant(db, userId, conversationId);
-  await db.execute(sql`
-    update conversation_participants p
-    set last_read_at = greatest(
-      coalesce(p.last_read_at, p.joined_at),
-      (select max(m.created_at) from messages m where m.conversation_id = p.conversation_id))
-    where p.conversation_id = ${conversationId} and p.user_id = ${userId}`);
+  const rows = await rowsOf(
+    db,
+    sql`update conversation_participants p
+    set last_read_at = latest.at
+    from (select max(m.created_at) as at from messages m where m.conversation_id = ${conversationId}) latest
+    where p.conversation_id = ${conversationId} and p.user_id = ${userId}
+      and latest.at > coalesce(p.last_read_at, p.joined_at)
+    returning p.user_id`,
+  );
+  return rows.length > 0;
 }
 
 /**

@@ -77,7 +77,7 @@ describe('projects', () => {
     }
     expect((await employee.patch(`/api/projects/${id}`, { status: 'active' })).statusCode).toBe(403);
     expect((await manager.patch(`/api/projects/${id}`, { status: 'done' })).statusCode).toBe(400);
-    expect((await manager.patch('/api/projects/not-a-uuid', { status: 'active' })).statusCode).toBe(400);
+    expect((await manager.patch('/api/projects/not-a-uuid', { status: 'active' })).statusCode).toBe(404);
     const missing = await manager.patch('/api/projects/00000000-0000-4000-8000-000000000000', {
       status: 'active',
     });

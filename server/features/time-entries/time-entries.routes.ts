@@ -23,7 +23,6 @@ import { entrySummary } from './time-entries.summary';
 
 /** Every route here works on the signed-in user's own entries only (others' are 404). */
 export async function timeEntriesRoutes(app: ZodApp, deps: AppDeps) {
-  // preValidation, not preValidation: an anonymous call is 401 before its body is judged.
   const guard = deps.guard();
   const context = async (userId: string): Promise<EntryContext> => ({
     db: deps.db,

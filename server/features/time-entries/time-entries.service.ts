@@ -22,7 +22,7 @@ const ENTRY_NOT_FOUND = 'Time entry not found';
 export async function listEntries(ctx: EntryContext, query: TimeEntriesQuery): Promise<TimeEntry[]> {
   const { db, userId } = ctx;
   const cursor = query.before
-    ? sql`(${timeEntries.startTime}, ${timeEntries.id}) < (select c.start_time, c.id from time_entries c where c.id = ${uuidOrNull(query.before)} and c.user_id = ${userId})`
+    ? sql`(${timeEntries.startTime}, ${timeEntries.id}) < (select c.start_time, c.id from time_entries c where c.id = ${query.before} and c.user_id = ${userId})`
     : undefined;
   const rows = await selectEntries(db)
     .where(and(eq(timeEntries.userId, userId), cursor))
@@ -30,10 +30,6 @@ export async function listEntries(ctx: EntryContext, query: TimeEntriesQuery): P
     .limit(query.limit);
   return rows.map((r) => toTimeEntry(r, ctx.timeZone));
 }
-
-// A malformed cursor matches nothing instead of failing the uuid cast.
-const uuidOrNull = (s: string) =>
-  /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(s) ? s : null;
 
 export async function getEntry(ctx: EntryContext, id: string): Promise<TimeEntry> {
   const [row] = await selectEntries(ctx.db).where(

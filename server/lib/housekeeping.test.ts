@@ -1,0 +1,40 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { authThrottle, sessions } from '../db/schema';
+import { createTestApp, type TestContext } from '../test/harness';
+import { SESSION_IDLE_MS } from './auth';
+import { fixedClock } from './clock';
+import { purgeExpired } from './housekeeping';
+
+const clock = fixedClock('2026-05-01T12:00:00Z');
+let t: TestContext;
+beforeAll(async () => {
+  t = await createTestApp({ clock });
+});
+afterAll(() => t.close());
+
+describe('housekeeping', () => {
+  it('deletes idle and expired sessions and stale throttle counters, and keeps live ones', async () => {
+    const { api: live } = await t.userClient();
+    const idle = await t.createUser();
+    await t.signIn(idle);
+    clock.advance(SESSION_IDLE_MS - 3_600_000);
+    expect((await live.get('/api/auth/user')).statusCode).toBe(200); // keeps this one fresh
+    clock.advance(2 * 3_600_000); // the other one is now idle past 12 h
+    const now = clock.now();
+    await t.db.insert(authThrottle).values([
+      { key: 'login:stale', failures: 3, windowStart: new Date(now.getTime() - 2 * 86_400_000) },
+      {
+        key: 'login:blocked',
+        failures: 9,
+        windowStart: new Date(now.getTime() - 2 * 86_400_000),
+        blockedUntil: new Date(now.getTime() + 60_000),
+      },
+      { key: 'login:recent', failures: 1, windowStart: now },
+    ]);
+    expect(await purgeExpired(t.db, clock)).toEqual({ sessions: 1, throttleCounters: 1 });
+    expect((await live.get('/api/auth/user')).statusCode).toBe(200);
+    expect(await t.db.select().from(sessions)).toHaveLength(1);
+    const keys = (await t.db.select({ key: authThrottle.key }).from(authThrottle)).map((r) => r.key).sort();
+    expect(keys).toEqual(['login:blocked', 'login:recent']);
+  });
+});
