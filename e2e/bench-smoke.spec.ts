@@ -1,0 +1,32 @@
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+
+// Not a timed test: it only proves `npm run bench` runs to the end and reports every figure.
+describe('benchmark smoke run', () => {
+  it('measures every endpoint, the floors, writes, the browser and chat on a tiny data set', () => {
+    const run = spawnSync(process.execPath, ['--import', 'tsx', 'bench/run.ts', '--smoke'], {
+      encoding: 'utf8',
+      timeout: 240_000,
+      env: { ...process.env, DATABASE_URL: '' },
+    });
+    expect(run.status, run.stderr + run.stdout.slice(-2000)).toBe(0);
+    const report = readFileSync('.tmp/bench-report.md', 'utf8');
+    for (const endpoint of [
+      '/api/auth/user',
+      '/api/my-tasks',
+      '/api/tasks (filtered)',
+      '/api/time-entries/summary',
+      '/api/dashboard/stats',
+      '/api/chat/conversations',
+      '/api/chat/{id}/messages',
+    ]) {
+      expect(report).toContain(`GET ${endpoint}`);
+    }
+    expect(report).toMatch(
+      /\| POST timer start \+ stop \| pglite \| ×0\.001 \| [\d.]+ \| [\d.]+ \| [\d.]+ \| 0 \|/,
+    );
+    expect(report).toContain('initial JavaScript for /login (gzip)');
+    expect(report).toMatch(/one at a time \(\d+ msgs/);
+  }, 300_000);
+});
