@@ -37,6 +37,8 @@ export const adminStats = z.object({
   admins: z.number().int(),
   managers: z.number().int(),
   employees: z.number().int(),
+  /** everyone's attendance alerts (GET /api/admin/alerts), counted without its 500-row cap */
+  systemAlerts: z.number().int(),
 });
 export type AdminStats = z.infer<typeof adminStats>;
 

@@ -6,6 +6,7 @@ import { endAllSessions } from '../../lib/auth';
 import type { Clock } from '../../lib/clock';
 import { AppError, conflict } from '../../lib/errors';
 import { generatePassword, hashPassword } from '../../lib/password';
+import { countAlerts } from '../alerts/alerts.service';
 import { getUser, toUser } from '../auth/user-record';
 import { audit } from './audit';
 
@@ -43,8 +44,9 @@ export async function listAllUsers(
   return rows.map(toAdminUser);
 }
 
-export async function adminStats(db: Db): Promise<AdminStats> {
-  const [row] = await db
+/** The stat cards' figures, all counted in SQL (decisions §6: never from a capped list). */
+export async function adminStats(deps: Deps & { defaultTimeZone: string }): Promise<AdminStats> {
+  const [row] = await deps.db
     .select({
       totalUsers: sql<number>`count(*)::int`,
       pendingApprovals: sql<number>`(count(*) filter (where ${users.approvalStatus} = 'pending' and ${users.emailVerified}))::int`,
@@ -54,7 +56,7 @@ export async function adminStats(db: Db): Promise<AdminStats> {
       employees: sql<number>`(count(*) filter (where ${users.role} = 'employee'))::int`,
     })
     .from(users);
-  return row;
+  return { ...row, systemAlerts: await countAlerts(deps) };
 }
 
 async function nonAdminTarget(db: Db, id: string, refusal: string) {
@@ -74,8 +76,8 @@ export async function suspendUser(deps: Deps, actorId: string, id: string, reaso
       .set({ isActive: false, suspendedReason: reason })
       .where(eq(users.id, id))
       .returning();
-    await endAllSessions(tx as unknown as Db, id);
-    await audit(tx as unknown as Db, {
+    await endAllSessions(tx, id);
+    await audit(tx, {
       actorId,
       action: 'suspend',
       targetUserId: id,
@@ -96,7 +98,7 @@ export async function activateUser(deps: Deps, actorId: string, id: string) {
       .set({ isActive: true, suspendedReason: null })
       .where(eq(users.id, id))
       .returning();
-    await audit(tx as unknown as Db, { actorId, action: 'activate', targetUserId: id, at: now });
+    await audit(tx, { actorId, action: 'activate', targetUserId: id, at: now });
     return toAdminUser(row);
   });
 }
@@ -109,8 +111,8 @@ export async function resetPassword(deps: Deps, actorId: string, id: string) {
   const passwordHash = await hashPassword(temporaryPassword);
   await deps.db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash, mustChangePassword: true }).where(eq(users.id, id));
-    await endAllSessions(tx as unknown as Db, id);
-    await audit(tx as unknown as Db, { actorId, action: 'reset_password', targetUserId: id, at: now });
+    await endAllSessions(tx, id);
+    await audit(tx, { actorId, action: 'reset_password', targetUserId: id, at: now });
   });
   return { temporaryPassword };
 }

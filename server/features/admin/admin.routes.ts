@@ -53,7 +53,7 @@ export async function adminRoutes(app: ZodApp, deps: AppDeps) {
   );
 
   app.get('/api/admin/stats', { preValidation, schema: { response: { 200: adminStatsSchema } } }, async () =>
-    adminStats(deps.db),
+    adminStats({ db: deps.db, clock: deps.clock, defaultTimeZone: deps.config.defaultTimeZone }),
   );
 
   app.post(

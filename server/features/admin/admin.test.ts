@@ -1,6 +1,14 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, conversationParticipants, conversations, sessions, users } from '../../db/schema';
+import {
+  attendanceRecords,
+  auditLog,
+  conversationParticipants,
+  conversations,
+  sessions,
+  users,
+} from '../../db/schema';
+import { fixedClock } from '../../lib/clock';
 import { createTestApp, type TestContext } from '../../test/harness';
 import { registerAndVerify } from '../auth/test-helpers';
 
@@ -81,7 +89,8 @@ describe('approvals', () => {
       (await admin.post(`/api/admin/approve-user/${unverified.id}`, { approved: true })).statusCode,
     ).toBe(409);
     expect((await admin.post(`/api/admin/approve-user/${ID}`, { approved: true })).statusCode).toBe(404);
-    expect((await admin.post('/api/admin/approve-user/not-a-uuid', { approved: true })).statusCode).toBe(400);
+    // A path id that is not a UUID names nothing: 404 like an unknown one (server/lib/errors.ts).
+    expect((await admin.post('/api/admin/approve-user/not-a-uuid', { approved: true })).statusCode).toBe(404);
     expect(
       (await admin.post(`/api/admin/approve-user/${unverified.id}`, { approved: 'yes' })).statusCode,
     ).toBe(400);
@@ -145,7 +154,52 @@ describe('user administration', () => {
         admins: 1,
         managers: 1,
         employees: 3,
+        systemAlerts: 0,
       });
+    } finally {
+      await fresh.close();
+    }
+  });
+
+  it('counts pending approvals and system alerts in full, past the lists’ 500-row cap', async () => {
+    const fresh = await createTestApp({ clock: fixedClock('2025-06-12T12:00:00Z') });
+    try {
+      const { api: admin } = await fresh.userClient('admin');
+      const pending = Array.from({ length: 503 }, (_, i) => ({
+        email: `pending${i}@example.com`,
+        passwordHash: 'x',
+        firstName: 'Pat',
+        lastName: 'Pending',
+        role: 'employee' as const,
+        approvalStatus: 'pending' as const,
+        emailVerified: true,
+      }));
+      await fresh.db.insert(users).values(pending);
+      // One late arrival (09:30 UTC, the default zone) per user on each of three days: 3 × 170 alerts.
+      const late = await fresh.db
+        .insert(users)
+        .values(
+          pending
+            .slice(0, 170)
+            .map((u, i) => ({ ...u, email: `late${i}@example.com`, approvalStatus: 'approved' as const })),
+        )
+        .returning({ id: users.id });
+      const records = ['2025-06-10', '2025-06-11', '2025-06-12'].flatMap((date) =>
+        late.map(({ id }) => ({
+          userId: id,
+          date,
+          clockIn: new Date(`${date}T09:30:00Z`),
+          clockOut: new Date(`${date}T11:00:00Z`),
+          totalHours: 1.5,
+          status: 'late' as const,
+        })),
+      );
+      await fresh.db.insert(attendanceRecords).values(records);
+
+      expect((await admin.get('/api/admin/pending-users')).json()).toHaveLength(500);
+      expect((await admin.get('/api/admin/alerts')).json()).toHaveLength(500);
+      const stats = (await admin.get('/api/admin/stats')).json();
+      expect(stats).toMatchObject({ pendingApprovals: 503, systemAlerts: 510 });
     } finally {
       await fresh.close();
     }

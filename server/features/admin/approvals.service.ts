@@ -49,8 +49,8 @@ export async function approveUser(deps: Deps, actorId: string, id: string) {
       .where(and(eq(users.id, id), eq(users.approvalStatus, 'pending')))
       .returning();
     if (!row) throw conflict('This registration has already been processed.');
-    await joinGeneral(tx as unknown as Db, id);
-    await audit(tx as unknown as Db, { actorId, action: 'approve', targetUserId: id, at: now });
+    await joinGeneral(tx, id);
+    await audit(tx, { actorId, action: 'approve', targetUserId: id, at: now });
     return row;
   });
   await deps.mailer.send({
@@ -72,7 +72,7 @@ export async function rejectUser(deps: Deps, actorId: string, id: string, reason
       .where(and(eq(users.id, id), eq(users.approvalStatus, 'pending')))
       .returning();
     if (!row) throw conflict('This registration has already been processed.');
-    await audit(tx as unknown as Db, {
+    await audit(tx, {
       actorId,
       action: 'reject',
       targetUserId: id,

@@ -60,7 +60,7 @@ export async function createInvitation(
         createdAt: now,
       })
       .returning();
-    await audit(tx as unknown as Db, {
+    await audit(tx, {
       actorId,
       action: 'invite',
       details: { email: input.email, role: input.role, invitationId: row.id },

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { ALERT_WINDOW_DAYS, type AttendanceAlert, WORK_DAY_HOURS } from '@contract/alerts';
+import type { Settings } from '@contract/settings';
 import type { Db } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import { loadSettings } from '../../lib/org-settings';
@@ -18,23 +19,20 @@ type Row = {
 
 const MAX_ALERTS = 500;
 
+type AlertDeps = { db: Db; clock: Clock; defaultTimeZone: string };
+
 /**
- * Alerts derived on read from the last ALERT_WINDOW_DAYS days of records and the current settings
- * (decisions §8), so changing a setting changes them at once. One SQL query; nothing is stored.
- * Lateness is judged on the day's first clock-in only: coming back from lunch is not arriving late.
- * `userId` limits them to one user; without it they are everyone's (admins).
+ * The `recs` and `alerts` CTEs: alerts derived on read from the last ALERT_WINDOW_DAYS days of
+ * records and the current settings (decisions §8), so changing a setting changes them at once.
+ * Nothing is stored. Lateness is judged on the day's first clock-in only: coming back from lunch is
+ * not arriving late. `userId` limits them to one user; without it they are everyone's (admins).
  */
-export async function listAlerts(
-  deps: { db: Db; clock: Clock; defaultTimeZone: string },
-  userId?: string,
-): Promise<AttendanceAlert[]> {
-  const s = await loadSettings(deps.db, deps.defaultTimeZone);
-  const now = deps.clock.now();
+function alertsCte(s: Settings, now: Date, userId?: string) {
   const today = zonedDate(now, s.timeZone);
   const from = addDays(today, -(ALERT_WINDOW_DAYS - 1));
   const at = sql`${now.toISOString()}::timestamptz`;
   const ms = (expr: ReturnType<typeof sql>) => sql`(extract(epoch from ${expr}) * 1000)::float8`;
-  const result = await deps.db.execute(sql`
+  return sql`
     with recs as (
       select r.*,
         min(r.clock_in) over (partition by r.user_id, r.date) as first_in,
@@ -57,7 +55,14 @@ export async function listAlerts(
       select 'long_day', user_id::text || ':' || date, user_id, date, ${ms(sql`max(coalesce(clock_out, ${at}))`)},
         sum(hours)::float8, false
       from recs group by user_id, date having sum(hours) > ${WORK_DAY_HOURS}
-    )
+    )`;
+}
+
+/** The alerts, newest first, at most MAX_ALERTS of them; one SQL query. */
+export async function listAlerts(deps: AlertDeps, userId?: string): Promise<AttendanceAlert[]> {
+  const s = await loadSettings(deps.db, deps.defaultTimeZone);
+  const result = await deps.db.execute(sql`
+    ${alertsCte(s, deps.clock.now(), userId)}
     select a.*, u.first_name || ' ' || u.last_name as user_name
     from alerts a join users u on u.id = a.user_id
     order by a.at desc, a.kind
@@ -65,6 +70,16 @@ export async function listAlerts(
   `);
   const rows = (result as unknown as { rows: Row[] }).rows;
   return rows.map((row) => toAlert(row, s.clockIn, s.clockOut, s.timeZone));
+}
+
+/** How many alerts there are, uncapped (the admin System Alerts card); the same derivation as listAlerts. */
+export async function countAlerts(deps: AlertDeps, userId?: string): Promise<number> {
+  const s = await loadSettings(deps.db, deps.defaultTimeZone);
+  const result = await deps.db.execute(sql`
+    ${alertsCte(s, deps.clock.now(), userId)}
+    select count(*)::int as count from alerts a join users u on u.id = a.user_id
+  `);
+  return Number((result as unknown as { rows: { count: number | string }[] }).rows[0].count);
 }
 
 const lateness = (minutes: number) =>

@@ -158,8 +158,3 @@ export async function fixOpenRecords(deps: AttendanceDeps, userId: string): Prom
   const days = closed.map((r) => r.date).join(', ');
   return { message: `Closed the record left open on ${days} at the expected clock-out ${settings.clockOut}` };
 }
-
-/** Users clocked in right now (the dashboards' 'Active Users'); served by attendance_open_idx. */
-export async function countClockedIn(db: Db): Promise<number> {
-  return db.$count(attendanceRecords, isNull(attendanceRecords.clockOut));
-}

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
 import { generatePassword, hashPassword } from '../../lib/password';
+import { joinGeneral } from '../chat/general';
 
 /**
  * On start, if no admin exists, creates one from WORKBENCH_ADMIN_EMAIL/PASSWORD, or with a
@@ -25,27 +26,35 @@ export async function ensureFirstAdmin(
     );
     return null;
   }
-  const [admin] = await db
-    .insert(users)
-    .values({
-      email,
-      passwordHash: await hashPassword(password),
-      firstName: 'Workbench',
-      lastName: 'Admin',
-      role: 'admin',
-      approvalStatus: 'approved',
-      emailVerified: true,
-      approvedAt: new Date(),
-    })
-    .onConflictDoNothing()
-    .returning({ id: users.id });
+  // A generated password was only ever in the log: the admin must replace it at first sign-in
+  // (decisions §3). Like every approved user, the admin belongs to 'General' (decisions §9).
+  const passwordHash = await hashPassword(password);
+  const admin = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(users)
+      .values({
+        email,
+        passwordHash,
+        firstName: 'Workbench',
+        lastName: 'Admin',
+        role: 'admin',
+        approvalStatus: 'approved',
+        emailVerified: true,
+        mustChangePassword: !options.password,
+        approvedAt: new Date(),
+      })
+      .onConflictDoNothing()
+      .returning({ id: users.id });
+    if (row) await joinGeneral(tx, row.id);
+    return row;
+  });
   if (!admin) return null;
   if (options.password) {
     log.info({ email }, 'created the first admin from WORKBENCH_ADMIN_EMAIL / WORKBENCH_ADMIN_PASSWORD');
   } else {
     // Printed once, by design: there is no other way to learn it.
     log.warn(
-      `created the first admin: ${email} with password ${password} (shown once; change it after signing in)`,
+      `created the first admin: ${email} with password ${password} (shown once; it must be changed at first sign-in)`,
     );
   }
   return admin.id;

@@ -1,19 +1,24 @@
 import { sql } from 'drizzle-orm';
 import type { DashboardStats } from '@contract/dashboard';
 import type { Db } from '../../db/client';
+import { zonedDate } from '../../lib/zoned-time';
 import { todayTracked } from '../time-entries/time-entries.summary';
 
-/** Decisions §10: the four figures, each one SQL aggregate (today = the org zone's day). */
+/**
+ * Decisions §10: the four figures, each one SQL aggregate (today = the org zone's day). Active users
+ * are those clocked in now: an open record of today; one forgotten on an earlier day does not count.
+ */
 export async function dashboardStats(
   db: Db,
   userId: string,
   now: Date,
   timeZone: string,
 ): Promise<DashboardStats> {
+  const today = zonedDate(now, timeZone);
   const result = await db.execute(sql`
     select
       (select count(distinct a.user_id) from attendance_records a join users u on u.id = a.user_id
-        where a.clock_out is null and u.is_active) as active_users,
+        where a.clock_out is null and a.date = ${today} and u.is_active) as active_users,
       (select count(*) from projects where status = 'active') as active_projects,
       (select count(*) from tasks where assignee_id = ${userId}) as total_tasks,
       (select count(*) from tasks where assignee_id = ${userId} and status = 'completed') as completed_tasks`);

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { attendanceRecords } from '../../db/schema';
 import { fixedClock } from '../../lib/clock';
 import { createTestApp, type TestContext } from '../../test/harness';
 import { timeFixtures } from '../timers/time-fixtures';
@@ -77,5 +78,27 @@ describe('GET /api/dashboard/stats', () => {
       activeUsers: 2,
       totalHoursToday: 0,
     });
+  });
+
+  it("counts as active only users clocked in today (the org zone's day), not records forgotten earlier", async () => {
+    const { api } = await t.userClient('employee');
+    const activeUsers = async () => (await api.get('/api/dashboard/stats')).json().activeUsers as number;
+    const before = await activeUsers();
+
+    const forgetful = await t.createUser('employee');
+    await fx.attendance(forgetful.id, '2025-10-23T07:00:00Z', null);
+    const yesterday = await t.createUser('employee');
+    await fx.attendance(yesterday.id, '2025-10-25T20:30:00Z', null); // 22:30 in Berlin on the 25th
+    expect(await activeUsers()).toBe(before);
+
+    // 00:30 in Berlin on the 26th, still the 25th in UTC: today's record by the org zone.
+    const earlyBird = await t.createUser('employee');
+    await t.db.insert(attendanceRecords).values({
+      userId: earlyBird.id,
+      date: '2025-10-26',
+      clockIn: new Date('2025-10-25T22:30:00Z'),
+      status: 'present',
+    });
+    expect(await activeUsers()).toBe(before + 1);
   });
 });

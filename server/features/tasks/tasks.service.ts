@@ -13,6 +13,7 @@ import type { Db } from '../../db/client';
 import { projects, taskComments, tasks, users } from '../../db/schema';
 import type { SessionUser } from '../../lib/auth';
 import { AppError, conflict, forbidden, notFound } from '../../lib/errors';
+import { stopTaskTimers } from '../timers/timers.service';
 import { findTask, findTasks, type TaskListQuery } from './tasks.queries';
 
 type Actor = Pick<SessionUser, 'id' | 'role' | 'firstName' | 'lastName'>;
@@ -91,15 +92,26 @@ export async function createTask(
 
 /**
  * Applies a change only if the task still has the status it was checked against, so two people acting
- * at once cannot both succeed from the same state.
+ * at once cannot both succeed from the same state. A change that leaves the task untimeable (paused,
+ * submitted, completed: decisions §7) stops its running timer in the same transaction, the way
+ * POST /api/timer/stop does.
  */
-async function applyFrom(db: Db, row: TaskRow, changes: Partial<TaskRow>): Promise<Task> {
-  const updated = await db
-    .update(tasks)
-    .set(changes)
-    .where(and(eq(tasks.id, row.id), eq(tasks.status, row.status), eq(tasks.isPaused, row.isPaused)))
-    .returning({ id: tasks.id });
-  if (updated.length === 0) throw conflict('The task changed meanwhile; reload and try again');
+async function applyFrom(
+  db: Db,
+  row: TaskRow,
+  changes: Partial<TaskRow>,
+  options: { stopTimerAt?: Date } = {},
+): Promise<Task> {
+  await db.transaction(async (tx) => {
+    // The timer goes first: stopTimer deletes the timer before it touches the task, and so do we.
+    if (options.stopTimerAt) await stopTaskTimers(tx, row.id, options.stopTimerAt);
+    const updated = await tx
+      .update(tasks)
+      .set(changes)
+      .where(and(eq(tasks.id, row.id), eq(tasks.status, row.status), eq(tasks.isPaused, row.isPaused)))
+      .returning({ id: tasks.id });
+    if (updated.length === 0) throw conflict('The task changed meanwhile; reload and try again');
+  });
   return loadTask(db, row.id);
 }
 
@@ -120,7 +132,7 @@ export async function changeStatus(db: Db, actor: Actor, id: string, status: Tas
   if (status === 'completed' && row.status === 'in_progress') {
     // A task in the review workflow is finished by a reviewer's approval, not by its assignee.
     if (row.reviewStatus === 'rework') throw conflict('This task needs rework: submit it for review instead');
-    return applyFrom(db, row, { status, completedAt: now, updatedAt: now });
+    return applyFrom(db, row, { status, completedAt: now, updatedAt: now }, { stopTimerAt: now });
   }
   throw conflict(`A task that is ${statusLabel[row.status]} cannot be moved to ${statusLabel[status]}`);
 }
@@ -130,7 +142,13 @@ export async function togglePause(db: Db, actor: Actor, id: string, now: Date) {
   if (row.status !== 'todo' && row.status !== 'in_progress') {
     throw conflict(`A task that is ${statusLabel[row.status]} cannot be paused or resumed`);
   }
-  return applyFrom(db, row, { isPaused: !row.isPaused, updatedAt: now });
+  const pausing = !row.isPaused;
+  return applyFrom(
+    db,
+    row,
+    { isPaused: pausing, updatedAt: now },
+    { stopTimerAt: pausing ? now : undefined },
+  );
 }
 
 export async function submitForReview(db: Db, actor: Actor, id: string, notes: string, now: Date) {
@@ -139,13 +157,18 @@ export async function submitForReview(db: Db, actor: Actor, id: string, notes: s
   if (row.status !== 'todo' && row.status !== 'in_progress') {
     throw conflict(`A task that is ${statusLabel[row.status]} cannot be submitted for review`);
   }
-  return applyFrom(db, row, {
-    status: 'pending_review',
-    reviewStatus: 'pending',
-    submissionNotes: notes,
-    submittedAt: now,
-    updatedAt: now,
-  });
+  return applyFrom(
+    db,
+    row,
+    {
+      status: 'pending_review',
+      reviewStatus: 'pending',
+      submissionNotes: notes,
+      submittedAt: now,
+      updatedAt: now,
+    },
+    { stopTimerAt: now },
+  );
 }
 
 export async function reviewTask(
@@ -159,15 +182,20 @@ export async function reviewTask(
   const row = await accessibleRow(db, actor, id);
   if (row.status !== 'pending_review') throw conflict('Only tasks pending review can be reviewed');
   const approved = input.action === 'approve';
-  return applyFrom(db, row, {
-    status: approved ? 'completed' : 'in_progress',
-    reviewStatus: approved ? 'approved' : 'rework',
-    reviewedById: actor.id,
-    reviewedAt: now,
-    reviewComments: input.reviewComments || null,
-    completedAt: approved ? now : null,
-    updatedAt: now,
-  });
+  return applyFrom(
+    db,
+    row,
+    {
+      status: approved ? 'completed' : 'in_progress',
+      reviewStatus: approved ? 'approved' : 'rework',
+      reviewedById: actor.id,
+      reviewedAt: now,
+      reviewComments: input.reviewComments || null,
+      completedAt: approved ? now : null,
+      updatedAt: now,
+    },
+    { stopTimerAt: approved ? now : undefined },
+  );
 }
 
 export async function addComment(

@@ -323,3 +323,84 @@ describe('GET /api/tasks', () => {
     expect((await employee.get(`/api/tasks?assigneeId=${other.id}`)).json()).toEqual([]);
   });
 });
+
+describe("a task's running timer (decisions §7: paused and finished tasks are not timed)", () => {
+  /** The assignee times an in-progress task; returns what the checks below need. */
+  async function timed() {
+    const { api: manager } = await t.userClient('manager');
+    const { api: employee, user } = await t.userClient('employee');
+    const task = await create(manager, { title: 'Timed work', assigneeId: user.id });
+    await employee.patch(`/api/tasks/${task.id}`, { status: 'in_progress' });
+    const started = await employee.post('/api/timer/start', { taskId: task.id });
+    expect(started.statusCode).toBe(201);
+    /** The timer is gone, its entry written and its seconds added to the task. */
+    const expectStopped = async () => {
+      expect((await employee.get('/api/timer/active')).json()).toEqual({ isActive: false, timer: null });
+      const entries = (await employee.get('/api/time-entries')).json() as {
+        taskId: string;
+        duration: number;
+      }[];
+      expect(entries.map((e) => e.taskId)).toEqual([task.id]);
+      expect(entries[0].duration).toBeGreaterThan(0);
+      const [mine] = (await employee.get('/api/my-tasks')).json();
+      expect(mine.timeSpent * 3600).toBeCloseTo(entries[0].duration, 6);
+    };
+    return { manager, employee, task, expectStopped };
+  }
+
+  it('stops when the task is paused, and resuming does not restart it', async () => {
+    const { employee, task, expectStopped } = await timed();
+    expect((await employee.patch(`/api/tasks/${task.id}/pause`)).json().isPaused).toBe(true);
+    await expectStopped();
+    expect((await employee.patch(`/api/tasks/${task.id}/pause`)).json().isPaused).toBe(false);
+    expect((await employee.get('/api/timer/active')).json().isActive).toBe(false);
+  });
+
+  it('stops when the task is completed', async () => {
+    const { employee, task, expectStopped } = await timed();
+    const done = await employee.patch(`/api/tasks/${task.id}`, { status: 'completed' });
+    expect(done.json().status).toBe('completed');
+    await expectStopped();
+  });
+
+  it('stops when the task is submitted for review', async () => {
+    const { employee, task, expectStopped } = await timed();
+    const submitted = await employee.patch(`/api/tasks/${task.id}/submit`, {
+      submissionNotes: SUBMISSION_NOTES,
+    });
+    expect(submitted.json().status).toBe('pending_review');
+    await expectStopped();
+  });
+
+  it("stops the assignee's timer when a reviewer approves the task", async () => {
+    const { manager, employee, task } = await timed();
+    const { activeTimers, tasks } = await import('../../db/schema');
+    const { eq } = await import('drizzle-orm');
+    // Submitting stops the timer; one still running at review time is put there directly.
+    const [timer] = await t.db.select().from(activeTimers).where(eq(activeTimers.taskId, task.id));
+    await t.db.delete(activeTimers).where(eq(activeTimers.id, timer.id));
+    await employee.patch(`/api/tasks/${task.id}/submit`, { submissionNotes: SUBMISSION_NOTES });
+    await t.db.insert(activeTimers).values({ ...timer, startTime: new Date(Date.now() - 3_600_000) });
+    const [before] = await t.db.select().from(tasks).where(eq(tasks.id, task.id));
+
+    const approved = await manager.patch(`/api/tasks/${task.id}/review`, { action: 'approve' });
+    expect(approved.json().status).toBe('completed');
+    expect((await employee.get('/api/timer/active')).json().isActive).toBe(false);
+    const entries = (await employee.get('/api/time-entries')).json() as {
+      taskId: string;
+      duration: number;
+    }[];
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({ taskId: task.id });
+    const [after] = await t.db.select().from(tasks).where(eq(tasks.id, task.id));
+    expect(after.timeSpentSeconds - before.timeSpentSeconds).toBe(entries[0].duration);
+  });
+
+  it('keeps running when the change is refused', async () => {
+    const { manager, employee, task } = await timed();
+    const early = await manager.patch(`/api/tasks/${task.id}/review`, { action: 'approve' });
+    expect(early.statusCode).toBe(409);
+    expect((await employee.get('/api/timer/active')).json().isActive).toBe(true);
+    expect((await employee.get('/api/time-entries')).json()).toEqual([]);
+  });
+});

@@ -92,6 +92,39 @@ export async function startTimer(ctx: TimerContext, body: StartTimerBody): Promi
   return timer;
 }
 
+type TimerRow = typeof activeTimers.$inferSelect;
+
+/** Writes the time entry of a timer already deleted from active_timers; a task timer adds to the task. */
+async function closeTimer(tx: Db, timer: TimerRow, now: Date): Promise<string> {
+  const endTime = now.getTime() < timer.startTime.getTime() ? timer.startTime : now;
+  const duration = Math.floor((endTime.getTime() - timer.startTime.getTime()) / 1000);
+  const [entry] = await tx
+    .insert(timeEntries)
+    .values({
+      userId: timer.userId,
+      projectId: timer.projectId,
+      taskId: timer.taskId,
+      description: timer.description,
+      startTime: timer.startTime,
+      endTime,
+      duration,
+    })
+    .returning({ id: timeEntries.id });
+  if (timer.taskId && duration > 0) await addTaskSeconds(tx, timer.taskId, duration);
+  return entry.id;
+}
+
+/**
+ * Stops whatever timer is running on the task, exactly as POST /api/timer/stop would (decisions §7:
+ * a paused or finished task cannot be timed). Call it inside the transaction that changes the task,
+ * before the task's own update, so the locks are taken in the same order as stopTimer takes them.
+ */
+export async function stopTaskTimers(tx: Db, taskId: string, now: Date): Promise<number> {
+  const stopped = await tx.delete(activeTimers).where(eq(activeTimers.taskId, taskId)).returning();
+  for (const timer of stopped) await closeTimer(tx, timer, now);
+  return stopped.length;
+}
+
 /**
  * Removes the running timer and writes its time entry in one transaction (a task timer also adds
  * its seconds to the task). The delete decides between concurrent stops.
@@ -108,22 +141,7 @@ export async function stopTimer(ctx: TimerContext, timerId?: string): Promise<Ti
       const running = timerId ? await readActive(tx, userId) : null;
       throw running ? notFound('Timer not found') : conflict(NO_TIMER_RUNNING);
     }
-    const endTime = now.getTime() < timer.startTime.getTime() ? timer.startTime : now;
-    const duration = Math.floor((endTime.getTime() - timer.startTime.getTime()) / 1000);
-    const [entry] = await tx
-      .insert(timeEntries)
-      .values({
-        userId,
-        projectId: timer.projectId,
-        taskId: timer.taskId,
-        description: timer.description,
-        startTime: timer.startTime,
-        endTime,
-        duration,
-      })
-      .returning({ id: timeEntries.id });
-    if (timer.taskId && duration > 0) await addTaskSeconds(tx, timer.taskId, duration);
-    return entry.id;
+    return closeTimer(tx, timer, now);
   });
   const [row] = await selectEntries(db).where(eq(timeEntries.id, entryId));
   return toTimeEntry(row, ctx.timeZone);

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/utils';
-import { useAdminStats, useSystemAlertCount } from './api';
+import { useAdminStats, useStatsFollowSettings } from './api';
 
 function StatCard({
   label,
@@ -55,10 +55,13 @@ function StatCard({
   );
 }
 
-/** Admin Dashboard figures, counted by the server (decisions: Active Users = approved, not suspended). */
+/**
+ * Admin Dashboard figures, all counted by the server, never from a capped list (decisions §6; Active
+ * Users = approved, not suspended; System Alerts = everyone's attendance alerts).
+ */
 export function AdminStatCards() {
   const stats = useAdminStats();
-  const alerts = useSystemAlertCount();
+  useStatsFollowSettings();
   const s = stats.data;
   const value = (n: number | undefined) => (stats.isError ? '—' : n);
   return (
@@ -87,7 +90,7 @@ export function AdminStatCards() {
       />
       <StatCard
         label="System Alerts"
-        value={alerts ?? '—'}
+        value={value(s?.systemAlerts)}
         hint="Attendance alerts"
         icon={AlertTriangle}
         tone="bg-red-50 text-red-600"

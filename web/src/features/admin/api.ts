@@ -1,5 +1,6 @@
 import type { AdminStats, AdminUser, Invitation, InvitationRequest, PendingUser } from '@contract/admin';
 import { useMutation, useQuery } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
 import { apiRequest } from '@/lib/api-client';
 import { queryClient } from '@/lib/query-client';
 
@@ -8,7 +9,7 @@ export const keys = {
   allUsers: ['/api/admin/all-users'],
   stats: ['/api/admin/stats'],
   invitations: ['/api/admin/invitations'],
-  alerts: ['/api/admin/alerts'],
+  settings: ['/api/settings'],
 } as const;
 
 /** Any change to an account moves the lists and the counts. */
@@ -20,17 +21,23 @@ const refreshAccounts = () =>
 export const usePendingUsers = () => useQuery<PendingUser[]>({ queryKey: keys.pending });
 export const useAllUsers = () => useQuery<AdminUser[]>({ queryKey: keys.allUsers });
 export const useAdminStats = () => useQuery<AdminStats>({ queryKey: keys.stats });
-export const useInvitations = (enabled = true) =>
-  useQuery<Invitation[]>({ queryKey: keys.invitations, enabled });
 
 /**
- * The System Alerts figure comes from the attendance feature's `GET /api/admin/alerts`; until that
- * route answers, the card shows '—' rather than a made-up number.
+ * The stats count everyone's attendance alerts, which move when System Settings are saved: the stat
+ * cards call this to reload them then (the settings query's data changes on every save).
  */
-export function useSystemAlertCount() {
-  const query = useQuery<unknown>({ queryKey: keys.alerts });
-  return Array.isArray(query.data) ? query.data.length : null;
+export function useStatsFollowSettings() {
+  const savedAt = useQuery({ queryKey: keys.settings }).dataUpdatedAt;
+  const seen = useRef(savedAt);
+  useEffect(() => {
+    if (seen.current && savedAt !== seen.current) {
+      void queryClient.invalidateQueries({ queryKey: keys.stats });
+    }
+    seen.current = savedAt;
+  }, [savedAt]);
 }
+export const useInvitations = (enabled = true) =>
+  useQuery<Invitation[]>({ queryKey: keys.invitations, enabled });
 
 export const useApproveUser = () =>
   useMutation({

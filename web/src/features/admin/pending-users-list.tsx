@@ -2,7 +2,7 @@ import { UserCheck } from 'lucide-react';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Skeleton } from '@/components/ui/skeleton';
-import { usePendingUsers } from './api';
+import { useAdminStats, usePendingUsers } from './api';
 import { PendingUserCard } from './pending-user-card';
 
 export function PendingUsersList() {
@@ -47,9 +47,9 @@ export function PendingUsersList() {
   );
 }
 
-/** The count card at the top of the Pending User Approvals page. */
+/** The count card at the top of the Pending User Approvals page: the server's count, not the list's length. */
 export function PendingCountCard() {
-  const pending = usePendingUsers();
+  const stats = useAdminStats();
   return (
     <Card className="mb-6 flex items-center gap-4 p-5">
       <div className="flex size-11 items-center justify-center rounded-full bg-amber-50 text-amber-600">
@@ -57,11 +57,11 @@ export function PendingCountCard() {
       </div>
       <div>
         <p className="text-sm text-muted-foreground">Pending Approvals</p>
-        {pending.isLoading ? (
+        {stats.isLoading ? (
           <Skeleton className="mt-1 h-7 w-10" />
         ) : (
           <p data-testid="pending-count" className="text-2xl font-semibold text-slate-900">
-            {pending.data?.length ?? '—'}
+            {stats.data?.pendingApprovals ?? '—'}
           </p>
         )}
       </div>
