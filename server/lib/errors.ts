@@ -67,3 +67,11 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
   request.log.error({ err: error }, 'unhandled error');
   return reply.status(500).send({ message: 'Internal server error' });
 }
+
+/** True when a database error (or one it wraps, as drizzle does) is a unique-constraint violation. */
+export function isUniqueViolation(error: unknown): boolean {
+  for (let e = error as { code?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
+    if (e.code === '23505') return true;
+  }
+  return false;
+}

@@ -9,6 +9,7 @@ import { generatePassword, hashPassword } from '../../lib/password';
 import { countAlerts } from '../alerts/alerts.service';
 import { getUser, toUser } from '../auth/user-record';
 import { audit } from './audit';
+import { containsPattern } from '../../lib/like';
 
 type Deps = { db: Db; clock: Clock };
 type UserRow = typeof users.$inferSelect;
@@ -24,7 +25,7 @@ export async function listAllUsers(
   db: Db,
   query: { search?: string; limit: number; before?: string },
 ): Promise<AdminUser[]> {
-  const pattern = query.search ? `%${query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
+  const pattern = query.search ? containsPattern(query.search) : undefined;
   const cursor = query.before
     ? sql`(${users.createdAt}, ${users.id}) < (select created_at, id from users where id = ${query.before})`
     : undefined;

@@ -4,7 +4,7 @@ import type { Settings } from '@contract/settings';
 import type { Db } from '../../db/client';
 import { attendanceRecords } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
-import { conflict } from '../../lib/errors';
+import { conflict, isUniqueViolation } from '../../lib/errors';
 import { loadSettings } from '../../lib/org-settings';
 import { zonedDate, zonedInstant } from '../../lib/zoned-time';
 import {
@@ -29,11 +29,6 @@ async function findOpen(db: Db, userId: string): Promise<RecordRow | undefined> 
 }
 
 /** Unique violations arrive wrapped by drizzle on one driver and bare on the other. */
-function isUniqueViolation(err: unknown): boolean {
-  const e = err as { code?: string; cause?: { code?: string } };
-  return e?.code === '23505' || e?.cause?.code === '23505';
-}
-
 /**
  * Closes the user's records left open from days before `today`, at that day's expected clock-out
  * (or at clock-in, for someone who clocked in after it). Returns the records it closed.

@@ -3,6 +3,7 @@ import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
 import type { Task, TaskComment, TaskFilters } from '@contract/tasks';
 import type { Db } from '../../db/client';
 import { projects, taskComments, tasks, users } from '../../db/schema';
+import { containsPattern } from '../../lib/like';
 
 const assignee = alias(users, 'assignee');
 const assigner = alias(users, 'assigner');
@@ -91,8 +92,6 @@ async function commentsFor(db: Db, taskIds: string[]): Promise<Map<string, TaskC
 
 export type TaskListQuery = TaskFilters & { limit: number; before?: string };
 
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 /**
  * Newest first, keyset-paginated on (created_at, id): the order of the tasks_*_created indexes, so each
  * filter (assignee, status, project) walks its own index and stops after `limit` rows.
@@ -102,7 +101,7 @@ export async function findTasks(db: Db, query: TaskListQuery): Promise<Task[]> {
     query.assigneeId ? eq(tasks.assigneeId, query.assigneeId) : undefined,
     query.status ? eq(tasks.status, query.status) : undefined,
     query.projectId ? eq(tasks.projectId, query.projectId) : undefined,
-    query.search ? ilike(tasks.title, `%${escapeLike(query.search)}%`) : undefined,
+    query.search ? ilike(tasks.title, containsPattern(query.search)) : undefined,
     query.before
       ? sql`(${tasks.createdAt}, ${tasks.id}) < (select c.created_at, c.id from tasks c where c.id = ${query.before})`
       : undefined,

@@ -11,20 +11,13 @@ import type { TimeEntry } from '@contract/time-entries';
 import type { Db } from '../../db/client';
 import { activeTimers, projects, tasks, timeEntries } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
-import { AppError, conflict, notFound } from '../../lib/errors';
+import { AppError, conflict, isUniqueViolation, notFound } from '../../lib/errors';
 import { selectEntries, toTimeEntry } from '../time-entries/time-entries.rows';
 import { addTaskSeconds } from '../time-entries/time-entries.service';
 
 export type TimerContext = { db: Db; clock: Clock; userId: string; timeZone: string };
 
 /** PostgreSQL's unique_violation, whether drizzle wraps the driver's error or not. */
-function isUniqueViolation(error: unknown): boolean {
-  for (let e = error as { code?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
-    if (e.code === '23505') return true;
-  }
-  return false;
-}
-
 async function readActive(db: Db, userId: string): Promise<ActiveTimer | null> {
   const [row] = await db
     .select({

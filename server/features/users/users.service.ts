@@ -2,13 +2,14 @@ import { and, asc, eq, ilike, or } from 'drizzle-orm';
 import type { AssignableUser } from '@contract/users';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
+import { containsPattern } from '../../lib/like';
 
 /** Approved, active users by name: the assignee list and the chat people picker. */
 export async function listAssignableUsers(
   db: Db,
   query: { search?: string; limit: number },
 ): Promise<AssignableUser[]> {
-  const pattern = query.search ? `%${query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
+  const pattern = query.search ? containsPattern(query.search) : undefined;
   const rows = await db
     .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, role: users.role })
     .from(users)
