@@ -6,11 +6,21 @@ import { baseURL, storeUser } from './support';
 type Json = Record<string, unknown>;
 export const E2E_PASSWORD = 'Password1';
 
+let address = 0;
+/** A distinct client address per API-made account (the e2e server trusts X-Forwarded-For). */
+const nextAddress = () => `10.${process.pid % 250}.${Math.floor(++address / 250)}.${address % 250}`;
+
 /** A JSON call from Node with an optional session cookie; returns status, body and the new cookie. */
-export async function call(method: string, path: string, body?: unknown, cookie?: string) {
+export async function call(
+  method: string,
+  path: string,
+  body?: unknown,
+  cookie?: string,
+  from = nextAddress(),
+) {
   const res = await fetch(`${baseURL()}${path}`, {
     method,
-    headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
+    headers: { 'content-type': 'application/json', 'x-forwarded-for': from, ...(cookie ? { cookie } : {}) },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const text = await res.text();

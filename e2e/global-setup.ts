@@ -20,6 +20,9 @@ export default async function setup(project: TestProject) {
       HOST: '127.0.0.1',
       NODE_ENV: 'development',
       LOG_LEVEL: 'warn',
+      // API-made test users each come from their own address (X-Forwarded-For), so registration
+      // throttling per address applies to the browser's own sign-ups, as for real users.
+      TRUST_PROXY: 'true',
       WORKBENCH_ADMIN_EMAIL: E2E_ADMIN.email,
       WORKBENCH_ADMIN_PASSWORD: E2E_ADMIN.password,
     },

@@ -2,7 +2,6 @@ import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
-import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import websocket from '@fastify/websocket';
 import Fastify, {
@@ -126,8 +125,6 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     xFrameOptions: { action: 'deny' },
   });
   await app.register(cookie);
-  // Off by default; auth routes opt in with `config: { rateLimit: {...} }`.
-  await app.register(rateLimit, { global: false });
   await app.register(websocket, { options: { maxPayload: BODY_LIMIT } });
   app.addHook('onRequest', refuseCrossSiteWrites);
 

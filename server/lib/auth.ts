@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, gt, gte, inArray } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Role } from '@contract/auth';
 import type { Db } from '../db/client';
@@ -86,10 +86,7 @@ export async function resolveSession(db: Db, token: string, clock: Clock): Promi
   }
   if (now.getTime() - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
     await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, row.sessionId));
-    await db
-      .update(users)
-      .set({ lastActive: now })
-      .where(and(eq(users.id, row.id)));
+    await db.update(users).set({ lastActive: now }).where(eq(users.id, row.id));
   }
   return {
     id: row.id,
@@ -100,6 +97,36 @@ export async function resolveSession(db: Db, token: string, clock: Clock): Promi
     role: row.role,
     mustChangePassword: row.mustChangePassword,
   };
+}
+
+/**
+ * Which of the tokens still belong to a live session, checked in one query per 500 tokens and
+ * without touching lastSeenAt: only requests keep a session alive, so a socket that merely stays
+ * open (heartbeats) does not outlive the 12 h idle limit. Ended sessions are left to resolveSession.
+ */
+export async function liveSessionTokens(db: Db, tokens: string[], clock: Clock): Promise<Set<string>> {
+  const now = clock.now();
+  const byHash = new Map([...new Set(tokens)].map((t) => [sha256(t), t]));
+  const hashes = [...byHash.keys()];
+  const live = new Set<string>();
+  for (let i = 0; i < hashes.length; i += 500) {
+    const rows = await db
+      .select({ tokenHash: sessions.tokenHash })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(
+        and(
+          inArray(sessions.tokenHash, hashes.slice(i, i + 500)),
+          gte(sessions.lastSeenAt, new Date(now.getTime() - SESSION_IDLE_MS)),
+          gt(sessions.expiresAt, now),
+          eq(users.isActive, true),
+          eq(users.approvalStatus, 'approved'),
+          eq(users.emailVerified, true),
+        ),
+      );
+    for (const row of rows) live.add(byHash.get(row.tokenHash) as string);
+  }
+  return live;
 }
 
 export function setSessionCookie(reply: FastifyReply, token: string, secure: boolean) {

@@ -77,7 +77,8 @@ export async function authRoutes(app: ZodApp, deps: AppDeps) {
   app.post(
     '/api/register-with-verification',
     { schema: { body: registerRequest, response: { 201: registerResponse } } },
-    async (request, reply) => reply.status(201).send(await register(deps, request.body)),
+    async (request, reply) =>
+      reply.status(201).send(await register(deps, { ...request.body, ip: request.ip })),
   );
 
   app.post(

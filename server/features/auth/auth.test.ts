@@ -92,6 +92,50 @@ describe('POST /api/simple-login', () => {
       .where(like(authThrottle.key, `login:acct:${user.email}:%`));
     expect((await login(user.email, TEST_PASSWORD, from)).statusCode).toBe(200);
   });
+
+  it('a burst of parallel wrong passwords gets at most 5 evaluated per account and address', async () => {
+    const user = await t.createUser('employee');
+    const burst = await Promise.all(
+      Array.from({ length: 12 }, () =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/simple-login',
+          payload: { email: user.email, password: 'Wrong1234' },
+          remoteAddress: '198.51.100.7',
+        }),
+      ),
+    );
+    const statuses = burst.map((r) => r.statusCode);
+    expect(statuses.filter((s) => s === 401)).toHaveLength(5);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(7);
+    for (const r of burst.filter((x) => x.statusCode === 429))
+      expect(Number(r.headers['retry-after'])).toBeGreaterThan(0);
+    const [acct] = await t.db
+      .select()
+      .from(authThrottle)
+      .where(eq(authThrottle.key, `login:acct:${user.email}:198.51.100.7`));
+    expect(acct.failures).toBe(5);
+    expect(acct.blockedUntil?.getTime()).toBeGreaterThan(Date.now());
+  });
+
+  it('counts the attempt before the password check; success clears the account and gives back the address try', async () => {
+    const user = await t.createUser('employee');
+    const ip = '198.51.100.8';
+    const from = (password: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/simple-login',
+        payload: { email: user.email, password },
+        remoteAddress: ip,
+      });
+    for (let i = 0; i < 3; i++) expect((await from('Wrong1234')).statusCode).toBe(401);
+    expect((await from(TEST_PASSWORD)).statusCode).toBe(200);
+    const rows = await t.db
+      .select()
+      .from(authThrottle)
+      .where(like(authThrottle.key, `login:%${ip}`));
+    expect(rows.map((r) => [r.key, r.failures])).toEqual([[`login:ip:${ip}`, 3]]);
+  });
 });
 
 describe('GET /api/auth/user and POST /api/logout', () => {

@@ -1,5 +1,5 @@
 import type { VerificationCodeRecord } from '@contract/auth';
-import { and, desc, eq, gt, ilike, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, ilike, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { invitations, outbox, users, verificationCodes } from '../../db/schema';
 import { createSession } from '../../lib/auth';
@@ -9,7 +9,7 @@ import type { Mailer } from '../../lib/mailer';
 import { hashPassword } from '../../lib/password';
 import { joinGeneral } from '../chat/general';
 import { generateCode, hashCode } from './codes';
-import { assertNotThrottled, recordFailure, throttleKeys } from './throttle';
+import { beginAttempt, registrationKeys, throttleKeys } from './throttle';
 import { findUserByEmail, toUser } from './user-record';
 
 export const CODE_TTL_MS = 15 * 60 * 1000;
@@ -62,9 +62,12 @@ export async function register(
     password: string;
     role: 'employee' | 'manager';
     inviteCode: string | null;
+    ip: string;
   },
 ) {
   const now = deps.clock.now();
+  // Every registration counts (each one runs argon2 and sends mail), successful or not.
+  await beginAttempt(deps.db, registrationKeys(input.ip), now);
   if (await findUserByEmail(deps.db, input.email)) {
     throw conflict('An account with this email already exists');
   }
@@ -100,14 +103,12 @@ export async function verifyEmail(
   input: { email: string; verificationCode: string; ip: string },
 ) {
   const now = deps.clock.now();
-  const keys = throttleKeys('verify', input.ip, input.email);
-  await assertNotThrottled(deps.db, keys, now);
-  const fail = async (message: string) => {
-    await recordFailure(deps.db, keys, now);
-    return new AppError(400, message, { fieldErrors: { verificationCode: [message] } });
-  };
+  // The attempt is counted before the code is looked at, so parallel tries cannot exceed the limit.
+  const attempt = await beginAttempt(deps.db, throttleKeys('verify', input.ip, input.email), now);
+  const fail = (message: string) =>
+    new AppError(400, message, { fieldErrors: { verificationCode: [message] } });
   const user = await findUserByEmail(deps.db, input.email);
-  if (!user) throw await fail(INVALID_CODE);
+  if (!user) throw fail(INVALID_CODE);
   if (user.emailVerified) throw conflict('This email address is already verified.');
   const [code] = await deps.db
     .select()
@@ -115,23 +116,33 @@ export async function verifyEmail(
     .where(and(eq(verificationCodes.userId, user.id), isNull(verificationCodes.consumedAt)))
     .orderBy(desc(verificationCodes.createdAt))
     .limit(1);
-  if (!code) throw await fail(INVALID_CODE);
-  if (code.expiresAt <= now) throw await fail('This code has expired. Please request a new one.');
-  if (code.attempts >= MAX_CODE_ATTEMPTS) {
-    throw await fail('Too many wrong attempts. Please request a new code.');
-  }
-  if (code.codeHash !== hashCode(user.id, input.verificationCode)) {
-    await deps.db
-      .update(verificationCodes)
-      .set({ attempts: sql`${verificationCodes.attempts} + 1` })
-      .where(eq(verificationCodes.id, code.id));
-    throw await fail(INVALID_CODE);
-  }
+  if (!code) throw fail(INVALID_CODE);
+  if (code.expiresAt <= now) throw fail('This code has expired. Please request a new one.');
+  // Take one of the code's tries atomically before comparing: no burst gets more than MAX_CODE_ATTEMPTS.
+  const [counted] = await deps.db
+    .update(verificationCodes)
+    .set({ attempts: sql`${verificationCodes.attempts} + 1` })
+    .where(
+      and(
+        eq(verificationCodes.id, code.id),
+        isNull(verificationCodes.consumedAt),
+        lt(verificationCodes.attempts, MAX_CODE_ATTEMPTS),
+      ),
+    )
+    .returning({ attempts: verificationCodes.attempts });
+  if (!counted) throw fail('Too many wrong attempts. Please request a new code.');
+  if (code.codeHash !== hashCode(user.id, input.verificationCode)) throw fail(INVALID_CODE);
   const invite = user.inviteCode
     ? await openInvitation(deps.db, user.inviteCode, user.email, now)
     : undefined;
   const updated = await deps.db.transaction(async (tx) => {
-    await tx.update(verificationCodes).set({ consumedAt: now }).where(eq(verificationCodes.id, code.id));
+    // Only one of several parallel right answers consumes the code.
+    const consumed = await tx
+      .update(verificationCodes)
+      .set({ consumedAt: now })
+      .where(and(eq(verificationCodes.id, code.id), isNull(verificationCodes.consumedAt)))
+      .returning({ id: verificationCodes.id });
+    if (consumed.length === 0) throw fail(INVALID_CODE);
     const [row] = await tx
       .update(users)
       .set(
@@ -156,6 +167,7 @@ export async function verifyEmail(
     }
     return row;
   });
+  await attempt.succeeded();
   if (!invite) return { status: 'pending' as const, user: null, token: null };
   const token = await createSession(deps.db, user.id, deps.clock);
   return { status: 'approved' as const, user: toUser(updated), token };
@@ -165,9 +177,7 @@ export async function verifyEmail(
 export async function resendVerification(deps: Deps, input: { email: string; ip: string }) {
   const now = deps.clock.now();
   // Every resend counts, so the outbox and SMTP cannot be flooded.
-  const keys = throttleKeys('resend', input.ip, input.email);
-  await assertNotThrottled(deps.db, keys, now);
-  await recordFailure(deps.db, keys, now);
+  await beginAttempt(deps.db, throttleKeys('resend', input.ip, input.email), now);
   const user = await findUserByEmail(deps.db, input.email);
   if (user && !user.emailVerified) await issueCode(deps, user);
 }

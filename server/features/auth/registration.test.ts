@@ -65,6 +65,35 @@ describe('POST /api/register-with-verification', () => {
     expect((await register({ ...registration(), firstName: 'a'.repeat(70_000) })).statusCode).toBe(413);
   });
 
+  it('throttles registrations per client address: a parallel burst gets 20 accounts, the rest 429 + Retry-After', async () => {
+    const burst = await Promise.all(
+      Array.from({ length: 25 }, () =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/register-with-verification',
+          payload: registration(),
+          remoteAddress: '203.0.113.9',
+        }),
+      ),
+    );
+    const statuses = burst.map((r) => r.statusCode);
+    expect(statuses.filter((s) => s === 201)).toHaveLength(20);
+    const refused = burst.filter((r) => r.statusCode === 429);
+    expect(refused).toHaveLength(5);
+    for (const r of refused) {
+      expect(Number(r.headers['retry-after'])).toBeGreaterThan(0);
+      expect(r.json().message).toMatch(/Too many attempts/);
+    }
+    // Another address is not affected.
+    const elsewhere = await t.app.inject({
+      method: 'POST',
+      url: '/api/register-with-verification',
+      payload: registration(),
+      remoteAddress: '203.0.113.10',
+    });
+    expect(elsewhere.statusCode).toBe(201);
+  });
+
   it('refuses an unknown invitation code', async () => {
     const res = await register(registration({ inviteCode: 'NOSUCHCODE' }));
     expect(res.statusCode).toBe(400);
@@ -100,6 +129,38 @@ describe('POST /api/verify-email', () => {
     const fresh = await latestCode(t, body.email);
     const ok = await t.anonymous.post('/api/verify-email', { email: body.email, verificationCode: fresh });
     expect(ok.statusCode).toBe(200);
+  });
+
+  it('a parallel burst of wrong codes from many addresses uses at most 5 tries of the code', async () => {
+    const body = registration();
+    await register(body);
+    const code = await latestCode(t, body.email);
+    const wrong = code === 'AAAAAA' ? 'BBBBBB' : 'AAAAAA';
+    const burst = await Promise.all(
+      Array.from({ length: 15 }, (_, i) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/verify-email',
+          payload: { email: body.email, verificationCode: wrong },
+          remoteAddress: `192.0.2.${i + 1}`,
+        }),
+      ),
+    );
+    const messages = burst.map((r) => r.json().message);
+    expect(messages.filter((m) => m === 'Invalid verification code.')).toHaveLength(5);
+    expect(messages.filter((m) => m === 'Too many wrong attempts. Please request a new code.')).toHaveLength(
+      10,
+    );
+    const [user] = await t.db.select().from(users).where(eq(users.email, body.email));
+    const [stored] = await t.db.select().from(verificationCodes).where(eq(verificationCodes.userId, user.id));
+    expect(stored.attempts).toBe(5);
+    const right = await t.app.inject({
+      method: 'POST',
+      url: '/api/verify-email',
+      payload: { email: body.email, verificationCode: code },
+      remoteAddress: '192.0.2.99',
+    });
+    expect(right.json().message).toBe('Too many wrong attempts. Please request a new code.');
   });
 
   it('refuses an expired code, and the old code after a resend', async () => {

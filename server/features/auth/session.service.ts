@@ -6,7 +6,7 @@ import { createSession, endAllSessions } from '../../lib/auth';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import { getDummyHash, hashPassword, verifyPassword } from '../../lib/password';
-import { assertNotThrottled, clearThrottle, recordFailure, throttleKeys } from './throttle';
+import { beginAttempt, throttleKeys } from './throttle';
 import { findUserByEmail, getUser, toUser } from './user-record';
 
 export const INVALID_CREDENTIALS = 'Invalid email or password';
@@ -25,19 +25,16 @@ function refusal(user: UserRow): string | null {
 
 /**
  * Checks the password (against a dummy hash for unknown e-mails, so timing does not reveal which
- * addresses exist), throttles failures, and opens a fresh session.
+ * addresses exist), throttles attempts (a success gives its try back), and opens a fresh session.
  */
 export async function signIn(deps: Deps, input: { email: string; password: string; ip: string }) {
   const now = deps.clock.now();
-  const keys = throttleKeys('login', input.ip, input.email);
-  await assertNotThrottled(deps.db, keys, now);
+  // Counted before the password is checked, so parallel tries cannot exceed the limit.
+  const attempt = await beginAttempt(deps.db, throttleKeys('login', input.ip, input.email), now);
   const user = await findUserByEmail(deps.db, input.email);
   const ok = await verifyPassword(user?.passwordHash ?? (await getDummyHash()), input.password);
-  if (!user || !ok) {
-    await recordFailure(deps.db, keys, now);
-    throw new AppError(401, INVALID_CREDENTIALS);
-  }
-  await clearThrottle(deps.db, keys[0].key);
+  if (!user || !ok) throw new AppError(401, INVALID_CREDENTIALS);
+  await attempt.succeeded();
   const refused = refusal(user);
   if (refused) throw new AppError(403, refused);
   const [updated] = await deps.db

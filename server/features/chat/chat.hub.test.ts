@@ -1,6 +1,9 @@
 import { EventEmitter } from 'node:events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSession, endAllSessions } from '../../lib/auth';
+import { eq } from 'drizzle-orm';
+import { sessions } from '../../db/schema';
+import { createSession, endAllSessions, resolveSession } from '../../lib/auth';
+import { fixedClock } from '../../lib/clock';
 import { createTestApp, type TestContext } from '../../test/harness';
 import { createChatHub, type LiveClient } from './chat.hub';
 
@@ -74,6 +77,34 @@ describe('chat hub heartbeats', () => {
     expect(healthy.socket.terminated || healthy.socket.closedWith !== undefined).toBe(false);
     expect(silent.socket.terminated).toBe(true);
     expect(signedOut.socket.closedWith).toBe(4401);
+    expect(hub.socketCount).toBe(1);
+    hub.stop();
+  });
+
+  it('heartbeats do not keep a session alive: after 12 h without requests the socket is closed', async () => {
+    const clock = fixedClock('2030-01-01T08:00:00Z');
+    const hub = createChatHub({ db: t.db, events: t.app.deps.events, clock }, 20);
+    const idle = await clientFor(true);
+    const active = await clientFor(true);
+    for (const c of [idle, active]) {
+      await endAllSessions(t.db, c.user.id);
+      c.client.sessionToken = await createSession(t.db, c.user.id, clock);
+      hub.add(c.client);
+    }
+    const lastSeen = async (userId: string) =>
+      (await t.db.select().from(sessions).where(eq(sessions.userId, userId)))[0]?.lastSeenAt.toISOString();
+
+    clock.advance(6 * 60 * 60 * 1000);
+    await wait(100);
+    expect(idle.socket.closedWith).toBeUndefined();
+    expect(await lastSeen(idle.user.id)).toBe('2030-01-01T08:00:00.000Z');
+    // A request through the API (resolveSession) is what keeps a session alive.
+    expect(await resolveSession(t.db, active.client.sessionToken, clock)).not.toBeNull();
+
+    clock.advance(6 * 60 * 60 * 1000 + 60_000);
+    await wait(100);
+    expect(idle.socket.closedWith).toBe(4401);
+    expect(active.socket.closedWith).toBeUndefined();
     expect(hub.socketCount).toBe(1);
     hub.stop();
   });

@@ -2,7 +2,7 @@ import type { ServerEvent } from '@contract/chat';
 import type { WebSocket } from 'ws';
 import type { AppDeps } from '../../app';
 import type { BusEvent } from '../../lib/events';
-import { resolveSession } from '../../lib/auth';
+import { liveSessionTokens } from '../../lib/auth';
 import { participantIds } from './conversations.service';
 import { loadMessage } from './messages.service';
 
@@ -86,8 +86,10 @@ export function createChatHub(deps: Pick<AppDeps, 'db' | 'events' | 'clock'>, he
   });
 
   // Protocol pings find dead peers; the JSON heartbeat lets browsers (which cannot see pings) notice
-  // a silent connection; re-checking the session closes sockets of users who signed out or were suspended.
+  // a silent connection; re-checking the sessions (all of this instance's in one read-only query, which
+  // does not count as activity) closes sockets of users who signed out, were suspended or went idle.
   const timer = setInterval(() => {
+    const checked: LiveClient[] = [];
     for (const clients of byUser.values()) {
       for (const c of clients) {
         if (!c.alive) {
@@ -97,11 +99,21 @@ export function createChatHub(deps: Pick<AppDeps, 'db' | 'events' | 'clock'>, he
         c.alive = false;
         c.socket.ping();
         send(c, { type: 'heartbeat', data: { at: deps.clock.now().toISOString() } });
-        resolveSession(deps.db, c.sessionToken, deps.clock)
-          .then((user) => user || c.socket.close(4401, 'Session ended'))
-          .catch(() => {});
+        checked.push(c);
       }
     }
+    if (checked.length === 0) return;
+    liveSessionTokens(
+      deps.db,
+      checked.map((c) => c.sessionToken),
+      deps.clock,
+    )
+      .then((live) => {
+        for (const c of checked) if (!live.has(c.sessionToken)) c.socket.close(4401, 'Session ended');
+      })
+      .catch(() => {
+        // the database is restarting: check again at the next heartbeat
+      });
   }, heartbeatMs);
   timer.unref();
 

@@ -56,7 +56,11 @@ export async function chatRoutes(app: ZodApp, deps: AppDeps) {
       // Reading the newest messages marks the conversation read; the user's other tabs hear of it
       // only when something was unread (no event per page load).
       if (!request.query.before && (await markRead(deps.db, user.id, request.params.id))) {
-        await announce(request.log, { type: 'chat.read', conversationId: request.params.id, userId: user.id });
+        await announce(request.log, {
+          type: 'chat.read',
+          conversationId: request.params.id,
+          userId: user.id,
+        });
       }
       return page;
     },
@@ -93,7 +97,11 @@ export async function chatRoutes(app: ZodApp, deps: AppDeps) {
     async (request, reply) => {
       const user = currentUser(request);
       if (await markRead(deps.db, user.id, request.params.id, true)) {
-        await announce(request.log, { type: 'chat.read', conversationId: request.params.id, userId: user.id });
+        await announce(request.log, {
+          type: 'chat.read',
+          conversationId: request.params.id,
+          userId: user.id,
+        });
       }
       return reply.status(204).send();
     },
