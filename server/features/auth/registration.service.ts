@@ -11,6 +11,7 @@ import { joinGeneral } from '../chat/general';
 import { generateCode, hashCode } from './codes';
 import { beginAttempt, registrationKeys, throttleKeys } from './throttle';
 import { findUserByEmail, toUser } from './user-record';
+import { containsPattern } from '../../lib/like';
 
 export const CODE_TTL_MS = 15 * 60 * 1000;
 export const MAX_CODE_ATTEMPTS = 5;
@@ -187,7 +188,7 @@ export async function listVerificationCodes(
   db: Db,
   query: { search?: string; limit: number },
 ): Promise<VerificationCodeRecord[]> {
-  const pattern = query.search ? `%${query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
+  const pattern = query.search ? containsPattern(query.search) : undefined;
   const rows = await db
     .select({ email: outbox.toEmail, data: outbox.data, createdAt: outbox.createdAt })
     .from(outbox)
