@@ -18,34 +18,35 @@ export function PendingUserCard({ user }: { user: PendingUser }) {
   const busy = approve.isPending || reject.isPending;
   const name = `${user.firstName} ${user.lastName}`;
 
-  const onApprove = () =>
-    approve.mutate(user.id, {
-      onSuccess: () =>
-        toast({
-          title: 'User Approved',
-          description: 'The user has been approved and can now access the platform.',
-        }),
-      onError: (err) =>
-        toast({
-          variant: 'destructive',
-          title: 'Approval Failed',
-          description: failure(err, 'Failed to approve user.'),
-        }),
-    });
-  const onReject = () =>
-    reject.mutate(
-      { id: user.id },
-      {
-        onSuccess: () =>
-          toast({ title: 'User Rejected', description: 'The user registration has been rejected.' }),
-        onError: (err) =>
-          toast({
-            variant: 'destructive',
-            title: 'Rejection Failed',
-            description: failure(err, 'Failed to reject user.'),
-          }),
-      },
-    );
+  // mutateAsync, not mutate(…, callbacks): the refreshed list removes this card, and callbacks
+  // given to mutate() are dropped once their component has unmounted — the toast with them.
+  const onApprove = async () => {
+    try {
+      await approve.mutateAsync(user.id);
+      toast({
+        title: 'User Approved',
+        description: 'The user has been approved and can now access the platform.',
+      });
+    } catch (err) {
+      toast({
+        variant: 'destructive',
+        title: 'Approval Failed',
+        description: failure(err, 'Failed to approve user.'),
+      });
+    }
+  };
+  const onReject = async () => {
+    try {
+      await reject.mutateAsync({ id: user.id });
+      toast({ title: 'User Rejected', description: 'The user registration has been rejected.' });
+    } catch (err) {
+      toast({
+        variant: 'destructive',
+        title: 'Rejection Failed',
+        description: failure(err, 'Failed to reject user.'),
+      });
+    }
+  };
 
   return (
     <Card data-testid="pending-user" className="flex flex-col gap-4 p-5 sm:flex-row sm:items-center">
