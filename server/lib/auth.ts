@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, gte, inArray } from 'drizzle-orm';
+import { and, eq, gt, gte, inArray, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Role } from '@contract/auth';
 import type { Db } from '../db/client';
@@ -55,9 +55,8 @@ export async function endAllSessions(db: Db, userId: string) {
   await db.delete(sessions).where(eq(sessions.userId, userId));
 }
 
-/** The signed-in user behind a token, or null if the session is missing, expired or no longer allowed. */
-export async function resolveSession(db: Db, token: string, clock: Clock): Promise<SessionUser | null> {
-  const [row] = await db
+function prepareSessionLookup(db: Db) {
+  return db
     .select({
       sessionId: sessions.id,
       lastSeenAt: sessions.lastSeenAt,
@@ -74,8 +73,26 @@ export async function resolveSession(db: Db, token: string, clock: Clock): Promi
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(eq(sessions.tokenHash, sha256(token)))
-    .limit(1);
+    .where(eq(sessions.tokenHash, sql.placeholder('tokenHash')))
+    .limit(1)
+    .prepare('session_by_token_hash');
+}
+
+// Every authenticated request runs this lookup: built once per database (and prepared by the
+// server), not rebuilt by the query builder on each request.
+const sessionLookups = new WeakMap<Db, ReturnType<typeof prepareSessionLookup>>();
+function sessionByTokenHash(db: Db) {
+  let lookup = sessionLookups.get(db);
+  if (!lookup) {
+    lookup = prepareSessionLookup(db);
+    sessionLookups.set(db, lookup);
+  }
+  return lookup;
+}
+
+/** The signed-in user behind a token, or null if the session is missing, expired or no longer allowed. */
+export async function resolveSession(db: Db, token: string, clock: Clock): Promise<SessionUser | null> {
+  const [row] = await sessionByTokenHash(db).execute({ tokenHash: sha256(token) });
   if (!row) return null;
   const now = clock.now();
   const idleExpired = now.getTime() - row.lastSeenAt.getTime() > SESSION_IDLE_MS;

@@ -34,7 +34,7 @@ export const attendanceRecords = pgTable(
   },
   (t) => [
     uniqueIndex('attendance_one_open_per_user').on(t.userId).where(sql`${t.clockOut} is null`),
-    index('attendance_user_date_idx').on(t.userId, t.date.desc(), t.clockIn.desc()),
+    index('attendance_user_date_idx').on(t.userId, t.date, t.clockIn),
     index('attendance_open_idx').on(t.clockIn).where(sql`${t.clockOut} is null`),
     // everyone's recent records (admin alerts, who is clocked in today)
     index('attendance_date_idx').on(t.date),

@@ -46,5 +46,5 @@ export const messages = pgTable(
     content: text('content').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index('messages_conversation_created_idx').on(t.conversationId, t.createdAt.desc(), t.id.desc())],
+  (t) => [index('messages_conversation_created_idx').on(t.conversationId, t.createdAt, t.id)],
 );

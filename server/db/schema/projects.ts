@@ -18,8 +18,5 @@ export const projects = pgTable(
     createdAt: createdAt(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
-  (t) => [
-    index('projects_status_idx').on(t.status),
-    index('projects_created_idx').on(t.createdAt.desc(), t.id.desc()),
-  ],
+  (t) => [index('projects_status_idx').on(t.status), index('projects_created_idx').on(t.createdAt, t.id)],
 );

@@ -37,10 +37,10 @@ export const tasks = pgTable(
   },
   // Each list filter walks its own index in the lists' keyset order (created_at, id), newest first.
   (t) => [
-    index('tasks_assignee_created_idx').on(t.assigneeId, t.createdAt.desc(), t.id.desc()),
-    index('tasks_created_idx').on(t.createdAt.desc(), t.id.desc()),
-    index('tasks_status_created_idx').on(t.status, t.createdAt.desc(), t.id.desc()),
-    index('tasks_project_created_idx').on(t.projectId, t.createdAt.desc(), t.id.desc()),
+    index('tasks_assignee_created_idx').on(t.assigneeId, t.createdAt, t.id),
+    index('tasks_created_idx').on(t.createdAt, t.id),
+    index('tasks_status_created_idx').on(t.status, t.createdAt, t.id),
+    index('tasks_project_created_idx').on(t.projectId, t.createdAt, t.id),
   ],
 );
 

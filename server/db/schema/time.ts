@@ -34,8 +34,10 @@ export const timeEntries = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index('time_entries_user_start_idx').on(t.userId, t.startTime.desc(), t.id.desc()),
+    index('time_entries_user_start_idx').on(t.userId, t.startTime, t.id),
     // "what overlaps today": end_time > day start finds only recent entries, however long they ran
     index('time_entries_user_end_idx').on(t.userId, t.endTime),
+    // all-time totals (Total Hours, Entries) as an index-only scan instead of reading every row
+    index('time_entries_user_duration_idx').on(t.userId, t.duration),
   ],
 );

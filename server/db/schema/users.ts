@@ -31,7 +31,7 @@ export const users = pgTable(
   (t) => [
     check('users_role_check', sql`${t.role} in ('admin','manager','employee')`),
     index('users_approval_status_idx').on(t.approvalStatus),
-    index('users_created_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('users_created_idx').on(t.createdAt, t.id),
   ],
 );
 
