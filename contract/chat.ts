@@ -31,8 +31,11 @@ export const conversation = z.object({
   lastMessage: z.string().nullable(),
   lastMessageTime: z.string().nullable(),
   unreadCount: z.number().int(),
+  participantCount: z.number().int(),
+  /** the first PARTICIPANT_PREVIEW by name ('General' holds everyone: the count is exact, the list is not) */
   participants: z.array(participant),
 });
+export const PARTICIPANT_PREVIEW = 20;
 export type Conversation = z.infer<typeof conversation>;
 
 export const createConversationBody = z

@@ -1,4 +1,6 @@
+import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { conversationParticipants } from '../../db/schema';
 import { createTestApp, type TestContext } from '../../test/harness';
 import { generalConversationId, joinGeneral } from './general';
 
@@ -91,6 +93,20 @@ describe('GET/POST /api/chat/conversations', () => {
     const general = (await list(api)).find((c: { isGeneral: boolean }) => c.isGeneral);
     expect(general).toMatchObject({ id: await generalConversationId(t.db), name: 'General', type: 'group' });
     expect(general.participants.filter((p: { id: string }) => p.id === user.id)).toHaveLength(1);
+  });
+
+  it('gives the exact participant count but lists at most 20 names, so General stays small', async () => {
+    const { user, api } = await t.userClient();
+    await joinGeneral(t.db, user.id);
+    for (let i = 0; i < 24; i += 1) await joinGeneral(t.db, (await t.createUser()).id);
+    const [{ n }] = await t.db
+      .select({ n: count() })
+      .from(conversationParticipants)
+      .where(eq(conversationParticipants.conversationId, await generalConversationId(t.db)));
+    const general = (await list(api)).find((c: { isGeneral: boolean }) => c.isGeneral);
+    expect(n).toBeGreaterThanOrEqual(25);
+    expect(general.participantCount).toBe(n);
+    expect(general.participants).toHaveLength(20);
   });
 });
 

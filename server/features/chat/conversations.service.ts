@@ -1,6 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { Conversation, CreateConversationBody } from '@contract/chat';
+import { type Conversation, type CreateConversationBody, PARTICIPANT_PREVIEW } from '@contract/chat';
 import type { Db } from '../../db/client';
+import { rowsOf } from '../../db/rows';
 import { conversationParticipants, conversations, users } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { AppError, notFound } from '../../lib/errors';
@@ -23,7 +24,9 @@ const iso = (value: Date | string | null) => (value === null ? null : new Date(v
  * One query for the list and one for every participant: no query per conversation.
  */
 export async function listConversations(db: Db, userId: string, onlyId?: string): Promise<Conversation[]> {
-  const { rows } = (await db.execute(sql`
+  const rows = await rowsOf<Row>(
+    db,
+    sql`
     select c.id, c.type, c.name, c.is_general, c.last_message_at,
       last.content as last_message,
       (select count(*)::int from messages m
@@ -40,30 +43,39 @@ export async function listConversations(db: Db, userId: string, onlyId?: string)
     ) last on true
     where p.user_id = ${userId} ${onlyId ? sql`and c.id = ${onlyId}` : sql``}
     order by coalesce(c.last_message_at, c.created_at) desc, c.id desc
-  `)) as unknown as { rows: Row[] };
+  `,
+  );
   if (rows.length === 0) return [];
 
-  const people = await db
-    .select({
-      conversationId: conversationParticipants.conversationId,
-      id: users.id,
-      firstName: users.firstName,
-      lastName: users.lastName,
-    })
-    .from(conversationParticipants)
-    .innerJoin(users, eq(users.id, conversationParticipants.userId))
-    .where(
-      inArray(
-        conversationParticipants.conversationId,
-        rows.map((r) => r.id),
-      ),
-    )
-    .orderBy(users.firstName, users.lastName);
+  // Names for display, at most PARTICIPANT_PREVIEW per conversation, with the exact count beside them.
+  const people = await rowsOf<{
+    conversation_id: string;
+    id: string;
+    first_name: string;
+    last_name: string;
+    total: number;
+  }>(
+    db,
+    sql`select conversation_id, id, first_name, last_name, total from (
+        select p.conversation_id, u.id, u.first_name, u.last_name,
+          row_number() over (partition by p.conversation_id order by u.first_name, u.last_name, u.id) as n,
+          count(*) over (partition by p.conversation_id)::int as total
+        from conversation_participants p join users u on u.id = p.user_id
+        where p.conversation_id in (${sql.join(
+          rows.map((r) => sql`${r.id}`),
+          sql`, `,
+        )})
+      ) x
+      where n <= ${PARTICIPANT_PREVIEW}
+      order by conversation_id, n`,
+  );
   const byConversation = new Map<string, { id: string; name: string }[]>();
+  const counts = new Map<string, number>();
   for (const p of people) {
-    const list = byConversation.get(p.conversationId) ?? [];
-    list.push({ id: p.id, name: `${p.firstName} ${p.lastName}` });
-    byConversation.set(p.conversationId, list);
+    const list = byConversation.get(p.conversation_id) ?? [];
+    list.push({ id: p.id, name: `${p.first_name} ${p.last_name}` });
+    byConversation.set(p.conversation_id, list);
+    counts.set(p.conversation_id, Number(p.total));
   }
 
   return rows.map((r) => {
@@ -78,6 +90,7 @@ export async function listConversations(db: Db, userId: string, onlyId?: string)
       lastMessage: r.last_message,
       lastMessageTime: iso(r.last_message_at),
       unreadCount: Number(r.unread_count),
+      participantCount: counts.get(r.id) ?? participants.length,
       participants,
     };
   });

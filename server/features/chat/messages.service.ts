@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { ChatMessage, MessagesQuery } from '@contract/chat';
 import type { Db } from '../../db/client';
+import { rowsOf } from '../../db/rows';
 import type { Clock } from '../../lib/clock';
 import { notFound } from '../../lib/errors';
 import { assertParticipant } from './conversations.service';
@@ -29,15 +30,10 @@ function toMessage(r: Row): ChatMessage {
   };
 }
 
-async function rowsOf(db: Db, query: ReturnType<typeof sql>) {
-  return ((await db.execute(query)) as unknown as { rows: Row[] }).rows;
-}
-
 /**
  * One page of a conversation, oldest first. Without a cursor: the newest page. `before`: the page
  * older than that message; `after`: messages newer than it. Cursors compare (created_at, id) rows,
- * which the (conversation_id, created_at desc, id desc) index serves. An unknown cursor is a 404.
- * Reading the newest messages marks the conversation read for this user.
+ * which the (conversation_id, created_at, id) index serves (scanned backwards for newest first). An unknown cursor is a 404.
  */
 export async function listMessages(
   db: Db,
@@ -48,7 +44,7 @@ export async function listMessages(
   await assertParticipant(db, userId, conversationId);
   const cursorId = query.before ?? query.after;
   if (cursorId) {
-    const [cursor] = await rowsOf(
+    const [cursor] = await rowsOf<Row>(
       db,
       sql`select m.id from messages m where m.id = ${cursorId} and m.conversation_id = ${conversationId}`,
     );
@@ -57,14 +53,14 @@ export async function listMessages(
   const cursorRow = sql`(select c.created_at, c.id from messages c where c.id = ${cursorId})`;
   let rows: Row[];
   if (query.after) {
-    rows = await rowsOf(
+    rows = await rowsOf<Row>(
       db,
       sql`select ${columns} from messages m left join users u on u.id = m.sender_id
         where m.conversation_id = ${conversationId} and (m.created_at, m.id) > ${cursorRow}
         order by m.created_at asc, m.id asc limit ${query.limit}`,
     );
   } else {
-    rows = await rowsOf(
+    rows = await rowsOf<Row>(
       db,
       sql`select ${columns} from messages m left join users u on u.id = m.sender_id
         where m.conversation_id = ${conversationId}
@@ -83,7 +79,7 @@ export async function listMessages(
 /** Marks the conversation read up to its newest message; true when that changed anything. */
 export async function markRead(db: Db, userId: string, conversationId: string, checkParticipant = false) {
   if (checkParticipant) await assertParticipant(db, userId, conversationId);
-  const rows = await rowsOf(
+  const rows = await rowsOf<Row>(
     db,
     sql`update conversation_participants p
     set last_read_at = latest.at
@@ -109,7 +105,7 @@ export async function postMessage(
 ): Promise<ChatMessage> {
   await assertParticipant(db, userId, conversationId);
   const now = clock.now().toISOString();
-  const [row] = await rowsOf(
+  const [row] = await rowsOf<Row>(
     db,
     sql`with bumped as (
         update conversations
@@ -130,7 +126,7 @@ export async function postMessage(
 }
 
 export async function loadMessage(db: Db, messageId: string): Promise<ChatMessage | null> {
-  const [row] = await rowsOf(
+  const [row] = await rowsOf<Row>(
     db,
     sql`select ${columns} from messages m left join users u on u.id = m.sender_id where m.id = ${messageId}`,
   );

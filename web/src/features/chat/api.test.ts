@@ -20,6 +20,7 @@ const conversation = (id: string, unreadCount = 0): Conversation => ({
   lastMessage: null,
   lastMessageTime: null,
   unreadCount,
+  participantCount: 0,
   participants: [],
 });
 

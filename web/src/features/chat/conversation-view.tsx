@@ -23,7 +23,7 @@ function typingText(names: string[]) {
 
 export function ConversationView({ conversation, myId, onBack }: ConversationViewProps) {
   const typing = useTypingNames(conversation.id);
-  const count = conversation.participants.length;
+  const count = conversation.participantCount;
   const Icon = conversation.type === 'direct' ? User : conversation.isGeneral ? Hash : Users;
 
   useEffect(() => {
