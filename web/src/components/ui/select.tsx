@@ -87,3 +87,33 @@ export function SelectLabel({ className, ...props }: React.ComponentProps<typeof
     />
   );
 }
+
+/** A select over a fixed list of values, each shown by its label (statuses, priorities, roles). */
+export function OptionSelect<T extends string>({
+  id,
+  value,
+  options,
+  labels,
+  onValueChange,
+}: {
+  id: string;
+  value: T;
+  options: readonly T[];
+  labels: Record<T, string>;
+  onValueChange: (value: T) => void;
+}) {
+  return (
+    <Select value={value} onValueChange={(next) => onValueChange(next as T)}>
+      <SelectTrigger id={id}>
+        <SelectValue />
+      </SelectTrigger>
+      <SelectContent>
+        {options.map((option) => (
+          <SelectItem key={option} value={option}>
+            {labels[option]}
+          </SelectItem>
+        ))}
+      </SelectContent>
+    </Select>
+  );
+}

@@ -17,7 +17,7 @@ import {
 } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { OptionSelect } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
 import { ApiError } from '@/lib/api-client';
@@ -110,41 +110,23 @@ export function CreateProjectDialog({
           <div className="grid gap-4 sm:grid-cols-2">
             <div className="grid gap-1.5">
               <Label htmlFor="project-status">Status</Label>
-              <Select
+              <OptionSelect
+                id="project-status"
                 value={values.status}
-                onValueChange={(status) => setValues({ ...values, status: status as Values['status'] })}
-              >
-                <SelectTrigger id="project-status">
-                  <SelectValue />
-                </SelectTrigger>
-                <SelectContent>
-                  {creatableProjectStatuses.map((s) => (
-                    <SelectItem key={s} value={s}>
-                      {projectStatusLabels[s]}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
+                options={creatableProjectStatuses}
+                labels={projectStatusLabels}
+                onValueChange={(status) => setValues({ ...values, status })}
+              />
             </div>
             <div className="grid gap-1.5">
               <Label htmlFor="project-priority">Priority</Label>
-              <Select
+              <OptionSelect
+                id="project-priority"
                 value={values.priority}
-                onValueChange={(priority) =>
-                  setValues({ ...values, priority: priority as Values['priority'] })
-                }
-              >
-                <SelectTrigger id="project-priority">
-                  <SelectValue />
-                </SelectTrigger>
-                <SelectContent>
-                  {projectPriorities.map((p) => (
-                    <SelectItem key={p} value={p}>
-                      {projectPriorityLabels[p]}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
+                options={projectPriorities}
+                labels={projectPriorityLabels}
+                onValueChange={(priority) => setValues({ ...values, priority })}
+              />
             </div>
           </div>
           <DialogFooter>

@@ -16,7 +16,14 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import {
+  OptionSelect,
+  Select,
+  SelectContent,
+  SelectItem,
+  SelectTrigger,
+  SelectValue,
+} from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
 import { ApiError } from '@/lib/api-client';
@@ -143,18 +150,13 @@ export function CreateTaskDialog({ open, onOpenChange, variant = 'personal' }: C
           </FormField>
           <div className="grid gap-4 sm:grid-cols-2">
             <FormField id={fieldId('priority')} label="Priority">
-              <Select value={values.priority} onValueChange={set('priority')}>
-                <SelectTrigger id={fieldId('priority')}>
-                  <SelectValue />
-                </SelectTrigger>
-                <SelectContent>
-                  {taskPriorities.map((p) => (
-                    <SelectItem key={p} value={p}>
-                      {priorityLabels[p]}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
+              <OptionSelect
+                id={fieldId('priority')}
+                value={values.priority}
+                options={taskPriorities}
+                labels={priorityLabels}
+                onValueChange={set('priority')}
+              />
             </FormField>
             <FormField id={fieldId('project')} label="Project" error={errors.projectId}>
               <Select value={values.projectId} onValueChange={set('projectId')}>
