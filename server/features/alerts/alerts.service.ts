@@ -5,6 +5,7 @@ import type { Db } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import { loadSettings } from '../../lib/org-settings';
 import { addDays, zonedClock, zonedDate } from '../../lib/zoned-time';
+import { rowsOf } from '../../db/rows';
 
 type Row = {
   kind: AttendanceAlert['kind'];
@@ -61,25 +62,30 @@ function alertsCte(s: Settings, now: Date, userId?: string) {
 /** The alerts, newest first, at most MAX_ALERTS of them; one SQL query. */
 export async function listAlerts(deps: AlertDeps, userId?: string): Promise<AttendanceAlert[]> {
   const s = await loadSettings(deps.db, deps.defaultTimeZone);
-  const result = await deps.db.execute(sql`
+  const rows = await rowsOf<Row>(
+    deps.db,
+    sql`
     ${alertsCte(s, deps.clock.now(), userId)}
     select a.*, u.first_name || ' ' || u.last_name as user_name
     from alerts a join users u on u.id = a.user_id
     order by a.at desc, a.kind
     limit ${MAX_ALERTS}
-  `);
-  const rows = (result as unknown as { rows: Row[] }).rows;
+  `,
+  );
   return rows.map((row) => toAlert(row, s.clockIn, s.clockOut, s.timeZone));
 }
 
 /** How many alerts there are, uncapped (the admin System Alerts card); the same derivation as listAlerts. */
 export async function countAlerts(deps: AlertDeps, userId?: string): Promise<number> {
   const s = await loadSettings(deps.db, deps.defaultTimeZone);
-  const result = await deps.db.execute(sql`
+  const [row] = await rowsOf<{ count: number | string }>(
+    deps.db,
+    sql`
     ${alertsCte(s, deps.clock.now(), userId)}
     select count(*)::int as count from alerts a join users u on u.id = a.user_id
-  `);
-  return Number((result as unknown as { rows: { count: number | string }[] }).rows[0].count);
+  `,
+  );
+  return Number(row.count);
 }
 
 const lateness = (minutes: number) =>

@@ -7,6 +7,7 @@ import { loadSettings } from '../../lib/org-settings';
 import { addDays, zonedClock, zonedDate } from '../../lib/zoned-time';
 import { toRecord } from './attendance.records';
 import type { AttendanceDeps } from './attendance.service';
+import { csvDocument } from '../../lib/csv';
 
 type Range = { from?: string; to?: string };
 
@@ -79,7 +80,15 @@ export async function todaySummary(deps: AttendanceDeps, userId: string): Promis
 }
 
 const DAY_MS = 86_400_000;
-const CSV_HEADER = 'Date,Clock In,Clock Out,Total Hours,Break (minutes),Status,Auto-closed';
+const CSV_HEADER = [
+  'Date',
+  'Clock In',
+  'Clock Out',
+  'Total Hours',
+  'Break (minutes)',
+  'Status',
+  'Auto-closed',
+];
 
 /** The range as CSV, times in the organisation's zone; without a range, the last 30 days. */
 export async function exportCsv(deps: AttendanceDeps, userId: string, range: Range) {
@@ -97,8 +106,9 @@ export async function exportCsv(deps: AttendanceDeps, userId: string, range: Ran
     .where(rangeFilter(userId, { from, to }))
     .orderBy(r.date, r.clockIn);
   const local = (d: Date | null) => (d ? `${zonedDate(d, timeZone)} ${zonedClock(d, timeZone)}` : '');
-  const lines = rows.map((row) =>
-    [
+  const body = csvDocument(
+    CSV_HEADER,
+    rows.map((row) => [
       row.date,
       local(row.clockIn),
       local(row.clockOut),
@@ -106,7 +116,7 @@ export async function exportCsv(deps: AttendanceDeps, userId: string, range: Ran
       row.breakMinutes,
       row.status,
       row.autoClosed ? 'yes' : 'no',
-    ].join(','),
+    ]),
   );
-  return { filename: `attendance-${from}-to-${to}.csv`, body: `${[CSV_HEADER, ...lines].join('\r\n')}\r\n` };
+  return { filename: `attendance-${from}-to-${to}.csv`, body };
 }

@@ -3,6 +3,7 @@ import type { DashboardStats } from '@contract/dashboard';
 import type { Db } from '../../db/client';
 import { zonedDate } from '../../lib/zoned-time';
 import { todayTracked } from '../time-entries/time-entries.summary';
+import { rowsOf } from '../../db/rows';
 
 /**
  * Decisions §10: the four figures, each one SQL aggregate (today = the org zone's day). Active users
@@ -15,14 +16,16 @@ export async function dashboardStats(
   timeZone: string,
 ): Promise<DashboardStats> {
   const today = zonedDate(now, timeZone);
-  const result = await db.execute(sql`
+  const [row] = await rowsOf<Record<string, string | number>>(
+    db,
+    sql`
     select
       (select count(distinct a.user_id) from attendance_records a join users u on u.id = a.user_id
         where a.clock_out is null and a.date = ${today} and u.is_active) as active_users,
       (select count(*) from projects where status = 'active') as active_projects,
       (select count(*) from tasks where assignee_id = ${userId}) as total_tasks,
-      (select count(*) from tasks where assignee_id = ${userId} and status = 'completed') as completed_tasks`);
-  const row = (result as unknown as { rows: Record<string, string | number>[] }).rows[0];
+      (select count(*) from tasks where assignee_id = ${userId} and status = 'completed') as completed_tasks`,
+  );
   const totalTasks = Number(row.total_tasks);
   const completedTasks = Number(row.completed_tasks);
   const { hours } = await todayTracked(db, userId, now, timeZone);

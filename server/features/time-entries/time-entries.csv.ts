@@ -4,19 +4,9 @@ import type { Db } from '../../db/client';
 import { timeEntries } from '../../db/schema';
 import { zonedClock, zonedDate, zonedDayRange } from '../../lib/zoned-time';
 import { selectEntries } from './time-entries.rows';
+import { csvDocument } from '../../lib/csv';
 
 const HEADER = ['Date', 'Start', 'End', 'Duration (h)', 'Duration (s)', 'Project', 'Task', 'Description'];
-
-/**
- * RFC 4180 quoting; text that a spreadsheet would run as a formula gets a leading apostrophe
- * (CSV injection), since descriptions are free text typed by users.
- */
-export function csvField(value: string | number | null): string {
-  if (value === null) return '';
-  let text = String(value);
-  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
 
 /** The user's entries that started on the org-zone days from..to (inclusive), oldest first. */
 export async function exportEntriesCsv(db: Db, userId: string, query: ExportQuery, timeZone: string) {
@@ -27,8 +17,9 @@ export async function exportEntriesCsv(db: Db, userId: string, query: ExportQuer
       and(eq(timeEntries.userId, userId), gte(timeEntries.startTime, from), lt(timeEntries.startTime, to)),
     )
     .orderBy(asc(timeEntries.startTime), asc(timeEntries.id));
-  const lines = rows.map((r) =>
-    [
+  return csvDocument(
+    HEADER,
+    rows.map((r) => [
       zonedDate(r.startTime, timeZone),
       zonedClock(r.startTime, timeZone),
       zonedClock(r.endTime, timeZone),
@@ -37,9 +28,6 @@ export async function exportEntriesCsv(db: Db, userId: string, query: ExportQuer
       r.project,
       r.task,
       r.description,
-    ]
-      .map(csvField)
-      .join(','),
+    ]),
   );
-  return `${[HEADER.join(','), ...lines].join('\r\n')}\r\n`;
 }

@@ -1,9 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { TimeSummary } from '@contract/time-entries';
 import type { Db } from '../../db/client';
+import { rowsOf } from '../../db/rows';
 import { zonedDate, zonedDayRange } from '../../lib/zoned-time';
-
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 /**
  * Seconds the user tracked inside [from, to): only the part of each entry within the range, plus
@@ -13,7 +12,9 @@ export async function trackedSecondsBetween(db: Db, userId: string, fromDate: Da
   // ISO text with explicit casts: both drivers then bind the same way.
   const from = sql`${fromDate.toISOString()}::timestamptz`;
   const to = sql`${toDate.toISOString()}::timestamptz`;
-  const result = await db.execute(sql`
+  const [row] = await rowsOf<{ seconds: string | number }>(
+    db,
+    sql`
     select coalesce((
       select sum(extract(epoch from least(e.end_time, ${to}) - greatest(e.start_time, ${from})))
       from time_entries e
@@ -22,8 +23,9 @@ export async function trackedSecondsBetween(db: Db, userId: string, fromDate: Da
       select greatest(0, extract(epoch from least(${now.toISOString()}::timestamptz, ${to}) - greatest(t.start_time, ${from})))
       from active_timers t
       where t.user_id = ${userId}
-    ), 0) as seconds`);
-  return Number(rowsOf<{ seconds: string | number }>(result)[0]?.seconds ?? 0);
+    ), 0) as seconds`,
+  );
+  return Number(row?.seconds ?? 0);
 }
 
 /** The org-zone day `now` falls in and the hours tracked inside it (a 23 or 25 h day on DST days). */
@@ -41,10 +43,10 @@ export async function entrySummary(
   now: Date,
   timeZone: string,
 ): Promise<TimeSummary> {
-  const result = await db.execute(sql`
-    select coalesce(sum(duration), 0) as seconds, count(*) as entries
-    from time_entries where user_id = ${userId}`);
-  const totals = rowsOf<{ seconds: string | number; entries: string | number }>(result)[0];
+  const [totals] = await rowsOf<{ seconds: string | number; entries: string | number }>(
+    db,
+    sql`select coalesce(sum(duration), 0) as seconds, count(*) as entries from time_entries where user_id = ${userId}`,
+  );
   const { today, hours } = await todayTracked(db, userId, now, timeZone);
   return {
     totalHours: Number(totals?.seconds ?? 0) / 3600,
