@@ -2,6 +2,7 @@ import { X } from 'lucide-react';
 import { Dialog as DialogPrimitive } from 'radix-ui';
 import type * as React from 'react';
 import { cn } from '@/lib/utils';
+import { Button } from './button';
 
 export const Dialog = DialogPrimitive.Root;
 export const DialogTrigger = DialogPrimitive.Trigger;
@@ -62,5 +63,45 @@ export function DialogDescription({
 }: React.ComponentProps<typeof DialogPrimitive.Description>) {
   return (
     <DialogPrimitive.Description className={cn('text-sm text-muted-foreground', className)} {...props} />
+  );
+}
+
+/**
+ * The usual footer of a form dialog: a Cancel button and the action, which shows its busy label
+ * while pending. Without `onConfirm` the action submits the surrounding form.
+ */
+export function DialogActions({
+  onCancel,
+  cancelLabel = 'Cancel',
+  label,
+  pendingLabel,
+  pending,
+  disabled,
+  destructive,
+  onConfirm,
+}: {
+  onCancel: () => void;
+  cancelLabel?: string;
+  label: string;
+  pendingLabel: string;
+  pending: boolean;
+  disabled?: boolean;
+  destructive?: boolean;
+  onConfirm?: () => void;
+}) {
+  return (
+    <DialogFooter>
+      <Button type="button" variant="outline" onClick={onCancel}>
+        {cancelLabel}
+      </Button>
+      <Button
+        type={onConfirm ? 'button' : 'submit'}
+        variant={destructive ? 'destructive' : 'default'}
+        onClick={onConfirm}
+        disabled={pending || disabled}
+      >
+        {pending ? pendingLabel : label}
+      </Button>
+    </DialogFooter>
   );
 }

@@ -1,10 +1,9 @@
 import { useState } from 'react';
-import { Button } from '@/components/ui/button';
 import {
   Dialog,
   DialogContent,
   DialogDescription,
-  DialogFooter,
+  DialogActions,
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
@@ -76,14 +75,14 @@ export function SuspendDialog({ user, onClose }: { user: Target | null; onClose:
             </p>
           )}
         </div>
-        <DialogFooter>
-          <Button variant="outline" onClick={close}>
-            Cancel
-          </Button>
-          <Button variant="destructive" onClick={submit} disabled={suspend.isPending}>
-            {suspend.isPending ? 'Suspending...' : 'Suspend User'}
-          </Button>
-        </DialogFooter>
+        <DialogActions
+          onCancel={close}
+          label="Suspend User"
+          pendingLabel="Suspending..."
+          pending={suspend.isPending}
+          destructive
+          onConfirm={submit}
+        />
       </DialogContent>
     </Dialog>
   );

@@ -6,12 +6,11 @@ import {
 } from '@contract/projects';
 import { type FormEvent, useState } from 'react';
 import { z } from 'zod';
-import { Button } from '@/components/ui/button';
 import {
   Dialog,
   DialogContent,
   DialogDescription,
-  DialogFooter,
+  DialogActions,
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
@@ -129,14 +128,12 @@ export function CreateProjectDialog({
               />
             </div>
           </div>
-          <DialogFooter>
-            <Button variant="outline" onClick={() => close(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={create.isPending}>
-              {create.isPending ? 'Creating...' : 'Create Project'}
-            </Button>
-          </DialogFooter>
+          <DialogActions
+            onCancel={() => close(false)}
+            label="Create Project"
+            pendingLabel="Creating..."
+            pending={create.isPending}
+          />
         </form>
       </DialogContent>
     </Dialog>

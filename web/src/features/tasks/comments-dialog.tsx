@@ -1,12 +1,11 @@
 import { addCommentRequest, type Task } from '@contract/tasks';
 import { MessageSquare } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
-import { Button } from '@/components/ui/button';
 import {
   Dialog,
   DialogContent,
   DialogDescription,
-  DialogFooter,
+  DialogActions,
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
@@ -98,14 +97,13 @@ export function CommentsDialog({ task, open, onOpenChange }: CommentsDialogProps
               aria-invalid={error ? true : undefined}
             />
           </FormField>
-          <DialogFooter>
-            <Button variant="outline" onClick={() => onOpenChange(false)}>
-              Close
-            </Button>
-            <Button type="submit" disabled={add.isPending}>
-              {add.isPending ? 'Posting...' : 'Add Comment'}
-            </Button>
-          </DialogFooter>
+          <DialogActions
+            onCancel={() => onOpenChange(false)}
+            cancelLabel="Close"
+            label="Add Comment"
+            pendingLabel="Posting..."
+            pending={add.isPending}
+          />
         </form>
       </DialogContent>
     </Dialog>

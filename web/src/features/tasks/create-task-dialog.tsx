@@ -6,12 +6,11 @@ import {
 } from '@contract/tasks';
 import { type FormEvent, useState } from 'react';
 import { z } from 'zod';
-import { Button } from '@/components/ui/button';
 import {
   Dialog,
   DialogContent,
   DialogDescription,
-  DialogFooter,
+  DialogActions,
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
@@ -221,14 +220,12 @@ export function CreateTaskDialog({ open, onOpenChange, variant = 'personal' }: C
               </div>
             </>
           )}
-          <DialogFooter>
-            <Button variant="outline" onClick={() => close(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={create.isPending}>
-              {create.isPending ? 'Creating...' : 'Create Task'}
-            </Button>
-          </DialogFooter>
+          <DialogActions
+            onCancel={() => close(false)}
+            label="Create Task"
+            pendingLabel="Creating..."
+            pending={create.isPending}
+          />
         </form>
       </DialogContent>
     </Dialog>

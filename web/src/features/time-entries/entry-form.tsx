@@ -1,8 +1,7 @@
 import { type ManualEntryBody, type ManualEntryInput, manualEntryBody } from '@contract/time-entries';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm } from 'react-hook-form';
-import { Button } from '@/components/ui/button';
-import { DialogFooter } from '@/components/ui/dialog';
+import { DialogActions } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
@@ -118,14 +117,12 @@ export function EntryForm({ defaults, submitLabel, pendingLabel, onSubmit, onCan
           {errors.root.message}
         </p>
       )}
-      <DialogFooter>
-        <Button type="button" variant="outline" onClick={onCancel}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={isSubmitting}>
-          {isSubmitting ? pendingLabel : submitLabel}
-        </Button>
-      </DialogFooter>
+      <DialogActions
+        onCancel={onCancel}
+        label={submitLabel}
+        pendingLabel={pendingLabel}
+        pending={isSubmitting}
+      />
     </form>
   );
 }
