@@ -126,6 +126,15 @@ describe('accounts journey', () => {
     await row.getByText('Temporary — must change').waitFor();
     await page.getByRole('button', { name: 'Hide Passwords' }).click();
     await row.getByText('Temporary — must change').waitFor({ state: 'detached' });
+    // Suspension needs a reason, then the row shows the account as suspended.
+    await row.getByRole('button', { name: 'Suspend Riley Resettable' }).click();
+    await page.getByRole('button', { name: 'Suspend User' }).click();
+    await page.getByText('Please give a reason for the suspension').waitFor();
+    await page.getByLabel('Reason').fill('Left the company');
+    await page.getByRole('button', { name: 'Suspend User' }).click();
+    await page.getByText('User suspended successfully', { exact: true }).waitFor();
+    await row.getByRole('button', { name: 'Activate Riley Resettable' }).click();
+    await page.getByText('User activated successfully', { exact: true }).waitFor();
     await page.getByLabel('Search users').fill('no-such-person');
     await page.getByText('Try adjusting your search criteria').waitFor();
     // The old session ended; the temporary password forces a change first.
