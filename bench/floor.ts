@@ -1,21 +1,22 @@
 // The benchmark's floors: bare node:http answering each endpoint's JSON from memory (FLOOR=memory),
 // or running the same SQL the app ran for it, then answering the same response bytes (FLOOR=sql), on
 // a pg pool of the app's size, or PGlite. No framework, validation, session logic or mapping: what
-// this machine and this database can do at all for that response.
+// this machine and this database can do at all for that response. A statement the app prepared
+// under a name is prepared under the same name here too, so both pay the same planning cost.
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
+import type { Capture } from './lib/capture';
 
-type Captured = Record<string, { body: string; queries: { query: string; params: unknown[] }[] }>;
-const captured: Captured = JSON.parse(readFileSync(process.env.FLOOR_FILE!, 'utf8'));
+const captured: Capture = JSON.parse(readFileSync(process.env.FLOOR_FILE!, 'utf8'));
 const mode = process.env.FLOOR ?? 'memory';
 
-let runQuery: (query: string, params: unknown[]) => Promise<unknown[]> = async () => [];
+let runQuery: (query: string, params: unknown[], name?: string) => Promise<unknown[]> = async () => [];
 if (mode === 'sql') {
   if (process.env.DATABASE_URL) {
     const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
-    runQuery = async (q, p) => (await pool.query(q, p as unknown[])).rows;
+    runQuery = async (text, values, name) => (await pool.query({ text, values, name })).rows;
   } else {
     const db = await PGlite.create(process.env.DATA_DIR!);
     runQuery = async (q, p) => (await db.query(q, p as unknown[])).rows;
@@ -32,6 +33,6 @@ createServer(async (req, res) => {
     res.writeHead(404).end();
     return;
   }
-  if (mode === 'sql') for (const q of entry.queries) await runQuery(q.query, q.params);
+  if (mode === 'sql') for (const q of entry.queries) await runQuery(q.query, q.params, q.name);
   res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' }).end(entry.body);
 }).listen(Number(process.env.PORT), '127.0.0.1');

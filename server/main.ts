@@ -14,7 +14,7 @@ async function main() {
     dataDir: config.DATA_DIR,
     // One JSON line per statement, for debugging and for the benchmark's bare-SQL floor.
     onQuery: config.LOG_SQL
-      ? (query, params) => console.log(JSON.stringify({ msg: 'sql', query, params }))
+      ? (query, params, name) => console.log(JSON.stringify({ msg: 'sql', query, params, name }))
       : undefined,
   });
   const app = await buildApp({ database, config });

@@ -1,6 +1,8 @@
 import type { Proc } from './processes';
 
-export type Capture = Record<string, { body: string; queries: { query: string; params: unknown[] }[] }>;
+/** A statement the app ran; `name` when it ran as a named prepared statement (the floor does the same). */
+export type CapturedQuery = { query: string; params: unknown[]; name?: string };
+export type Capture = Record<string, { body: string; queries: CapturedQuery[] }>;
 
 /**
  * Asks the app (started with LOG_SQL=true) for each path once and records the response and the
@@ -21,13 +23,13 @@ export async function captureReads(app: Proc, paths: string[], cookie: string): 
       .slice(from)
       .map((line) => {
         try {
-          return JSON.parse(line) as { msg?: string; query: string; params: unknown[] };
+          return JSON.parse(line) as CapturedQuery & { msg?: string };
         } catch {
           return undefined;
         }
       })
       .filter((q) => q?.msg === 'sql' && /^\s*(select|with)\b/i.test(q.query))
-      .map((q) => ({ query: q!.query, params: q!.params }));
+      .map((q) => ({ query: q!.query, params: q!.params, name: q!.name }));
     captured[path] = { body, queries };
   }
   return captured;

@@ -9,9 +9,10 @@ export async function startProcess(
   entry: string,
   env: Record<string, string>,
   readyPath = '/api/health',
+  nodeArgs: string[] = [],
 ): Promise<Proc> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', entry], {
     env: {
       ...process.env,
       LOG_LEVEL: 'silent',

@@ -9,6 +9,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import * as schema from './schema';
+import { registerStatementRunner } from './statements';
 
 // biome-ignore lint/suspicious/noExplicitAny: the two drivers differ only in their query-result type
 export type Db = PgDatabase<any, typeof schema>;
@@ -30,8 +31,11 @@ export type DatabaseOptions = {
   url?: string;
   dataDir?: string;
   poolSize?: number;
-  /** Called with every statement the app runs (LOG_SQL=true; the benchmark replays them). */
-  onQuery?: (query: string, params: unknown[]) => void;
+  /**
+   * Called with every statement the app runs (LOG_SQL=true; the benchmark replays them), and the
+   * name it is prepared under when it is one of the hot paths' statements.
+   */
+  onQuery?: (query: string, params: unknown[], name?: string) => void;
 };
 
 /** Opens PostgreSQL when a URL is given, else PGlite in `dataDir` (or in memory), and migrates it. */
@@ -42,7 +46,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     : openPglite(options.dataDir, logger);
 }
 
-type QueryLogger = { logQuery: (query: string, params: unknown[]) => void } | undefined;
+type QueryLogger = { logQuery: NonNullable<DatabaseOptions['onQuery']> } | undefined;
 
 async function openPglite(dataDir: string | undefined, logger: QueryLogger): Promise<Database> {
   let client: PGlite;
@@ -55,6 +59,11 @@ async function openPglite(dataDir: string | undefined, logger: QueryLogger): Pro
   }
   const db = drizzlePglite(client, { schema, logger });
   await migratePglite(db, { migrationsFolder });
+  // PGlite has a single connection and no statement cache to name: the text is run as it is.
+  registerStatementRunner(db, async (name, text, params) => {
+    logger?.logQuery(text, params, name);
+    return (await client.query(text, params)).rows;
+  });
   return {
     db,
     kind: 'pglite',
@@ -82,6 +91,10 @@ async function openPostgres(url: string, max: number, logger: QueryLogger): Prom
   // An idle client dropped by the server must not crash the process.
   pool.on('error', () => {});
   const db = drizzlePg(pool, { schema, logger });
+  registerStatementRunner(db, async (name, text, values) => {
+    logger?.logQuery(text, values, name);
+    return (await pool.query({ name, text, values })).rows;
+  });
   const listeners = new Set<pg.Client>();
   return {
     db,

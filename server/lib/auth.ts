@@ -1,10 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, gte, inArray, sql } from 'drizzle-orm';
+import { and, eq, gt, gte, inArray } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Role } from '@contract/auth';
 import type { Db } from '../db/client';
 import { sessions, users } from '../db/schema';
 import type { Clock } from './clock';
+import { statement } from '../db/statements';
 import { AppError } from './errors';
 
 export const SESSION_COOKIE = 'wb_session';
@@ -13,15 +14,28 @@ export const SESSION_ABSOLUTE_MS = 7 * 24 * 60 * 60 * 1000;
 // lastSeenAt is written at most this often, so reads do not turn into writes on every request.
 const TOUCH_EVERY_MS = 60 * 1000;
 
-export type SessionUser = {
-  id: string;
-  sessionId: string;
-  email: string;
-  firstName: string;
-  lastName: string;
-  role: Role;
-  mustChangePassword: boolean;
-};
+/** A user's columns that may leave the server: everything but the password hash and the review notes. */
+export type PublicUserRow = Pick<
+  typeof users.$inferSelect,
+  | 'id'
+  | 'email'
+  | 'firstName'
+  | 'lastName'
+  | 'role'
+  | 'isActive'
+  | 'approvalStatus'
+  | 'emailVerified'
+  | 'mustChangePassword'
+  | 'lastActive'
+  | 'lastLoginAt'
+  | 'username'
+  | 'companyId'
+  | 'profileImageUrl'
+  | 'createdAt'
+>;
+
+/** The signed-in user as the session lookup read it, so `GET /api/auth/user` needs no second query. */
+export type SessionUser = PublicUserRow & { sessionId: string };
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -55,44 +69,25 @@ export async function endAllSessions(db: Db, userId: string) {
   await db.delete(sessions).where(eq(sessions.userId, userId));
 }
 
-function prepareSessionLookup(db: Db) {
-  return db
-    .select({
-      sessionId: sessions.id,
-      lastSeenAt: sessions.lastSeenAt,
-      expiresAt: sessions.expiresAt,
-      id: users.id,
-      email: users.email,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      role: users.role,
-      mustChangePassword: users.mustChangePassword,
-      isActive: users.isActive,
-      approvalStatus: users.approvalStatus,
-      emailVerified: users.emailVerified,
-    })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(eq(sessions.tokenHash, sql.placeholder('tokenHash')))
-    .limit(1)
-    .prepare('session_by_token_hash');
-}
-
-// Every authenticated request runs this lookup: built once per database (and prepared by the
-// server), not rebuilt by the query builder on each request.
-const sessionLookups = new WeakMap<Db, ReturnType<typeof prepareSessionLookup>>();
-function sessionByTokenHash(db: Db) {
-  let lookup = sessionLookups.get(db);
-  if (!lookup) {
-    lookup = prepareSessionLookup(db);
-    sessionLookups.set(db, lookup);
-  }
-  return lookup;
-}
+// Every authenticated request runs this lookup, so it is a prepared statement (docs/decisions/008).
+const sessionByTokenHash = statement<
+  PublicUserRow & { sessionId: string; lastSeenAt: Date; expiresAt: Date },
+  [tokenHash: string]
+>(
+  'session_by_token_hash',
+  `select s.id as "sessionId", s.last_seen_at as "lastSeenAt", s.expires_at as "expiresAt",
+     u.id, u.email, u.first_name as "firstName", u.last_name as "lastName", u.role,
+     u.is_active as "isActive", u.approval_status as "approvalStatus",
+     u.email_verified as "emailVerified", u.must_change_password as "mustChangePassword",
+     u.last_active as "lastActive", u.last_login_at as "lastLoginAt", u.username,
+     u.company_id as "companyId", u.profile_image_url as "profileImageUrl", u.created_at as "createdAt"
+   from sessions s join users u on u.id = s.user_id
+   where s.token_hash = $1`,
+);
 
 /** The signed-in user behind a token, or null if the session is missing, expired or no longer allowed. */
 export async function resolveSession(db: Db, token: string, clock: Clock): Promise<SessionUser | null> {
-  const [row] = await sessionByTokenHash(db).execute({ tokenHash: sha256(token) });
+  const [row] = await sessionByTokenHash(db, sha256(token));
   if (!row) return null;
   const now = clock.now();
   const idleExpired = now.getTime() - row.lastSeenAt.getTime() > SESSION_IDLE_MS;
@@ -101,19 +96,13 @@ export async function resolveSession(db: Db, token: string, clock: Clock): Promi
     await endSession(db, row.sessionId);
     return null;
   }
-  if (now.getTime() - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
+  const { lastSeenAt, expiresAt, ...user } = row;
+  if (now.getTime() - lastSeenAt.getTime() > TOUCH_EVERY_MS) {
     await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, row.sessionId));
     await db.update(users).set({ lastActive: now }).where(eq(users.id, row.id));
+    user.lastActive = now;
   }
-  return {
-    id: row.id,
-    sessionId: row.sessionId,
-    email: row.email,
-    firstName: row.firstName,
-    lastName: row.lastName,
-    role: row.role,
-    mustChangePassword: row.mustChangePassword,
-  };
+  return user;
 }
 
 /**

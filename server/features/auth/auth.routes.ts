@@ -22,7 +22,8 @@ import {
   setSessionCookie,
 } from '../../lib/auth';
 import { listVerificationCodes, register, resendVerification, verifyEmail } from './registration.service';
-import { changePassword, signIn, userRecord } from './session.service';
+import { changePassword, signIn } from './session.service';
+import { toUser } from './user-record';
 
 export async function authRoutes(app: ZodApp, deps: AppDeps) {
   const secure = deps.config.isProduction;
@@ -52,7 +53,8 @@ export async function authRoutes(app: ZodApp, deps: AppDeps) {
       preValidation: deps.guard([], { allowPasswordChangePending: true }),
       schema: { response: { 200: userSchema } },
     },
-    async (request) => userRecord(db, currentUser(request).id),
+    // The session lookup already read the user's public columns.
+    async (request) => toUser(currentUser(request)),
   );
 
   app.post('/api/logout', { schema: { response: { 204: z.null() } } }, async (request, reply) => {

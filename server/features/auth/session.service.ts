@@ -1,4 +1,3 @@
-import type { User } from '@contract/auth';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
@@ -44,10 +43,6 @@ export async function signIn(deps: Deps, input: { email: string; password: strin
     .returning();
   const token = await createSession(deps.db, user.id, deps.clock);
   return { user: toUser(updated), token };
-}
-
-export async function userRecord(db: Db, id: string): Promise<User> {
-  return toUser(await getUser(db, id));
 }
 
 /** Replaces the password, ends every session (other devices too) and opens a new one here. */

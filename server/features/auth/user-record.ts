@@ -2,6 +2,7 @@ import type { User } from '@contract/auth';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
+import type { PublicUserRow } from '../../lib/auth';
 import { notFound } from '../../lib/errors';
 
 type UserRow = typeof users.$inferSelect;
@@ -9,7 +10,7 @@ type UserRow = typeof users.$inferSelect;
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 /** The client-facing user record; built field by field so nothing secret can slip in. */
-export function toUser(row: UserRow): User {
+export function toUser(row: PublicUserRow): User {
   return {
     id: row.id,
     email: row.email,
