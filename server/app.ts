@@ -1,7 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import websocket from '@fastify/websocket';
 import Fastify, {
@@ -21,6 +20,7 @@ import { refuseCrossSiteWrites } from './lib/cross-site';
 import { errorHandler } from './lib/errors';
 import { createEventBus, type EventBus } from './lib/events';
 import { createMailer, type Mailer } from './lib/mailer';
+import { securityHeaders } from './lib/security-headers';
 
 /** Everything a feature's routes may use; services take only the parts they need. */
 export type AppDeps = {
@@ -102,28 +102,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   app.decorate('deps', deps);
   app.decorateRequest('user', null);
 
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        // Radix positions popovers with inline style attributes; no inline scripts are allowed.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-        ...(config.isProduction ? { upgradeInsecureRequests: [] } : {}),
-      },
-    },
-    hsts: config.isProduction ? { maxAge: 31_536_000, includeSubDomains: true } : false,
-    crossOriginEmbedderPolicy: false,
-    xFrameOptions: { action: 'deny' },
-  });
+  app.addHook('onRequest', securityHeaders(config.isProduction));
   await app.register(cookie);
   await app.register(websocket, { options: { maxPayload: BODY_LIMIT } });
   app.addHook('onRequest', refuseCrossSiteWrites);
