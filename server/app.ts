@@ -10,7 +10,7 @@ import Fastify, {
   type RawRequestDefaultExpression,
   type RawServerDefault,
 } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import { registerFeatures } from './features';
@@ -21,6 +21,7 @@ import { errorHandler } from './lib/errors';
 import { createEventBus, type EventBus } from './lib/events';
 import { createMailer, type Mailer } from './lib/mailer';
 import { securityHeaders } from './lib/security-headers';
+import { responseSerializer } from './lib/serializer';
 
 /** Everything a feature's routes may use; services take only the parts they need. */
 export type AppDeps = {
@@ -71,7 +72,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     trustProxy: config.TRUST_PROXY,
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializer(!config.isProduction));
   app.setErrorHandler(errorHandler);
   // The client sends a JSON content type on every call (spec point 7), also on POSTs without a body
   // (logout, clock-in, activate); an empty JSON body therefore means "no body", not malformed JSON.
