@@ -9,7 +9,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import * as schema from './schema';
-import { registerStatementRunner } from './statements';
+import { isoTimestamp, registerStatementRunner, TIMESTAMPTZ } from './statements';
 
 // biome-ignore lint/suspicious/noExplicitAny: the two drivers differ only in their query-result type
 export type Db = PgDatabase<any, typeof schema>;
@@ -62,7 +62,7 @@ async function openPglite(dataDir: string | undefined, logger: QueryLogger): Pro
   // PGlite has a single connection and no statement cache to name: the text is run as it is.
   registerStatementRunner(db, async (name, text, params) => {
     logger?.logQuery(text, params, name);
-    return (await client.query(text, params)).rows;
+    return (await client.query(text, params, { parsers: { [TIMESTAMPTZ]: isoTimestamp } })).rows;
   });
   return {
     db,
@@ -91,9 +91,15 @@ async function openPostgres(url: string, max: number, logger: QueryLogger): Prom
   // An idle client dropped by the server must not crash the process.
   pool.on('error', () => {});
   const db = drizzlePg(pool, { schema, logger });
+  const types = {
+    getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+      oid === TIMESTAMPTZ
+        ? isoTimestamp
+        : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+  };
   registerStatementRunner(db, async (name, text, values) => {
     logger?.logQuery(text, values, name);
-    return (await pool.query({ name, text, values })).rows;
+    return (await pool.query({ name, text, values, types })).rows;
   });
   const listeners = new Set<pg.Client>();
   return {

@@ -10,11 +10,29 @@ export function registerStatementRunner(db: Db, runner: StatementRunner) {
   runners.set(db, runner);
 }
 
+/** The type id of timestamptz, which statements return as ISO strings. */
+export const TIMESTAMPTZ = 1184;
+const UTC_TIMESTAMP = /^(\d{4}-\d{2}-\d{2}) (\d{2}:\d{2}:\d{2})(?:\.(\d{1,6}))?\+00$/;
+
+/**
+ * A timestamptz as PostgreSQL writes it ('2026-11-21 09:05:03.25+00') as the API writes instants
+ * ('2026-11-21T09:05:03.250Z', what Date#toISOString gives), without building a Date in between.
+ */
+export function isoTimestamp(text: string): string {
+  const utc = UTC_TIMESTAMP.exec(text);
+  if (utc) return `${utc[1]}T${utc[2]}.${(utc[3] ?? '').padEnd(3, '0').slice(0, 3)}Z`;
+  // A session in another time zone writes offsets such as +05:30; the slow path reads those.
+  const instant = new Date(text.replace(' ', 'T').replace(/([+-]\d{2})$/, '$1:00'));
+  if (Number.isNaN(instant.getTime())) throw new Error(`unreadable timestamp ${text}`);
+  return instant.toISOString();
+}
+
 /**
  * A fixed SELECT for a hot read path (docs/decisions/008). PostgreSQL parses and plans it once per
  * pooled connection (a named prepared statement), and its rows come back as the driver parses them,
- * without the query builder or the ORM's per-field mapping; the caller shapes them into the
- * contract's objects. The text is a constant and parameters are always bound, never spliced in.
+ * except that timestamps stay ISO strings, without the query builder or the ORM's per-field mapping;
+ * the caller shapes them into the contract's objects. The text is a constant and parameters are
+ * always bound, never spliced in.
  */
 export function statement<Row, Params extends unknown[] = unknown[]>(name: string, text: string) {
   return async (db: Db, ...params: Params): Promise<Row[]> => {

@@ -34,8 +34,16 @@ export type PublicUserRow = Pick<
   | 'createdAt'
 >;
 
-/** The signed-in user as the session lookup read it, so `GET /api/auth/user` needs no second query. */
-export type SessionUser = PublicUserRow & { sessionId: string };
+/**
+ * The signed-in user as the session lookup read it (its instants as ISO strings), so
+ * `GET /api/auth/user` needs no second query.
+ */
+export type SessionUser = Omit<PublicUserRow, 'lastActive' | 'lastLoginAt' | 'createdAt'> & {
+  lastActive: string | null;
+  lastLoginAt: string | null;
+  createdAt: string;
+  sessionId: string;
+};
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -71,7 +79,7 @@ export async function endAllSessions(db: Db, userId: string) {
 
 // Every authenticated request runs this lookup, so it is a prepared statement (docs/decisions/008).
 const sessionByTokenHash = statement<
-  PublicUserRow & { sessionId: string; lastSeenAt: Date; expiresAt: Date },
+  SessionUser & { lastSeenAt: string; expiresAt: string },
   [tokenHash: string]
 >(
   'session_by_token_hash',
@@ -90,17 +98,17 @@ export async function resolveSession(db: Db, token: string, clock: Clock): Promi
   const [row] = await sessionByTokenHash(db, sha256(token));
   if (!row) return null;
   const now = clock.now();
-  const idleExpired = now.getTime() - row.lastSeenAt.getTime() > SESSION_IDLE_MS;
-  const allowed = row.isActive && row.approvalStatus === 'approved' && row.emailVerified;
-  if (idleExpired || row.expiresAt <= now || !allowed) {
-    await endSession(db, row.sessionId);
+  const { lastSeenAt, expiresAt, ...user } = row;
+  const idleFor = now.getTime() - Date.parse(lastSeenAt);
+  const allowed = user.isActive && user.approvalStatus === 'approved' && user.emailVerified;
+  if (idleFor > SESSION_IDLE_MS || Date.parse(expiresAt) <= now.getTime() || !allowed) {
+    await endSession(db, user.sessionId);
     return null;
   }
-  const { lastSeenAt, expiresAt, ...user } = row;
-  if (now.getTime() - lastSeenAt.getTime() > TOUCH_EVERY_MS) {
-    await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, row.sessionId));
-    await db.update(users).set({ lastActive: now }).where(eq(users.id, row.id));
-    user.lastActive = now;
+  if (idleFor > TOUCH_EVERY_MS) {
+    await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, user.sessionId));
+    await db.update(users).set({ lastActive: now }).where(eq(users.id, user.id));
+    user.lastActive = now.toISOString();
   }
   return user;
 }

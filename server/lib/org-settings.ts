@@ -1,15 +1,22 @@
-import { eq } from 'drizzle-orm';
 import { type Settings, settingsDefaults } from '@contract/settings';
 import type { Db } from '../db/client';
-import { settings } from '../db/schema';
+import { statement } from '../db/statements';
 import { isValidTimeZone } from './zoned-time';
+
+// Read by every time-zone-aware request (lists, summaries, the dashboard), so prepared once.
+const savedSettings = statement<Omit<Settings, 'timeZone'> & { timeZone: string | null }>(
+  'org_settings',
+  `select clock_in as "clockIn", clock_out as "clockOut", daily_break_minutes as "dailyBreakMinutes",
+     lunch_minutes as "lunchMinutes", late_threshold_minutes as "lateThresholdMinutes", time_zone as "timeZone"
+   from settings where id = 1`,
+);
 
 /**
  * The organisation's settings, or the spec's defaults while none are saved. The time zone falls
  * back to the server's TZ, else UTC (decisions §6).
  */
 export async function loadSettings(db: Db, defaultTimeZone: string): Promise<Settings> {
-  const [row] = await db.select().from(settings).where(eq(settings.id, 1)).limit(1);
+  const [row] = await savedSettings(db);
   const fallbackZone = isValidTimeZone(defaultTimeZone) ? defaultTimeZone : 'UTC';
   if (!row) return { ...settingsDefaults, timeZone: fallbackZone };
   return {

@@ -2,15 +2,15 @@ import type { User } from '@contract/auth';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
-import type { PublicUserRow } from '../../lib/auth';
+import type { PublicUserRow, SessionUser } from '../../lib/auth';
 import { notFound } from '../../lib/errors';
 
 type UserRow = typeof users.$inferSelect;
 
-const iso = (d: Date | null) => (d ? d.toISOString() : null);
+const iso = (d: Date | string | null) => (d === null || typeof d === 'string' ? d : d.toISOString());
 
 /** The client-facing user record; built field by field so nothing secret can slip in. */
-export function toUser(row: PublicUserRow): User {
+export function toUser(row: PublicUserRow | SessionUser): User {
   return {
     id: row.id,
     email: row.email,
@@ -26,7 +26,7 @@ export function toUser(row: PublicUserRow): User {
     username: row.username,
     companyId: row.companyId,
     profileImageUrl: row.profileImageUrl,
-    createdAt: row.createdAt.toISOString(),
+    createdAt: iso(row.createdAt) as string,
   };
 }
 

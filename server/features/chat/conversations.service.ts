@@ -1,7 +1,7 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { type Conversation, type CreateConversationBody, PARTICIPANT_PREVIEW } from '@contract/chat';
 import type { Db } from '../../db/client';
-import { rowsOf } from '../../db/rows';
+import { statement } from '../../db/statements';
 import { conversationParticipants, conversations, users } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { AppError, notFound } from '../../lib/errors';
@@ -12,62 +12,70 @@ type Row = {
   name: string | null;
   is_general: boolean;
   last_message: string | null;
-  last_message_at: Date | string | null;
+  last_message_at: string | null;
   unread_count: number;
 };
-
-const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
 
 /**
  * The user's conversations, latest activity first, each with its last message and the user's own
  * unread count (messages by others after the user's last read, or after joining if never read).
  * One query for the list and one for every participant: no query per conversation.
  */
-export async function listConversations(db: Db, userId: string, onlyId?: string): Promise<Conversation[]> {
-  const rows = await rowsOf<Row>(
-    db,
-    sql`
-    select c.id, c.type, c.name, c.is_general, c.last_message_at,
-      last.content as last_message,
-      (select count(*)::int from messages m
-        where m.conversation_id = c.id
-          and m.created_at > coalesce(p.last_read_at, p.joined_at)
-          and m.sender_id is distinct from ${userId}) as unread_count
-    from conversation_participants p
-    join conversations c on c.id = p.conversation_id
-    left join lateral (
-      select m.content from messages m
+// The chat page's list: prepared statements (decisions/008), one for the list (or one conversation
+// of it) and one for the participants of all of them, so no query per conversation.
+const selectConversations = `select c.id, c.type, c.name, c.is_general, c.last_message_at,
+    last.content as last_message,
+    (select count(*)::int from messages m
       where m.conversation_id = c.id
-      order by m.created_at desc, m.id desc
-      limit 1
-    ) last on true
-    where p.user_id = ${userId} ${onlyId ? sql`and c.id = ${onlyId}` : sql``}
-    order by coalesce(c.last_message_at, c.created_at) desc, c.id desc
-  `,
-  );
-  if (rows.length === 0) return [];
+        and m.created_at > coalesce(p.last_read_at, p.joined_at)
+        and m.sender_id is distinct from $1) as unread_count
+  from conversation_participants p
+  join conversations c on c.id = p.conversation_id
+  left join lateral (
+    select m.content from messages m
+    where m.conversation_id = c.id
+    order by m.created_at desc, m.id desc
+    limit 1
+  ) last on true
+  where p.user_id = $1`;
+const order = 'order by coalesce(c.last_message_at, c.created_at) desc, c.id desc';
+const conversationsOf = statement<Row, [userId: string]>(
+  'conversations_of',
+  `${selectConversations} ${order}`,
+);
+const oneConversationOf = statement<Row, [userId: string, conversationId: string]>(
+  'conversation_of',
+  `${selectConversations} and c.id = $2`,
+);
 
-  // Names for display, at most PARTICIPANT_PREVIEW per conversation, with the exact count beside them.
-  const people = await rowsOf<{
-    conversation_id: string;
-    id: string;
-    first_name: string;
-    last_name: string;
-    total: number;
-  }>(
+/** Names for display, at most PARTICIPANT_PREVIEW per conversation, with the exact count beside them. */
+const participantPreview = statement<
+  { conversation_id: string; id: string; first_name: string; last_name: string; total: number },
+  [conversationIds: string[], preview: number]
+>(
+  'participant_preview',
+  `select conversation_id, id, first_name, last_name, total from (
+      select p.conversation_id, u.id, u.first_name, u.last_name,
+        row_number() over (partition by p.conversation_id order by u.first_name, u.last_name, u.id) as n,
+        count(*) over (partition by p.conversation_id)::int as total
+      from conversation_participants p join users u on u.id = p.user_id
+      where p.conversation_id = any($1::uuid[])
+    ) x
+    where n <= $2
+    order by conversation_id, n`,
+);
+
+/**
+ * The user's conversations, latest activity first, each with its last message and the user's own
+ * unread count (messages by others after the user's last read, or after joining if never read).
+ */
+export async function listConversations(db: Db, userId: string, onlyId?: string): Promise<Conversation[]> {
+  const rows = onlyId ? await oneConversationOf(db, userId, onlyId) : await conversationsOf(db, userId);
+  if (rows.length === 0) return [];
+  const people = await participantPreview(
     db,
-    sql`select conversation_id, id, first_name, last_name, total from (
-        select p.conversation_id, u.id, u.first_name, u.last_name,
-          row_number() over (partition by p.conversation_id order by u.first_name, u.last_name, u.id) as n,
-          count(*) over (partition by p.conversation_id)::int as total
-        from conversation_participants p join users u on u.id = p.user_id
-        where p.conversation_id in (${sql.join(
-          rows.map((r) => sql`${r.id}`),
-          sql`, `,
-        )})
-      ) x
-      where n <= ${PARTICIPANT_PREVIEW}
-      order by conversation_id, n`,
+    rows.map((r) => r.id),
+    PARTICIPANT_PREVIEW,
   );
   const byConversation = new Map<string, { id: string; name: string }[]>();
   const counts = new Map<string, number>();
@@ -88,7 +96,7 @@ export async function listConversations(db: Db, userId: string, onlyId?: string)
       name: r.type === 'direct' ? (other?.name ?? r.name) : r.name,
       isGeneral: r.is_general,
       lastMessage: r.last_message,
-      lastMessageTime: iso(r.last_message_at),
+      lastMessageTime: r.last_message_at,
       unreadCount: Number(r.unread_count),
       participantCount: counts.get(r.id) ?? participants.length,
       participants,
@@ -102,18 +110,15 @@ export async function getConversation(db: Db, userId: string, conversationId: st
   return found;
 }
 
+// Checked before every read or post in a conversation.
+const participation = statement<{ user_id: string }, [conversationId: string, userId: string]>(
+  'conversation_participation',
+  'select user_id from conversation_participants where conversation_id = $1 and user_id = $2',
+);
+
 /** Whether the user takes part; everyone else is told the conversation does not exist (decisions §4). */
 export async function assertParticipant(db: Db, userId: string, conversationId: string) {
-  const [row] = await db
-    .select({ userId: conversationParticipants.userId })
-    .from(conversationParticipants)
-    .where(
-      and(
-        eq(conversationParticipants.conversationId, conversationId),
-        eq(conversationParticipants.userId, userId),
-      ),
-    )
-    .limit(1);
+  const [row] = await participation(db, conversationId, userId);
   if (!row) throw notFound('Conversation not found');
 }
 

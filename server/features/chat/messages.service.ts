@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { ChatMessage, MessagesQuery } from '@contract/chat';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows';
+import { statement } from '../../db/statements';
 import type { Clock } from '../../lib/clock';
 import { notFound } from '../../lib/errors';
 import { assertParticipant } from './conversations.service';
@@ -26,9 +27,33 @@ function toMessage(r: Row): ChatMessage {
     // A deleted account keeps its messages; they are shown as from a former member.
     senderName: r.first_name ? `${r.first_name} ${r.last_name}` : 'Former member',
     content: r.content,
-    timestamp: new Date(r.created_at).toISOString(),
+    timestamp: typeof r.created_at === 'string' ? r.created_at : r.created_at.toISOString(),
   };
 }
+
+// Opening a conversation reads one of these pages: prepared statements (decisions/008).
+const selectMessages = `select m.id, m.conversation_id, m.sender_id, u.first_name, u.last_name, m.content, m.created_at
+  from messages m left join users u on u.id = m.sender_id`;
+const cursorRow = (n: number) => `(select c.created_at, c.id from messages c where c.id = $${n})`;
+
+const messageIn = statement<{ id: string }, [messageId: string, conversationId: string]>(
+  'message_in_conversation',
+  'select id from messages where id = $1 and conversation_id = $2',
+);
+const newestPage = statement<Row, [conversationId: string, limit: number]>(
+  'messages_newest',
+  `${selectMessages} where m.conversation_id = $1 order by m.created_at desc, m.id desc limit $2`,
+);
+const pageBefore = statement<Row, [conversationId: string, before: string, limit: number]>(
+  'messages_before',
+  `${selectMessages} where m.conversation_id = $1 and (m.created_at, m.id) < ${cursorRow(2)}
+   order by m.created_at desc, m.id desc limit $3`,
+);
+const pageAfter = statement<Row, [conversationId: string, after: string, limit: number]>(
+  'messages_after',
+  `${selectMessages} where m.conversation_id = $1 and (m.created_at, m.id) > ${cursorRow(2)}
+   order by m.created_at asc, m.id asc limit $3`,
+);
 
 /**
  * One page of a conversation, oldest first. Without a cursor: the newest page. `before`: the page
@@ -43,40 +68,22 @@ export async function listMessages(
 ): Promise<ChatMessage[]> {
   await assertParticipant(db, userId, conversationId);
   const cursorId = query.before ?? query.after;
-  if (cursorId) {
-    const [cursor] = await rowsOf<Row>(
-      db,
-      sql`select m.id from messages m where m.id = ${cursorId} and m.conversation_id = ${conversationId}`,
-    );
-    if (!cursor) throw notFound('Message not found');
+  if (cursorId && (await messageIn(db, cursorId, conversationId)).length === 0) {
+    throw notFound('Message not found');
   }
-  const cursorRow = sql`(select c.created_at, c.id from messages c where c.id = ${cursorId})`;
-  let rows: Row[];
-  if (query.after) {
-    rows = await rowsOf<Row>(
-      db,
-      sql`select ${columns} from messages m left join users u on u.id = m.sender_id
-        where m.conversation_id = ${conversationId} and (m.created_at, m.id) > ${cursorRow}
-        order by m.created_at asc, m.id asc limit ${query.limit}`,
-    );
-  } else {
-    rows = await rowsOf<Row>(
-      db,
-      sql`select ${columns} from messages m left join users u on u.id = m.sender_id
-        where m.conversation_id = ${conversationId}
-        ${query.before ? sql`and (m.created_at, m.id) < ${cursorRow}` : sql``}
-        order by m.created_at desc, m.id desc limit ${query.limit}`,
-    );
-    rows.reverse();
-  }
+  if (query.after) return (await pageAfter(db, conversationId, query.after, query.limit)).map(toMessage);
+  const rows = query.before
+    ? await pageBefore(db, conversationId, query.before, query.limit)
+    : await newestPage(db, conversationId, query.limit);
+  rows.reverse();
   return rows.map(toMessage);
 }
 
 /**
- * Marks everything up to the newest message read. The newest created_at is taken in SQL, so the
- * database's microseconds are compared with themselves and never rounded through a JS Date.
+ * Marks the conversation read up to its newest message; true when that changed anything. The newest
+ * created_at is taken in SQL, so the database's microseconds are compared with themselves and never
+ * rounded through a JS Date.
  */
-/** Marks the conversation read up to its newest message; true when that changed anything. */
 export async function markRead(db: Db, userId: string, conversationId: string, checkParticipant = false) {
   if (checkParticipant) await assertParticipant(db, userId, conversationId);
   const rows = await rowsOf<Row>(

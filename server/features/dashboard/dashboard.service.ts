@@ -1,9 +1,19 @@
-import { sql } from 'drizzle-orm';
 import type { DashboardStats } from '@contract/dashboard';
 import type { Db } from '../../db/client';
+import { statement } from '../../db/statements';
 import { zonedDate } from '../../lib/zoned-time';
 import { todayTracked } from '../time-entries/time-entries.summary';
-import { rowsOf } from '../../db/rows';
+
+// Everyone's home page: one prepared statement for the four counts (decisions/008).
+const counts = statement<Record<string, string | number>, [today: string, userId: string]>(
+  'dashboard_counts',
+  `select
+    (select count(distinct a.user_id) from attendance_records a join users u on u.id = a.user_id
+      where a.clock_out is null and a.date = $1 and u.is_active) as active_users,
+    (select count(*) from projects where status = 'active') as active_projects,
+    (select count(*) from tasks where assignee_id = $2) as total_tasks,
+    (select count(*) from tasks where assignee_id = $2 and status = 'completed') as completed_tasks`,
+);
 
 /**
  * Decisions §10: the four figures, each one SQL aggregate (today = the org zone's day). Active users
@@ -16,16 +26,7 @@ export async function dashboardStats(
   timeZone: string,
 ): Promise<DashboardStats> {
   const today = zonedDate(now, timeZone);
-  const [row] = await rowsOf<Record<string, string | number>>(
-    db,
-    sql`
-    select
-      (select count(distinct a.user_id) from attendance_records a join users u on u.id = a.user_id
-        where a.clock_out is null and a.date = ${today} and u.is_active) as active_users,
-      (select count(*) from projects where status = 'active') as active_projects,
-      (select count(*) from tasks where assignee_id = ${userId}) as total_tasks,
-      (select count(*) from tasks where assignee_id = ${userId} and status = 'completed') as completed_tasks`,
-  );
+  const [row] = await counts(db, today, userId);
   const totalTasks = Number(row.total_tasks);
   const completedTasks = Number(row.completed_tasks);
   const { hours } = await todayTracked(db, userId, now, timeZone);

@@ -20,18 +20,18 @@ type TaskRow = {
   assignedBy: string | null;
   estimatedHours: number;
   timeSpentSeconds: string | number;
-  dueDate: Date | null;
+  dueDate: string | null;
   isPaused: boolean;
   reviewStatus: Task['reviewStatus'];
   reviewedById: string | null;
   reviewedBy: string | null;
-  reviewedAt: Date | null;
+  reviewedAt: string | null;
   reviewComments: string | null;
   submissionNotes: string | null;
-  submittedAt: Date | null;
-  completedAt: Date | null;
-  createdAt: Date;
-  updatedAt: Date;
+  submittedAt: string | null;
+  completedAt: string | null;
+  createdAt: string;
+  updatedAt: string;
 };
 
 /** One row per task with every display name the spec shows, resolved by joins (no lookups per row). */
@@ -57,7 +57,7 @@ type CommentRow = {
   authorId: string | null;
   text: string;
   author: string | null;
-  createdAt: Date;
+  createdAt: string;
 };
 
 /** Every comment of the given tasks in one query, oldest first. */
@@ -71,8 +71,6 @@ const commentsOf = statement<CommentRow, [taskIds: string[]]>(
 );
 
 const taskById = statement<TaskRow, [id: string]>('task_by_id', `${selectTasks} where t.id = $1`);
-
-const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 function toTask(t: TaskRow, comments: TaskComment[]): Task {
   return {
@@ -89,18 +87,18 @@ function toTask(t: TaskRow, comments: TaskComment[]): Task {
     assignedBy: t.assignedBy,
     estimatedHours: t.estimatedHours,
     timeSpent: Number(t.timeSpentSeconds) / 3600,
-    dueDate: iso(t.dueDate),
+    dueDate: t.dueDate,
     isPaused: t.isPaused,
     reviewStatus: t.reviewStatus,
     reviewedById: t.reviewedById,
     reviewedBy: t.reviewedBy,
-    reviewedAt: iso(t.reviewedAt),
+    reviewedAt: t.reviewedAt,
     reviewComments: t.reviewComments,
     submissionNotes: t.submissionNotes,
-    submittedAt: iso(t.submittedAt),
-    completedAt: iso(t.completedAt),
-    createdAt: t.createdAt.toISOString(),
-    updatedAt: t.updatedAt.toISOString(),
+    submittedAt: t.submittedAt,
+    completedAt: t.completedAt,
+    createdAt: t.createdAt,
+    updatedAt: t.updatedAt,
     comments,
   };
 }
@@ -119,7 +117,7 @@ async function withComments(db: Db, rows: TaskRow[]): Promise<Task[]> {
         text: c.text,
         authorId: c.authorId,
         author: c.author ?? 'Former user',
-        createdAt: c.createdAt.toISOString(),
+        createdAt: c.createdAt,
       });
       byTask.set(c.taskId, list);
     }

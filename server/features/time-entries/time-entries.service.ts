@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import {
   END_AFTER_START,
   type ManualEntryBody,
@@ -12,7 +12,7 @@ import { projects, tasks, timeEntries } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { AppError, notFound } from '../../lib/errors';
 import { zonedClock, zonedDate, zonedInstant } from '../../lib/zoned-time';
-import { selectEntries, toTimeEntry } from './time-entries.rows';
+import { entriesBefore, newestEntries, selectEntries, toTimeEntry } from './time-entries.rows';
 
 export type EntryContext = { db: Db; clock: Clock; timeZone: string; userId: string };
 
@@ -21,13 +21,9 @@ const ENTRY_NOT_FOUND = 'Time entry not found';
 /** Newest first; `before` is the id of the last entry of the previous page (keyset on the index). */
 export async function listEntries(ctx: EntryContext, query: TimeEntriesQuery): Promise<TimeEntry[]> {
   const { db, userId } = ctx;
-  const cursor = query.before
-    ? sql`(${timeEntries.startTime}, ${timeEntries.id}) < (select c.start_time, c.id from time_entries c where c.id = ${query.before} and c.user_id = ${userId})`
-    : undefined;
-  const rows = await selectEntries(db)
-    .where(and(eq(timeEntries.userId, userId), cursor))
-    .orderBy(desc(timeEntries.startTime), desc(timeEntries.id))
-    .limit(query.limit);
+  const rows = query.before
+    ? await entriesBefore(db, userId, query.before, query.limit)
+    : await newestEntries(db, userId, query.limit);
   return rows.map((r) => toTimeEntry(r, ctx.timeZone));
 }
 

@@ -1,29 +1,42 @@
-import { sql } from 'drizzle-orm';
 import type { TimeSummary } from '@contract/time-entries';
 import type { Db } from '../../db/client';
-import { rowsOf } from '../../db/rows';
+import { statement } from '../../db/statements';
 import { zonedDate, zonedDayRange } from '../../lib/zoned-time';
+
+// The tracker's cards and the dashboard read these on every visit: prepared (decisions/008).
+// Instants are bound as ISO text with explicit casts, so both drivers bind them the same way.
+const trackedInRange = statement<
+  { seconds: string | number },
+  [userId: string, from: string, to: string, now: string]
+>(
+  'tracked_seconds_between',
+  `select coalesce((
+      select sum(extract(epoch from least(e.end_time, $3::timestamptz) - greatest(e.start_time, $2::timestamptz)))
+      from time_entries e
+      where e.user_id = $1 and e.start_time < $3::timestamptz and e.end_time > $2::timestamptz
+    ), 0) + coalesce((
+      select greatest(0, extract(epoch from least($4::timestamptz, $3::timestamptz) - greatest(t.start_time, $2::timestamptz)))
+      from active_timers t
+      where t.user_id = $1
+    ), 0) as seconds`,
+);
+
+const allTimeTotals = statement<{ seconds: string | number; entries: string | number }, [userId: string]>(
+  'time_entry_totals',
+  'select coalesce(sum(duration), 0) as seconds, count(*) as entries from time_entries where user_id = $1',
+);
 
 /**
  * Seconds the user tracked inside [from, to): only the part of each entry within the range, plus
  * the running timer up to `now`. Computed in SQL over the (user_id, start_time) index.
  */
 export async function trackedSecondsBetween(db: Db, userId: string, fromDate: Date, toDate: Date, now: Date) {
-  // ISO text with explicit casts: both drivers then bind the same way.
-  const from = sql`${fromDate.toISOString()}::timestamptz`;
-  const to = sql`${toDate.toISOString()}::timestamptz`;
-  const [row] = await rowsOf<{ seconds: string | number }>(
+  const [row] = await trackedInRange(
     db,
-    sql`
-    select coalesce((
-      select sum(extract(epoch from least(e.end_time, ${to}) - greatest(e.start_time, ${from})))
-      from time_entries e
-      where e.user_id = ${userId} and e.start_time < ${to} and e.end_time > ${from}
-    ), 0) + coalesce((
-      select greatest(0, extract(epoch from least(${now.toISOString()}::timestamptz, ${to}) - greatest(t.start_time, ${from})))
-      from active_timers t
-      where t.user_id = ${userId}
-    ), 0) as seconds`,
+    userId,
+    fromDate.toISOString(),
+    toDate.toISOString(),
+    now.toISOString(),
   );
   return Number(row?.seconds ?? 0);
 }
@@ -43,10 +56,7 @@ export async function entrySummary(
   now: Date,
   timeZone: string,
 ): Promise<TimeSummary> {
-  const [totals] = await rowsOf<{ seconds: string | number; entries: string | number }>(
-    db,
-    sql`select coalesce(sum(duration), 0) as seconds, count(*) as entries from time_entries where user_id = ${userId}`,
-  );
+  const [totals] = await allTimeTotals(db, userId);
   const { today, hours } = await todayTracked(db, userId, now, timeZone);
   return {
     totalHours: Number(totals?.seconds ?? 0) / 3600,
