@@ -91,11 +91,22 @@ export function zonedInstant(date: string, time: string, timeZone: string): Date
   return new Date(matches.length ? Math.min(...matches) : wall - before);
 }
 
+const dayRanges = new Map<string, { start: Date; end: Date }>();
+
 /** [start, end) of the local day as instants: 23 or 25 hours long on DST days. */
 export function zonedDayRange(date: string, timeZone: string): { start: Date; end: Date } {
-  const [y, m, d] = date.split('-').map(Number);
-  const next = new Date(Date.UTC(y, m - 1, d + 1)).toISOString().slice(0, 10);
-  return { start: zonedInstant(date, '00:00', timeZone), end: zonedInstant(next, '00:00', timeZone) };
+  // Every summary and dashboard asks for today's range: about a dozen Intl calls, so remembered
+  // (a zone's rules do not change while the process runs; the map is bounded).
+  const key = `${timeZone} ${date}`;
+  let range = dayRanges.get(key);
+  if (!range) {
+    const [y, m, d] = date.split('-').map(Number);
+    const next = new Date(Date.UTC(y, m - 1, d + 1)).toISOString().slice(0, 10);
+    range = { start: zonedInstant(date, '00:00', timeZone), end: zonedInstant(next, '00:00', timeZone) };
+    if (dayRanges.size >= 1000) dayRanges.clear();
+    dayRanges.set(key, range);
+  }
+  return { start: new Date(range.start), end: new Date(range.end) };
 }
 
 /** Adds days to a 'YYYY-MM-DD' date. */

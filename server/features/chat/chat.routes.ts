@@ -52,17 +52,17 @@ export async function chatRoutes(app: ZodApp, deps: AppDeps) {
     },
     async (request) => {
       const user = currentUser(request);
-      const page = await listMessages(deps.db, user.id, request.params.id, request.query);
-      // Reading the newest messages marks the conversation read; the user's other tabs hear of it
-      // only when something was unread (no event per page load).
-      if (!request.query.before && (await markRead(deps.db, user.id, request.params.id))) {
+      const { messages, unread } = await listMessages(deps.db, user.id, request.params.id, request.query);
+      // Reading the newest messages marks the conversation read; nothing is written when nothing
+      // was unread, and the user's other tabs hear of it only when the mark changed.
+      if (!request.query.before && unread && (await markRead(deps.db, user.id, request.params.id))) {
         await announce(request.log, {
           type: 'chat.read',
           conversationId: request.params.id,
           userId: user.id,
         });
       }
-      return page;
+      return messages;
     },
   );
 

@@ -36,6 +36,19 @@ const selectMessages = `select m.id, m.conversation_id, m.sender_id, u.first_nam
   from messages m left join users u on u.id = m.sender_id`;
 const cursorRow = (n: number) => `(select c.created_at, c.id from messages c where c.id = $${n})`;
 
+/**
+ * The participant check and the read state in one round trip: no row when the user does not take
+ * part; `unread` when a message is newer than the user's last read (or joining), compared in SQL at
+ * the database's microseconds. The newest created_at comes from the (conversation_id, created_at)
+ * index, one entry.
+ */
+const readState = statement<{ unread: boolean }, [conversationId: string, userId: string]>(
+  'conversation_read_state',
+  `select coalesce((select max(m.created_at) from messages m where m.conversation_id = p.conversation_id)
+       > coalesce(p.last_read_at, p.joined_at), false) as unread
+   from conversation_participants p where p.conversation_id = $1 and p.user_id = $2`,
+);
+
 const messageIn = statement<{ id: string }, [messageId: string, conversationId: string]>(
   'message_in_conversation',
   'select id from messages where id = $1 and conversation_id = $2',
@@ -59,14 +72,21 @@ const pageAfter = statement<Row, [conversationId: string, after: string, limit: 
  * One page of a conversation, oldest first. Without a cursor: the newest page. `before`: the page
  * older than that message; `after`: messages newer than it. Cursors compare (created_at, id) rows,
  * which the (conversation_id, created_at, id) index serves (scanned backwards for newest first). An unknown cursor is a 404.
+ * `unread`: whether the user had anything unread in the conversation before this page.
  */
 export async function listMessages(
   db: Db,
   userId: string,
   conversationId: string,
   query: MessagesQuery,
-): Promise<ChatMessage[]> {
-  await assertParticipant(db, userId, conversationId);
+): Promise<{ messages: ChatMessage[]; unread: boolean }> {
+  const [state] = await readState(db, conversationId, userId);
+  // Everyone else is told the conversation does not exist (decisions §4).
+  if (!state) throw notFound('Conversation not found');
+  return { messages: await pageOf(db, conversationId, query), unread: state.unread };
+}
+
+async function pageOf(db: Db, conversationId: string, query: MessagesQuery): Promise<ChatMessage[]> {
   const cursorId = query.before ?? query.after;
   if (cursorId && (await messageIn(db, cursorId, conversationId)).length === 0) {
     throw notFound('Message not found');
