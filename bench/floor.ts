@@ -24,7 +24,9 @@ if (mode === 'sql') {
 }
 
 createServer(async (req, res) => {
-  const entry = captured[req.url ?? ''];
+  // The connection's session cookie picks the user whose statements and response to replay.
+  const byUser = captured[req.url ?? ''];
+  const entry = byUser?.[req.headers.cookie ?? ''] ?? (byUser && Object.values(byUser)[0]);
   if (req.url === '/api/health') {
     res.writeHead(200, { 'content-type': 'application/json' }).end('{"status":"ok"}');
     return;

@@ -84,7 +84,7 @@ for (const kind of kinds) {
     const captured = await captureReads(
       tracing,
       paths.map((p) => p.path),
-      cookies[0],
+      cookies,
     );
     await tracing.stop();
 
@@ -127,7 +127,7 @@ for (const kind of kinds) {
       for (const p of paths)
         floors[mode].set(
           p.path,
-          await load({ url: floor.url + p.path, steps: [{ path: p.path }], connections, seconds }),
+          await load({ url: floor.url + p.path, steps: [{ path: p.path }], cookies, connections, seconds }),
         );
       await floor.stop();
     }

@@ -1,10 +1,14 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
+import { SERVER_NODE_FLAGS } from '../../scripts/node-flags.mjs';
 import { freePort } from '../../server/test/free-port';
 
 export type Proc = { url: string; child: ChildProcess; lines: string[]; stop(): Promise<void> };
 
-/** Runs a TypeScript entry point in its own process (its own core), waits until `path` answers. */
+/**
+ * Runs a TypeScript entry point in its own process with the server's Node flags (the app and the
+ * floors alike), and waits until `readyPath` answers.
+ */
 export async function startProcess(
   entry: string,
   env: Record<string, string>,
@@ -12,7 +16,7 @@ export async function startProcess(
   nodeArgs: string[] = [],
 ): Promise<Proc> {
   const port = await freePort();
-  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', entry], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...nodeArgs, '--import', 'tsx', entry], {
     env: {
       ...process.env,
       LOG_LEVEL: 'silent',
