@@ -9,7 +9,7 @@ import { parseArgs } from 'node:util';
 import { captureReads } from './lib/capture';
 import { type Dataset, type Kind, prepareDataset } from './lib/dataset';
 import { type LoadResult, load, type Step } from './lib/load';
-import { startProcess } from './lib/processes';
+import { type Proc, startProcess } from './lib/processes';
 import { type Row, table } from './lib/report';
 import { measureWeb } from './web';
 
@@ -17,7 +17,8 @@ const { values: args } = parseArgs({
   options: {
     kinds: { type: 'string', default: 'postgres,pglite' },
     scales: { type: 'string', default: '0.01,0.1,1' },
-    seconds: { type: 'string', default: '5' },
+    seconds: { type: 'string', default: '6' },
+    rounds: { type: 'string', default: '3' },
     connections: { type: 'string', default: '100' },
     pg: {
       type: 'string',
@@ -33,6 +34,7 @@ const kinds = (smoke ? 'pglite' : args.kinds).split(',') as Kind[];
 const scales = (smoke ? '0.001' : args.scales).split(',').map(Number);
 const seconds = smoke ? 1 : Number(args.seconds);
 const connections = smoke ? 4 : Number(args.connections);
+const rounds = smoke ? 1 : Number(args.rounds);
 
 const reads = (d: Dataset) => [
   { name: 'GET /api/auth/user', path: '/api/auth/user' },
@@ -68,6 +70,39 @@ const writes = (d: Dataset): { name: string; steps: Step[] }[] => [
   },
 ];
 
+type Target = 'app' | 'memory' | 'sql';
+
+/**
+ * The app and the floors on one path, in turns: a second of warm-up each (JIT, prepared statements,
+ * pooled connections), then `rounds` slices of `seconds / rounds` each, app and floors alternating,
+ * so all three meet the same machine (these cores are shared and their speed drifts). req/s is the
+ * mean of the slices, p50 and p99 their median.
+ */
+async function interleaved(targets: Partial<Record<Target, Proc>>, path: string, cookies: string[]) {
+  const names = Object.keys(targets) as Target[];
+  const slices: Partial<Record<Target, LoadResult[]>> = {};
+  for (const name of names) slices[name] = [];
+  const run = (name: Target, secs: number) =>
+    load({ url: targets[name]!.url + path, steps: [{ path }], cookies, connections, seconds: secs });
+  for (const name of names) await run(name, 1);
+  for (let round = 0; round < rounds; round++)
+    for (const name of names) slices[name]!.push(await run(name, Math.max(1, Math.round(seconds / rounds))));
+  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+  return Object.fromEntries(
+    names.map((name) => {
+      const s = slices[name]!;
+      const result: LoadResult = {
+        rps: Math.round(s.reduce((sum, x) => sum + x.rps, 0) / s.length),
+        p50: median(s.map((x) => x.p50)),
+        p99: median(s.map((x) => x.p99)),
+        requests: s.reduce((sum, x) => sum + x.requests, 0),
+        failures: s.reduce((sum, x) => sum + x.failures, 0),
+      };
+      return [name, result];
+    }),
+  ) as Partial<Record<Target, LoadResult>>;
+}
+
 const row = (r: LoadResult) => ({ 'req/s': r.rps, 'p50 ms': r.p50, 'p99 ms': r.p99, failed: r.failures });
 const results: Row[] = [];
 const writeRows: Row[] = [];
@@ -88,61 +123,57 @@ for (const kind of kinds) {
     );
     await tracing.stop();
 
-    const app = await startProcess('server/main.ts', dataset.env);
-    const appResults = new Map<string, LoadResult>();
-    for (const p of paths) {
-      appResults.set(
-        p.path,
-        await load({ url: app.url + p.path, steps: [{ path: p.path }], cookies, connections, seconds }),
-      );
-      console.log(`  ${p.name}: ${appResults.get(p.path)!.rps.toFixed(0)} req/s`);
-    }
-    if (scale === Math.max(...scales)) {
-      for (const w of writes(dataset)) {
-        const r = await load({
-          url: app.url,
-          steps: w.steps,
-          cookies,
-          connections: Math.min(connections, cookies.length),
-          seconds,
-        });
-        writeRows.push({ endpoint: w.name, db: kind, scale: `×${scale}`, ...row(r) });
-        console.log(`  ${w.name}: ${r.rps.toFixed(0)} req/s`);
-      }
-      if (!args['no-web'] && kind === kinds[0])
-        webRows = await measureWeb(app.url, dataset.sessions[0].cookie);
-    }
-    await app.stop();
-
     mkdirSync('.tmp', { recursive: true });
     writeFileSync('.tmp/bench-capture.json', JSON.stringify(captured));
-    const floors: Record<string, Map<string, LoadResult>> = {};
-    for (const mode of ['memory', 'sql'] as const) {
-      const floor = await startProcess('bench/floor.ts', {
-        ...dataset.env,
-        FLOOR: mode,
-        FLOOR_FILE: '.tmp/bench-capture.json',
-      });
-      floors[mode] = new Map();
-      for (const p of paths)
-        floors[mode].set(
-          p.path,
-          await load({ url: floor.url + p.path, steps: [{ path: p.path }], cookies, connections, seconds }),
-        );
-      await floor.stop();
+    const floorEnv = { ...dataset.env, FLOOR_FILE: '.tmp/bench-capture.json' };
+    const starters: Record<Target, () => Promise<Proc>> = {
+      app: () => startProcess('server/main.ts', dataset.env),
+      memory: () => startProcess('bench/floor.ts', { ...floorEnv, FLOOR: 'memory' }),
+      sql: () => startProcess('bench/floor.ts', { ...floorEnv, FLOOR: 'sql' }),
+    };
+    // PostgreSQL serves the app and the floors at once, so they take turns on each path. PGlite's
+    // data directory belongs to one process at a time: the app runs first, then the floors.
+    const phases: Target[][] =
+      kind === 'postgres' ? [['app', 'memory', 'sql']] : [['app'], ['memory', 'sql']];
+    const measured = new Map<string, Partial<Record<Target, LoadResult>>>();
+    for (const phase of phases) {
+      const procs = Object.fromEntries(
+        await Promise.all(phase.map(async (t) => [t, await starters[t]()] as const)),
+      ) as Partial<Record<Target, Proc>>;
+      for (const p of paths) {
+        const r = { ...measured.get(p.path), ...(await interleaved(procs, p.path, cookies)) };
+        measured.set(p.path, r);
+        console.log(`  ${p.name}: ${phase.map((t) => `${t} ${r[t]!.rps} req/s`).join(', ')}`);
+      }
+      if (procs.app && scale === Math.max(...scales)) {
+        for (const w of writes(dataset)) {
+          const r = await load({
+            url: procs.app.url,
+            steps: w.steps,
+            cookies,
+            connections: Math.min(connections, cookies.length),
+            seconds,
+          });
+          writeRows.push({ endpoint: w.name, db: kind, scale: `×${scale}`, ...row(r) });
+          console.log(`  ${w.name}: ${r.rps.toFixed(0)} req/s`);
+        }
+        if (!args['no-web'] && kind === kinds[0])
+          webRows = await measureWeb(procs.app.url, dataset.sessions[0].cookie);
+      }
+      await Promise.all(Object.values(procs).map((proc) => proc!.stop()));
     }
+
     for (const p of paths) {
-      const a = appResults.get(p.path)!;
-      const sqlFloor = floors.sql.get(p.path)!;
+      const r = measured.get(p.path) as Record<Target, LoadResult>;
       results.push({
         endpoint: p.name,
         db: kind,
         scale: `×${scale}`,
-        ...row(a),
-        'floor http req/s': floors.memory.get(p.path)!.rps,
-        'floor http+SQL req/s': sqlFloor.rps,
-        'floor p99 ms': sqlFloor.p99,
-        'vs SQL floor': `${Math.round((100 * a.rps) / Math.max(sqlFloor.rps, 1))}%`,
+        ...row(r.app),
+        'floor http req/s': r.memory.rps,
+        'floor http+SQL req/s': r.sql.rps,
+        'floor p99 ms': r.sql.p99,
+        'vs SQL floor': `${Math.round((100 * r.app.rps) / Math.max(r.sql.rps, 1))}%`,
       });
     }
   }
