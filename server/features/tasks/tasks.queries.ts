@@ -6,40 +6,18 @@ import { containsPattern } from '../../lib/like';
 // The task lists are the most read pages of the product, so they are prepared statements whose
 // rows are shaped here directly (docs/decisions/008).
 
-type TaskRow = {
-  id: string;
-  title: string;
-  description: string;
-  priority: Task['priority'];
-  status: Task['status'];
-  projectId: string | null;
-  project: string | null;
-  assigneeId: string;
-  assignee: string;
-  assignedById: string | null;
-  assignedBy: string | null;
-  estimatedHours: number;
-  timeSpentSeconds: string | number;
-  dueDate: string | null;
-  isPaused: boolean;
-  reviewStatus: Task['reviewStatus'];
-  reviewedById: string | null;
-  reviewedBy: string | null;
-  reviewedAt: string | null;
-  reviewComments: string | null;
-  submissionNotes: string | null;
-  submittedAt: string | null;
-  completedAt: string | null;
-  createdAt: string;
-  updatedAt: string;
-};
+/** A task row is already the contract's task, but for its comments. */
+type TaskRow = Omit<Task, 'comments'>;
 
-/** One row per task with every display name the spec shows, resolved by joins (no lookups per row). */
+/**
+ * One row per task, already in the contract's shape: every display name the spec shows resolved by
+ * joins (no lookups per row), hours computed in SQL, instants as ISO strings.
+ */
 const selectTasks = `select t.id, t.title, t.description, t.priority, t.status,
     t.project_id as "projectId", p.name as project,
     t.assignee_id as "assigneeId", a.first_name || ' ' || a.last_name as assignee,
     t.assigned_by_id as "assignedById", ab.first_name || ' ' || ab.last_name as "assignedBy",
-    t.estimated_hours as "estimatedHours", t.time_spent_seconds as "timeSpentSeconds",
+    t.estimated_hours as "estimatedHours", t.time_spent_seconds::float8 / 3600 as "timeSpent",
     t.due_date as "dueDate", t.is_paused as "isPaused", t.review_status as "reviewStatus",
     t.reviewed_by_id as "reviewedById", rv.first_name || ' ' || rv.last_name as "reviewedBy",
     t.reviewed_at as "reviewedAt", t.review_comments as "reviewComments",
@@ -51,20 +29,14 @@ const selectTasks = `select t.id, t.title, t.description, t.priority, t.status,
   left join users ab on ab.id = t.assigned_by_id
   left join users rv on rv.id = t.reviewed_by_id`;
 
-type CommentRow = {
-  id: string;
-  taskId: string;
-  authorId: string | null;
-  text: string;
-  author: string | null;
-  createdAt: string;
-};
+/** A comment in the contract's shape, plus the task it belongs to (not written to responses). */
+type CommentRow = TaskComment & { taskId: string };
 
 /** Every comment of the given tasks in one query, oldest first. */
 const commentsOf = statement<CommentRow, [taskIds: string[]]>(
   'task_comments_of',
   `select c.id, c.task_id as "taskId", c.author_id as "authorId", c.text, c.created_at as "createdAt",
-     au.first_name || ' ' || au.last_name as author
+     coalesce(au.first_name || ' ' || au.last_name, 'Former user') as author
    from task_comments c left join users au on au.id = c.author_id
    where c.task_id = any($1::uuid[])
    order by c.created_at, c.id`,
@@ -72,57 +44,18 @@ const commentsOf = statement<CommentRow, [taskIds: string[]]>(
 
 const taskById = statement<TaskRow, [id: string]>('task_by_id', `${selectTasks} where t.id = $1`);
 
-function toTask(t: TaskRow, comments: TaskComment[]): Task {
-  return {
-    id: t.id,
-    title: t.title,
-    description: t.description,
-    priority: t.priority,
-    status: t.status,
-    projectId: t.projectId,
-    project: t.project,
-    assigneeId: t.assigneeId,
-    assignee: t.assignee ?? '',
-    assignedById: t.assignedById,
-    assignedBy: t.assignedBy,
-    estimatedHours: t.estimatedHours,
-    timeSpent: Number(t.timeSpentSeconds) / 3600,
-    dueDate: t.dueDate,
-    isPaused: t.isPaused,
-    reviewStatus: t.reviewStatus,
-    reviewedById: t.reviewedById,
-    reviewedBy: t.reviewedBy,
-    reviewedAt: t.reviewedAt,
-    reviewComments: t.reviewComments,
-    submissionNotes: t.submissionNotes,
-    submittedAt: t.submittedAt,
-    completedAt: t.completedAt,
-    createdAt: t.createdAt,
-    updatedAt: t.updatedAt,
-    comments,
-  };
-}
-
 /** The tasks with their comments (one query for all of them), in the order given. */
 async function withComments(db: Db, rows: TaskRow[]): Promise<Task[]> {
-  const byTask = new Map<string, TaskComment[]>();
-  if (rows.length > 0) {
-    for (const c of await commentsOf(
-      db,
-      rows.map((r) => r.id),
-    )) {
-      const list = byTask.get(c.taskId) ?? [];
-      list.push({
-        id: c.id,
-        text: c.text,
-        authorId: c.authorId,
-        author: c.author ?? 'Former user',
-        createdAt: c.createdAt,
-      });
-      byTask.set(c.taskId, list);
-    }
-  }
-  return rows.map((r) => toTask(r, byTask.get(r.id) ?? []));
+  const tasks = rows as Task[];
+  for (const task of tasks) task.comments = [];
+  if (tasks.length === 0) return tasks;
+  const byId = new Map(tasks.map((task) => [task.id, task]));
+  const comments = await commentsOf(
+    db,
+    tasks.map((task) => task.id),
+  );
+  for (const comment of comments) byId.get(comment.taskId)?.comments.push(comment);
+  return tasks;
 }
 
 export type TaskListQuery = TaskFilters & { limit: number; before?: string };
