@@ -19,6 +19,7 @@ const { values: args } = parseArgs({
     scales: { type: 'string', default: '0.01,0.1,1' },
     seconds: { type: 'string', default: '6' },
     rounds: { type: 'string', default: '3' },
+    rate: { type: 'string', default: '2' },
     connections: { type: 'string', default: '100' },
     pg: {
       type: 'string',
@@ -35,6 +36,7 @@ const scales = (smoke ? '0.001' : args.scales).split(',').map(Number);
 const seconds = smoke ? 1 : Number(args.seconds);
 const connections = smoke ? 4 : Number(args.connections);
 const rounds = smoke ? 1 : Number(args.rounds);
+const rate = Number(args.rate);
 
 const reads = (d: Dataset) => [
   { name: 'GET /api/auth/user', path: '/api/auth/user' },
@@ -106,6 +108,7 @@ async function interleaved(targets: Partial<Record<Target, Proc>>, path: string,
 const row = (r: LoadResult) => ({ 'req/s': r.rps, 'p50 ms': r.p50, 'p99 ms': r.p99, failed: r.failures });
 const results: Row[] = [];
 const writeRows: Row[] = [];
+const pacedRows: Row[] = [];
 let webRows: Row[] = [];
 
 for (const kind of kinds) {
@@ -146,6 +149,18 @@ for (const kind of kinds) {
         console.log(`  ${p.name}: ${phase.map((t) => `${t} ${r[t]!.rps} req/s`).join(', ')}`);
       }
       if (procs.app && scale === Math.max(...scales)) {
+        // Latency at a user's pace rather than flat out: every connection sends `rate` requests a second.
+        for (const p of paths) {
+          const paced = await load({
+            url: procs.app.url + p.path,
+            steps: [{ path: p.path }],
+            cookies,
+            connections,
+            seconds,
+            rate,
+          });
+          pacedRows.push({ endpoint: p.name, db: kind, scale: `×${scale}`, ...row(paced) });
+        }
         for (const w of writes(dataset)) {
           const r = await load({
             url: procs.app.url,
@@ -197,6 +212,8 @@ const report = [
   `# Workbench benchmark (${new Date().toISOString()}, ${connections} connections, ${seconds} s per figure)`,
   '\n## Hot reads, with floors\n',
   table(results),
+  `\n## Hot reads at a user's pace (${connections} connections × ${rate} req/s each)\n`,
+  table(pacedRows),
   '\n## Writes\n',
   table(writeRows),
   '\n## Browser\n',
@@ -205,7 +222,7 @@ const report = [
 ].join('\n');
 console.log(`\n${report}`);
 writeFileSync('.tmp/bench-report.md', report);
-const failed = [...results, ...writeRows].filter((r) => Number(r.failed) > 0);
+const failed = [...results, ...pacedRows, ...writeRows].filter((r) => Number(r.failed) > 0);
 if (failed.length) {
   console.error(
     `\n${failed.length} figures had failed requests: ${failed.map((r) => r.endpoint).join(', ')}`,
