@@ -9,6 +9,7 @@ import { parseArgs } from 'node:util';
 import { captureReads } from './lib/capture';
 import { type Dataset, type Kind, prepareDataset } from './lib/dataset';
 import { type LoadResult, load, type Step } from './lib/load';
+import { paced } from './lib/paced';
 import { type Proc, startProcess } from './lib/processes';
 import { type Row, table } from './lib/report';
 import { measureWeb } from './web';
@@ -149,17 +150,10 @@ for (const kind of kinds) {
         console.log(`  ${p.name}: ${phase.map((t) => `${t} ${r[t]!.rps} req/s`).join(', ')}`);
       }
       if (procs.app && scale === Math.max(...scales)) {
-        // Latency at a user's pace rather than flat out: every connection sends `rate` requests a second.
+        // Latency at a user's pace rather than flat out: each user sends `rate` requests a second.
         for (const p of paths) {
-          const paced = await load({
-            url: procs.app.url + p.path,
-            steps: [{ path: p.path }],
-            cookies,
-            connections,
-            seconds,
-            rate,
-          });
-          pacedRows.push({ endpoint: p.name, db: kind, scale: `×${scale}`, ...row(paced) });
+          const r = await paced({ url: procs.app.url + p.path, cookies, users: connections, rate, seconds });
+          pacedRows.push({ endpoint: p.name, db: kind, scale: `×${scale}`, ...row(r) });
         }
         for (const w of writes(dataset)) {
           const r = await load({
@@ -212,7 +206,7 @@ const report = [
   `# Workbench benchmark (${new Date().toISOString()}, ${connections} connections, ${seconds} s per figure)`,
   '\n## Hot reads, with floors\n',
   table(results),
-  `\n## Hot reads at a user's pace (${connections} connections × ${rate} req/s each)\n`,
+  `\n## Hot reads at a user's pace (${connections} users × ${rate} req/s each, at random moments)\n`,
   table(pacedRows),
   '\n## Writes\n',
   table(writeRows),

@@ -23,6 +23,9 @@ describe('benchmark smoke run', () => {
     ]) {
       expect(report).toContain(`GET ${endpoint}`);
     }
+    // every read also at a user's pace, with no failed request
+    const paced = report.split("## Hot reads at a user's pace")[1]?.split('## Writes')[0] ?? '';
+    expect(paced.match(/\| GET .* \| pglite \| ×0\.001 \| \d+ \| \d+ \| \d+ \| 0 \|/g)).toHaveLength(8);
     expect(report).toMatch(
       /\| POST timer start \+ stop \| pglite \| ×0\.001 \| [\d.]+ \| [\d.]+ \| [\d.]+ \| 0 \|/,
     );

@@ -13,8 +13,6 @@ export async function load(options: {
   cookies?: string[];
   connections: number;
   seconds: number;
-  /** Requests per second per connection (a user's pace); unset, each connection goes flat out. */
-  rate?: number;
 }): Promise<LoadResult> {
   let next = 0;
   const cookies = options.cookies ?? [];
@@ -32,8 +30,6 @@ export async function load(options: {
     url: options.url,
     connections: options.connections,
     duration: options.seconds,
-    // Paced latencies are corrected for coordinated omission by autocannon.
-    ...(options.rate ? { connectionRate: options.rate } : {}),
     requests: options.steps.map((s) => ({
       method: s.method ?? 'GET',
       path: s.path,
