@@ -152,7 +152,9 @@ for (const kind of kinds) {
       if (procs.app && scale === Math.max(...scales)) {
         // Latency at a user's pace rather than flat out: each user sends `rate` requests a second.
         for (const p of paths) {
-          const r = await paced({ url: procs.app.url + p.path, cookies, users: connections, rate, seconds });
+          const pace = { url: procs.app.url + p.path, cookies, users: connections, rate };
+          await paced({ ...pace, seconds: 1 }); // warm-up, as for the flat-out figures
+          const r = await paced({ ...pace, seconds });
           pacedRows.push({ endpoint: p.name, db: kind, scale: `×${scale}`, ...row(r) });
         }
         for (const w of writes(dataset)) {
