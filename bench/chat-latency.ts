@@ -39,7 +39,7 @@ type Instance = { app: App; database: Database; url: string };
 async function startInstance(database: Database): Promise<Instance> {
   const app = await buildApp({
     database,
-    config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }),
+    config: loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent' }),
     logger: false,
   });
   const url = await app.listen({ port: 0, host: '127.0.0.1' });
