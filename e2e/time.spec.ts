@@ -174,4 +174,40 @@ describe('time tracking', () => {
     await snap(page, 'time-tracker-dialog-phone');
     await context.close();
   });
+
+  it('keeps counting Today and Hours Today while a timer runs', async () => {
+    const runner = await createApprovedUser('employee', { firstName: 'Rhea', lastName: 'Runner' });
+    const projects = await call('GET', '/api/projects', undefined, runner.cookie);
+    const project = (projects.body as unknown as { id: string; name: string }[]).find((p) => p.name === PROJECT);
+    const started = await call(
+      'POST',
+      '/api/timer/start',
+      { projectId: project?.id, description: 'Long haul' },
+      runner.cookie,
+    );
+    expect(started.status).toBe(201);
+    const context = await newContext(browser, DESKTOP);
+    await signInContext(context, runner);
+    const page = await context.newPage();
+    await page.clock.install();
+
+    await page.goto('/tracker');
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid="stat-today"]')?.textContent === '0.0h',
+    );
+    // Twelve minutes later, with no request in between, the card shows them.
+    await page.clock.fastForward('12:00');
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid="stat-today"]')?.textContent === '0.2h',
+    );
+    await snap(page, 'time-tracker-today-counting-desktop');
+
+    await page.goto('/');
+    await page.getByText('Hours Today').waitFor();
+    await page.clock.fastForward('30:00');
+    await page.waitForFunction(() =>
+      /^0\.[5-9]h$/.test(document.querySelector('[data-testid="dashboard-Hours Today"]')?.textContent ?? ''),
+    );
+    await context.close();
+  });
 });

@@ -3,11 +3,14 @@ import type { ReactNode } from 'react';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatHours } from '@/lib/format';
+import { useHoursWhileRunning } from '@/features/timers/api';
 import { useDashboardStats } from './api';
 
 /** Active Users, Hours Today, Active Projects, Productivity (decisions §10). */
 export function DashboardStatCards() {
-  const { data } = useDashboardStats();
+  const { data, dataUpdatedAt } = useDashboardStats();
+  // Keeps counting while a timer runs, like the tracker's Today card.
+  const hoursToday = useHoursWhileRunning(data?.totalHoursToday, dataUpdatedAt);
   return (
     <div className="grid grid-cols-2 gap-4 lg:grid-cols-4">
       <Stat
@@ -22,7 +25,7 @@ export function DashboardStatCards() {
         hint="tracked by you"
         icon={<Clock />}
         tone="bg-indigo-50 text-indigo-600"
-        value={data && formatHours(data.totalHoursToday)}
+        value={hoursToday === undefined ? undefined : formatHours(hoursToday)}
       />
       <Stat
         label="Active Projects"

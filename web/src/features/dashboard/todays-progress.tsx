@@ -1,11 +1,13 @@
 import { WORK_DAY_HOURS } from '@contract/dashboard';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
+import { useHoursWhileRunning } from '@/features/timers/api';
 import { useDashboardStats } from './api';
 
 /** Hours of the 8-hour day and tasks completed of the user's tasks, both from the server's figures. */
 export function TodaysProgress() {
-  const { data } = useDashboardStats();
+  const { data, dataUpdatedAt } = useDashboardStats();
+  const hoursToday = useHoursWhileRunning(data?.totalHoursToday, dataUpdatedAt) ?? 0;
   return (
     <Card>
       <CardHeader>
@@ -16,8 +18,8 @@ export function TodaysProgress() {
           <>
             <Bar
               label="Work day"
-              detail={`${data.totalHoursToday.toFixed(1)}h of ${WORK_DAY_HOURS}h`}
-              value={data.totalHoursToday}
+              detail={`${hoursToday.toFixed(1)}h of ${WORK_DAY_HOURS}h`}
+              value={hoursToday}
               max={WORK_DAY_HOURS}
             />
             <Bar

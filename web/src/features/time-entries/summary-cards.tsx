@@ -3,12 +3,17 @@ import type { ReactNode } from 'react';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatHours } from '@/lib/format';
+import { useHoursWhileRunning } from '@/features/timers/api';
 import { useTimeSummary } from './api';
 
-/** Total Hours (one decimal), Entries, Today: all three from GET /api/time-entries/summary. */
+/**
+ * Total Hours (one decimal), Entries, Today: all three from GET /api/time-entries/summary; Today
+ * keeps counting while a timer runs.
+ */
 export function SummaryCards() {
   const summary = useTimeSummary();
   const data = summary.data;
+  const today = useHoursWhileRunning(data?.todayHours, summary.dataUpdatedAt);
   return (
     <div className="grid grid-cols-3 gap-3 sm:gap-4">
       <StatCard
@@ -20,7 +25,7 @@ export function SummaryCards() {
       <StatCard
         label="Today"
         icon={<CalendarClock aria-hidden />}
-        value={data && formatHours(data.todayHours)}
+        value={today === undefined ? undefined : formatHours(today)}
       />
     </div>
   );

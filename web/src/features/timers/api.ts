@@ -96,3 +96,21 @@ export function useElapsedSeconds(startIso: string | null | undefined): number {
   if (!startIso) return 0;
   return Math.max(0, Math.floor((now - Date.parse(startIso)) / 1000));
 }
+
+/**
+ * Hours tracked today that keep counting while the user's timer runs: the server's figure, which
+ * included the running timer up to the moment it was read (`readAt`), plus the time since then.
+ * Re-renders every 30 s while a timer runs (one decimal is six minutes).
+ */
+export function useHoursWhileRunning(hours: number | undefined, readAt: number): number | undefined {
+  const running = useActiveTimer().data?.isActive ?? false;
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (!running) return;
+    setNow(Date.now());
+    const id = window.setInterval(() => setNow(Date.now()), 30_000);
+    return () => window.clearInterval(id);
+  }, [running]);
+  if (hours === undefined || !running) return hours;
+  return hours + Math.max(0, now - readAt) / 3_600_000;
+}
