@@ -178,7 +178,9 @@ describe('time tracking', () => {
   it('keeps counting Today and Hours Today while a timer runs', async () => {
     const runner = await createApprovedUser('employee', { firstName: 'Rhea', lastName: 'Runner' });
     const projects = await call('GET', '/api/projects', undefined, runner.cookie);
-    const project = (projects.body as unknown as { id: string; name: string }[]).find((p) => p.name === PROJECT);
+    const project = (projects.body as unknown as { id: string; name: string }[]).find(
+      (p) => p.name === PROJECT,
+    );
     const started = await call(
       'POST',
       '/api/timer/start',
