@@ -28,6 +28,16 @@ export function isoTimestamp(text: string): string {
 }
 
 /**
+ * An instant as the API writes it, whichever path read it: drizzle and `rowsOf` give a Date, a
+ * statement gives the ISO text already.
+ */
+export function isoInstant(value: Date | string): string;
+export function isoInstant(value: Date | string | null): string | null;
+export function isoInstant(value: Date | string | null): string | null {
+  return value === null || typeof value === 'string' ? value : value.toISOString();
+}
+
+/**
  * A fixed SELECT for a hot read path (docs/decisions/008). PostgreSQL parses and plans it once per
  * pooled connection (a named prepared statement), and its rows come back as the driver parses them,
  * except that timestamps stay ISO strings, without the query builder or the ORM's per-field mapping;

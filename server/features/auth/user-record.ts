@@ -2,12 +2,11 @@ import type { User } from '@contract/auth';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
+import { isoInstant } from '../../db/statements';
 import type { PublicUserRow, SessionUser } from '../../lib/auth';
 import { notFound } from '../../lib/errors';
 
 type UserRow = typeof users.$inferSelect;
-
-const iso = (d: Date | string | null) => (d === null || typeof d === 'string' ? d : d.toISOString());
 
 /** The client-facing user record; built field by field so nothing secret can slip in. */
 export function toUser(row: PublicUserRow | SessionUser): User {
@@ -21,12 +20,12 @@ export function toUser(row: PublicUserRow | SessionUser): User {
     approvalStatus: row.approvalStatus,
     emailVerified: row.emailVerified,
     mustChangePassword: row.mustChangePassword,
-    lastActive: iso(row.lastActive),
-    lastLoginAt: iso(row.lastLoginAt),
+    lastActive: isoInstant(row.lastActive),
+    lastLoginAt: isoInstant(row.lastLoginAt),
     username: row.username,
     companyId: row.companyId,
     profileImageUrl: row.profileImageUrl,
-    createdAt: iso(row.createdAt) as string,
+    createdAt: isoInstant(row.createdAt),
   };
 }
 

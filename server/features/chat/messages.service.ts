@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { ChatMessage, MessagesQuery } from '@contract/chat';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows';
-import { statement } from '../../db/statements';
+import { isoInstant, statement } from '../../db/statements';
 import type { Clock } from '../../lib/clock';
 import { notFound } from '../../lib/errors';
 import { assertParticipant } from './conversations.service';
@@ -27,7 +27,7 @@ function toMessage(r: Row): ChatMessage {
     // A deleted account keeps its messages; they are shown as from a former member.
     senderName: r.first_name ? `${r.first_name} ${r.last_name}` : 'Former member',
     content: r.content,
-    timestamp: typeof r.created_at === 'string' ? r.created_at : r.created_at.toISOString(),
+    timestamp: isoInstant(r.created_at),
   };
 }
 

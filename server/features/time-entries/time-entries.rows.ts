@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { TimeEntry } from '@contract/time-entries';
 import type { Db } from '../../db/client';
 import { projects, tasks, timeEntries } from '../../db/schema';
-import { statement } from '../../db/statements';
+import { isoInstant, statement } from '../../db/statements';
 import { zonedDate } from '../../lib/zoned-time';
 
 /** The entry columns plus the project's name and the task's title, in one joined select. */
@@ -30,11 +30,9 @@ type EntryRow = Omit<
   'startTime' | 'endTime'
 > & { startTime: Date | string; endTime: Date | string };
 
-const isoOf = (instant: Date | string) => (typeof instant === 'string' ? instant : instant.toISOString());
-
 /** `date` is the organisation's calendar day the entry started on (decisions §6). */
 export function toTimeEntry(row: EntryRow, timeZone: string): TimeEntry {
-  const startTime = isoOf(row.startTime);
+  const startTime = isoInstant(row.startTime);
   return {
     id: row.id,
     projectId: row.projectId,
@@ -44,7 +42,7 @@ export function toTimeEntry(row: EntryRow, timeZone: string): TimeEntry {
     description: row.description,
     date: zonedDate(new Date(startTime), timeZone),
     startTime,
-    endTime: isoOf(row.endTime),
+    endTime: isoInstant(row.endTime),
     duration: row.duration,
   };
 }
