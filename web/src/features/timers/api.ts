@@ -84,15 +84,21 @@ export function useProjectOptions() {
   return useQuery<ProjectOption[]>({ queryKey: ['/api/projects'] });
 }
 
-/** Seconds since `startIso`, re-rendering every second while `startIso` is set (spec: 1 s clocks). */
-export function useElapsedSeconds(startIso: string | null | undefined): number {
+/** The current time, re-rendering every `everyMs` while `ticking`; frozen otherwise. */
+function useNow(ticking: boolean, everyMs: number): number {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
-    if (!startIso) return;
+    if (!ticking) return;
     setNow(Date.now());
-    const id = window.setInterval(() => setNow(Date.now()), 1000);
+    const id = window.setInterval(() => setNow(Date.now()), everyMs);
     return () => window.clearInterval(id);
-  }, [startIso]);
+  }, [ticking, everyMs]);
+  return now;
+}
+
+/** Seconds since `startIso`, re-rendering every second while `startIso` is set (spec: 1 s clocks). */
+export function useElapsedSeconds(startIso: string | null | undefined): number {
+  const now = useNow(Boolean(startIso), 1000);
   if (!startIso) return 0;
   return Math.max(0, Math.floor((now - Date.parse(startIso)) / 1000));
 }
@@ -104,13 +110,7 @@ export function useElapsedSeconds(startIso: string | null | undefined): number {
  */
 export function useHoursWhileRunning(hours: number | undefined, readAt: number): number | undefined {
   const running = useActiveTimer().data?.isActive ?? false;
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    if (!running) return;
-    setNow(Date.now());
-    const id = window.setInterval(() => setNow(Date.now()), 30_000);
-    return () => window.clearInterval(id);
-  }, [running]);
+  const now = useNow(running, 30_000);
   if (hours === undefined || !running) return hours;
   return hours + Math.max(0, now - readAt) / 3_600_000;
 }
