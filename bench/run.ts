@@ -29,6 +29,8 @@ const { values: args } = parseArgs({
     smoke: { type: 'boolean', default: false },
     'no-web': { type: 'boolean', default: false },
     'no-chat': { type: 'boolean', default: false },
+    /** only the reads whose names contain one of these (comma-separated), e.g. --only reports */
+    only: { type: 'string' },
   },
 });
 const smoke = args.smoke;
@@ -39,7 +41,21 @@ const connections = smoke ? 4 : Number(args.connections);
 const rounds = smoke ? 1 : Number(args.rounds);
 const rate = Number(args.rate);
 
-const reads = (d: Dataset) => [
+/** The previous calendar month and the previous Monday–Sunday week (UTC days), for the reports. */
+function lastMonthAndWeek(now = new Date()) {
+  const day = (d: Date) => d.toISOString().slice(0, 10);
+  const monthStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1));
+  const monthEnd = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 0));
+  const monday = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+  monday.setUTCDate(monday.getUTCDate() - ((monday.getUTCDay() + 6) % 7) - 7);
+  const sunday = new Date(monday);
+  sunday.setUTCDate(sunday.getUTCDate() + 6);
+  return { month: [day(monthStart), day(monthEnd)], week: [day(monday), day(sunday)] };
+}
+const { month, week } = lastMonthAndWeek();
+
+type Read = { name: string; path: string; managers?: boolean };
+const allReads = (d: Dataset): Read[] => [
   { name: 'GET /api/auth/user', path: '/api/auth/user' },
   { name: 'GET /api/my-tasks', path: '/api/my-tasks?limit=50' },
   { name: 'GET /api/tasks (filtered)', path: '/api/tasks?status=in_progress&limit=50' },
@@ -48,7 +64,20 @@ const reads = (d: Dataset) => [
   { name: 'GET /api/dashboard/stats', path: '/api/dashboard/stats' },
   { name: 'GET /api/chat/conversations', path: '/api/chat/conversations' },
   { name: 'GET /api/chat/{id}/messages', path: `/api/chat/${d.generalId}/messages?limit=50` },
+  // A manager's month for everyone grouped by user, and everyone's week grid (docs/decisions/012-reports.md).
+  {
+    name: 'GET /api/reports/time (month, by user)',
+    path: `/api/reports/time?from=${month[0]}&to=${month[1]}&groupBy=user`,
+    managers: true,
+  },
+  {
+    name: 'GET /api/reports/time-grid (week)',
+    path: `/api/reports/time-grid?from=${week[0]}&to=${week[1]}`,
+    managers: true,
+  },
 ];
+const only = args.only?.split(',').filter(Boolean);
+const reads = (d: Dataset) => allReads(d).filter((r) => !only || only.some((o) => r.name.includes(o)));
 
 const writes = (d: Dataset): { name: string; steps: Step[] }[] => [
   {
@@ -120,11 +149,20 @@ for (const kind of kinds) {
     const paths = reads(dataset);
 
     const tracing = await startProcess('server/main.ts', { ...dataset.env, LOG_SQL: 'true' });
-    const captured = await captureReads(
-      tracing,
-      paths.map((p) => p.path),
-      cookies,
-    );
+    const managerCookies = dataset.managerSessions.map((s) => s.cookie);
+    const cookiesFor = (p: Read) => (p.managers ? managerCookies : cookies);
+    const captured = {
+      ...(await captureReads(
+        tracing,
+        paths.filter((p) => !p.managers).map((p) => p.path),
+        cookies,
+      )),
+      ...(await captureReads(
+        tracing,
+        paths.filter((p) => p.managers).map((p) => p.path),
+        managerCookies,
+      )),
+    };
     await tracing.stop();
 
     mkdirSync('.tmp', { recursive: true });
@@ -145,14 +183,14 @@ for (const kind of kinds) {
         await Promise.all(phase.map(async (t) => [t, await starters[t]()] as const)),
       ) as Partial<Record<Target, Proc>>;
       for (const p of paths) {
-        const r = { ...measured.get(p.path), ...(await interleaved(procs, p.path, cookies)) };
+        const r = { ...measured.get(p.path), ...(await interleaved(procs, p.path, cookiesFor(p))) };
         measured.set(p.path, r);
         console.log(`  ${p.name}: ${phase.map((t) => `${t} ${r[t]!.rps} req/s`).join(', ')}`);
       }
       if (procs.app && scale === Math.max(...scales)) {
         // Latency at a user's pace rather than flat out: each user sends `rate` requests a second.
         for (const p of paths) {
-          const pace = { url: procs.app.url + p.path, cookies, users: connections, rate };
+          const pace = { url: procs.app.url + p.path, cookies: cookiesFor(p), users: connections, rate };
           await paced({ ...pace, seconds: 1 }); // warm-up, as for the flat-out figures
           const r = await paced({ ...pace, seconds });
           pacedRows.push({ endpoint: p.name, db: kind, scale: `×${scale}`, ...row(r) });

@@ -1,16 +1,65 @@
 import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
+import { type Browser, chromium } from 'playwright-core';
 import type { Row } from './lib/report';
-import { chromium } from 'playwright-core';
 import { findChromium } from '../e2e/chromium.mjs';
 
+/** The screens measured: /login signed out, the others signed in. */
+export const WEB_SCREENS = ['/login', '/', '/tracker', '/chat'] as const;
+
+export interface ColdLoad {
+  /** Script requests the page made until the network went quiet. */
+  scripts: string[];
+  /** gzip -9 of those scripts as built (the browser itself is sent brotli, which is smaller). */
+  gzipBytes: number;
+  /** Navigation → the page's first heading. */
+  renderMs: number;
+}
+
 /**
- * What the browser downloads to render (JavaScript, as gzip -9 of each file it loaded) for /login and
- * for / signed in, and the time until the dashboard shows its heading.
+ * Opens `path` in a fresh context (an empty cache: a cold load) and records every script it fetched.
+ * Signed in when a session cookie and its user record are given.
+ */
+export async function coldLoad(
+  browser: Browser,
+  url: string,
+  path: string,
+  session?: { cookie: string; user: unknown },
+): Promise<ColdLoad> {
+  const context = await browser.newContext({ baseURL: url });
+  try {
+    if (session) {
+      const [name, value] = session.cookie.split('=');
+      await context.addCookies([{ name, value, url }]);
+      await context.addInitScript((u) => localStorage.setItem('user', JSON.stringify(u)), session.user);
+    }
+    const page = await context.newPage();
+    const scripts: string[] = [];
+    page.on('request', (req) => {
+      if (req.resourceType() === 'script') scripts.push(new URL(req.url()).pathname);
+    });
+    const started = Date.now();
+    await page.goto(path);
+    await page.locator('h1').first().waitFor();
+    const renderMs = Date.now() - started;
+    await page.waitForLoadState('networkidle');
+    const gzipBytes = scripts.reduce(
+      (sum, p) => sum + gzipSync(readFileSync(`dist/web${p}`), { level: 9 }).length,
+      0,
+    );
+    return { scripts, gzipBytes, renderMs };
+  } finally {
+    await context.close();
+  }
+}
+
+/**
+ * What the browser downloads to render each screen (JavaScript: gzip size and number of script
+ * requests) on a cold load, and the time until the page shows its heading.
  */
 export async function measureWeb(url: string, cookie: string): Promise<Row[]> {
   const executablePath = findChromium();
-  if (!executablePath) return [{ figure: 'browser', value: 'skipped: no Chromium' }];
+  if (!executablePath) return [{ screen: 'browser', 'initial JavaScript (gzip)': 'skipped: no Chromium' }];
   const browser = await chromium.launch({
     executablePath,
     args: [
@@ -24,35 +73,15 @@ export async function measureWeb(url: string, cookie: string): Promise<Row[]> {
   });
   const rows: Row[] = [];
   try {
-    const me = await (await fetch(`${url}/api/auth/user`, { headers: { cookie } })).json();
-    for (const path of ['/login', '/']) {
-      const context = await browser.newContext({ baseURL: url });
-      if (path === '/') {
-        const [name, value] = cookie.split('=');
-        await context.addCookies([{ name, value, url }]);
-        await context.addInitScript((u) => localStorage.setItem('user', JSON.stringify(u)), me);
-      }
-      const page = await context.newPage();
-      const scripts: string[] = [];
-      page.on('response', (res) => {
-        if (res.request().resourceType() === 'script') scripts.push(new URL(res.url()).pathname);
-      });
-      const started = Date.now();
-      await page.goto(path);
-      await page.locator('h1').first().waitFor();
-      const rendered = Date.now() - started;
-      await page.waitForLoadState('networkidle');
-      // gzip -9 of each script the page loaded (the browser itself is sent brotli, which is smaller)
-      const bytes = scripts.reduce(
-        (sum, p) => sum + gzipSync(readFileSync(`dist/web${p}`), { level: 9 }).length,
-        0,
-      );
+    const user = await (await fetch(`${url}/api/auth/user`, { headers: { cookie } })).json();
+    for (const path of WEB_SCREENS) {
+      const load = await coldLoad(browser, url, path, path === '/login' ? undefined : { cookie, user });
       rows.push({
-        figure: `initial JavaScript for ${path} (gzip)`,
-        value: `${(bytes / 1024).toFixed(1)} KB in ${scripts.length} files`,
+        screen: path === '/login' ? '/login (signed out)' : `${path} (signed in)`,
+        'initial JavaScript (gzip)': `${(load.gzipBytes / 1024).toFixed(1)} KB`,
+        'script requests': load.scripts.length,
+        'navigation → heading': `${load.renderMs} ms`,
       });
-      rows.push({ figure: `first render of ${path} (navigation → heading)`, value: `${rendered} ms` });
-      await context.close();
     }
   } finally {
     await browser.close();

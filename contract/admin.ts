@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { selfRoleSchema, userSchema } from './auth';
+import { idParam, text } from './common';
+import { endpoints } from './endpoint';
 
-/** A registration waiting for approval (spec point 3: a user plus inviteCode and registeredAt). */
+/** A registration waiting for approval (docs/product/admin.md#pending-approvals: a user plus inviteCode and registeredAt). */
 export const pendingUser = z.object({
   id: z.string(),
   email: z.string(),
@@ -22,7 +24,7 @@ export const adminUser = userSchema.extend({
 export type AdminUser = z.infer<typeof adminUser>;
 
 export const allUsersQuery = z.object({
-  search: z.string().trim().max(254).optional(),
+  search: text({ max: 254 }).optional(),
   limit: z.coerce.number().int().min(1).max(500).default(100),
   /** id of the last user of the previous page (newest first) */
   before: z.uuid().optional(),
@@ -44,15 +46,18 @@ export type AdminStats = z.infer<typeof adminStats>;
 
 export const approveRequest = z.object({ approved: z.boolean().default(true) }).default({ approved: true });
 export const rejectRequest = z
-  .object({ reason: z.string().trim().max(500, 'Reason must be at most 500 characters').optional() })
+  .object({
+    reason: text({ max: 500, tooLong: 'Reason must be at most 500 characters', multiline: true }).optional(),
+  })
   .default({});
 export const suspendRequest = z.object({
   suspended: z.boolean().optional(),
-  reason: z
-    .string({ message: 'Please give a reason for the suspension' })
-    .trim()
-    .min(1, 'Please give a reason for the suspension')
-    .max(500, 'Reason must be at most 500 characters'),
+  reason: text({
+    required: 'Please give a reason for the suspension',
+    max: 500,
+    tooLong: 'Reason must be at most 500 characters',
+    multiline: true,
+  }),
 });
 export type SuspendRequest = z.input<typeof suspendRequest>;
 
@@ -78,3 +83,88 @@ export const invitation = z.object({
   acceptedAt: z.string().nullable(),
 });
 export type Invitation = z.infer<typeof invitation>;
+
+const admins = ['admin'] as const;
+
+export const adminApi = endpoints('Administration', {
+  pendingUsers: {
+    method: 'GET',
+    path: '/api/admin/pending-users',
+    summary: 'Registrations waiting for approval',
+    access: admins,
+    responses: { 200: z.array(pendingUser) },
+  },
+  approveUser: {
+    method: 'POST',
+    path: '/api/admin/approve-user/{id}',
+    summary: 'Approve a registration (`approved: false` rejects it)',
+    access: admins,
+    params: idParam,
+    body: approveRequest,
+    responses: { 200: userSchema },
+  },
+  rejectUser: {
+    method: 'POST',
+    path: '/api/admin/reject-user/{id}',
+    summary: 'Reject a registration, with an optional reason',
+    access: admins,
+    params: idParam,
+    body: rejectRequest,
+    responses: { 200: userSchema },
+  },
+  allUsers: {
+    method: 'GET',
+    path: '/api/admin/all-users',
+    summary: 'Every account, newest first, searchable',
+    access: admins,
+    query: allUsersQuery,
+    responses: { 200: z.array(adminUser) },
+  },
+  stats: {
+    method: 'GET',
+    path: '/api/admin/stats',
+    summary: 'Counts for the admin stat cards',
+    access: admins,
+    responses: { 200: adminStats },
+  },
+  suspendUser: {
+    method: 'POST',
+    path: '/api/admin/suspend-user/{id}',
+    summary: 'Suspend a non-admin account (a reason is required); ends its sessions',
+    access: admins,
+    params: idParam,
+    body: suspendRequest,
+    responses: { 200: adminUser },
+  },
+  activateUser: {
+    method: 'POST',
+    path: '/api/admin/activate-user/{id}',
+    summary: 'Activate a suspended account',
+    access: admins,
+    params: idParam,
+    responses: { 200: adminUser },
+  },
+  resetPassword: {
+    method: 'POST',
+    path: '/api/admin/reset-password/{id}',
+    summary: 'Generate a temporary password, shown once; the user must change it at next sign-in',
+    access: admins,
+    params: idParam,
+    responses: { 200: resetPasswordResponse },
+  },
+  invitations: {
+    method: 'GET',
+    path: '/api/admin/invitations',
+    summary: 'Invitations not yet accepted',
+    access: admins,
+    responses: { 200: z.array(invitation) },
+  },
+  invite: {
+    method: 'POST',
+    path: '/api/admin/invitations',
+    summary: 'Invite someone by e-mail with a role; the code is e-mailed',
+    access: admins,
+    body: invitationRequest,
+    responses: { 201: invitation },
+  },
+});

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { isoDate } from './common';
+import { endpoints } from './endpoint';
 
-/** Attendance record (spec point 3; decisions §8). Times are ISO UTC; `date` is the org-zone day. */
+/** Attendance record (docs/product/attendance.md#records). Times are ISO UTC; `date` is the org-zone day. */
 export const attendanceStatus = z.enum(['present', 'late']);
 export type AttendanceStatus = z.infer<typeof attendanceStatus>;
 
@@ -22,7 +23,7 @@ export const attendanceRecord = z.object({
 });
 export type AttendanceRecord = z.infer<typeof attendanceRecord>;
 
-/** 409 body of a second clock-in: the page adopts `currentRecord` (spec point 8). */
+/** 409 body of a second clock-in: the page adopts `currentRecord` (docs/product/attendance.md#clock-in). */
 export const clockInConflict = z.object({ message: z.string(), currentRecord: attendanceRecord });
 
 export const messageBody = z.object({ message: z.string() });
@@ -48,7 +49,7 @@ export type AttendanceListQuery = z.input<typeof attendanceListQuery>;
 export const MAX_EXPORT_DAYS = 366;
 export const exportQuery = dateRange;
 
-/** Today's summary: every record of the org-zone day added up (split shifts, decisions §8). */
+/** Today's summary: every record of the org-zone day added up (split shifts, docs/product/attendance.md#todays-summary). */
 export const todaySummary = z.object({
   date: isoDate,
   firstIn: z.string().nullable(),
@@ -58,7 +59,73 @@ export const todaySummary = z.object({
   /** break minutes today, a running break counted up to now */
   breakMinutes: z.number().int(),
   records: z.number().int(),
+  /** hours the user's work schedule expects on this day (docs/product/timesheets.md) */
+  expectedHours: z.number(),
   /** the open record, if any (it may be from an earlier day) */
   current: attendanceRecord.nullable(),
 });
 export type TodaySummary = z.infer<typeof todaySummary>;
+
+const recordResponse = { 200: attendanceRecord } as const;
+
+export const attendanceApi = endpoints('Attendance', {
+  list: {
+    method: 'GET',
+    path: '/api/attendance',
+    summary: "The caller's attendance records, newest first",
+    access: 'signedIn',
+    query: attendanceListQuery,
+    responses: { 200: z.array(attendanceRecord) },
+  },
+  today: {
+    method: 'GET',
+    path: '/api/attendance/today',
+    summary: "The caller's attendance today",
+    access: 'signedIn',
+    responses: { 200: todaySummary },
+  },
+  export: {
+    method: 'GET',
+    path: '/api/attendance/export',
+    summary: "The caller's records of a date range as CSV",
+    access: 'signedIn',
+    query: exportQuery,
+    responses: { 200: z.string() },
+    produces: 'text/csv; charset=utf-8',
+  },
+  clockIn: {
+    method: 'POST',
+    path: '/api/attendance/clock-in',
+    summary: 'Clock in (409 with the open record when already clocked in)',
+    access: 'signedIn',
+    responses: { 201: attendanceRecord, 409: clockInConflict },
+  },
+  clockOut: {
+    method: 'POST',
+    path: '/api/attendance/clock-out',
+    summary: 'Clock out of the open record',
+    access: 'signedIn',
+    responses: recordResponse,
+  },
+  startBreak: {
+    method: 'POST',
+    path: '/api/attendance/break/start',
+    summary: 'Start a break in the open record',
+    access: 'signedIn',
+    responses: recordResponse,
+  },
+  endBreak: {
+    method: 'POST',
+    path: '/api/attendance/break/end',
+    summary: 'End the running break',
+    access: 'signedIn',
+    responses: recordResponse,
+  },
+  fix: {
+    method: 'POST',
+    path: '/api/attendance/fix',
+    summary: 'Close records left open on earlier days at their expected clock-out',
+    access: 'signedIn',
+    responses: { 200: messageBody },
+  },
+});

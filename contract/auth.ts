@@ -1,12 +1,14 @@
 import { z } from 'zod';
+import { text } from './common';
+import { endpoints } from './endpoint';
+import { type Role, roles } from './roles';
 
-export const roles = ['admin', 'manager', 'employee'] as const;
+export { type Role, roles };
 export const roleSchema = z.enum(roles);
-export type Role = z.infer<typeof roleSchema>;
 
 export const approvalStatuses = ['pending', 'approved', 'rejected'] as const;
 
-/** The user record the client keeps under 'user' (spec point 3). Never carries a password or hash. */
+/** The user record the client keeps under 'user' (docs/product/client-behaviour.md#current-user). Never carries a password or hash. */
 export const userSchema = z.object({
   id: z.string(),
   email: z.string(),
@@ -22,11 +24,18 @@ export const userSchema = z.object({
   username: z.string().nullable(),
   companyId: z.string().nullable(),
   profileImageUrl: z.string().nullable(),
+  /** The user's own time zone; null: the organisation's (docs/product/accounts.md#time-zone). */
+  timeZone: z.string().nullable(),
   createdAt: z.string(),
+  /**
+   * Only in a sign-in's answer: when the user signed in before this time, null for their very first
+   * sign-in (so the dashboard says 'Welcome' rather than 'Welcome back').
+   */
+  previousLoginAt: z.string().nullable().optional(),
 });
 export type User = z.infer<typeof userSchema>;
 
-/** Spec point 5: login needs an e-mail-shaped, non-empty e-mail and a non-empty password. */
+/** docs/product/accounts.md#sign-in: login needs an e-mail-shaped, non-empty e-mail and a non-empty password. */
 export const loginRequest = z.object({
   email: z
     .string({ message: 'Email is required' })
@@ -39,14 +48,14 @@ export const loginRequest = z.object({
 });
 export type LoginRequest = z.input<typeof loginRequest>;
 
-// Spec point 5: names are 2-50 letters and spaces, with the spec's exact messages.
-const personName = (label: 'First' | 'Last') =>
-  z
-    .string({ message: `${label} name must be at least 2 characters` })
-    .trim()
-    .min(2, `${label} name must be at least 2 characters`)
-    .max(50, `${label} name too long`)
-    .regex(/^[\p{L} ]+$/u, `${label} name can only contain letters`);
+// docs/product/accounts.md#registration: names are 2-50 letters and spaces, with exact messages.
+export const personName = (label: 'First' | 'Last') =>
+  text({
+    required: `${label} name must be at least 2 characters`,
+    min: 2,
+    max: 50,
+    tooLong: `${label} name too long`,
+  }).regex(/^[\p{L} ]+$/u, `${label} name can only contain letters`);
 
 export const emailField = z
   .string({ message: 'Please enter a valid email address' })
@@ -64,14 +73,29 @@ export const newPasswordField = z
 export const selfRoles = ['employee', 'manager'] as const;
 export const selfRoleSchema = z.enum(selfRoles, { message: 'Please select a role' });
 
-const inviteCodeField = z
-  .string()
-  .trim()
-  .max(64, 'Invalid invitation code')
+const inviteCodeField = text({ max: 64, tooLong: 'Invalid invitation code' })
   .nullish()
   .transform((s) => (s ? s.toUpperCase() : null));
 
-/** The registration payload (spec point 3); confirmPassword is checked when sent. */
+/**
+ * A rule between two text fields, reported on `path`. zod skips an object's refinements while any
+ * field has an issue; `when` runs this one as soon as both fields are text, so a form shows it together
+ * with every other field's message instead of only once the rest is valid.
+ */
+const betweenFields = (message: string, path: string, fields: [string, string]) => ({
+  message,
+  path: [path],
+  when: ({ value }: { value: unknown }) => {
+    const v = value as Record<string, unknown> | null;
+    return fields.every((field) => typeof v?.[field] === 'string');
+  },
+});
+const passwordsMatch = betweenFields("Passwords don't match", 'confirmPassword', [
+  'password',
+  'confirmPassword',
+]);
+
+/** The registration payload (docs/product/accounts.md#registration); confirmPassword is checked when sent. */
 export const registerRequest = z
   .object({
     firstName: personName('First'),
@@ -82,10 +106,7 @@ export const registerRequest = z
     role: selfRoleSchema,
     inviteCode: inviteCodeField,
   })
-  .refine((v) => v.confirmPassword === undefined || v.confirmPassword === v.password, {
-    message: "Passwords don't match",
-    path: ['confirmPassword'],
-  });
+  .refine((v) => v.confirmPassword === undefined || v.confirmPassword === v.password, passwordsMatch);
 
 /** The registration form: confirmPassword is required there. */
 export const registerForm = z
@@ -96,23 +117,19 @@ export const registerForm = z
     password: newPasswordField,
     confirmPassword: z.string().max(128),
     role: selfRoleSchema,
-    inviteCode: z.string().trim().max(64, 'Invalid invitation code').optional(),
+    inviteCode: text({ max: 64, tooLong: 'Invalid invitation code' }).optional(),
   })
-  .refine((v) => v.confirmPassword === v.password, {
-    message: "Passwords don't match",
-    path: ['confirmPassword'],
-  });
+  .refine((v) => v.confirmPassword === v.password, passwordsMatch);
 export type RegisterForm = z.input<typeof registerForm>;
 
 export const registerResponse = z.object({ email: z.string(), message: z.string() });
 
 export const CODE_LENGTH = 6;
-export const verificationCodeField = z
-  .string({ message: 'Verification code is required' })
-  .trim()
-  .min(1, 'Verification code is required')
-  .max(CODE_LENGTH, `Verification code must be ${CODE_LENGTH} characters`)
-  .transform((s) => s.toUpperCase());
+export const verificationCodeField = text({
+  required: 'Verification code is required',
+  max: CODE_LENGTH,
+  tooLong: `Verification code must be ${CODE_LENGTH} characters`,
+}).transform((s) => s.toUpperCase());
 
 export const verifyEmailRequest = z.object({ email: emailField, verificationCode: verificationCodeField });
 export type VerifyEmailRequest = z.input<typeof verifyEmailRequest>;
@@ -126,7 +143,7 @@ export type VerifyEmailResponse = z.infer<typeof verifyEmailResponse>;
 
 export const resendVerificationRequest = z.object({ email: emailField });
 
-/** One entry of the verification-codes testing page (spec point 3). */
+/** One entry of the verification-codes testing page (docs/product/accounts.md#verification-codes-page). */
 export const verificationCodeRecord = z.object({
   email: z.string(),
   code: z.string(),
@@ -134,11 +151,11 @@ export const verificationCodeRecord = z.object({
 });
 export type VerificationCodeRecord = z.infer<typeof verificationCodeRecord>;
 export const verificationCodesQuery = z.object({
-  search: z.string().trim().max(254).optional(),
+  search: text({ max: 254 }).optional(),
   limit: z.coerce.number().int().min(1).max(500).default(100),
 });
 
-/** The forced change after an admin's password reset (decisions §3). */
+/** The forced change after an admin's password reset (docs/product/accounts.md#forced-password-change). */
 export const changePasswordRequest = z.object({
   currentPassword: z
     .string({ message: 'Current password is required' })
@@ -148,12 +165,82 @@ export const changePasswordRequest = z.object({
 });
 export const changePasswordForm = changePasswordRequest
   .extend({ confirmPassword: z.string().max(128) })
-  .refine((v) => v.confirmPassword === v.newPassword, {
-    message: "Passwords don't match",
-    path: ['confirmPassword'],
-  })
-  .refine((v) => v.newPassword !== v.currentPassword, {
-    message: 'Choose a password different from the temporary one',
-    path: ['newPassword'],
-  });
+  .refine(
+    (v) => v.confirmPassword === v.newPassword,
+    betweenFields("Passwords don't match", 'confirmPassword', ['newPassword', 'confirmPassword']),
+  )
+  .refine(
+    (v) => v.newPassword !== v.currentPassword,
+    betweenFields('Choose a password different from the temporary one', 'newPassword', [
+      'newPassword',
+      'currentPassword',
+    ]),
+  );
 export type ChangePasswordForm = z.input<typeof changePasswordForm>;
+
+export const authApi = endpoints('Accounts', {
+  signIn: {
+    method: 'POST',
+    path: '/api/simple-login',
+    summary: 'Sign in with e-mail and password; sets the session cookie',
+    access: 'public',
+    body: loginRequest,
+    responses: { 200: userSchema },
+  },
+  currentUser: {
+    method: 'GET',
+    path: '/api/auth/user',
+    summary: 'The signed-in user',
+    access: 'signedIn',
+    duringPasswordChange: true,
+    responses: { 200: userSchema },
+  },
+  signOut: {
+    method: 'POST',
+    path: '/api/logout',
+    summary: 'End the current session',
+    access: 'public',
+    responses: { 204: null },
+  },
+  changePassword: {
+    method: 'POST',
+    path: '/api/change-password',
+    summary: "Replace the caller's password (the current one is required)",
+    access: 'signedIn',
+    duringPasswordChange: true,
+    body: changePasswordRequest,
+    responses: { 200: userSchema },
+  },
+  register: {
+    method: 'POST',
+    path: '/api/register-with-verification',
+    summary: 'Register as employee or manager; a verification code is e-mailed',
+    access: 'public',
+    body: registerRequest,
+    responses: { 201: registerResponse },
+  },
+  verifyEmail: {
+    method: 'POST',
+    path: '/api/verify-email',
+    summary: 'Confirm the e-mail address with its code',
+    access: 'public',
+    body: verifyEmailRequest,
+    responses: { 200: verifyEmailResponse },
+  },
+  resendVerification: {
+    method: 'POST',
+    path: '/api/resend-verification',
+    summary: 'Send a new verification code (the same answer whether or not the address exists)',
+    access: 'public',
+    body: resendVerificationRequest,
+    responses: { 204: null },
+  },
+  verificationCodes: {
+    method: 'GET',
+    path: '/api/verification-codes',
+    summary: 'Verification codes still usable (the testing page): anyone in development, admins otherwise',
+    access: 'adminOutsideDevelopment',
+    query: verificationCodesQuery,
+    responses: { 200: z.array(verificationCodeRecord) },
+  },
+});

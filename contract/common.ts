@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Every error response: `{message}`; validation errors add the spec's per-field messages. */
+/** Every error response: `{message}`; validation errors add per-field messages (docs/product/api-conventions.md#validation). */
 export const errorBody = z.object({
   message: z.string(),
   fieldErrors: z.record(z.string(), z.array(z.string())).optional(),
@@ -10,13 +10,58 @@ export type ErrorBody = z.infer<typeof errorBody>;
 /** Path ids; one that is not a UUID is answered 404, like any id the caller may not see. */
 export const idParam = z.object({ id: z.uuid() });
 
-/** Cursor pagination for lists that grow without bound (decisions §6). */
+/** Cursor pagination for lists that grow without bound (docs/product/api-conventions.md#pagination). */
 export const pageQuery = z.object({
   limit: z.coerce.number().int().min(1).max(500).default(100),
   /** the id of the last item of the previous page */
   before: z.uuid({ message: 'Invalid cursor' }).optional(),
 });
 export type PageQuery = z.infer<typeof pageQuery>;
+
+/**
+ * PostgreSQL refuses NUL in text, no other C0 control character belongs in what people type, and a
+ * lone UTF-16 surrogate (broken Unicode) cannot be stored as UTF-8. Multi-line text keeps tab, line
+ * feed and carriage return.
+ */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: refusing them is the point
+const SINGLE_LINE = /^(?:[^\u0000-\u001F\uD800-\uDFFF]|[\uD800-\uDBFF][\uDC00-\uDFFF])*$/;
+const MULTI_LINE =
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: refusing them is the point
+  /^(?:[^\u0000-\u0008\u000B\u000C\u000E-\u001F\uD800-\uDFFF]|[\uD800-\uDBFF][\uDC00-\uDFFF])*$/;
+export const INVALID_CHARACTERS = 'Text cannot contain control characters (such as NUL) or broken Unicode';
+
+/**
+ * The one type of every free-text field the API takes: trimmed, at most `max` characters, free of
+ * control characters and broken Unicode. Messages: `required` for a missing, non-text or blank value (or one shorter
+ * than `min`, default 1); `notText` for a non-text value of a field that may be blank; `tooLong`
+ * beyond `max`. Each defaults to zod's own.
+ */
+export function text(options: {
+  max: number;
+  tooLong?: string;
+  required?: string;
+  min?: number;
+  notText?: string;
+  multiline?: boolean;
+}) {
+  const typeMessage = options.required ?? options.notText;
+  let schema = z.string(typeMessage ? { message: typeMessage } : undefined).trim();
+  if (options.required) schema = schema.min(options.min ?? 1, options.required);
+  return schema
+    .max(options.max, options.tooLong)
+    .regex(options.multiline ? MULTI_LINE : SINGLE_LINE, INVALID_CHARACTERS);
+}
+
+/**
+ * A date-time the API takes. With an offset ('…Z', '…+02:00', seconds required) it names an instant;
+ * without one ('2026-03-29T14:30', seconds optional: what a date-time input gives) it is a wall-clock
+ * time, which the server reads in the organisation's time zone.
+ */
+export const dateTimeInput = (message: string) =>
+  z.iso
+    .datetime({ offset: true, local: true, message })
+    // Years before 1000 only ever come from typing mistakes (and two-digit years confuse Date).
+    .refine((value) => !value.startsWith('0'), message);
 
 export const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use the format YYYY-MM-DD');
 export const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Use the format HH:MM');

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { hhmm } from './common';
+import { endpoints } from './endpoint';
 
 /** True for a time zone name this runtime knows (IANA names such as 'Europe/Berlin'). */
 export function isKnownTimeZone(timeZone: string): boolean {
@@ -18,13 +19,22 @@ const minutes = (label: string, max: number) =>
     .min(0, `${label} must be between 0 and ${max} minutes`)
     .max(max, `${label} must be between 0 and ${max} minutes`);
 
-/** Organisation settings (decisions §8, §10); defaults are spec point 9's. */
+export const AUTO_STOP_HOURS_MESSAGE = 'Stop forgotten timers after must be between 1 and 24 hours';
+/** The forgotten-timer limit (docs/product/time-tracking.md#forgotten-timers). */
+const autoStopHours = z
+  .number({ message: AUTO_STOP_HOURS_MESSAGE })
+  .int('Stop forgotten timers after must be a whole number of hours')
+  .min(1, AUTO_STOP_HOURS_MESSAGE)
+  .max(24, AUTO_STOP_HOURS_MESSAGE);
+
+/** Organisation settings (docs/product/attendance.md#settings), with their defaults. */
 export const settingsSchema = z.object({
   clockIn: hhmm,
   clockOut: hhmm,
   dailyBreakMinutes: minutes('Daily break', 480),
   lunchMinutes: minutes('Lunch', 480),
   lateThresholdMinutes: minutes('Late threshold', 720),
+  autoStopTimerHours: autoStopHours,
   timeZone: z
     .string({ message: 'Time zone is required' })
     .min(1, 'Time zone is required')
@@ -32,8 +42,12 @@ export const settingsSchema = z.object({
 });
 export type Settings = z.infer<typeof settingsSchema>;
 
-/** What PUT /api/settings accepts: the same fields, checked together. */
+/**
+ * What PUT /api/settings accepts: the same fields, checked together. A client that does not know the
+ * forgotten-timer limit may leave it out; the saved value then stays.
+ */
 export const settingsInput = settingsSchema
+  .extend({ autoStopTimerHours: autoStopHours.optional() })
   .refine((s) => s.clockOut > s.clockIn, {
     message: 'Clock-out must be after clock-in',
     path: ['clockOut'],
@@ -49,4 +63,24 @@ export const settingsDefaults = {
   dailyBreakMinutes: 10,
   lunchMinutes: 45,
   lateThresholdMinutes: 15,
+  autoStopTimerHours: 10,
 } as const;
+export type SettingsInput = z.infer<typeof settingsInput>;
+
+export const settingsApi = endpoints('Settings', {
+  get: {
+    method: 'GET',
+    path: '/api/settings',
+    summary: "The organisation's attendance settings and time zone",
+    access: 'signedIn',
+    responses: { 200: settingsSchema },
+  },
+  save: {
+    method: 'PUT',
+    path: '/api/settings',
+    summary: "Save the organisation's settings",
+    access: ['admin'],
+    body: settingsInput,
+    responses: { 200: settingsSchema },
+  },
+});

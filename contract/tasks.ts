@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { dateTimeInput, idParam, text } from './common';
+import { endpoints } from './endpoint';
 
 export const taskPriorities = ['low', 'medium', 'high'] as const;
 export const taskPrioritySchema = z.enum(taskPriorities, { message: 'Choose a valid priority' });
@@ -11,7 +13,7 @@ export type TaskStatus = z.infer<typeof taskStatusSchema>;
 export const reviewStatuses = ['approved', 'rework', 'pending'] as const;
 export type ReviewStatus = (typeof reviewStatuses)[number];
 
-/** The notes Submit for Review sends (spec point 4). */
+/** The notes Submit for Review sends (docs/product/tasks.md#review-workflow). */
 export const SUBMISSION_NOTES = 'Task completed and ready for review';
 
 const optionalId = (what: string) =>
@@ -21,20 +23,17 @@ const optionalId = (what: string) =>
     .transform((v) => v ?? null);
 
 /**
- * One body for both dialogs (My Tasks and Advanced). Records are referenced by id (decisions §6);
+ * One body for both dialogs (My Tasks and Advanced). Records are referenced by id (docs/product/api-conventions.md#references);
  * a client-sent `assignedBy` is ignored because unknown fields are stripped.
  */
 export const createTaskRequest = z.object({
-  title: z
-    .string({ message: 'Task title is required' })
-    .trim()
-    .min(1, 'Task title is required')
-    .max(200, 'Task title is too long'),
-  description: z
-    .string({ message: 'Description must be text' })
-    .trim()
-    .max(5000, 'Description is too long')
-    .default(''),
+  title: text({ required: 'Task title is required', max: 200, tooLong: 'Task title is too long' }),
+  description: text({
+    notText: 'Description must be text',
+    max: 5000,
+    tooLong: 'Description is too long',
+    multiline: true,
+  }).default(''),
   priority: taskPrioritySchema.default('medium'),
   projectId: optionalId('project'),
   /** Omitted: the task is the creator's own. */
@@ -44,8 +43,7 @@ export const createTaskRequest = z.object({
     .min(0, 'Estimated hours cannot be negative')
     .max(10_000, 'Estimated hours is too large')
     .default(0),
-  dueDate: z.iso
-    .datetime({ offset: true, message: 'Choose a valid due date' })
+  dueDate: dateTimeInput('Choose a valid due date')
     .nullish()
     .transform((v) => v ?? null),
 });
@@ -55,29 +53,44 @@ export const updateTaskStatusRequest = z.object({ status: taskStatusSchema });
 export type UpdateTaskStatusRequest = z.infer<typeof updateTaskStatusRequest>;
 
 export const submitTaskRequest = z.object({
-  submissionNotes: z
-    .string({ message: 'Notes must be text' })
-    .trim()
-    .max(2000, 'Notes are too long')
-    .default(SUBMISSION_NOTES),
+  submissionNotes: text({
+    notText: 'Notes must be text',
+    max: 2000,
+    tooLong: 'Notes are too long',
+    multiline: true,
+  }).default(SUBMISSION_NOTES),
 });
 
-export const reviewTaskRequest = z.object({
-  action: z.enum(['approve', 'rework'], { message: 'Choose approve or rework' }),
-  reviewComments: z
-    .string({ message: 'Comments must be text' })
-    .trim()
-    .max(2000, 'Comments are too long')
-    .default(''),
-});
+/** Sending a task back without saying why leaves the assignee guessing; the reason is required. */
+export const REWORK_REASON_REQUIRED = 'A reason is required to send a task back for rework';
+
+/** Only the person doing the task submits it (for a task of one's own, that is its creator). */
+export const SUBMIT_ONLY_ASSIGNEE = 'Only the person the task is assigned to can submit it for review';
+
+export const reviewTaskRequest = z
+  .object({
+    action: z.enum(['approve', 'rework'], { message: 'Choose approve or rework' }),
+    reviewComments: text({
+      notText: 'Comments must be text',
+      max: 2000,
+      tooLong: 'Comments are too long',
+      multiline: true,
+    }).default(''),
+  })
+  .superRefine((body, ctx) => {
+    if (body.action === 'rework' && !body.reviewComments) {
+      ctx.addIssue({ code: 'custom', path: ['reviewComments'], message: REWORK_REASON_REQUIRED });
+    }
+  });
 export type ReviewTaskRequest = z.input<typeof reviewTaskRequest>;
 
 export const addCommentRequest = z.object({
-  text: z
-    .string({ message: 'Comment is required' })
-    .trim()
-    .min(1, 'Comment is required')
-    .max(2000, 'Comment is too long'),
+  text: text({
+    required: 'Comment is required',
+    max: 2000,
+    tooLong: 'Comment is too long',
+    multiline: true,
+  }),
 });
 export type AddCommentRequest = z.input<typeof addCommentRequest>;
 
@@ -104,7 +117,7 @@ export const taskSchema = z.object({
   assignedById: z.string().nullable(),
   assignedBy: z.string().nullable(),
   estimatedHours: z.number(),
-  /** Hours: tracked seconds / 3600, unrounded (decisions §7). */
+  /** Hours: tracked seconds / 3600, unrounded (docs/product/tasks.md#time-spent). */
   timeSpent: z.number(),
   dueDate: z.string().nullable(),
   isPaused: z.boolean(),
@@ -135,7 +148,80 @@ export const tasksQuery = myTasksQuery.extend({
   status: taskStatusSchema.optional(),
   assigneeId: optionalFilterId,
   projectId: optionalFilterId,
-  search: z.string().trim().max(100, 'Search is too long').optional(),
+  search: text({ max: 100, tooLong: 'Search is too long' }).optional(),
 });
 export type TasksQuery = z.infer<typeof tasksQuery>;
 export type TaskFilters = Pick<TasksQuery, 'status' | 'assigneeId' | 'projectId' | 'search'>;
+
+const task = { 200: taskSchema } as const;
+
+export const tasksApi = endpoints('Tasks', {
+  listMine: {
+    method: 'GET',
+    path: '/api/my-tasks',
+    summary: "The caller's tasks, newest first",
+    access: 'signedIn',
+    query: myTasksQuery,
+    responses: { 200: z.array(taskSchema) },
+  },
+  list: {
+    method: 'GET',
+    path: '/api/tasks',
+    summary: 'Tasks the caller may see (employees: their own; managers and admins: all), filtered',
+    access: 'signedIn',
+    query: tasksQuery,
+    responses: { 200: z.array(taskSchema) },
+  },
+  create: {
+    method: 'POST',
+    path: '/api/tasks',
+    summary: 'Create a task for oneself, or (managers and admins) assign it to someone',
+    access: 'signedIn',
+    body: createTaskRequest,
+    responses: { 201: taskSchema },
+  },
+  changeStatus: {
+    method: 'PATCH',
+    path: '/api/tasks/{id}',
+    summary: 'Start (todo → in_progress) or complete (in_progress → completed) a task',
+    access: 'signedIn',
+    params: idParam,
+    body: updateTaskStatusRequest,
+    responses: task,
+  },
+  togglePause: {
+    method: 'PATCH',
+    path: '/api/tasks/{id}/pause',
+    summary: 'Pause or resume a task (pausing stops its running timer)',
+    access: 'signedIn',
+    params: idParam,
+    responses: task,
+  },
+  submit: {
+    method: 'PATCH',
+    path: '/api/tasks/{id}/submit',
+    summary: 'Submit a task for review',
+    access: 'signedIn',
+    params: idParam,
+    body: submitTaskRequest,
+    responses: task,
+  },
+  review: {
+    method: 'PATCH',
+    path: '/api/tasks/{id}/review',
+    summary: 'Approve a task pending review, or send it back for rework',
+    access: ['manager', 'admin'],
+    params: idParam,
+    body: reviewTaskRequest,
+    responses: task,
+  },
+  addComment: {
+    method: 'POST',
+    path: '/api/tasks/{id}/comments',
+    summary: 'Comment on a task',
+    access: 'signedIn',
+    params: idParam,
+    body: addCommentRequest,
+    responses: { 201: taskCommentSchema },
+  },
+});

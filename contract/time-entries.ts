@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { hhmm, isoDate, pageQuery } from './common';
+import { hhmm, idParam, isoDate, pageQuery, text } from './common';
+import { endpoints } from './endpoint';
 
-/** A time entry (spec point 3, decisions §6/§10): ISO instants, `date` in the org zone, duration in seconds. */
+/** A time entry (docs/product/time-tracking.md#time-entries): ISO instants, `date` in the org zone, duration in seconds. */
 export const timeEntry = z.object({
   id: z.string(),
   projectId: z.string().nullable(),
@@ -13,6 +14,8 @@ export const timeEntry = z.object({
   startTime: z.string(),
   endTime: z.string(),
   duration: z.number().int(),
+  /** stopped by the server at the forgotten-timer limit (docs/product/time-tracking.md#forgotten-timers) */
+  autoStopped: z.boolean(),
 });
 export type TimeEntry = z.infer<typeof timeEntry>;
 
@@ -24,7 +27,12 @@ export const NOT_IN_FUTURE = 'Time entries cannot be in the future';
 
 const entryFields = {
   projectId: z.uuid({ message: 'Please select a project' }),
-  description: z.string({ message: 'Description must be text' }).trim().max(500, 'Description is too long'),
+  description: text({
+    notText: 'Description must be text',
+    max: 500,
+    tooLong: 'Description is too long',
+    multiline: true,
+  }),
   date: isoDate,
   startTime: hhmm,
   endTime: hhmm,
@@ -44,23 +52,32 @@ export const manualEntryBody = z
 export type ManualEntryInput = z.input<typeof manualEntryBody>;
 export type ManualEntryBody = z.output<typeof manualEntryBody>;
 
-/** PATCH takes the same fields, each optional; times are re-read only when one of them is sent. */
-export const updateEntryBody = z
-  .object({
-    projectId: entryFields.projectId.optional(),
-    description: entryFields.description.optional(),
-    date: isoDate.optional(),
-    startTime: hhmm.optional(),
-    endTime: hhmm.optional(),
-    duration: z.number().optional(),
-  })
-  .refine((v) => !(v.startTime && v.endTime) || v.endTime > v.startTime, {
-    message: END_AFTER_START,
-    path: ['endTime'],
-  });
+/**
+ * The edit dialog's fields: the same as a manual entry's, but the order of the times is left to the
+ * server, which compares the instants. An entry a timer measured keeps its seconds, so one that
+ * started and ended within the same minute shows equal HH:MM and is still valid.
+ */
+export const editEntryForm = z.object({
+  ...entryFields,
+  description: entryFields.description.default(''),
+  duration: z.number().optional(),
+});
+
+/**
+ * PATCH takes the same fields, each optional. A time that is not sent, or sent as it already reads,
+ * keeps its instant to the second; the server refuses an end that is not after the start.
+ */
+export const updateEntryBody = z.object({
+  projectId: entryFields.projectId.optional(),
+  description: entryFields.description.optional(),
+  date: isoDate.optional(),
+  startTime: hhmm.optional(),
+  endTime: hhmm.optional(),
+  duration: z.number().optional(),
+});
 export type UpdateEntryBody = z.output<typeof updateEntryBody>;
 
-/** The tracker's stat cards (decisions §10), plus the org's day and zone the client formats with. */
+/** The tracker's stat cards (docs/product/time-tracking.md#summary), plus the org's day and zone the client formats with. */
 export const timeSummary = z.object({
   totalHours: z.number(),
   entries: z.number().int(),
@@ -81,3 +98,55 @@ export const exportQuery = z
     { message: `Export at most ${MAX_EXPORT_DAYS} days at a time`, path: ['to'] },
   );
 export type ExportQuery = z.infer<typeof exportQuery>;
+
+export const timeEntriesApi = endpoints('Time entries', {
+  list: {
+    method: 'GET',
+    path: '/api/time-entries',
+    summary: "The caller's time entries, newest first",
+    access: 'signedIn',
+    query: timeEntriesQuery,
+    responses: { 200: z.array(timeEntry) },
+  },
+  summary: {
+    method: 'GET',
+    path: '/api/time-entries/summary',
+    summary: "The tracker's figures: total hours, entries and today's hours",
+    access: 'signedIn',
+    responses: { 200: timeSummary },
+  },
+  export: {
+    method: 'GET',
+    path: '/api/time-entries/export',
+    summary: "The caller's entries of a date range as CSV",
+    access: 'signedIn',
+    query: exportQuery,
+    responses: { 200: z.string() },
+    produces: 'text/csv; charset=utf-8',
+  },
+  create: {
+    method: 'POST',
+    path: '/api/time-entries',
+    summary: 'Add a manual entry',
+    access: 'signedIn',
+    body: manualEntryBody,
+    responses: { 201: timeEntry },
+  },
+  update: {
+    method: 'PATCH',
+    path: '/api/time-entries/{id}',
+    summary: "Change one of the caller's entries",
+    access: 'signedIn',
+    params: idParam,
+    body: updateEntryBody,
+    responses: { 200: timeEntry },
+  },
+  remove: {
+    method: 'DELETE',
+    path: '/api/time-entries/{id}',
+    summary: "Delete one of the caller's entries",
+    access: 'signedIn',
+    params: idParam,
+    responses: { 204: null },
+  },
+});

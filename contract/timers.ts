@@ -1,20 +1,23 @@
 import { z } from 'zod';
+import { text } from './common';
 import { timeEntry } from './time-entries';
+import { endpoints } from './endpoint';
 
 export const GENERAL_WORK = 'General work';
 
 /**
- * Three kinds of timer (spec point 7): a task timer (`taskId`), a tracker timer (`projectId` +
+ * Three kinds of timer (docs/product/time-tracking.md#timers): a task timer (`taskId`), a tracker timer (`projectId` +
  * description) or the dashboard's quick timer (description only). A blank description is 'General work'.
  */
 export const startTimerBody = z.object({
   taskId: z.uuid({ message: 'Task not found' }).optional(),
   projectId: z.uuid({ message: 'Please select a project' }).optional(),
-  description: z
-    .string({ message: 'Description must be text' })
-    .trim()
-    .max(500, 'Description is too long')
-    .optional(),
+  description: text({
+    notText: 'Description must be text',
+    max: 500,
+    tooLong: 'Description is too long',
+    multiline: true,
+  }).optional(),
 });
 export type StartTimerBody = z.infer<typeof startTimerBody>;
 
@@ -41,3 +44,29 @@ export const stopTimerResponse = timeEntry;
 
 export const TIMER_RUNNING = 'A timer is already running';
 export const NO_TIMER_RUNNING = 'No timer is running';
+
+export const timersApi = endpoints('Timers', {
+  active: {
+    method: 'GET',
+    path: '/api/timer/active',
+    summary: "The caller's running timer, if any",
+    access: 'signedIn',
+    responses: { 200: timerActiveResponse },
+  },
+  start: {
+    method: 'POST',
+    path: '/api/timer/start',
+    summary: 'Start a timer for a task, or for a project with a description',
+    access: 'signedIn',
+    body: startTimerBody,
+    responses: { 201: activeTimer },
+  },
+  stop: {
+    method: 'POST',
+    path: '/api/timer/stop',
+    summary: 'Stop the running timer; answers the time entry it wrote',
+    access: 'signedIn',
+    body: stopTimerBody,
+    responses: { 200: stopTimerResponse },
+  },
+});

@@ -78,7 +78,7 @@ describe('accounts journey', () => {
     await admin.getByText('Total Users').waitFor();
     await admin.getByTestId('managed-user').first().waitFor();
     await snap(admin, 'accounts-admin-dashboard-desktop');
-    await admin.getByRole('link', { name: /Pending Approvals: open/ }).click();
+    await admin.getByRole('link', { name: /^Pending Approvals.*: open the approval queue$/ }).click();
     await admin.waitForURL('**/admin/pending-users');
     const card = admin.getByTestId('pending-user').filter({ hasText: email });
     await card.waitFor();
@@ -108,7 +108,10 @@ describe('accounts journey', () => {
     await page.goto('/admin/user-credentials');
     await page.getByText('Admin Only').waitFor();
     await page.getByTestId('credential-row').first().waitFor();
+    // The search goes to the server, so it finds accounts beyond the first page too.
+    const searched = page.waitForRequest((r) => /\/api\/admin\/all-users\?.*search=RESETTABLE/.test(r.url()));
     await page.getByLabel('Search users').fill('RESETTABLE');
+    await searched;
     await expect.poll(() => page.getByTestId('credential-row').count()).toBe(1);
     const row = page.getByTestId('credential-row');
     expect(await row.textContent()).toContain('N/A');
@@ -173,12 +176,7 @@ describe('accounts journey', () => {
     await page.getByRole('button', { name: 'Create Account' }).click();
     await page.getByText('First name must be at least 2 characters').waitFor();
     await snap(page, 'accounts-register-phone');
-    await page.goto('/verification-codes');
-    await page.getByTestId('verification-code').first().waitFor();
-    await snap(page, 'accounts-verification-codes-phone');
-    await anon.close();
-
-    // Someone waiting, so the pending page has a card.
+    // Someone waiting: the codes page lists only codes that still work, and the pending page gets a card.
     await call('POST', '/api/register-with-verification', {
       firstName: 'Pat',
       lastName: 'Phone',
@@ -187,6 +185,11 @@ describe('accounts journey', () => {
       role: 'employee',
       inviteCode: null,
     });
+    await page.goto('/verification-codes');
+    await page.getByTestId('verification-code').first().waitFor();
+    await snap(page, 'accounts-verification-codes-phone');
+    await anon.close();
+
     const codes = await call('GET', '/api/verification-codes');
     const latest = (codes.body as unknown as { email: string; code: string }[])[0];
     await call('POST', '/api/verify-email', { email: latest.email, verificationCode: latest.code });

@@ -92,3 +92,14 @@ export async function signInContext(context: BrowserContext, session: { user: Us
   await context.addCookies([{ name, value, url: baseURL(), httpOnly: true, sameSite: 'Lax' }]);
   await storeUser(context, session.user);
 }
+
+/** A project made through the API by a manager or admin, for journeys that need one to exist. */
+export async function createProject(
+  session: { cookie: string },
+  name: string,
+  fields: { description?: string; priority?: 'low' | 'medium' | 'high' } = {},
+) {
+  const project = await call('POST', '/api/projects', { name, status: 'active', ...fields }, session.cookie);
+  if (project.status >= 300) throw new Error(`project: ${project.status} ${JSON.stringify(project.body)}`);
+  return project.body as unknown as { id: string; name: string };
+}

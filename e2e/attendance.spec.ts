@@ -71,6 +71,9 @@ describe('attendance journey', () => {
       await page.getByRole('button', { name: 'Clock In' }).click();
       await expect.poll(() => state.textContent()).toBe('Clocked in');
       await page.getByText(/Clocked in at .* elapsed/).waitFor();
+      const toasts = page.getByRole('region', { name: /Notification/ });
+      await toasts.getByText('Clocked in', { exact: true }).waitFor();
+      await toasts.getByText(/^At \d{1,2}:\d{2}/).waitFor();
       await expect.poll(() => page.getByTestId('hours-today').textContent()).toMatch(/^\d+m$|^\d+h \d+m$/);
       await settled(page);
       await snap(page, `attendance-clocked-in-${suffix}`);
@@ -83,8 +86,20 @@ describe('attendance journey', () => {
       await page.getByRole('button', { name: 'End Break' }).click();
       await expect.poll(() => state.textContent()).toBe('Clocked in');
 
+      // Clock Out asks first; Cancel keeps the day open.
       await page.getByRole('button', { name: 'Clock Out' }).click();
+      const confirm = page.getByRole('dialog', { name: 'Clock out now?' });
+      await confirm.getByText(/You clocked in at /).waitFor();
+      await snap(page, `attendance-clock-out-confirm-${suffix}`);
+      await confirm.getByRole('button', { name: 'Cancel' }).click();
+      await confirm.waitFor({ state: 'detached' });
+      expect(await state.textContent()).toBe('Clocked in');
+      await page.getByRole('button', { name: 'Clock Out' }).click();
+      await confirm.getByRole('button', { name: 'Clock Out' }).click();
       await expect.poll(() => state.textContent()).toBe('Clocked out');
+      await toasts.getByText('Clocked out', { exact: true }).waitFor();
+      await toasts.getByText(/ worked\.$/).waitFor();
+      await snap(page, `attendance-clocked-out-toast-${suffix}`);
       const history = page.getByTestId(suffix === 'desktop' ? 'history-table' : 'history-list');
       await expect.poll(() => history.getByText('Late').count()).toBeGreaterThan(0);
       await page

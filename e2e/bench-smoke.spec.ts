@@ -20,16 +20,20 @@ describe('benchmark smoke run', () => {
       '/api/dashboard/stats',
       '/api/chat/conversations',
       '/api/chat/{id}/messages',
+      '/api/reports/time (month, by user)',
+      '/api/reports/time-grid (week)',
     ]) {
       expect(report).toContain(`GET ${endpoint}`);
     }
     // every read also at a user's pace, with no failed request
     const paced = report.split("## Hot reads at a user's pace")[1]?.split('## Writes')[0] ?? '';
-    expect(paced.match(/\| GET .* \| pglite \| ×0\.001 \| \d+ \| \d+ \| \d+ \| 0 \|/g)).toHaveLength(8);
+    expect(paced.match(/\| GET .* \| pglite \| ×0\.001 \| \d+ \| \d+ \| \d+ \| 0 \|/g)).toHaveLength(
+      10, // the eight hot reads and the two reports
+    );
     expect(report).toMatch(
       /\| POST timer start \+ stop \| pglite \| ×0\.001 \| [\d.]+ \| [\d.]+ \| [\d.]+ \| 0 \|/,
     );
-    expect(report).toContain('initial JavaScript for /login (gzip)');
+    expect(report).toMatch(/\| \/login \(signed out\) \| [\d.]+ KB \| \d+ \|/);
     expect(report).toMatch(/one at a time \(\d+ msgs/);
   }, 300_000);
 });

@@ -1,23 +1,14 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { call, createApprovedUser, signInContext } from './accounts';
-import { DESKTOP, launchBrowser, newContext, PHONE, snap } from './support';
+import { browserForFile, DESKTOP, PHONE, snap } from './support';
 
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  for (const c of contexts) await c.close().catch(() => {});
-  await browser?.close();
-});
+const browser = browserForFile();
 
 type Session = Awaited<ReturnType<typeof createApprovedUser>>;
 
 async function chatPage(session: Session, viewport = DESKTOP): Promise<Page> {
-  const context = await newContext(browser, viewport);
-  contexts.push(context);
+  const context = await browser.context(viewport);
   await signInContext(context, session);
   const page = await context.newPage();
   page.on('pageerror', (err) => console.error('page error:', err.message));
@@ -105,8 +96,7 @@ describe('chat', () => {
 
   it('after a dropped connection, reconnects with back-off and fetches what it missed, once', async () => {
     // The socket runs through a proxy the test controls, so the connection can really be cut.
-    const context = await newContext(browser, DESKTOP);
-    contexts.push(context);
+    const context = await browser.context(DESKTOP);
     await signInContext(context, reader);
     const page = await context.newPage();
     let online = true;

@@ -4,11 +4,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { freePort } from '../server/test/free-port';
+import { AXE_RESULTS_FILE } from './axe';
 
 export const E2E_ADMIN = { email: 'admin@e2e.test', password: 'AdminPass1' };
 
 /** Starts the real built app (`server/main.ts` on a fresh PGlite directory) for the browser journeys. */
 export default async function setup(project: TestProject) {
+  rmSync(AXE_RESULTS_FILE, { force: true });
   const dir = mkdtempSync(join(tmpdir(), 'wb-e2e-'));
   const port = await freePort();
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {

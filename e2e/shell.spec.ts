@@ -29,10 +29,10 @@ async function pageFor(role?: User['role'], viewport = DESKTOP) {
 }
 
 describe('layout shell', () => {
-  it('is absent without a stored user: pages render bare', async () => {
+  it('is absent without a stored user: public pages render bare', async () => {
     const { context, page } = await pageFor();
-    await page.goto('/reports');
-    await page.getByText('Reports - Coming Soon').waitFor();
+    await page.goto('/no/such/page');
+    await page.getByRole('heading', { name: '404 Page Not Found' }).waitFor();
     expect(await page.getByTestId('sidebar').count()).toBe(0);
     expect(await page.title()).toBe('Workbench');
     await context.close();
@@ -46,12 +46,23 @@ describe('layout shell', () => {
     await context.close();
   });
 
-  it('shows an employee the seven entries, the header and a green role badge', async () => {
+  it('shows an employee the ten entries, the header and a green role badge', async () => {
     const { context, page } = await pageFor('employee');
     await page.goto('/projects');
     const sidebar = page.getByTestId('sidebar');
     await sidebar.waitFor();
-    for (const slug of ['home', 'my-tasks', 'advanced-tasks', 'projects', 'tracker', 'attendance', 'chat']) {
+    for (const slug of [
+      'home',
+      'my-tasks',
+      'advanced-tasks',
+      'projects',
+      'tracker',
+      'attendance',
+      'chat',
+      'timesheets',
+      'reports',
+      'team',
+    ]) {
       expect(await page.getByTestId(`nav-${slug}`).count(), slug).toBe(1);
     }
     expect(await page.getByTestId('nav-admin').count()).toBe(0);
@@ -126,14 +137,16 @@ describe('layout shell', () => {
     await context.close();
   });
 
-  it('shows the 404 page and the two Coming Soon pages', async () => {
+  it('shows the 404 page; Team Management and Reports are real pages', async () => {
     const { context, page } = await pageFor('employee');
     await page.goto('/no/such/page');
     await page.getByRole('heading', { name: '404 Page Not Found' }).waitFor();
     await page.goto('/team/manage');
-    await page.getByText('Team Management - Coming Soon').waitFor();
+    await page.getByRole('heading', { name: 'Team Management', level: 1 }).waitFor();
+    expect(await page.getByText('Team Management - Coming Soon').count()).toBe(0);
     await page.goto('/reports');
-    await page.getByText('Reports - Coming Soon').waitFor();
+    await page.getByRole('heading', { name: 'Reports', level: 1 }).waitFor();
+    expect(await page.getByText('Reports - Coming Soon').count()).toBe(0);
     await context.close();
   });
 

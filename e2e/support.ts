@@ -1,7 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import type { User } from '@contract/auth';
+import { checkAccessibility, settleAnimations } from './axe';
 import { findChromium } from './chromium.mjs';
 
 export const baseURL = () => inject('baseURL');
@@ -32,15 +33,44 @@ export async function newContext(browser: Browser, viewport = DESKTOP): Promise<
   return context;
 }
 
+/**
+ * One browser for the test file, opened before its tests and closed after them with every context
+ * made through `context()`.
+ */
+export function browserForFile() {
+  let browser: Browser | undefined;
+  const contexts: BrowserContext[] = [];
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    for (const c of contexts) await c.close().catch(() => {});
+    await browser?.close();
+  });
+  return {
+    async context(viewport = DESKTOP) {
+      if (!browser) throw new Error('the browser opens in beforeAll');
+      const context = await newContext(browser, viewport);
+      contexts.push(context);
+      return context;
+    },
+  };
+}
+
 /** Puts a user record in local storage before any page script runs (what a signed-in browser has). */
 export async function storeUser(context: BrowserContext, user: Partial<User>) {
   await context.addInitScript((u) => window.localStorage.setItem('user', JSON.stringify(u)), user);
 }
 
-/** Saves a screenshot under screenshots/ (git-ignored) for a person to look at. */
+/**
+ * Saves a screenshot under screenshots/ (git-ignored) for a person to look at, then checks the screen
+ * with axe-core: a serious or critical accessibility violation fails the journey.
+ */
 export async function snap(page: Page, name: string) {
   mkdirSync('screenshots', { recursive: true });
+  await settleAnimations(page);
   await page.screenshot({ path: `screenshots/${name}.png`, fullPage: true });
+  await checkAccessibility(page, name);
 }
 
 /** Calls the API from inside the page, so the browser's own cookies are used. */

@@ -1,6 +1,8 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REWORK_REASON_REQUIRED, SUBMIT_ONLY_ASSIGNEE } from '@contract/tasks';
 import { createApprovedUser, signInContext } from './accounts';
+import { checkAccessibility } from './axe';
 import { apiFromPage, DESKTOP, launchBrowser, newContext, PHONE, snap } from './support';
 
 let browser: Browser;
@@ -25,7 +27,7 @@ async function open(session: Session, path: string, viewport = DESKTOP) {
   return { context, page };
 }
 
-/** The one visible toast (spec point 9: one at a time) has this title. */
+/** The one visible toast (docs/product/client-behaviour.md#toasts: one at a time) has this title. */
 async function toastSays(page: Page, title: string) {
   await page.locator('[role="region"] li').getByText(title, { exact: true }).first().waitFor();
 }
@@ -39,6 +41,7 @@ async function choose(page: Page, triggerId: string, option: string) {
 async function snapDialog(page: Page, name: string) {
   await page.waitForTimeout(300); // let the fade-in finish
   await page.screenshot({ path: `screenshots/${name}.png` });
+  await checkAccessibility(page, name);
 }
 
 const card = (page: Page) => page.getByTestId('task-card').filter({ hasText: TASK });
@@ -98,8 +101,8 @@ describe('tasks and projects journey', () => {
     await dialog.getByLabel('Title').fill(TASK);
     await dialog.getByLabel('Description').fill('Every step from DNS switch to the announcement post.');
     await choose(page, 'create-task-priority', 'High');
-    await choose(page, 'create-task-project', PROJECT);
-    await choose(page, 'create-task-assignee', 'Evan Worker');
+    await choose(page, 'create-task-projectId', PROJECT);
+    await choose(page, 'create-task-assigneeId', 'Evan Worker');
     await dialog.getByLabel('Estimated hours').fill('6');
     await dialog.getByLabel('Due date').fill('2030-01-15T17:00');
     await snapDialog(page, 'advanced-tasks-create-dialog-desktop');
@@ -111,6 +114,13 @@ describe('tasks and projects journey', () => {
     expect(text).toContain(PROJECT);
     expect(text).toContain('Assigned by Maria Manager');
     expect(text).toContain('0h 0m spent of 6h');
+    // Submitting is Evan's act: the manager who assigned it is not offered it, and the API refuses it.
+    expect(await card(page).getByRole('button', { name: 'Pause' }).count()).toBe(1);
+    expect(await card(page).getByRole('button', { name: 'Submit for Review' }).count()).toBe(0);
+    const listed = await apiFromPage<{ id: string; title: string }[]>(page, 'GET', '/api/tasks');
+    const id = listed.body.find((task) => task.title === TASK)?.id;
+    const refused = await apiFromPage(page, 'PATCH', `/api/tasks/${id}/submit`, {});
+    expect(refused).toEqual({ status: 403, body: { message: SUBMIT_ONLY_ASSIGNEE } });
   });
 
   it('the employee sees it in My Tasks, starts it and submits it for review', async () => {
@@ -159,7 +169,13 @@ describe('tasks and projects journey', () => {
     await card(page).getByRole('button', { name: 'Rework' }).click();
     const review = page.getByTestId('review-dialog');
     await review.getByText('Task completed and ready for review').waitFor();
-    await review.getByLabel('Review comments').fill('Please add the rollback steps.');
+    // Without a reason nothing is sent: the dialog says what is missing, on the field.
+    await review.getByRole('button', { name: 'Send for Rework' }).click();
+    await review.getByRole('alert').filter({ hasText: REWORK_REASON_REQUIRED }).waitFor();
+    expect(await review.getByLabel('Reason for rework').getAttribute('aria-invalid')).toBe('true');
+    await snapDialog(page, 'advanced-tasks-review-reason-required-desktop');
+    await review.getByLabel('Reason for rework').fill('Please add the rollback steps.');
+    await expect.poll(() => review.getByRole('alert').count()).toBe(0);
     await snapDialog(page, 'advanced-tasks-review-dialog-desktop');
     await review.getByRole('button', { name: 'Send for Rework' }).click();
     await toastSays(page, 'Task sent for rework');
@@ -262,7 +278,9 @@ describe('tasks and projects journey', () => {
     await m.page.reload();
     const pending = m.page.getByTestId('task-card').filter({ hasText: 'Check the phone layout' });
     await pending.getByRole('button', { name: 'Rework' }).click();
-    await m.page.getByTestId('review-dialog').waitFor();
+    const review = m.page.getByTestId('review-dialog');
+    await review.getByRole('button', { name: 'Send for Rework' }).click();
+    await review.getByText(REWORK_REASON_REQUIRED).waitFor();
     await snapDialog(m.page, 'advanced-tasks-review-dialog-phone');
     await m.context.close();
 

@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createApprovedUser, signInContext } from './accounts';
+import { call, createApprovedUser, createProject, signInContext } from './accounts';
 import { apiFromPage, DESKTOP, launchBrowser, newContext, PHONE, snap } from './support';
 
 type Session = Awaited<ReturnType<typeof createApprovedUser>>;
@@ -12,18 +12,15 @@ const TASK = 'Prepare launch checklist';
 beforeAll(async () => {
   browser = await launchBrowser();
   const manager = await createApprovedUser('manager');
-  const project = await call(
-    'POST',
-    '/api/projects',
-    { name: PROJECT, description: 'Time tracking journey', status: 'active', priority: 'high' },
-    manager.cookie,
-  );
-  if (project.status >= 300) throw new Error(`project: ${project.status} ${JSON.stringify(project.body)}`);
+  const project = await createProject(manager, PROJECT, {
+    description: 'Time tracking journey',
+    priority: 'high',
+  });
   employee = await createApprovedUser('employee', { firstName: 'Tara', lastName: 'Tracker' });
   const task = await call(
     'POST',
     '/api/tasks',
-    { title: TASK, description: 'Everything for launch day', priority: 'high', projectId: project.body.id },
+    { title: TASK, description: 'Everything for launch day', priority: 'high', projectId: project.id },
     employee.cookie,
   );
   if (task.status >= 300) throw new Error(`task: ${task.status} ${JSON.stringify(task.body)}`);
@@ -49,7 +46,7 @@ describe('time tracking', () => {
     expect(await start.isDisabled()).toBe(true);
     await snap(page, 'time-tracker-empty-desktop');
 
-    await page.locator('#timer-project').click();
+    await page.getByRole('combobox', { name: 'Project' }).click();
     await page.getByRole('option', { name: PROJECT }).click();
     await page.getByPlaceholder('What are you working on?').fill('Release planning');
     expect(await start.isDisabled()).toBe(false);
@@ -131,7 +128,7 @@ describe('time tracking', () => {
   it('shows dashboard figures that match the server, with the running timer', async () => {
     const { context, page } = await signedIn();
     await page.goto('/');
-    await page.getByText('Welcome back, Tara!').waitFor();
+    await page.getByText('Welcome, Tara!').waitFor(); // her first sign-in
     await page.getByTestId('dashboard-Productivity').waitFor();
     const stats = await apiFromPage<{
       activeProjects: number;
@@ -205,7 +202,8 @@ describe('time tracking', () => {
     await snap(page, 'time-tracker-today-counting-desktop');
 
     await page.goto('/');
-    await page.getByText('Hours Today').waitFor();
+    // the figure itself, not the card's label (shown with a skeleton before the stats arrive)
+    await page.getByTestId('dashboard-Hours Today').waitFor();
     await page.clock.fastForward('30:00');
     await page.waitForFunction(() =>
       /^0\.[5-9]h$/.test(document.querySelector('[data-testid="dashboard-Hours Today"]')?.textContent ?? ''),

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { loadConfig } from '../server/config';
-import { type Database, openDatabase } from '../server/db/client';
+import { openDatabase } from '../server/db/client';
+import type { Database } from '../server/db/types';
 
 /** Flags of the seed commands: `--force` (seed a database that has data), `--scale 0.1`. */
 export function parseArgs(argv = process.argv.slice(2)) {

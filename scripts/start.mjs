@@ -1,4 +1,5 @@
-// `npm start`: builds the web client once if it is missing, then runs the server.
+// `npm start`: builds the web client once if it is missing, then runs the server, in production mode
+// unless NODE_ENV says otherwise (the default lives in server/config.ts).
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { SERVER_NODE_FLAGS } from './node-flags.mjs';

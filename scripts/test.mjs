@@ -1,4 +1,4 @@
-// `npm test`: typecheck, lint, unit + API tests on PGlite (and PostgreSQL when TEST_DATABASE_URL is set),
+// `npm test`: typecheck, lint, import boundaries, unit + API tests on PGlite (and PostgreSQL when TEST_DATABASE_URL is set),
 // client build, browser tests in Chromium when one is installed. Ends with "N passed, M failed".
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -54,6 +54,7 @@ function suite(name, config, env = {}) {
 
 check('typecheck', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']);
 check('lint', 'npx', ['biome', 'check', '.']);
+check('import boundaries', 'node', ['scripts/check-boundaries.mjs']);
 suite('unit and API tests on PGlite', 'vitest.config.ts', { TEST_DATABASE_URL: '' });
 if (process.env.TEST_DATABASE_URL) {
   suite('API tests on PostgreSQL', 'vitest.config.ts');

@@ -3,52 +3,32 @@ import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import websocket from '@fastify/websocket';
-import Fastify, {
-  type FastifyBaseLogger,
-  type FastifyInstance,
-  type RawReplyDefaultExpression,
-  type RawRequestDefaultExpression,
-  type RawServerDefault,
-} from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RouteOptions } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
-import type { Database, Db } from './db/client';
+import type { Database } from './db/types';
+import type { AppDeps } from './deps';
 import { registerFeatures } from './features';
-import { type Guard, makeGuard } from './lib/auth';
+import { makeGuard } from './lib/auth';
 import { type Clock, systemClock } from './lib/clock';
 import { refuseCrossSiteWrites } from './lib/cross-site';
 import { errorHandler } from './lib/errors';
-import { createEventBus, type EventBus } from './lib/events';
+import { createEventBus } from './lib/events';
+import { parseJsonBody } from './lib/json-body';
 import { createMailer, type Mailer } from './lib/mailer';
+import { registerOpenApi } from './lib/openapi';
 import { securityHeaders } from './lib/security-headers';
+import { serverSecret } from './lib/server-secret';
 import { responseSerializer } from './lib/serializer';
-
-/** Everything a feature's routes may use; services take only the parts they need. */
-export type AppDeps = {
-  database: Database;
-  db: Db;
-  config: Config;
-  clock: Clock;
-  mailer: Mailer;
-  events: EventBus;
-  guard: Guard;
-};
 
 declare module 'fastify' {
   interface FastifyInstance {
     deps: AppDeps;
+    registeredRoutes: RouteOptions[];
   }
 }
 
 export type App = FastifyInstance;
-/** The instance feature routes get: request and reply types come from the zod schemas. */
-export type ZodApp = FastifyInstance<
-  RawServerDefault,
-  RawRequestDefaultExpression,
-  RawReplyDefaultExpression,
-  FastifyBaseLogger,
-  ZodTypeProvider
->;
 
 export type BuildOptions = {
   database: Database;
@@ -62,6 +42,9 @@ export type BuildOptions = {
 
 const defaultWebDist = fileURLToPath(new URL('../dist/web', import.meta.url));
 export const BODY_LIMIT = 64 * 1024;
+const appVersion: string = JSON.parse(
+  readFileSync(fileURLToPath(new URL('../package.json', import.meta.url)), 'utf8'),
+).version;
 
 export async function buildApp(options: BuildOptions): Promise<App> {
   const { database, config } = options;
@@ -74,46 +57,60 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializer(!config.isProduction));
   app.setErrorHandler(errorHandler);
-  // The client sends a JSON content type on every call (spec point 7), also on POSTs without a body
+  // Every route as registered, for the OpenAPI completeness check and the input fuzz test.
+  const registeredRoutes: RouteOptions[] = [];
+  app.addHook('onRoute', (route) => {
+    registeredRoutes.push(route);
+  });
+  app.decorate('registeredRoutes', registeredRoutes);
+  // The client sends a JSON content type on every call (docs/product/client-behaviour.md#http-client), also on POSTs without a body
   // (logout, clock-in, activate); an empty JSON body therefore means "no body", not malformed JSON.
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
-    const text = typeof body === 'string' ? body : body.toString('utf8');
-    if (text.trim() === '') return done(null, undefined);
     try {
-      done(
-        null,
-        JSON.parse(text, (key, value) => (key === '__proto__' ? undefined : value)),
-      );
+      done(null, parseJsonBody(typeof body === 'string' ? body : body.toString('utf8')));
     } catch (err) {
       done(err as Error, undefined);
     }
   });
 
-  const events = createEventBus(database);
+  const events = createEventBus(database, app.log);
   const deps: AppDeps = {
     database,
     db: database.db,
     config,
     clock,
-    mailer: options.mailer ?? createMailer(database.db, { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM }),
+    mailer:
+      options.mailer ??
+      createMailer(database.db, {
+        smtpUrl: config.SMTP_URL,
+        from: config.MAIL_FROM,
+        clock,
+        onError: (err, mail) => app.log.warn({ err, mail }, 'e-mail not sent; it stays queued'),
+      }),
     events,
     guard: makeGuard({ db: database.db, clock }),
+    secret: await serverSecret(database.db, config.WORKBENCH_SECRET),
   };
   app.decorate('deps', deps);
   app.decorateRequest('user', null);
 
-  app.addHook('onRequest', securityHeaders(config.isProduction));
+  app.addHook('onRequest', securityHeaders());
   await app.register(cookie);
   await app.register(websocket, { options: { maxPayload: BODY_LIMIT } });
   app.addHook('onRequest', refuseCrossSiteWrites);
 
-  app.get('/api/health', async () => ({ status: 'ok' as const }));
-  await app.register(async (api) => registerFeatures(api.withTypeProvider<ZodTypeProvider>(), deps));
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  await registerOpenApi(api, appVersion);
+  await app.register(async (scope) => registerFeatures(scope.withTypeProvider<ZodTypeProvider>(), deps));
 
   registerClient(app, options.webDist ?? defaultWebDist);
-  app.addHook('onClose', async () => events.stop());
+  app.addHook('onClose', async () => {
+    await deps.mailer.stop();
+    await events.stop();
+  });
   await events.start();
+  deps.mailer.start();
   return app;
 }
 

@@ -2,12 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { loadConfig } from './config';
 
 describe('config', () => {
-  it('has working defaults for a fresh machine', () => {
+  it('has working defaults for a fresh machine, production mode among them', () => {
     const config = loadConfig({});
     expect(config.PORT).toBe(3000);
     expect(config.DATA_DIR).toBe('./data');
     expect(config.DATABASE_URL).toBeUndefined();
-    expect(config.isProduction).toBe(false);
+    expect(config.NODE_ENV).toBe('production');
+    expect(config.isProduction).toBe(true);
+    expect(loadConfig({ NODE_ENV: '' }).isProduction).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'development' }).isProduction).toBe(false);
     expect(config.defaultTimeZone).toBe('UTC');
   });
 

@@ -2,15 +2,20 @@ import { z } from 'zod';
 
 /** The only reader of process.env (architecture.md). */
 const envSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  // Production unless told otherwise: `npm run dev` and the test suites say so explicitly.
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().url().optional(),
   WORKBENCH_ADMIN_EMAIL: z.string().email().optional(),
   WORKBENCH_ADMIN_PASSWORD: z.string().min(8).optional(),
+  /** the server's HMAC key; without it one is generated at first start and kept in the database */
+  WORKBENCH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Workbench <no-reply@workbench.local>'),
+  /** where people open the app: the links in e-mails start with it (default http://localhost:PORT) */
+  APP_URL: z.string().url().optional(),
   TZ: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOG_SQL: z
@@ -23,7 +28,11 @@ const envSchema = z.object({
     .transform((v) => v === 'true'),
 });
 
-export type Config = z.infer<typeof envSchema> & { isProduction: boolean; defaultTimeZone: string };
+export type Config = z.infer<typeof envSchema> & {
+  isProduction: boolean;
+  defaultTimeZone: string;
+  appUrl: string;
+};
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // An empty variable means "not set", as shells and CI files often leave them.
@@ -37,5 +46,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ...parsed.data,
     isProduction: parsed.data.NODE_ENV === 'production',
     defaultTimeZone: parsed.data.TZ || 'UTC',
+    appUrl: (parsed.data.APP_URL ?? `http://localhost:${parsed.data.PORT}`).replace(/\/+$/, ''),
   };
 }

@@ -20,13 +20,15 @@ const waitFor = async (url: string, ms: number) => {
 };
 
 describe('server process', () => {
-  it('starts on a fresh data directory, exits 0 on SIGTERM, and the directory reopens', async () => {
+  it('starts on a fresh data directory in production mode by default, exits 0 on SIGTERM, and the directory reopens', async () => {
     const dataDir = join(mkdtempSync(join(tmpdir(), 'wb-main-')), 'data');
     const port = await freePort();
     const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
       env: {
         ...process.env,
         DATABASE_URL: '',
+        // unset, as `npm start` leaves it (an empty variable counts as unset)
+        NODE_ENV: '',
         DATA_DIR: dataDir,
         PORT: String(port),
         LOG_LEVEL: 'warn',
@@ -44,6 +46,26 @@ describe('server process', () => {
       throw new Error(`${err.message}\n${output}`);
     });
     expect(await health.json()).toEqual({ status: 'ok' });
+    const base = `http://127.0.0.1:${port}`;
+    expect((await fetch(`${base}/api/health/ready`)).status).toBe(200);
+    // Production: the codes are an admin's, and plain HTTP still signs in (no Secure cookie, no HSTS).
+    const codes = await fetch(`${base}/api/verification-codes`);
+    expect(codes.status).toBe(401);
+    expect(codes.headers.get('strict-transport-security')).toBeNull();
+    const signIn = await fetch(`${base}/api/simple-login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'boss@example.com', password: 'Secret123' }),
+    });
+    expect(signIn.status).toBe(200);
+    const cookie = signIn.headers.get('set-cookie') ?? '';
+    expect(cookie).toMatch(/^wb_session=/);
+    expect(cookie).not.toMatch(/;\s*Secure/i);
+    const asAdmin = await fetch(`${base}/api/verification-codes`, {
+      headers: { cookie: cookie.split(';')[0] },
+    });
+    expect(asAdmin.status).toBe(200);
+    expect(output).not.toMatch(/verification codes page is open/);
     child.kill('SIGTERM');
     expect(await exited, output).toBe(0);
 

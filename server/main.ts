@@ -3,7 +3,7 @@ import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { ensureFirstAdmin } from './features/auth/bootstrap-admin';
 import { systemClock } from './lib/clock';
-import { scheduleHousekeeping } from './lib/housekeeping';
+import { scheduleForgottenTimers, scheduleHousekeeping } from './lib/housekeeping';
 
 /** Read config, open and migrate the database, listen; SIGTERM finishes requests and closes cleanly. */
 async function main() {
@@ -27,9 +27,10 @@ async function main() {
   const stopHousekeeping = scheduleHousekeeping(database.db, systemClock, (err) =>
     app.log.error({ err }, 'housekeeping failed'),
   );
+  const stopTimerSweep = scheduleForgottenTimers(app.deps, app.log);
   if (!config.isProduction) {
     app.log.warn(
-      'NODE_ENV is not production: verification codes are readable without signing in and cookies are not Secure. Set NODE_ENV=production for a real deployment.',
+      `NODE_ENV=${config.NODE_ENV}: the verification codes page is open without signing in. Never run a real deployment in this mode.`,
     );
   }
 
@@ -40,6 +41,7 @@ async function main() {
     app.log.info({ signal }, 'shutting down');
     try {
       stopHousekeeping();
+      stopTimerSweep();
       await app.close(); // stops accepting, waits for requests in flight
       await database.close();
       process.exit(0);

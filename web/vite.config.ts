@@ -5,6 +5,21 @@ import { defineConfig } from 'vite';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
+/**
+ * Chunks: each page stays its own chunk, but the code pages share is grouped so that a cold load is a
+ * handful of requests rather than dozens of tiny ones (docs/performance.md, "Browser"):
+ * - framework: the libraries the entry itself needs (React, the router, TanStack Query);
+ * - public: what every page needs, signed in or not (the HTTP client, buttons, the form layer's
+ *   fields and react-hook-form);
+ * - charts: the chart library and what only it uses (recharts, d3, redux), for the reports page alone
+ *   (docs/decisions/012-reports.md): in `vendor` it would load with every signed-in screen;
+ * - vendor: every other library (Radix, icons, zod, forms), which only signed-in screens use;
+ * - app: the signed-in screens' shared code (UI kit, API hooks, the contract's schemas);
+ * - features: feature components that more than one page shows (task cards, alert lists, live updates).
+ */
+const PUBLIC_MODULES =
+  /web[\\/]src[\\/](lib[\\/](api-client|auth|query-client|utils|format)|components[\\/]ui[\\/](button|input|label|spinner|card|textarea)|components[\\/]form[\\/](field|form|use-zod-form)|features[\\/]auth[\\/](api|auth-card))\.tsx?$|node_modules[\\/]react-hook-form[\\/]/;
+
 export default defineConfig({
   root,
   plugins: [react(), tailwindcss()],
@@ -14,6 +29,33 @@ export default defineConfig({
       '@': fileURLToPath(new URL('./src', import.meta.url)),
     },
   },
-  build: { outDir: fileURLToPath(new URL('../dist/web', import.meta.url)), emptyOutDir: true },
+  build: {
+    outDir: fileURLToPath(new URL('../dist/web', import.meta.url)),
+    emptyOutDir: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            // Everything the entry imports statically stays in the entry chunk.
+            { name: 'framework', tags: ['$initial'], priority: 40 },
+            { name: 'public', test: PUBLIC_MODULES, priority: 30 },
+            {
+              name: 'charts',
+              test: /node_modules[\\/](recharts|victory-vendor|d3-[^\\/]+|internmap|@reduxjs|redux|redux-thunk|react-redux|immer|reselect|decimal\.js-light|eventemitter3|es-toolkit|tiny-invariant)[\\/]/,
+              priority: 25,
+            },
+            { name: 'vendor', test: /node_modules/, priority: 20 },
+            {
+              name: 'app',
+              // The reports' contract and hooks stay with the reports page (only it uses them).
+              test: /web[\\/]src[\\/](components|lib|features[\\/](?!reports[\\/])[^\\/]+[\\/]api\.ts)|contract[\\/](?!reports\.ts)/,
+              priority: 10,
+            },
+            { name: 'features', test: /web[\\/]src[\\/]features[\\/]/, minShareCount: 2, priority: 5 },
+          ],
+        },
+      },
+    },
+  },
   server: { port: 5173, proxy: { '/api': { target: 'http://localhost:3000', ws: true } } },
 });

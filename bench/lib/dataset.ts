@@ -2,7 +2,8 @@ import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
-import { type Database, openDatabase } from '../../server/db/client';
+import { openDatabase } from '../../server/db/client';
+import type { Database } from '../../server/db/types';
 import { conversations, users } from '../../server/db/schema';
 import { createSession, SESSION_COOKIE } from '../../server/lib/auth';
 import { systemClock } from '../../server/lib/clock';
@@ -17,6 +18,8 @@ export type Dataset = {
   env: Record<string, string>;
   /** signed-in employees: `wb_session=…` cookies and their ids */
   sessions: { cookie: string; userId: string }[];
+  /** signed-in managers and the admin, who see everyone's reports */
+  managerSessions: { cookie: string; userId: string }[];
   generalId: string;
   projectId: string;
 };
@@ -80,6 +83,18 @@ export async function prepareDataset(
       const token = await createSession(database.db, u.id, systemClock);
       signedIn.push({ cookie: `${SESSION_COOKIE}=${token}`, userId: u.id });
     }
+    // Reports over everyone are what managers open: a few of them (the admin is user 1).
+    const managers = await database.db
+      .select({ id: users.id })
+      .from(users)
+      .where(sql`${users.email} like '%@scale.test' and ${users.role} in ('manager', 'admin')`)
+      .orderBy(users.email)
+      .limit(10);
+    const managerSessions = [];
+    for (const u of managers) {
+      const token = await createSession(database.db, u.id, systemClock);
+      managerSessions.push({ cookie: `${SESSION_COOKIE}=${token}`, userId: u.id });
+    }
     const [general] = await database.db
       .select({ id: conversations.id })
       .from(conversations)
@@ -89,7 +104,15 @@ export async function prepareDataset(
     )) as unknown as {
       rows: { id: string }[];
     };
-    return { kind, scale, env, sessions: signedIn, generalId: general.id, projectId: rows[0]?.id ?? '' };
+    return {
+      kind,
+      scale,
+      env,
+      sessions: signedIn,
+      managerSessions,
+      generalId: general.id,
+      projectId: rows[0]?.id ?? '',
+    };
   } finally {
     await database.close();
   }

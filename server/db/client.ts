@@ -2,26 +2,20 @@ import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
-import type { PgDatabase } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import {
+  defaultReconnectPolicy,
+  listenWithReconnect,
+  type ReconnectPolicy,
+  type Subscription,
+} from './listener';
 import * as schema from './schema';
 import { isoTimestamp, registerStatementRunner, TIMESTAMPTZ } from './statements';
-
-// biome-ignore lint/suspicious/noExplicitAny: the two drivers differ only in their query-result type
-export type Db = PgDatabase<any, typeof schema>;
-
-export interface Database {
-  db: Db;
-  kind: 'pglite' | 'postgres';
-  /** Subscribe to a NOTIFY channel; returns the unsubscribe function. */
-  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
-  notify(channel: string, payload: string): Promise<void>;
-  close(): Promise<void>;
-}
+import type { Database } from './types';
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 // Serialises migrations when several instances start against one PostgreSQL at once.
@@ -36,13 +30,18 @@ export type DatabaseOptions = {
    * name it is prepared under when it is one of the hot paths' statements.
    */
   onQuery?: (query: string, params: unknown[], name?: string) => void;
+  /** How the LISTEN connection retries after a loss (PostgreSQL only); tests shorten it. */
+  reconnect?: Partial<ReconnectPolicy>;
 };
 
 /** Opens PostgreSQL when a URL is given, else PGlite in `dataDir` (or in memory), and migrates it. */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   const logger = options.onQuery ? { logQuery: options.onQuery } : undefined;
   return options.url
-    ? openPostgres(options.url, options.poolSize ?? 10, logger)
+    ? openPostgres(options.url, options.poolSize ?? 10, logger, {
+        ...defaultReconnectPolicy,
+        ...options.reconnect,
+      })
     : openPglite(options.dataDir, logger);
 }
 
@@ -69,16 +68,31 @@ async function openPglite(dataDir: string | undefined, logger: QueryLogger): Pro
     kind: 'pglite',
     async listen(channel, onPayload) {
       const unsubscribe = await client.listen(channel, onPayload);
-      return async () => unsubscribe();
+      const state = { listening: true, since: new Date(), attempts: 0, lastError: null };
+      return {
+        state,
+        async close() {
+          state.listening = false;
+          await unsubscribe();
+        },
+      };
     },
     async notify(channel, payload) {
       await client.query('select pg_notify($1, $2)', [channel, payload]);
+    },
+    async ping() {
+      await client.query('select 1');
     },
     close: () => client.close(),
   };
 }
 
-async function openPostgres(url: string, max: number, logger: QueryLogger): Promise<Database> {
+async function openPostgres(
+  url: string,
+  max: number,
+  logger: QueryLogger,
+  reconnect: ReconnectPolicy,
+): Promise<Database> {
   const migrator = new pg.Client({ connectionString: url });
   await migrator.connect();
   try {
@@ -88,8 +102,11 @@ async function openPostgres(url: string, max: number, logger: QueryLogger): Prom
     await migrator.end();
   }
   const pool = new pg.Pool({ connectionString: url, max });
-  // An idle client dropped by the server must not crash the process.
+  // A client the server drops must not crash the process: idle ones are reported here (and the pool
+  // replaces them); checked-out ones fail their query, and this listener catches the error event
+  // that would otherwise arrive between two queries with nobody listening.
   pool.on('error', () => {});
+  pool.on('connect', (client) => client.on('error', () => {}));
   const db = drizzlePg(pool, { schema, logger });
   const types = {
     getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
@@ -101,27 +118,29 @@ async function openPostgres(url: string, max: number, logger: QueryLogger): Prom
     logger?.logQuery(text, values, name);
     return (await pool.query({ name, text, values, types })).rows;
   });
-  const listeners = new Set<pg.Client>();
+  const subscriptions = new Set<Subscription>();
   return {
     db,
     kind: 'postgres',
-    async listen(channel, onPayload) {
-      const client = new pg.Client({ connectionString: url });
-      client.on('error', () => {});
-      await client.connect();
-      client.on('notification', (n) => n.channel === channel && onPayload(n.payload ?? ''));
-      await client.query(`listen "${channel.replace(/"/g, '')}"`);
-      listeners.add(client);
-      return async () => {
-        listeners.delete(client);
-        await client.end().catch(() => {});
+    async listen(channel, onPayload, options) {
+      const subscription = await listenWithReconnect(url, channel, onPayload, options, reconnect);
+      subscriptions.add(subscription);
+      return {
+        state: subscription.state,
+        async close() {
+          subscriptions.delete(subscription);
+          await subscription.close();
+        },
       };
     },
     async notify(channel, payload) {
       await pool.query('select pg_notify($1, $2)', [channel, payload]);
     },
+    async ping() {
+      await pool.query('select 1');
+    },
     async close() {
-      await Promise.all([...listeners].map((c) => c.end().catch(() => {})));
+      await Promise.all([...subscriptions].map((s) => s.close()));
       await pool.end();
     },
   };

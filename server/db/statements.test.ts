@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../test/harness';
-import type { Database } from './client';
-import { isoTimestamp, statement } from './statements';
+import type { Database } from './types';
+import { sql } from 'drizzle-orm';
+import { rowsOf } from './rows';
+import { isoInstant, isoTimestamp, statement } from './statements';
 
 describe('isoTimestamp', () => {
   it('writes UTC timestamps as Date#toISOString does, at any fraction length', () => {
@@ -17,6 +19,15 @@ describe('isoTimestamp', () => {
 
   it('refuses text that is no timestamp', () => {
     expect(() => isoTimestamp('infinity')).toThrow(/unreadable/);
+  });
+});
+
+describe('isoInstant', () => {
+  it('gives the one ISO form for a Date, for ISO text and for PostgreSQL text', () => {
+    expect(isoInstant(new Date('2026-11-21T09:05:03.25Z'))).toBe('2026-11-21T09:05:03.250Z');
+    expect(isoInstant('2026-11-21T09:05:03.250Z')).toBe('2026-11-21T09:05:03.250Z');
+    expect(isoInstant('2026-11-21 09:05:03.25+00')).toBe('2026-11-21T09:05:03.250Z');
+    expect(isoInstant(null)).toBeNull();
   });
 });
 
@@ -37,5 +48,13 @@ describe('statement', () => {
       const [row] = await probe(database.db, '2026-03-29T01:30:00.5Z', label);
       expect(row).toEqual({ at: '2026-03-29T01:30:00.500Z', n: 42, label });
     }
+  });
+
+  it('reads an instant from hand-written SQL (rowsOf) as the same ISO text a statement gives', async () => {
+    const [row] = await rowsOf<{ at: Date | string }>(
+      database.db,
+      sql`select ${'2026-03-29T01:30:00.5Z'}::timestamptz as at`,
+    );
+    expect(isoInstant(row.at)).toBe('2026-03-29T01:30:00.500Z');
   });
 });

@@ -1,4 +1,4 @@
-import type { Db } from './client';
+import type { Db } from './types';
 
 /** Runs SQL text with bound parameters on a database's own driver; `name` prepares it once per connection. */
 export type StatementRunner = (name: string, text: string, params: unknown[]) => Promise<unknown[]>;
@@ -27,14 +27,20 @@ export function isoTimestamp(text: string): string {
   return instant.toISOString();
 }
 
+const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+
 /**
- * An instant as the API writes it, whichever path read it: drizzle and `rowsOf` give a Date, a
- * statement gives the ISO text already.
+ * An instant as the API writes it, whichever path read it: drizzle's query builder gives a Date, a
+ * statement gives the ISO text already, and hand-written SQL through `rowsOf` gives PostgreSQL's own
+ * text ('2026-11-21 09:05:03.25+00'), which must not reach the client as it is: clients order
+ * instants by their text, and that form sorts before every ISO one.
  */
 export function isoInstant(value: Date | string): string;
 export function isoInstant(value: Date | string | null): string | null;
 export function isoInstant(value: Date | string | null): string | null {
-  return value === null || typeof value === 'string' ? value : value.toISOString();
+  if (value === null) return null;
+  if (typeof value !== 'string') return value.toISOString();
+  return ISO_INSTANT.test(value) ? value : isoTimestamp(value);
 }
 
 /**

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, gte, inArray } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Role } from '@contract/auth';
-import type { Db } from '../db/client';
+import type { Db } from '../db/types';
 import { sessions, users } from '../db/schema';
 import type { Clock } from './clock';
 import { statement } from '../db/statements';
@@ -31,6 +31,7 @@ export type PublicUserRow = Pick<
   | 'username'
   | 'companyId'
   | 'profileImageUrl'
+  | 'timeZone'
   | 'createdAt'
 >;
 
@@ -55,12 +56,18 @@ declare module 'fastify' {
 const sha256 = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /** Creates a session and returns its opaque 256-bit token (only its hash is stored). */
-export async function createSession(db: Db, userId: string, clock: Clock): Promise<string> {
+export async function createSession(
+  db: Db,
+  userId: string,
+  clock: Clock,
+  userAgent?: string | null,
+): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   const now = clock.now();
   await db.insert(sessions).values({
     tokenHash: sha256(token),
     userId,
+    userAgent: userAgent ? userAgent.slice(0, 400) : null,
     createdAt: now,
     lastSeenAt: now,
     expiresAt: new Date(now.getTime() + SESSION_ABSOLUTE_MS),
@@ -72,7 +79,7 @@ export async function endSession(db: Db, sessionId: string) {
   await db.delete(sessions).where(eq(sessions.id, sessionId));
 }
 
-/** Suspension and password resets end every session of the user at once (decisions §5). */
+/** Suspension and password resets end every session of the user at once (docs/product/accounts.md#sessions). */
 export async function endAllSessions(db: Db, userId: string) {
   await db.delete(sessions).where(eq(sessions.userId, userId));
 }
@@ -88,7 +95,8 @@ const sessionByTokenHash = statement<
      u.is_active as "isActive", u.approval_status as "approvalStatus",
      u.email_verified as "emailVerified", u.must_change_password as "mustChangePassword",
      u.last_active as "lastActive", u.last_login_at as "lastLoginAt", u.username,
-     u.company_id as "companyId", u.profile_image_url as "profileImageUrl", u.created_at as "createdAt"
+     u.company_id as "companyId", u.profile_image_url as "profileImageUrl", u.time_zone as "timeZone",
+     u.created_at as "createdAt"
    from sessions s join users u on u.id = s.user_id
    where s.token_hash = $1`,
 );
@@ -143,18 +151,25 @@ export async function liveSessionTokens(db: Db, tokens: string[], clock: Clock):
   return live;
 }
 
-export function setSessionCookie(reply: FastifyReply, token: string, secure: boolean) {
+/**
+ * Secure when the request came over HTTPS (directly, or through a proxy trusted with TRUST_PROXY):
+ * an HTTPS deployment never sends the cookie in clear, and plain HTTP (localhost, a LAN address)
+ * still signs in, which a Secure cookie would prevent.
+ */
+const overHttps = (reply: FastifyReply) => reply.request.protocol === 'https';
+
+export function setSessionCookie(reply: FastifyReply, token: string) {
   reply.setCookie(SESSION_COOKIE, token, {
     path: '/',
     httpOnly: true,
     sameSite: 'lax',
-    secure,
+    secure: overHttps(reply),
     maxAge: SESSION_ABSOLUTE_MS / 1000,
   });
 }
 
-export function clearSessionCookie(reply: FastifyReply, secure: boolean) {
-  reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure });
+export function clearSessionCookie(reply: FastifyReply) {
+  reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: overHttps(reply) });
 }
 
 type AuthDeps = { db: Db; clock: Clock };
@@ -166,7 +181,7 @@ export type GuardOptions = {
 
 /**
  * Route guard factory: `preValidation: guard()` for any signed-in user, `guard('admin')` for roles.
- * Anonymous → 401 'Not authenticated'; wrong role → 403 (decisions §4).
+ * Anonymous → 401 'Not authenticated'; wrong role → 403 (docs/product/roles.md#status-codes).
  */
 export function makeGuard(deps: AuthDeps) {
   return (roles: Role | Role[] = [], options: GuardOptions = {}) => {

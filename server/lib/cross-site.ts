@@ -4,7 +4,7 @@ import { AppError } from './errors';
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /**
- * Cookie-authenticated writes from another site are refused (decisions §6): no CSRF token, but
+ * Cookie-authenticated writes from another site are refused (docs/product/api-conventions.md#cross-site): no CSRF token, but
  * browsers tell us where a request comes from through Sec-Fetch-Site and Origin.
  */
 export async function refuseCrossSiteWrites(request: FastifyRequest) {

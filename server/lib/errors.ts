@@ -13,9 +13,22 @@ export class AppError extends Error {
 }
 
 export const notFound = (what = 'Not found') => new AppError(404, what);
-export const conflict = (message: string, extra?: Record<string, unknown>) =>
-  new AppError(409, message, extra);
+/** A refusal because of the current state of things (409); `field` names the field to fix, if one is to blame. */
+export const conflict = (message: string, extra?: Record<string, unknown> & { field?: string }) => {
+  const { field, ...rest } = extra ?? {};
+  return new AppError(409, message, {
+    ...rest,
+    ...(field ? { fieldErrors: { [field]: [message] } } : {}),
+  });
+};
 export const forbidden = (message = 'Forbidden') => new AppError(403, message);
+/**
+ * A refusal of the input that the schema could not judge (it needs the database or the clock):
+ * 400 with the message, also under `fieldErrors[field]` when one field is to blame, so forms show
+ * it on that field.
+ */
+export const badRequest = (message: string, field?: string) =>
+  new AppError(400, message, field ? { fieldErrors: { [field]: [message] } } : undefined);
 
 type Issue = { instancePath: string; message?: string };
 
@@ -62,16 +75,49 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
   }
   if (error instanceof SyntaxError)
     return reply.status(400).send({ message: 'Malformed JSON in request body' });
+  if (isConnectionLoss(error)) {
+    // A restart or failover of PostgreSQL: the pool reconnects, so trying again shortly works.
+    request.log.warn({ err: error }, 'database connection lost during a request');
+    return reply.status(503).header('retry-after', '1').send({ message: DATABASE_UNAVAILABLE });
+  }
   const status = error.statusCode ?? 500;
   if (status >= 400 && status < 500) return reply.status(status).send({ message: error.message });
   request.log.error({ err: error }, 'unhandled error');
   return reply.status(500).send({ message: 'Internal server error' });
 }
 
-/** True when a database error (or one it wraps, as drizzle does) is a unique-constraint violation. */
-export function isUniqueViolation(error: unknown): boolean {
-  for (let e = error as { code?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
-    if (e.code === '23505') return true;
-  }
+type Cause = { code?: string; message?: string; cause?: unknown } | undefined;
+
+/** True when the error, or one it wraps (as drizzle does), matches. */
+function anyCause(error: unknown, test: (e: NonNullable<Cause>) => boolean): boolean {
+  for (let e = error as Cause; e; e = e.cause as Cause) if (test(e)) return true;
   return false;
 }
+
+/** True when a database error is a unique-constraint violation. */
+export const isUniqueViolation = (error: unknown) => anyCause(error, (e) => e.code === '23505');
+
+export const DATABASE_UNAVAILABLE = 'The database is not available right now; please try again';
+const SHUTDOWN_CODES = new Set([
+  '57P01',
+  '57P02',
+  '57P03',
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+]);
+
+/**
+ * True when the database connection was lost or refused (SQLSTATE class 08, an administrator or
+ * crash shutdown, a reset socket), as opposed to the statement being wrong.
+ */
+export const isConnectionLoss = (error: unknown) =>
+  anyCause(
+    error,
+    (e) =>
+      (e.code !== undefined && (SHUTDOWN_CODES.has(e.code) || /^08[0-9A-Z]{3}$/.test(e.code))) ||
+      /^(Connection terminated|Client has encountered a connection error|Client was closed)/.test(
+        e.message ?? '',
+      ),
+  );

@@ -1,4 +1,5 @@
-import type { Database } from '../db/client';
+import type { Database } from '../db/types';
+import type { ListenerLog, Subscription } from '../db/listener';
 
 /** A small event that names what changed; receivers load the rows themselves (NOTIFY caps payloads at 8000 bytes). */
 export type BusEvent = { type: string; [key: string]: string | string[] | number | boolean | null };
@@ -8,6 +9,13 @@ type Handler = (event: BusEvent) => void;
 export interface EventBus {
   publish(event: BusEvent): Promise<void>;
   subscribe(handler: Handler): () => void;
+  /**
+   * Called after the bus lost its connection and got it back: events published meanwhile never
+   * arrived, so whoever shows live data must have clients fetch it again.
+   */
+  onResync(handler: () => void): () => void;
+  /** Whether events are being received right now (false before start and while reconnecting). */
+  readonly listening: boolean;
   start(): Promise<void>;
   stop(): Promise<void>;
 }
@@ -18,9 +26,10 @@ const CHANNEL = 'workbench_events';
  * Pub/sub across server instances through PostgreSQL LISTEN/NOTIFY; on PGlite the same calls
  * deliver in-process. Every instance, including the publisher, receives each event once, via NOTIFY.
  */
-export function createEventBus(database: Database): EventBus {
+export function createEventBus(database: Database, log?: ListenerLog): EventBus {
   const handlers = new Set<Handler>();
-  let unlisten: (() => Promise<void>) | undefined;
+  const resyncHandlers = new Set<() => void>();
+  let subscription: Subscription | undefined;
   return {
     async publish(event) {
       await database.notify(CHANNEL, JSON.stringify(event));
@@ -29,20 +38,36 @@ export function createEventBus(database: Database): EventBus {
       handlers.add(handler);
       return () => handlers.delete(handler);
     },
+    onResync(handler) {
+      resyncHandlers.add(handler);
+      return () => resyncHandlers.delete(handler);
+    },
+    get listening() {
+      return subscription?.state.listening ?? false;
+    },
     async start() {
-      unlisten ??= await database.listen(CHANNEL, (payload) => {
-        let event: BusEvent;
-        try {
-          event = JSON.parse(payload);
-        } catch {
-          return;
-        }
-        for (const handler of handlers) handler(event);
-      });
+      subscription ??= await database.listen(
+        CHANNEL,
+        (payload) => {
+          let event: BusEvent;
+          try {
+            event = JSON.parse(payload);
+          } catch {
+            return;
+          }
+          for (const handler of handlers) handler(event);
+        },
+        {
+          log,
+          onReconnect: () => {
+            for (const handler of resyncHandlers) handler();
+          },
+        },
+      );
     },
     async stop() {
-      await unlisten?.();
-      unlisten = undefined;
+      await subscription?.close();
+      subscription = undefined;
     },
   };
 }

@@ -31,7 +31,7 @@ describe('housekeeping', () => {
       },
       { key: 'login:recent', failures: 1, windowStart: now },
     ]);
-    expect(await purgeExpired(t.db, clock)).toEqual({ sessions: 1, throttleCounters: 1 });
+    expect(await purgeExpired(t.db, clock)).toEqual({ sessions: 1, throttleCounters: 1, redactedCodes: 0 });
     expect((await live.get('/api/auth/user')).statusCode).toBe(200);
     expect(await t.db.select().from(sessions)).toHaveLength(1);
     const keys = (await t.db.select({ key: authThrottle.key }).from(authThrottle)).map((r) => r.key).sort();

@@ -1,14 +1,20 @@
 import { and, isNull, lt, or } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import type { Db } from '../db/types';
 import { authThrottle, sessions } from '../db/schema';
+import { redactSpentCodes } from '../features/auth/codes';
 import { SESSION_IDLE_MS } from './auth';
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppDeps } from '../deps';
+import { stopForgottenTimers } from '../features/timers/forgotten-timers';
 import type { Clock } from './clock';
+import { contextFor } from './context';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * Deletes what would otherwise grow forever: sessions past their absolute or idle expiry (most are
- * never presented again) and throttle counters a day past their window with no block in force.
+ * never presented again) and throttle counters a day past their window with no block in force; and
+ * takes expired verification codes out of the outbox.
  */
 export async function purgeExpired(db: Db, clock: Clock) {
   const now = clock.now();
@@ -26,7 +32,8 @@ export async function purgeExpired(db: Db, clock: Clock) {
       ),
     )
     .returning({ key: authThrottle.key });
-  return { sessions: deletedSessions.length, throttleCounters: deletedCounters.length };
+  const redactedCodes = await redactSpentCodes(db, now);
+  return { sessions: deletedSessions.length, throttleCounters: deletedCounters.length, redactedCodes };
 }
 
 /** Runs `purgeExpired` now and then every hour; returns the stop function. */
@@ -34,6 +41,22 @@ export function scheduleHousekeeping(db: Db, clock: Clock, onError: (err: unknow
   const run = () => purgeExpired(db, clock).catch(onError);
   void run();
   const timer = setInterval(run, 60 * 60 * 1000);
+  timer.unref();
+  return () => clearInterval(timer);
+}
+
+/**
+ * Stops forgotten timers (docs/product/time-tracking.md#forgotten-timers) now and then every minute,
+ * so a timer ends at most a minute after its limit is passed (and at once when its owner's timer
+ * is read); the entry's end is the limit either way. Each run reads the settings afresh.
+ */
+export function scheduleForgottenTimers(deps: AppDeps, log: FastifyBaseLogger, everyMs = 60 * 1000) {
+  const run = () =>
+    stopForgottenTimers(contextFor(deps, null, log)).catch((err) =>
+      log.error({ err }, 'stopping forgotten timers failed'),
+    );
+  void run();
+  const timer = setInterval(run, everyMs);
   timer.unref();
   return () => clearInterval(timer);
 }

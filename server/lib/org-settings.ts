@@ -1,19 +1,20 @@
 import { type Settings, settingsDefaults } from '@contract/settings';
-import type { Db } from '../db/client';
+import type { Db } from '../db/types';
 import { statement } from '../db/statements';
-import { isValidTimeZone } from './zoned-time';
+import { isValidTimeZone } from '@contract/zoned-time';
 
 // Read by every time-zone-aware request (lists, summaries, the dashboard), so prepared once.
 const savedSettings = statement<Omit<Settings, 'timeZone'> & { timeZone: string | null }>(
   'org_settings',
   `select clock_in as "clockIn", clock_out as "clockOut", daily_break_minutes as "dailyBreakMinutes",
-     lunch_minutes as "lunchMinutes", late_threshold_minutes as "lateThresholdMinutes", time_zone as "timeZone"
+     lunch_minutes as "lunchMinutes", late_threshold_minutes as "lateThresholdMinutes",
+     auto_stop_timer_hours as "autoStopTimerHours", time_zone as "timeZone"
    from settings where id = 1`,
 );
 
 /**
- * The organisation's settings, or the spec's defaults while none are saved. The time zone falls
- * back to the server's TZ, else UTC (decisions §6).
+ * The organisation's settings, or the defaults (docs/product/attendance.md#settings) while none are saved. The time zone falls
+ * back to the server's TZ, else UTC (docs/product/api-conventions.md#org-dates).
  */
 export async function loadSettings(db: Db, defaultTimeZone: string): Promise<Settings> {
   const [row] = await savedSettings(db);
@@ -25,6 +26,7 @@ export async function loadSettings(db: Db, defaultTimeZone: string): Promise<Set
     dailyBreakMinutes: row.dailyBreakMinutes,
     lunchMinutes: row.lunchMinutes,
     lateThresholdMinutes: row.lateThresholdMinutes,
+    autoStopTimerHours: row.autoStopTimerHours,
     timeZone: row.timeZone && isValidTimeZone(row.timeZone) ? row.timeZone : fallbackZone,
   };
 }

@@ -2,12 +2,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 
-/**
- * Helmet's security headers for every response (CSP, framing, nosniff, HSTS in production…). The
- * headers never change per request, so helmet runs once at start-up against a recording response
- * and each request copies the result (@fastify/helmet rebuilt the middleware on every request).
- */
-export function securityHeaders(isProduction: boolean) {
+/** Helmet's headers for a request that came over HTTPS (`secure`) or plain HTTP. */
+function headersFor(secure: boolean): Record<string, string> {
   const options: HelmetOptions = {
     contentSecurityPolicy: {
       useDefaults: false,
@@ -23,10 +19,11 @@ export function securityHeaders(isProduction: boolean) {
         baseUri: ["'self'"],
         formAction: ["'self'"],
         frameAncestors: ["'none'"],
-        ...(isProduction ? { upgradeInsecureRequests: [] } : {}),
+        // Both would break a plain-HTTP deployment (http://localhost, a LAN address): HTTPS only.
+        ...(secure ? { upgradeInsecureRequests: [] } : {}),
       },
     },
-    hsts: isProduction ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    hsts: secure ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     crossOriginEmbedderPolicy: false,
     xFrameOptions: { action: 'deny' },
   };
@@ -42,8 +39,20 @@ export function securityHeaders(isProduction: boolean) {
     if (err) throw err;
   });
   if (!headers['content-security-policy']) throw new Error('helmet set no Content-Security-Policy');
-  return function addSecurityHeaders(_request: FastifyRequest, reply: FastifyReply, done: () => void) {
-    reply.headers(headers);
+  return headers;
+}
+
+/**
+ * Helmet's security headers for every response (CSP, framing, nosniff, HSTS over HTTPS…). They
+ * depend only on the request's protocol (HTTPS directly, or through a trusted proxy's
+ * X-Forwarded-Proto), so helmet runs once per protocol at start-up against a recording response and
+ * each request copies one of the two results (@fastify/helmet rebuilt the middleware every time).
+ */
+export function securityHeaders() {
+  const overHttps = headersFor(true);
+  const overHttp = headersFor(false);
+  return function addSecurityHeaders(request: FastifyRequest, reply: FastifyReply, done: () => void) {
+    reply.headers(request.protocol === 'https' ? overHttps : overHttp);
     done();
   };
 }

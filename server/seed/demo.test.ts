@@ -49,5 +49,18 @@ describe('seed:demo', () => {
     );
     expect(general[0].n).toBe(9);
     expect(counts.messages).toBe(10);
+    // Teams and timesheets in every decided and undecided state (docs/product/timesheets.md).
+    const sheetStates = await rows<{ status: string }>(
+      'select distinct status from timesheets order by status',
+    );
+    expect(sheetStates.map((r) => r.status)).toEqual(['approved', 'rejected', 'submitted']);
+    expect((await rows<{ n: number }>('select count(*)::int as n from teams'))[0].n).toBe(2);
+    // Every demo person with tasks has a bell with something unread, and never from themselves.
+    const bells = await rows<{ unread: number; own: number }>(
+      'select count(*) filter (where read_at is null)::int as unread, count(*) filter (where actor_id = user_id)::int as own from notifications',
+    );
+    expect(counts.notifications).toBeGreaterThan(20);
+    expect(bells[0].unread).toBeGreaterThan(0);
+    expect(bells[0].own).toBe(0);
   });
 });

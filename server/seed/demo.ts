@@ -1,19 +1,24 @@
 import { eq } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import type { Db } from '../db/types';
 import {
   attendanceRecords,
   conversationParticipants,
   conversations,
   messages,
+  notifications,
   projects,
   taskComments,
   tasks,
+  teamMembers,
+  teams,
   timeEntries,
+  timesheets,
   users,
+  workSchedules,
 } from '../db/schema';
 import { generalConversationId, joinGeneral } from '../features/chat/general';
 import { hashPassword } from '../lib/password';
-import { addDays, zonedDate, zonedInstant } from '../lib/zoned-time';
+import { addDays, zonedDate, zonedInstant } from '@contract/zoned-time';
 
 export const DEMO_PASSWORD = 'DemoPass1';
 
@@ -218,6 +223,78 @@ export async function seedDemo(db: Db, options: { now?: Date; timeZone?: string 
     ),
   );
 
+  // The bell: what these tasks would have told people (docs/product/notifications.md#events); the
+  // older ones read, the last few days' unread.
+  const nameOf = (id: string | null) => {
+    const u = created.find((c) => c.id === id);
+    return u ? `${u.firstName} ${u.lastName}` : 'Someone';
+  };
+  const notes: (typeof notifications.$inferInsert)[] = [];
+  const readBefore = at(addDays(today, -4), '00:00');
+  const note = (n: Omit<typeof notifications.$inferInsert, 'readAt'> & { createdAt: Date }) =>
+    notes.push({ ...n, readAt: n.createdAt < readBefore ? n.createdAt : null });
+  for (const [i, t] of taskRows.entries()) {
+    const data = { taskId: t.id };
+    note({
+      userId: t.assigneeId,
+      actorId: t.assignedById,
+      kind: 'task_assigned',
+      title: `${nameOf(t.assignedById)} assigned you “${t.title}”`,
+      body: t.description,
+      link: '/my-tasks',
+      data,
+      createdAt: t.createdAt,
+    });
+    if (t.submittedAt && t.assignedById)
+      note({
+        userId: t.assignedById,
+        actorId: t.assigneeId,
+        kind: 'task_submitted',
+        title: `${nameOf(t.assigneeId)} submitted “${t.title}” for review`,
+        body: t.submissionNotes ?? '',
+        link: '/advanced-tasks',
+        data,
+        createdAt: t.submittedAt,
+      });
+    if (t.reviewedAt)
+      note({
+        userId: t.assigneeId,
+        actorId: t.reviewedById,
+        kind: t.reviewStatus === 'rework' ? 'task_rework' : 'task_approved',
+        title:
+          t.reviewStatus === 'rework'
+            ? `${nameOf(t.reviewedById)} sent “${t.title}” back for rework`
+            : `${nameOf(t.reviewedById)} approved “${t.title}”`,
+        body: t.reviewComments ?? '',
+        link: '/my-tasks',
+        data,
+        createdAt: t.reviewedAt,
+      });
+    if (i % 2 === 0 && t.assignedById) {
+      note({
+        userId: t.assigneeId,
+        actorId: t.assignedById,
+        kind: 'task_comment',
+        title: `${nameOf(t.assignedById)} commented on “${t.title}”`,
+        body: 'Let me know if anything is unclear.',
+        link: '/my-tasks',
+        data,
+        createdAt: at(addDays(today, -3), '10:15'),
+      });
+      note({
+        userId: t.assignedById,
+        actorId: t.assigneeId,
+        kind: 'task_comment',
+        title: `${nameOf(t.assigneeId)} commented on “${t.title}”`,
+        body: 'On it — first draft by tomorrow.',
+        link: '/advanced-tasks',
+        data,
+        createdAt: at(addDays(today, -3), '10:42'),
+      });
+    }
+  }
+  if (notes.length) await db.insert(notifications).values(notes);
+
   // Four weeks of workdays: attendance plus two or three time entries a day per person.
   const workers = [maria, james, ...employees];
   const entries: (typeof timeEntries.$inferInsert)[] = [];
@@ -259,8 +336,34 @@ export async function seedDemo(db: Db, options: { now?: Date; timeZone?: string 
       });
     });
   }
+  // A forgotten timer the server stopped at the 10-hour limit on Priya's last workday, for the
+  // tracker's 'Auto-stopped' badge and her bell (docs/product/time-tracking.md#forgotten-timers).
+  const lastOwn = entries.filter((e) => e.userId === employees[0].id).at(-1);
+  if (lastOwn) {
+    const start = new Date(new Date(lastOwn.endTime).getTime() + 10 * 60_000);
+    const end = new Date(start.getTime() + 10 * 3_600_000);
+    entries.push({
+      userId: employees[0].id,
+      projectId: lastOwn.projectId,
+      description: 'Release checklist',
+      startTime: start,
+      endTime: end,
+      duration: 10 * 3600,
+      autoStopped: true,
+    });
+    await db.insert(notifications).values({
+      userId: employees[0].id,
+      actorId: null,
+      kind: 'timer_auto_stopped',
+      title: 'Your timer “Release checklist” was stopped after 10 hours',
+      body: 'It ran past the limit for forgotten timers. If you worked a different time, correct the entry on Time Tracking.',
+      link: '/tracker',
+      createdAt: end,
+    });
+  }
   await db.insert(attendanceRecords).values(records);
   await db.insert(timeEntries).values(entries);
+  const sheets = await seedTeamsAndSheets(db, { now, today, at, admin, maria, james, employees, entries });
 
   // Chat: General banter, a project group and two direct conversations.
   const general = { id: await generalConversationId(db) };
@@ -319,5 +422,86 @@ export async function seedDemo(db: Db, options: { now?: Date; timeZone?: string 
     timeEntries: entries.length,
     attendance: records.length,
     messages: sent.length,
+    teams: 2,
+    timesheets: sheets,
+    notifications: notes.length,
   };
+}
+
+type Person = { id: string };
+/**
+ * Two teams (docs/product/teams.md), one part-time schedule, and the last three weeks' timesheets in
+ * every state: approved (with frozen totals), submitted (in the managers' review queues), rejected
+ * with a comment, and open.
+ */
+async function seedTeamsAndSheets(
+  db: Db,
+  d: {
+    now: Date;
+    today: string;
+    at: (date: string, time: string) => Date;
+    admin: Person;
+    maria: Person;
+    james: Person;
+    employees: Person[];
+    entries: (typeof timeEntries.$inferInsert)[];
+  },
+): Promise<number> {
+  const [web, platform] = await db
+    .insert(teams)
+    .values([{ name: 'Web' }, { name: 'Platform' }])
+    .returning();
+  await db
+    .insert(teamMembers)
+    .values([
+      { teamId: web.id, userId: d.maria.id, role: 'manager' },
+      ...d.employees.slice(0, 3).map((e) => ({ teamId: web.id, userId: e.id, role: 'member' as const })),
+      { teamId: platform.id, userId: d.james.id, role: 'manager' },
+      { teamId: platform.id, userId: d.maria.id, role: 'member' },
+      ...d.employees.slice(3).map((e) => ({ teamId: platform.id, userId: e.id, role: 'member' as const })),
+    ]);
+  // Lena works four days a week, six hours a day.
+  await db
+    .insert(workSchedules)
+    .values({ userId: d.employees[4].id, minutes: [360, 360, 360, 360, 0, 0, 0] });
+  const sundayFirst = new Date(`${d.today}T12:00:00Z`).getUTCDay();
+  const thisMonday = addDays(d.today, -((sundayFirst + 6) % 7));
+  const rows: (typeof timesheets.$inferInsert)[] = [];
+  d.employees.forEach((e, i) => {
+    for (const back of [3, 2, 1]) {
+      const weekStart = addDays(thisMonday, -7 * back);
+      const start = d.at(weekStart, '00:00').getTime();
+      const end = d.at(addDays(weekStart, 7), '00:00').getTime();
+      const tracked = d.entries
+        .filter((x) => x.userId === e.id && x.startTime.getTime() >= start && x.startTime.getTime() < end)
+        .reduce((sum, x) => sum + (x.duration ?? 0), 0);
+      const expected = i === 4 ? 4 * 6 * 3600 : 5 * 8 * 3600;
+      const decider = i < 3 ? d.maria : d.james;
+      const submittedAt = d.at(addDays(weekStart, 4), '17:05');
+      if (back > 1)
+        rows.push({
+          userId: e.id,
+          weekStart,
+          status: 'approved',
+          submittedAt,
+          decidedBy: decider.id,
+          decidedAt: d.at(addDays(weekStart, 7), '09:30'),
+          trackedSeconds: tracked,
+          expectedSeconds: expected,
+        });
+      else if (i % 3 === 0) rows.push({ userId: e.id, weekStart, status: 'submitted', submittedAt });
+      else if (i % 3 === 1)
+        rows.push({
+          userId: e.id,
+          weekStart,
+          status: 'rejected',
+          submittedAt,
+          comment: 'Friday afternoon is missing; please add it and resubmit.',
+          decidedBy: decider.id,
+          decidedAt: d.at(addDays(weekStart, 7), '10:00'),
+        });
+    }
+  });
+  await db.insert(timesheets).values(rows);
+  return rows.length;
 }

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import type { Db } from '../db/types';
 import { hashPassword } from '../lib/password';
 
 /** Row counts of the full scale data set (issue 8); `factor` scales them for 1/10/100× comparisons. */

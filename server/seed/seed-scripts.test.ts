@@ -11,11 +11,18 @@ const seed = (script: string, dataDir: string, ...args: string[]) =>
   });
 
 describe('seed commands', () => {
-  it('seed:demo fills an empty database once, refuses one with data, and goes ahead with --force', () => {
+  it('seed:demo fills an empty database once and replaces its demo data with --force; seed:scale refuses one with data unless forced', () => {
     const dataDir = join(mkdtempSync(join(tmpdir(), 'wb-seed-')), 'data');
     const first = seed('seed-demo.ts', dataDir);
     expect(first.status, first.stderr).toBe(0);
     expect(first.stdout).toContain('alice@workbench.demo');
+    const refused = seed('seed-demo.ts', dataDir);
+    expect(refused.status).toBe(1);
+    expect(refused.stderr).toContain('already has data');
+    // --force replaces the demo organisation (demo-reset.test.ts checks what stays and what goes)
+    const replaced = seed('seed-demo.ts', dataDir, '--force');
+    expect(replaced.status, replaced.stderr).toBe(0);
+    expect(replaced.stdout).toContain('Replaced the demo organisation (11 accounts)');
     const again = seed('seed-scale.ts', dataDir, '--scale', '0.001');
     expect(again.status).toBe(1);
     expect(again.stderr).toContain('already has data');

@@ -2,30 +2,42 @@ import { sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { inject } from 'vitest';
 import type { Role } from '@contract/auth';
-import { buildApp } from '../app';
+import { type BuildOptions, buildApp } from '../app';
 import { loadConfig } from '../config';
-import { type Database, openDatabase } from '../db/client';
+import { type DatabaseOptions, openDatabase } from '../db/client';
+import type { Database } from '../db/types';
 import { users } from '../db/schema';
 import { createSession, SESSION_COOKIE } from '../lib/auth';
 import { type Clock, systemClock } from '../lib/clock';
+import { createMailer, type DispatchOptions } from '../lib/mailer';
 import { hashPassword } from '../lib/password';
 import { withDatabase } from './global-setup';
 
 export const TEST_PASSWORD = 'Password1';
 let passwordHash: Promise<string> | undefined;
 
+/** This worker's own PostgreSQL database (TEST_DATABASE_URL only). */
+export function testDatabaseName(): string {
+  return `${inject('testDbPrefix')}_${process.env.VITEST_POOL_ID ?? '1'}`;
+}
+
 /** A fresh, migrated database: in-memory PGlite, or this worker's PostgreSQL database emptied. */
-export async function openTestDatabase(): Promise<Database> {
+export async function openTestDatabase(options: Pick<DatabaseOptions, 'reconnect'> = {}): Promise<Database> {
   const url = process.env.TEST_DATABASE_URL;
   if (!url) return openDatabase({});
-  const name = `${inject('testDbPrefix')}_${process.env.VITEST_POOL_ID ?? '1'}`;
-  const database = await openDatabase({ url: withDatabase(url, name), poolSize: 4 });
+  const database = await openDatabase({
+    url: withDatabase(url, testDatabaseName()),
+    poolSize: 4,
+    reconnect: options.reconnect,
+  });
   const { rows } = (await database.db.execute(
     sql`select tablename from pg_tables where schemaname = 'public'`,
   )) as {
     rows: { tablename: string }[];
   };
-  const names = rows.map((r) => `"${r.tablename}"`);
+  // The server's secret outlives the data, as it does in production: apps built later in the same
+  // worker share it with those still running.
+  const names = rows.filter((r) => r.tablename !== 'server_secrets').map((r) => `"${r.tablename}"`);
   if (names.length)
     await database.db.execute(sql.raw(`truncate ${names.join(', ')} restart identity cascade`));
   return database;
@@ -34,14 +46,31 @@ export async function openTestDatabase(): Promise<Database> {
 export type TestContext = Awaited<ReturnType<typeof createTestApp>>;
 
 /** The real app on a real database, driven through `inject`. */
-export async function createTestApp(options: { clock?: Clock; env?: Record<string, string> } = {}) {
-  const database = await openTestDatabase();
+export async function createTestApp(
+  options: {
+    clock?: Clock;
+    env?: Record<string, string>;
+    /** pino options, e.g. `{ level: 'error', stream }` to see what the app logs; silent by default */
+    logger?: BuildOptions['logger'];
+    /** the mail dispatcher's timing (tests with an SMTP server want retries in milliseconds) */
+    mail?: Partial<DispatchOptions>;
+  } & Pick<DatabaseOptions, 'reconnect'> = {},
+) {
+  const database = await openTestDatabase(options);
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...options.env });
   const app = await buildApp({
     database,
     config,
     clock: options.clock ?? systemClock,
-    logger: false,
+    mailer: options.mail
+      ? createMailer(database.db, {
+          smtpUrl: config.SMTP_URL,
+          from: config.MAIL_FROM,
+          clock: options.clock ?? systemClock,
+          ...options.mail,
+        })
+      : undefined,
+    logger: options.logger ?? false,
     webDist: options.env?.WEB_DIST,
   });
   await app.ready();

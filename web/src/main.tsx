@@ -8,9 +8,7 @@ import { setNavigate } from '@/lib/auth';
 import { queryClient } from '@/lib/query-client';
 import './index.css';
 
-setNavigate((to) => {
-  void router.navigate(to);
-});
+setNavigate((to) => router.navigate(to));
 
 const root = document.getElementById('root');
 if (!root) throw new Error('Missing #root element');

@@ -5,3 +5,6 @@ export * from './settings';
 export * from './tasks';
 export * from './time';
 export * from './users';
+export * from './teams';
+export * from './timesheets';
+export * from './notifications';

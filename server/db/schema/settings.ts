@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { check, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
-import { ts } from './_columns';
+import { createdAt, ts } from './_columns';
 import { users } from './users';
 
-/** One row (id = 1): organisation settings that drive attendance and days (decisions §8, §6). */
+/** One row (id = 1): organisation settings that drive attendance and days (docs/product/attendance.md#settings). */
 export const settings = pgTable(
   'settings',
   {
@@ -13,10 +13,25 @@ export const settings = pgTable(
     dailyBreakMinutes: integer('daily_break_minutes').notNull().default(10),
     lunchMinutes: integer('lunch_minutes').notNull().default(45),
     lateThresholdMinutes: integer('late_threshold_minutes').notNull().default(15),
+    /** a timer running this long is stopped by the server (docs/product/time-tracking.md#forgotten-timers) */
+    autoStopTimerHours: integer('auto_stop_timer_hours').notNull().default(10),
     /** null = the server's TZ, else UTC */
     timeZone: text('time_zone'),
     updatedAt: ts('updated_at').notNull().defaultNow(),
     updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
   },
-  (t) => [check('settings_single_row', sql`${t.id} = 1`)],
+  (t) => [
+    check('settings_single_row', sql`${t.id} = 1`),
+    check('settings_auto_stop_hours', sql`${t.autoStopTimerHours} between 1 and 24`),
+  ],
 );
+
+/**
+ * Secrets the server generates once and every instance on the database shares (e.g. the key of the
+ * verification codes' HMAC), unless the environment provides them.
+ */
+export const serverSecrets = pgTable('server_secrets', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+  createdAt: createdAt(),
+});

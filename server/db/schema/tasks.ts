@@ -21,7 +21,7 @@ export const tasks = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     assignedById: uuid('assigned_by_id').references(() => users.id, { onDelete: 'set null' }),
     estimatedHours: doublePrecision('estimated_hours').notNull().default(0),
-    /** Tracked seconds; the API shows hours (decisions §7). */
+    /** Tracked seconds; the API shows hours (docs/product/tasks.md#time-spent). */
     timeSpentSeconds: bigint('time_spent_seconds', { mode: 'number' }).notNull().default(0),
     dueDate: ts('due_date'),
     isPaused: boolean('is_paused').notNull().default(false),

@@ -1,4 +1,5 @@
-import { index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, ts } from './_columns';
 import { projects } from './projects';
 import { tasks } from './tasks';
@@ -31,6 +32,8 @@ export const timeEntries = pgTable(
     endTime: ts('end_time').notNull(),
     /** seconds */
     duration: integer('duration').notNull(),
+    /** written by the server stopping a forgotten timer (docs/product/time-tracking.md#forgotten-timers) */
+    autoStopped: boolean('auto_stopped').notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [
@@ -39,5 +42,11 @@ export const timeEntries = pgTable(
     index('time_entries_user_end_idx').on(t.userId, t.endTime),
     // all-time totals (Total Hours, Entries) as an index-only scan instead of reading every row
     index('time_entries_user_duration_idx').on(t.userId, t.duration),
+    // reports over everyone (docs/decisions/012-reports.md): entries of up to a day found by their
+    // start, the rare longer ones by the partial index
+    index('time_entries_start_idx').on(t.startTime),
+    index('time_entries_long_idx')
+      .on(t.startTime)
+      .where(sql`${t.endTime} - ${t.startTime} > interval '1 day'`),
   ],
 );

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, customType, index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, ts } from './_columns';
 
 export const users = pgTable(
@@ -22,6 +22,8 @@ export const users = pgTable(
     username: text('username'),
     companyId: text('company_id'),
     profileImageUrl: text('profile_image_url'),
+    /** The IANA zone the user's calendar days count in; null: the organisation's. */
+    timeZone: text('time_zone'),
     inviteCode: text('invite_code'),
     lastActive: ts('last_active'),
     lastLoginAt: ts('last_login_at'),
@@ -35,7 +37,7 @@ export const users = pgTable(
   ],
 );
 
-/** Opaque session tokens, stored as SHA-256 hashes (decisions §5). */
+/** Opaque session tokens, stored as SHA-256 hashes (docs/product/accounts.md#sessions). */
 export const sessions = pgTable(
   'sessions',
   {
@@ -47,6 +49,8 @@ export const sessions = pgTable(
     createdAt: createdAt(),
     lastSeenAt: ts('last_seen_at').notNull().defaultNow(),
     expiresAt: ts('expires_at').notNull(),
+    /** the browser's User-Agent at sign-in (at most 400 characters), shown as a device on /profile */
+    userAgent: text('user_agent'),
   },
   (t) => [index('sessions_user_idx').on(t.userId)],
 );
@@ -105,7 +109,11 @@ export const authThrottle = pgTable('auth_throttle', {
   blockedUntil: ts('blocked_until'),
 });
 
-/** E-mails not sent over SMTP land here; /verification-codes lists the verification ones. */
+/**
+ * Every e-mail, queued durably (docs/decisions/013-notifications-and-profile.md): written in the
+ * transaction of what causes it, then sent over SMTP by the dispatcher (server/lib/mailer.ts), which
+ * retries with back-off. Without SMTP the rows stay here; /verification-codes lists the verification ones.
+ */
 export const outbox = pgTable(
   'outbox',
   {
@@ -113,9 +121,36 @@ export const outbox = pgTable(
     toEmail: text('to_email').notNull(),
     subject: text('subject').notNull(),
     text: text('text').notNull(),
+    html: text('html'),
     kind: text('kind').notNull(),
     data: jsonb('data').$type<Record<string, string>>(),
     createdAt: createdAt(),
+    /** tries so far (a claimed mail counts as tried) */
+    attempts: integer('attempts').notNull().default(0),
+    /** not before: the back-off after a failure, or the lease of a dispatcher sending it now */
+    nextAttemptAt: ts('next_attempt_at').notNull().defaultNow(),
+    sentAt: ts('sent_at'),
+    /** given up: the server refused the address for good, or the mail grew too old to be useful */
+    failedAt: ts('failed_at'),
+    lastError: text('last_error'),
   },
-  (t) => [index('outbox_kind_created_idx').on(t.kind, t.createdAt)],
+  (t) => [
+    index('outbox_kind_created_idx').on(t.kind, t.createdAt),
+    // The dispatcher's queue: only mails still to send, in the order they are due.
+    index('outbox_due_idx').on(t.nextAttemptAt).where(sql`${t.sentAt} is null and ${t.failedAt} is null`),
+  ],
 );
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => Buffer.from(value),
+});
+
+/** Each person's picture, re-encoded by the server (256 px WebP); served at /api/users/{id}/avatar. */
+export const avatars = pgTable('avatars', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  image: bytea('image').notNull(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});

@@ -1,9 +1,9 @@
 import type { AdminStats, AdminUser } from '@contract/admin';
 import { and, desc, eq, ilike, or, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db } from '../../db/types';
 import { users } from '../../db/schema';
 import { endAllSessions } from '../../lib/auth';
-import type { Clock } from '../../lib/clock';
+import type { Context } from '../../lib/context';
 import { AppError, conflict } from '../../lib/errors';
 import { generatePassword, hashPassword } from '../../lib/password';
 import { countAlerts } from '../alerts/alerts.service';
@@ -11,7 +11,6 @@ import { getUser, toUser } from '../auth/user-record';
 import { audit } from './audit';
 import { containsPattern } from '../../lib/like';
 
-type Deps = { db: Db; clock: Clock };
 type UserRow = typeof users.$inferSelect;
 
 const toAdminUser = (row: UserRow): AdminUser => ({
@@ -22,7 +21,7 @@ const toAdminUser = (row: UserRow): AdminUser => ({
 
 /** All accounts, newest first, searchable by e-mail or name, a page at a time. */
 export async function listAllUsers(
-  db: Db,
+  { db }: Context,
   query: { search?: string; limit: number; before?: string },
 ): Promise<AdminUser[]> {
   const pattern = query.search ? containsPattern(query.search) : undefined;
@@ -45,9 +44,9 @@ export async function listAllUsers(
   return rows.map(toAdminUser);
 }
 
-/** The stat cards' figures, all counted in SQL (decisions §6: never from a capped list). */
-export async function adminStats(deps: Deps & { defaultTimeZone: string }): Promise<AdminStats> {
-  const [row] = await deps.db
+/** The stat cards' figures, all counted in SQL (docs/product/admin.md#admin-stats: never from a capped list). */
+export async function adminStats(ctx: Context): Promise<AdminStats> {
+  const [row] = await ctx.db
     .select({
       totalUsers: sql<number>`count(*)::int`,
       pendingApprovals: sql<number>`(count(*) filter (where ${users.approvalStatus} = 'pending' and ${users.emailVerified}))::int`,
@@ -57,7 +56,7 @@ export async function adminStats(deps: Deps & { defaultTimeZone: string }): Prom
       employees: sql<number>`(count(*) filter (where ${users.role} = 'employee'))::int`,
     })
     .from(users);
-  return { ...row, systemAlerts: await countAlerts(deps) };
+  return { ...row, systemAlerts: await countAlerts(ctx) };
 }
 
 async function nonAdminTarget(db: Db, id: string, refusal: string) {
@@ -67,11 +66,10 @@ async function nonAdminTarget(db: Db, id: string, refusal: string) {
 }
 
 /** Suspends with a reason and ends every live session of the user at once. */
-export async function suspendUser(deps: Deps, actorId: string, id: string, reason: string) {
-  const now = deps.clock.now();
-  const user = await nonAdminTarget(deps.db, id, 'Administrators cannot be suspended.');
+export async function suspendUser({ db, actor, now }: Context, id: string, reason: string) {
+  const user = await nonAdminTarget(db, id, 'Administrators cannot be suspended.');
   if (!user.isActive) throw conflict('This user is already suspended.');
-  return deps.db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     const [row] = await tx
       .update(users)
       .set({ isActive: false, suspendedReason: reason })
@@ -79,7 +77,7 @@ export async function suspendUser(deps: Deps, actorId: string, id: string, reaso
       .returning();
     await endAllSessions(tx, id);
     await audit(tx, {
-      actorId,
+      actorId: actor.id,
       action: 'suspend',
       targetUserId: id,
       details: { reason },
@@ -89,31 +87,29 @@ export async function suspendUser(deps: Deps, actorId: string, id: string, reaso
   });
 }
 
-export async function activateUser(deps: Deps, actorId: string, id: string) {
-  const now = deps.clock.now();
-  const user = await nonAdminTarget(deps.db, id, 'Administrators cannot be suspended or activated.');
+export async function activateUser({ db, actor, now }: Context, id: string) {
+  const user = await nonAdminTarget(db, id, 'Administrators cannot be suspended or activated.');
   if (user.isActive) throw conflict('This user is already active.');
-  return deps.db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     const [row] = await tx
       .update(users)
       .set({ isActive: true, suspendedReason: null })
       .where(eq(users.id, id))
       .returning();
-    await audit(tx, { actorId, action: 'activate', targetUserId: id, at: now });
+    await audit(tx, { actorId: actor.id, action: 'activate', targetUserId: id, at: now });
     return toAdminUser(row);
   });
 }
 
 /** A strong temporary password, returned once; the user must replace it at next sign-in. */
-export async function resetPassword(deps: Deps, actorId: string, id: string) {
-  const now = deps.clock.now();
-  await nonAdminTarget(deps.db, id, "An administrator's password cannot be reset here.");
+export async function resetPassword({ db, actor, now }: Context, id: string) {
+  await nonAdminTarget(db, id, "An administrator's password cannot be reset here.");
   const temporaryPassword = generatePassword();
   const passwordHash = await hashPassword(temporaryPassword);
-  await deps.db.transaction(async (tx) => {
+  await db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash, mustChangePassword: true }).where(eq(users.id, id));
     await endAllSessions(tx, id);
-    await audit(tx, { actorId, action: 'reset_password', targetUserId: id, at: now });
+    await audit(tx, { actorId: actor.id, action: 'reset_password', targetUserId: id, at: now });
   });
   return { temporaryPassword };
 }

@@ -10,7 +10,7 @@ import {
 } from '../../db/schema';
 import { fixedClock } from '../../lib/clock';
 import { createTestApp, type TestContext } from '../../test/harness';
-import { registerAndVerify } from '../auth/test-helpers';
+import { registerAndVerify } from '../../test/accounts';
 
 let t: TestContext;
 beforeAll(async () => {

@@ -1,18 +1,16 @@
 import type { PendingUser } from '@contract/admin';
 import { and, asc, eq } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db } from '../../db/types';
 import { users } from '../../db/schema';
-import type { Clock } from '../../lib/clock';
 import { conflict } from '../../lib/errors';
-import type { Mailer } from '../../lib/mailer';
+import type { Context } from '../../lib/context';
 import { getUser, toUser } from '../auth/user-record';
 import { joinGeneral } from '../chat/general';
+import { announceNotifications, notify } from '../notifications/notify';
 import { audit } from './audit';
 
-type Deps = { db: Db; clock: Clock; mailer: Mailer };
-
 /** Verified registrations waiting for an admin, oldest first (the order they should be handled). */
-export async function listPendingUsers(db: Db): Promise<PendingUser[]> {
+export async function listPendingUsers({ db }: Context): Promise<PendingUser[]> {
   const rows = await db
     .select()
     .from(users)
@@ -38,11 +36,14 @@ async function pendingTarget(db: Db, id: string) {
   return user;
 }
 
-/** Approves, joins the 'General' chat and records it, all in one transaction; then e-mails the user. */
-export async function approveUser(deps: Deps, actorId: string, id: string) {
-  const now = deps.clock.now();
-  await pendingTarget(deps.db, id);
-  const updated = await deps.db.transaction(async (tx) => {
+/**
+ * Approves, joins the 'General' chat, records it and notifies the user (in the app and, as the
+ * registration page promises, by e-mail), all in one transaction.
+ */
+export async function approveUser(ctx: Context, id: string) {
+  const { db, actor, now } = ctx;
+  await pendingTarget(db, id);
+  const { updated, notified } = await db.transaction(async (tx) => {
     const [row] = await tx
       .update(users)
       .set({ approvalStatus: 'approved', approvedAt: now, rejectedReason: null })
@@ -50,22 +51,27 @@ export async function approveUser(deps: Deps, actorId: string, id: string) {
       .returning();
     if (!row) throw conflict('This registration has already been processed.');
     await joinGeneral(tx, id);
-    await audit(tx, { actorId, action: 'approve', targetUserId: id, at: now });
-    return row;
+    await audit(tx, { actorId: actor.id, action: 'approve', targetUserId: id, at: now });
+    // Waiting in the bell at the first sign-in (decisions 013).
+    const notified = await notify(ctx, tx, {
+      kind: 'account_approved',
+      to: [id],
+      actorId: actor.id,
+      title: 'Your Workbench account is approved',
+      body: 'An administrator approved your account. You can sign in now to track time, work on tasks and chat with your team.',
+      link: '/',
+      at: now,
+    });
+    return { updated: row, notified };
   });
-  await deps.mailer.send({
-    to: updated.email,
-    subject: 'Your Workbench account is approved',
-    text: `Hello ${updated.firstName},\n\nan administrator approved your account. You can sign in now.`,
-    kind: 'approval',
-  });
+  await announceNotifications(ctx, notified);
   return toUser(updated);
 }
 
-export async function rejectUser(deps: Deps, actorId: string, id: string, reason?: string) {
-  const now = deps.clock.now();
-  await pendingTarget(deps.db, id);
-  const updated = await deps.db.transaction(async (tx) => {
+export async function rejectUser(ctx: Context, id: string, reason?: string) {
+  const { db, actor, now, mailer } = ctx;
+  await pendingTarget(db, id);
+  const updated = await db.transaction(async (tx) => {
     const [row] = await tx
       .update(users)
       .set({ approvalStatus: 'rejected', rejectedReason: reason || null })
@@ -73,19 +79,24 @@ export async function rejectUser(deps: Deps, actorId: string, id: string, reason
       .returning();
     if (!row) throw conflict('This registration has already been processed.');
     await audit(tx, {
-      actorId,
+      actorId: actor.id,
       action: 'reject',
       targetUserId: id,
       details: reason ? { reason } : undefined,
       at: now,
     });
+    // By e-mail only: a rejected person cannot sign in to read the bell (decisions 013).
+    await mailer.send(
+      {
+        to: row.email,
+        subject: 'Your Workbench registration',
+        text: `Hello ${row.firstName},\n\nyour registration was not approved.${reason ? `\nReason: ${reason}` : ''}`,
+        kind: 'rejection',
+      },
+      tx,
+    );
     return row;
   });
-  await deps.mailer.send({
-    to: updated.email,
-    subject: 'Your Workbench registration',
-    text: `Hello ${updated.firstName},\n\nyour registration was not approved.${reason ? `\nReason: ${reason}` : ''}`,
-    kind: 'rejection',
-  });
+  mailer.kick();
   return toUser(updated);
 }

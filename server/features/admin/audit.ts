@@ -1,4 +1,4 @@
-import type { Db } from '../../db/client';
+import type { Db } from '../../db/types';
 import { auditLog } from '../../db/schema';
 
 export type AuditAction = 'approve' | 'reject' | 'suspend' | 'activate' | 'reset_password' | 'invite';

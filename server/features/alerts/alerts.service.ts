@@ -1,10 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { ALERT_WINDOW_DAYS, type AttendanceAlert, WORK_DAY_HOURS } from '@contract/alerts';
 import type { Settings } from '@contract/settings';
-import type { Db } from '../../db/client';
-import type { Clock } from '../../lib/clock';
-import { loadSettings } from '../../lib/org-settings';
-import { addDays, zonedClock, zonedDate } from '../../lib/zoned-time';
+import type { Context } from '../../lib/context';
+import { addDays, zonedClock, zonedDate } from '@contract/zoned-time';
 import { rowsOf } from '../../db/rows';
 
 type Row = {
@@ -20,11 +18,12 @@ type Row = {
 
 const MAX_ALERTS = 500;
 
-type AlertDeps = { db: Db; clock: Clock; defaultTimeZone: string };
+/** Alerts need no caller: the admin's list and counts are everyone's. */
+type AlertContext = Pick<Context, 'db' | 'now' | 'settings'>;
 
 /**
  * The `recs` and `alerts` CTEs: alerts derived on read from the last ALERT_WINDOW_DAYS days of
- * records and the current settings (decisions §8), so changing a setting changes them at once.
+ * records and the current settings (docs/product/attendance.md#alerts), so changing a setting changes them at once.
  * Nothing is stored. Lateness is judged on the day's first clock-in only: coming back from lunch is
  * not arriving late. `userId` limits them to one user; without it they are everyone's (admins).
  */
@@ -60,12 +59,12 @@ function alertsCte(s: Settings, now: Date, userId?: string) {
 }
 
 /** The alerts, newest first, at most MAX_ALERTS of them; one SQL query. */
-export async function listAlerts(deps: AlertDeps, userId?: string): Promise<AttendanceAlert[]> {
-  const s = await loadSettings(deps.db, deps.defaultTimeZone);
+export async function listAlerts(ctx: AlertContext, userId?: string): Promise<AttendanceAlert[]> {
+  const s = await ctx.settings();
   const rows = await rowsOf<Row>(
-    deps.db,
+    ctx.db,
     sql`
-    ${alertsCte(s, deps.clock.now(), userId)}
+    ${alertsCte(s, ctx.now, userId)}
     select a.*, u.first_name || ' ' || u.last_name as user_name
     from alerts a join users u on u.id = a.user_id
     order by a.at desc, a.kind
@@ -76,12 +75,12 @@ export async function listAlerts(deps: AlertDeps, userId?: string): Promise<Atte
 }
 
 /** How many alerts there are, uncapped (the admin System Alerts card); the same derivation as listAlerts. */
-export async function countAlerts(deps: AlertDeps, userId?: string): Promise<number> {
-  const s = await loadSettings(deps.db, deps.defaultTimeZone);
+export async function countAlerts(ctx: AlertContext, userId?: string): Promise<number> {
+  const s = await ctx.settings();
   const [row] = await rowsOf<{ count: number | string }>(
-    deps.db,
+    ctx.db,
     sql`
-    ${alertsCte(s, deps.clock.now(), userId)}
+    ${alertsCte(s, ctx.now, userId)}
     select count(*)::int as count from alerts a join users u on u.id = a.user_id
   `,
   );

@@ -2,19 +2,13 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AttendanceAlert } from '@contract/alerts';
 import { fixedClock } from '../../lib/clock';
 import { createTestApp, type TestContext } from '../../test/harness';
+import { NINE_TO_FIVE_UTC } from '../../test/time-fixtures';
 
 const clock = fixedClock('2025-03-10T07:00:00Z');
 let t: TestContext;
 type Api = Awaited<ReturnType<TestContext['userClient']>>['api'];
 let admin: Api;
-const settings = {
-  clockIn: '09:00',
-  clockOut: '17:00',
-  dailyBreakMinutes: 10,
-  lunchMinutes: 45,
-  lateThresholdMinutes: 15,
-  timeZone: 'UTC',
-};
+const settings = NINE_TO_FIVE_UTC;
 
 beforeAll(async () => {
   t = await createTestApp({ clock });

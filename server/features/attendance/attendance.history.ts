@@ -1,12 +1,12 @@
+import { expectedOn } from '@contract/schedules';
 import { and, desc, eq, gte, isNull, lte, sql } from 'drizzle-orm';
 import { type AttendanceRecord, MAX_EXPORT_DAYS, type TodaySummary } from '@contract/attendance';
-import type { Db } from '../../db/client';
 import { attendanceRecords as r } from '../../db/schema';
-import { AppError } from '../../lib/errors';
-import { loadSettings } from '../../lib/org-settings';
-import { addDays, zonedClock, zonedDate } from '../../lib/zoned-time';
+import { ownSchedule } from '../schedules/schedules.service';
+import type { Context } from '../../lib/context';
+import { badRequest } from '../../lib/errors';
+import { addDays, zonedClock, zonedDate } from '@contract/zoned-time';
 import { toRecord } from './attendance.records';
-import type { AttendanceDeps } from './attendance.service';
 import { csvDocument } from '../../lib/csv';
 
 type Range = { from?: string; to?: string };
@@ -24,10 +24,10 @@ function rangeFilter(userId: string, range: Range) {
  * (date, clock_in, id) matches attendance_user_date_idx, so every page is an index range scan.
  */
 export async function listRecords(
-  db: Db,
-  userId: string,
+  { db, actor }: Context,
   query: Range & { limit: number; before?: string },
 ): Promise<AttendanceRecord[]> {
+  const userId = actor.id;
   const cursor = query.before
     ? sql`(${r.date}, ${r.clockIn}, ${r.id}) < (select c.date, c.clock_in, c.id from attendance_records c where c.id = ${query.before} and c.user_id = ${userId})`
     : undefined;
@@ -44,13 +44,14 @@ const epochMs = (expr: ReturnType<typeof sql>) =>
   sql<number | null>`(extract(epoch from ${expr}) * 1000)::float8`;
 
 /** Today's records added up in SQL; an open record and a running break count up to now. */
-export async function todaySummary(deps: AttendanceDeps, userId: string): Promise<TodaySummary> {
-  const { timeZone } = await loadSettings(deps.db, deps.defaultTimeZone);
-  const now = deps.clock.now();
+export async function todaySummary(ctx: Context): Promise<TodaySummary> {
+  const userId = ctx.actor.id;
+  const { timeZone } = await ctx.settings();
+  const now = ctx.now;
   const date = zonedDate(now, timeZone);
   const at = sql`${now.toISOString()}::timestamptz`;
   const runningBreak = sql`coalesce(extract(epoch from (${at} - ${r.breakStartedAt})) / 60, 0)`;
-  const [totals] = await deps.db
+  const [totals] = await ctx.db
     .select({
       records: sql<number>`count(*)::int`,
       firstIn: epochMs(sql`min(${r.clockIn})`),
@@ -62,7 +63,7 @@ export async function todaySummary(deps: AttendanceDeps, userId: string): Promis
     })
     .from(r)
     .where(and(eq(r.userId, userId), eq(r.date, date)));
-  const [open] = await deps.db
+  const [open] = await ctx.db
     .select()
     .from(r)
     .where(and(eq(r.userId, userId), isNull(r.clockOut)))
@@ -75,6 +76,7 @@ export async function todaySummary(deps: AttendanceDeps, userId: string): Promis
     hoursSoFar: Number(totals.hoursSoFar),
     breakMinutes: Number(totals.breakMinutes),
     records: Number(totals.records),
+    expectedHours: expectedOn((await ownSchedule(ctx)).minutes, date) / 60,
     current: open ? toRecord(open) : null,
   };
 }
@@ -91,16 +93,17 @@ const CSV_HEADER = [
 ];
 
 /** The range as CSV, times in the organisation's zone; without a range, the last 30 days. */
-export async function exportCsv(deps: AttendanceDeps, userId: string, range: Range) {
-  const { timeZone } = await loadSettings(deps.db, deps.defaultTimeZone);
-  const today = zonedDate(deps.clock.now(), timeZone);
+export async function exportCsv(ctx: Context, range: Range) {
+  const userId = ctx.actor.id;
+  const { timeZone } = await ctx.settings();
+  const today = zonedDate(ctx.now, timeZone);
   const to = range.to ?? (range.from && range.from > today ? range.from : today);
   const from = range.from ?? addDays(to, -29);
   const days = (Date.parse(to) - Date.parse(from)) / DAY_MS + 1;
   if (days > MAX_EXPORT_DAYS) {
-    throw new AppError(400, `Choose a range of at most ${MAX_EXPORT_DAYS} days`);
+    throw badRequest(`Choose a range of at most ${MAX_EXPORT_DAYS} days`);
   }
-  const rows = await deps.db
+  const rows = await ctx.db
     .select()
     .from(r)
     .where(rangeFilter(userId, { from, to }))

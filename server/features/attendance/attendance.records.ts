@@ -1,7 +1,7 @@
 import type { AttendanceRecord, AttendanceStatus } from '@contract/attendance';
 import type { Settings } from '@contract/settings';
 import type { attendanceRecords } from '../../db/schema';
-import { zonedInstant } from '../../lib/zoned-time';
+import { zonedInstant } from '@contract/zoned-time';
 
 export type RecordRow = typeof attendanceRecords.$inferSelect;
 
@@ -21,7 +21,7 @@ export function toRecord(row: RecordRow): AttendanceRecord {
   };
 }
 
-/** 'late' only when clock-in is strictly past expected clock-in + threshold (decisions §8). */
+/** 'late' only when clock-in is strictly past expected clock-in + threshold (docs/product/attendance.md#arrival-status). */
 export function arrivalStatus(clockIn: Date, date: string, settings: Settings): AttendanceStatus {
   const expected = zonedInstant(date, settings.clockIn, settings.timeZone).getTime();
   return clockIn.getTime() > expected + settings.lateThresholdMinutes * MINUTE ? 'late' : 'present';

@@ -1,12 +1,12 @@
 import { and, eq, isNull, lt } from 'drizzle-orm';
 import type { AttendanceRecord } from '@contract/attendance';
 import type { Settings } from '@contract/settings';
-import type { Db } from '../../db/client';
+import type { Db } from '../../db/types';
 import { attendanceRecords } from '../../db/schema';
-import type { Clock } from '../../lib/clock';
+import { assertWeeksOpen } from '../timesheets/week-lock';
+import type { Context } from '../../lib/context';
 import { conflict, isUniqueViolation } from '../../lib/errors';
-import { loadSettings } from '../../lib/org-settings';
-import { zonedDate, zonedInstant } from '../../lib/zoned-time';
+import { zonedDate, zonedInstant } from '@contract/zoned-time';
 import {
   arrivalStatus,
   breakMinutesUntil,
@@ -14,8 +14,6 @@ import {
   type RecordRow,
   toRecord,
 } from './attendance.records';
-
-export type AttendanceDeps = { db: Db; clock: Clock; defaultTimeZone: string };
 
 const NOT_CLOCKED_IN = 'Not clocked in';
 
@@ -49,6 +47,7 @@ async function closeStale(db: Db, userId: string, settings: Settings, now: Date)
   for (const row of stale) {
     const expectedOut = zonedInstant(row.date, settings.clockOut, settings.timeZone);
     const end = new Date(Math.max(expectedOut.getTime(), row.clockIn.getTime()));
+    await assertWeeksOpen(db, userId, [row.clockIn, end], settings.timeZone);
     const [updated] = await db
       .update(attendanceRecords)
       .set(closingValues(row, end, true))
@@ -60,12 +59,13 @@ async function closeStale(db: Db, userId: string, settings: Settings, now: Date)
 }
 
 /** Clock in; a record still open from an earlier day is closed first, as the fix would. */
-export async function clockIn(deps: AttendanceDeps, userId: string): Promise<AttendanceRecord> {
-  const settings = await loadSettings(deps.db, deps.defaultTimeZone);
-  const now = deps.clock.now();
+export async function clockIn(ctx: Context): Promise<AttendanceRecord> {
+  const userId = ctx.actor.id;
+  const settings = await ctx.settings();
+  const now = ctx.now;
   const date = zonedDate(now, settings.timeZone);
   try {
-    return await deps.db.transaction(async (tx) => {
+    return await ctx.db.transaction(async (tx) => {
       await closeStale(tx, userId, settings, now);
       const open = await findOpen(tx, userId);
       if (open) throw conflict('Already clocked in', { currentRecord: toRecord(open) });
@@ -84,16 +84,17 @@ export async function clockIn(deps: AttendanceDeps, userId: string): Promise<Att
   } catch (err) {
     // Two clock-ins at once: the partial unique index lets one through; the other lands here.
     if (!isUniqueViolation(err)) throw err;
-    const open = await findOpen(deps.db, userId);
+    const open = await findOpen(ctx.db, userId);
     throw conflict('Already clocked in', open ? { currentRecord: toRecord(open) } : undefined);
   }
 }
 
 /** The open record of today; one left open from an earlier day needs the fix, not a clock-out. */
-async function openToday(deps: AttendanceDeps, userId: string) {
-  const settings = await loadSettings(deps.db, deps.defaultTimeZone);
-  const now = deps.clock.now();
-  const open = await findOpen(deps.db, userId);
+async function openToday(ctx: Context) {
+  const userId = ctx.actor.id;
+  const settings = await ctx.settings();
+  const now = ctx.now;
+  const open = await findOpen(ctx.db, userId);
   if (!open) throw conflict(NOT_CLOCKED_IN);
   if (open.date < zonedDate(now, settings.timeZone)) {
     throw conflict(`${NOT_CLOCKED_IN} today: the record of ${open.date} was left open`);
@@ -101,9 +102,9 @@ async function openToday(deps: AttendanceDeps, userId: string) {
   return { open, now };
 }
 
-export async function clockOut(deps: AttendanceDeps, userId: string): Promise<AttendanceRecord> {
-  const { open, now } = await openToday(deps, userId);
-  const [row] = await deps.db
+export async function clockOut(ctx: Context): Promise<AttendanceRecord> {
+  const { open, now } = await openToday(ctx);
+  const [row] = await ctx.db
     .update(attendanceRecords)
     .set(closingValues(open, now, false))
     .where(and(eq(attendanceRecords.id, open.id), isNull(attendanceRecords.clockOut)))
@@ -112,10 +113,10 @@ export async function clockOut(deps: AttendanceDeps, userId: string): Promise<At
   return toRecord(row);
 }
 
-export async function startBreak(deps: AttendanceDeps, userId: string): Promise<AttendanceRecord> {
-  const { open, now } = await openToday(deps, userId);
+export async function startBreak(ctx: Context): Promise<AttendanceRecord> {
+  const { open, now } = await openToday(ctx);
   if (open.breakStartedAt) throw conflict('Already on a break');
-  const [row] = await deps.db
+  const [row] = await ctx.db
     .update(attendanceRecords)
     .set({ breakStartedAt: now })
     .where(
@@ -130,10 +131,10 @@ export async function startBreak(deps: AttendanceDeps, userId: string): Promise<
   return toRecord(row);
 }
 
-export async function endBreak(deps: AttendanceDeps, userId: string): Promise<AttendanceRecord> {
-  const { open, now } = await openToday(deps, userId);
+export async function endBreak(ctx: Context): Promise<AttendanceRecord> {
+  const { open, now } = await openToday(ctx);
   if (!open.breakStartedAt) throw conflict('Not on a break');
-  const [row] = await deps.db
+  const [row] = await ctx.db
     .update(attendanceRecords)
     .set({
       breakMinutes: open.breakMinutes + breakMinutesUntil(open.breakStartedAt, now),
@@ -145,10 +146,11 @@ export async function endBreak(deps: AttendanceDeps, userId: string): Promise<At
   return toRecord(row);
 }
 
-/** POST /api/attendance/fix (decisions §8): closes records left open from earlier days. */
-export async function fixOpenRecords(deps: AttendanceDeps, userId: string): Promise<{ message: string }> {
-  const settings = await loadSettings(deps.db, deps.defaultTimeZone);
-  const closed = await closeStale(deps.db, userId, settings, deps.clock.now());
+/** POST /api/attendance/fix (docs/product/attendance.md#open-records-fix): closes records left open from earlier days. */
+export async function fixOpenRecords(ctx: Context): Promise<{ message: string }> {
+  const userId = ctx.actor.id;
+  const settings = await ctx.settings();
+  const closed = await closeStale(ctx.db, userId, settings, ctx.now);
   if (closed.length === 0) return { message: 'No attendance records needed fixing' };
   const days = closed.map((r) => r.date).join(', ');
   return { message: `Closed the record left open on ${days} at the expected clock-out ${settings.clockOut}` };

@@ -3,18 +3,12 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { attendanceRecords } from '../../db/schema';
 import { fixedClock } from '../../lib/clock';
 import { createTestApp, type TestContext } from '../../test/harness';
+import { NINE_TO_FIVE_UTC } from '../../test/time-fixtures';
 
 const clock = fixedClock('2025-03-10T08:00:00Z');
 let t: TestContext;
 let admin: Awaited<ReturnType<TestContext['userClient']>>['api'];
-const settings = {
-  clockIn: '09:00',
-  clockOut: '17:00',
-  dailyBreakMinutes: 10,
-  lunchMinutes: 45,
-  lateThresholdMinutes: 15,
-  timeZone: 'UTC',
-};
+const settings = NINE_TO_FIVE_UTC;
 
 beforeAll(async () => {
   t = await createTestApp({ clock });
@@ -147,6 +141,7 @@ describe('today summary', () => {
       hoursSoFar: 0,
       breakMinutes: 0,
       records: 0,
+      expectedHours: 8,
       current: null,
     });
     at('2025-03-10T08:00:00Z');

@@ -2,7 +2,7 @@ import { eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authThrottle, sessions, users } from '../../db/schema';
 import { createTestApp, TEST_PASSWORD, type TestContext } from '../../test/harness';
-import { sessionCookie } from './test-helpers';
+import { sessionCookie } from '../../test/accounts';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -22,10 +22,49 @@ describe('POST /api/simple-login', () => {
     expect(body).toMatchObject({ id: user.id, email: user.email, role: 'employee', isActive: true });
     expect(body.lastLoginAt).toBeTruthy();
     expect(JSON.stringify(body)).not.toMatch(/"password"|hash|argon/i);
+    // the first sign-in has none before it; the next one names the first
+    expect(body.previousLoginAt).toBeNull();
+    const again = (await login(user.email, TEST_PASSWORD)).json();
+    expect(again.previousLoginAt).toBe(body.lastLoginAt);
+    expect(Date.parse(again.lastLoginAt)).toBeGreaterThanOrEqual(Date.parse(body.lastLoginAt));
     const cookie = res.cookies.find((c) => c.name === 'wb_session');
     expect(cookie?.httpOnly).toBe(true);
     expect(cookie?.sameSite).toBe('Lax');
     expect(cookie?.value).toMatch(/^[\w-]{43}$/);
+    // plain HTTP (localhost, a LAN address): a Secure cookie would never come back
+    expect(cookie?.secure).toBeUndefined();
+  });
+
+  it('marks the cookie Secure when the request came over HTTPS, also in production only by protocol', async () => {
+    const behindProxy = await createTestApp({ env: { NODE_ENV: 'production', TRUST_PROXY: 'true' } });
+    const direct = await createTestApp({ env: { NODE_ENV: 'production' } });
+    try {
+      for (const app of [behindProxy, direct]) {
+        const user = await app.createUser('employee');
+        const signIn = (headers?: Record<string, string>) =>
+          app.anonymous.post('/api/simple-login', { email: user.email, password: TEST_PASSWORD }, headers);
+        const cookieOf = (res: Awaited<ReturnType<typeof signIn>>) =>
+          res.cookies.find((c) => c.name === 'wb_session');
+        const overHttps = await signIn({ 'x-forwarded-proto': 'https' });
+        expect(overHttps.statusCode).toBe(200);
+        // Only a trusted proxy's word counts: anyone can send the header.
+        expect(cookieOf(overHttps)?.secure).toBe(app === behindProxy ? true : undefined);
+        expect(cookieOf(await signIn())?.secure).toBeUndefined();
+        const logout = await app.anonymous.post(
+          '/api/logout',
+          {},
+          {
+            cookie: `wb_session=${cookieOf(overHttps)?.value}`,
+            'x-forwarded-proto': 'https',
+          },
+        );
+        expect(logout.statusCode).toBe(204);
+        expect(cookieOf(logout)?.secure).toBe(app === behindProxy ? true : undefined);
+      }
+    } finally {
+      await behindProxy.close();
+      await direct.close();
+    }
   });
 
   it('gives one 401 text for an unknown e-mail and a wrong password', async () => {

@@ -29,7 +29,7 @@ async function inGeneral(userId: string) {
 const signIn = (email: string, password: string) =>
   t.anonymous.post('/api/simple-login', { email, password });
 
-describe('the first admin (decisions §5)', () => {
+describe('the first admin (docs/product/accounts.md#first-admin)', () => {
   it('with a generated password: printed once, must be changed at first sign-in, member of General', async () => {
     const log = quietLog();
     const id = await ensureFirstAdmin(t.db, {}, log);

@@ -1,13 +1,13 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../../db/client';
+import type { Db } from '../../db/types';
 import { users } from '../../db/schema';
 import { generatePassword, hashPassword } from '../../lib/password';
 import { joinGeneral } from '../chat/general';
 
 /**
  * On start, if no admin exists, creates one from WORKBENCH_ADMIN_EMAIL/PASSWORD, or with a
- * generated password printed once to the log (decisions §5).
+ * generated password printed once to the log (docs/product/accounts.md#first-admin).
  */
 export async function ensureFirstAdmin(
   db: Db,
@@ -27,7 +27,7 @@ export async function ensureFirstAdmin(
     return null;
   }
   // A generated password was only ever in the log: the admin must replace it at first sign-in
-  // (decisions §3). Like every approved user, the admin belongs to 'General' (decisions §9).
+  // (docs/product/accounts.md#passwords). Like every approved user, the admin belongs to 'General' (docs/product/chat.md#general).
   const passwordHash = await hashPassword(password);
   const admin = await db.transaction(async (tx) => {
     const [row] = await tx

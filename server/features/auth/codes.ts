@@ -1,8 +1,11 @@
 import { createHmac, randomInt } from 'node:crypto';
 import { CODE_LENGTH } from '@contract/auth';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/types';
 
 // Letters and digits without look-alikes (no 0/O, 1/I/L) so codes survive being read aloud or retyped.
 const ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
+export const MAX_CODE_ATTEMPTS = 5;
 
 export function generateCode(length = CODE_LENGTH): string {
   let code = '';
@@ -10,6 +13,27 @@ export function generateCode(length = CODE_LENGTH): string {
   return code;
 }
 
-/** Codes are stored as an HMAC keyed by the user id, so a leaked table does not reveal live codes. */
-export const hashCode = (userId: string, code: string) =>
-  createHmac('sha256', userId).update(code.toUpperCase()).digest('hex');
+/**
+ * Codes are stored as an HMAC under the server's secret key, bound to the user: the table alone
+ * (without the key) does not let anyone try the 31⁶ possible codes offline.
+ */
+export const hashCode = (key: string, userId: string, code: string) =>
+  createHmac('sha256', key).update(`verification-code:${userId}:${code.toUpperCase()}`).digest('hex');
+
+/** SQL: the verification code an outbox mail carries can still be used. */
+export const stillUsable = (now: Date) => sql`exists (
+  select 1 from verification_codes vc
+  where vc.id = (outbox.data->>'codeId')::uuid and vc.consumed_at is null
+    and vc.expires_at > ${now} and vc.attempts < ${MAX_CODE_ATTEMPTS})`;
+
+/**
+ * Takes the code out of every outbox mail whose code is used, replaced, expired or out of tries:
+ * the outbox keeps a mail's text, but a code only for as long as it can verify an account.
+ */
+export async function redactSpentCodes(db: Db, now: Date): Promise<number> {
+  const result = (await db.execute(sql`
+    update outbox set text = replace(text, data->>'code', '[used or expired]'), data = data - 'code'
+    where kind = 'verification' and data->>'code' is not null and not ${stillUsable(now)}
+    returning id`)) as { rows: unknown[] };
+  return result.rows.length;
+}

@@ -1,48 +1,56 @@
 import type { VerificationCodeRecord } from '@contract/auth';
 import { and, desc, eq, gt, ilike, isNull, lt, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db } from '../../db/types';
 import { invitations, outbox, users, verificationCodes } from '../../db/schema';
 import { createSession } from '../../lib/auth';
 import type { Clock } from '../../lib/clock';
-import { AppError, conflict } from '../../lib/errors';
+import { badRequest, conflict } from '../../lib/errors';
 import type { Mailer } from '../../lib/mailer';
 import { hashPassword } from '../../lib/password';
 import { joinGeneral } from '../chat/general';
-import { generateCode, hashCode } from './codes';
+import { generateCode, hashCode, MAX_CODE_ATTEMPTS, redactSpentCodes, stillUsable } from './codes';
 import { beginAttempt, registrationKeys, throttleKeys } from './throttle';
 import { findUserByEmail, toUser } from './user-record';
 import { containsPattern } from '../../lib/like';
 
 export const CODE_TTL_MS = 15 * 60 * 1000;
-export const MAX_CODE_ATTEMPTS = 5;
 export const INVALID_CODE = 'Invalid verification code.';
 export const INVALID_INVITE = 'This invitation code is invalid or has expired.';
 
-type Deps = { db: Db; clock: Clock; mailer: Mailer };
+/** `secret` keys the codes' HMAC (server/lib/server-secret.ts). */
+type Deps = { db: Db; clock: Clock; mailer: Mailer; secret: string };
 
-/** Replaces any live code of the user with a new one and mails it (kind 'verification'). */
+/**
+ * Replaces any live code of the user with a new one and mails it (kind 'verification'); the
+ * replaced codes leave the outbox.
+ */
 async function issueCode(deps: Deps, user: { id: string; email: string; firstName: string }) {
   const code = generateCode();
   const now = deps.clock.now();
-  await deps.db.transaction(async (tx) => {
+  const codeId = await deps.db.transaction(async (tx) => {
     await tx
       .update(verificationCodes)
       .set({ consumedAt: now })
       .where(and(eq(verificationCodes.userId, user.id), isNull(verificationCodes.consumedAt)));
-    await tx.insert(verificationCodes).values({
-      userId: user.id,
-      codeHash: hashCode(user.id, code),
-      expiresAt: new Date(now.getTime() + CODE_TTL_MS),
-      createdAt: now,
-    });
+    const [row] = await tx
+      .insert(verificationCodes)
+      .values({
+        userId: user.id,
+        codeHash: hashCode(deps.secret, user.id, code),
+        expiresAt: new Date(now.getTime() + CODE_TTL_MS),
+        createdAt: now,
+      })
+      .returning({ id: verificationCodes.id });
+    return row.id;
   });
   await deps.mailer.send({
     to: user.email,
     subject: 'Your Workbench verification code',
     text: `Hello ${user.firstName},\n\nyour verification code is ${code}. It is valid for 15 minutes.`,
     kind: 'verification',
-    data: { code },
+    data: { code, codeId },
   });
+  await redactSpentCodes(deps.db, now);
 }
 
 async function openInvitation(db: Db, code: string, email: string, now: Date) {
@@ -70,11 +78,11 @@ export async function register(
   // Every registration counts (each one runs argon2 and sends mail), successful or not.
   await beginAttempt(deps.db, registrationKeys(input.ip), now);
   if (await findUserByEmail(deps.db, input.email)) {
-    throw conflict('An account with this email already exists');
+    throw conflict('An account with this email already exists', { field: 'email' });
   }
   const invite = input.inviteCode ? await openInvitation(deps.db, input.inviteCode, input.email, now) : null;
   if (input.inviteCode && !invite) {
-    throw new AppError(400, INVALID_INVITE, { fieldErrors: { inviteCode: [INVALID_INVITE] } });
+    throw badRequest(INVALID_INVITE, 'inviteCode');
   }
   const [user] = await deps.db
     .insert(users)
@@ -90,7 +98,7 @@ export async function register(
     })
     .onConflictDoNothing({ target: users.email })
     .returning();
-  if (!user) throw conflict('An account with this email already exists');
+  if (!user) throw conflict('An account with this email already exists', { field: 'email' });
   await issueCode(deps, user);
   return { email: user.email, message: 'Please check your email for verification code.' };
 }
@@ -101,13 +109,12 @@ export async function register(
  */
 export async function verifyEmail(
   deps: Deps,
-  input: { email: string; verificationCode: string; ip: string },
+  input: { email: string; verificationCode: string; ip: string; userAgent?: string },
 ) {
   const now = deps.clock.now();
   // The attempt is counted before the code is looked at, so parallel tries cannot exceed the limit.
   const attempt = await beginAttempt(deps.db, throttleKeys('verify', input.ip, input.email), now);
-  const fail = (message: string) =>
-    new AppError(400, message, { fieldErrors: { verificationCode: [message] } });
+  const fail = (message: string) => badRequest(message, 'verificationCode');
   const user = await findUserByEmail(deps.db, input.email);
   if (!user) throw fail(INVALID_CODE);
   if (user.emailVerified) throw conflict('This email address is already verified.');
@@ -132,7 +139,10 @@ export async function verifyEmail(
     )
     .returning({ attempts: verificationCodes.attempts });
   if (!counted) throw fail('Too many wrong attempts. Please request a new code.');
-  if (code.codeHash !== hashCode(user.id, input.verificationCode)) throw fail(INVALID_CODE);
+  if (code.codeHash !== hashCode(deps.secret, user.id, input.verificationCode)) {
+    if (counted.attempts >= MAX_CODE_ATTEMPTS) await redactSpentCodes(deps.db, now);
+    throw fail(INVALID_CODE);
+  }
   const invite = user.inviteCode
     ? await openInvitation(deps.db, user.inviteCode, user.email, now)
     : undefined;
@@ -169,12 +179,14 @@ export async function verifyEmail(
     return row;
   });
   await attempt.succeeded();
+  await redactSpentCodes(deps.db, now);
   if (!invite) return { status: 'pending' as const, user: null, token: null };
-  const token = await createSession(deps.db, user.id, deps.clock);
-  return { status: 'approved' as const, user: toUser(updated), token };
+  const token = await createSession(deps.db, user.id, deps.clock, input.userAgent);
+  // An invited user's account is signed in for the first time right here.
+  return { status: 'approved' as const, user: { ...toUser(updated), previousLoginAt: null }, token };
 }
 
-/** Same answer whether or not the address exists (decisions §10); only unverified accounts get a code. */
+/** Same answer whether or not the address exists (docs/product/accounts.md#verification-codes); only unverified accounts get a code. */
 export async function resendVerification(deps: Deps, input: { email: string; ip: string }) {
   const now = deps.clock.now();
   // Every resend counts, so the outbox and SMTP cannot be flooded.
@@ -183,16 +195,25 @@ export async function resendVerification(deps: Deps, input: { email: string; ip:
   if (user && !user.emailVerified) await issueCode(deps, user);
 }
 
-/** The verification e-mails kept in the outbox, newest first (the testing page). */
+/** The verification e-mails in the outbox whose code still works, newest first (the testing page). */
 export async function listVerificationCodes(
   db: Db,
+  clock: Clock,
   query: { search?: string; limit: number },
 ): Promise<VerificationCodeRecord[]> {
   const pattern = query.search ? containsPattern(query.search) : undefined;
   const rows = await db
     .select({ email: outbox.toEmail, data: outbox.data, createdAt: outbox.createdAt })
     .from(outbox)
-    .where(and(eq(outbox.kind, 'verification'), pattern ? ilike(outbox.toEmail, pattern) : undefined))
+    .where(
+      and(
+        eq(outbox.kind, 'verification'),
+        // A code delivered over SMTP is the addressee's alone; only mail still in the outbox is listed.
+        isNull(outbox.sentAt),
+        stillUsable(clock.now()),
+        pattern ? ilike(outbox.toEmail, pattern) : undefined,
+      ),
+    )
     .orderBy(desc(outbox.createdAt))
     .limit(query.limit);
   return rows.map((r) => ({

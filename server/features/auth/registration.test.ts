@@ -1,8 +1,14 @@
-import { eq } from 'drizzle-orm';
+import { createHmac } from 'node:crypto';
+import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users, verificationCodes } from '../../db/schema';
+import { buildApp } from '../../app';
+import { loadConfig } from '../../config';
+import { outbox, serverSecrets, users, verificationCodes } from '../../db/schema';
+import { systemClock } from '../../lib/clock';
+import { purgeExpired } from '../../lib/housekeeping';
 import { createTestApp, type TestContext } from '../../test/harness';
-import { GOOD_PASSWORD, latestCode, registerAndVerify, registration } from './test-helpers';
+import { hashCode } from './codes';
+import { GOOD_PASSWORD, latestCode, registerAndVerify, registration } from '../../test/accounts';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -52,7 +58,7 @@ describe('POST /api/register-with-verification', () => {
     [{ confirmPassword: 'Different1' }, 'confirmPassword', "Passwords don't match"],
     [{ role: 'admin' }, 'role', 'Please select a role'],
     [{ role: undefined }, 'role', 'Please select a role'],
-  ])('refuses %j with the spec message', async (override, field, message) => {
+  ])('refuses %j with the product message', async (override, field, message) => {
     const res = await register(registration(override));
     expect(res.statusCode).toBe(400);
     expect(res.json().fieldErrors[field]).toContain(message);
@@ -247,5 +253,104 @@ describe('GET /api/verification-codes', () => {
     } finally {
       await prod.close();
     }
+  });
+});
+
+describe('verification codes at rest', () => {
+  const userByEmail = async (email: string) =>
+    (await t.db.select().from(users).where(eq(users.email, email.toLowerCase())))[0];
+  const mailsTo = (email: string) =>
+    t.db.select().from(outbox).where(eq(outbox.toEmail, email.toLowerCase())).orderBy(desc(outbox.createdAt));
+  const listed = async (email: string) =>
+    (await t.anonymous.get(`/api/verification-codes?search=${encodeURIComponent(email)}`)).json();
+
+  it('are an HMAC under a server secret made once and shared by every instance, not under the user id', async () => {
+    const body = registration();
+    await register(body);
+    const code = await latestCode(t, body.email);
+    const user = await userByEmail(body.email);
+    const [stored] = await t.db.select().from(verificationCodes).where(eq(verificationCodes.userId, user.id));
+    const secrets = await t.db.select().from(serverSecrets);
+    expect(secrets).toHaveLength(1);
+    expect(secrets[0].value).toBe(t.app.deps.secret);
+    expect(t.app.deps.secret).toMatch(/^[\w-]{43}$/);
+    expect(stored.codeHash).toBe(hashCode(t.app.deps.secret, user.id, code));
+    // what anyone who can read a user id could have recomputed before
+    expect(stored.codeHash).not.toBe(createHmac('sha256', user.id).update(code).digest('hex'));
+    const second = await buildApp({
+      database: t.database,
+      config: loadConfig({ NODE_ENV: 'test' }),
+      logger: false,
+    });
+    expect(second.deps.secret).toBe(t.app.deps.secret);
+    await second.close();
+    expect(await t.db.select().from(serverSecrets)).toHaveLength(1);
+  });
+
+  it('use WORKBENCH_SECRET instead when the environment sets it', async () => {
+    const secret = 'an-operator-chosen-secret-of-forty-chars!';
+    const other = await createTestApp({ env: { WORKBENCH_SECRET: secret } });
+    try {
+      expect(other.app.deps.secret).toBe(secret);
+      const { res } = await registerAndVerify(other);
+      expect(res.statusCode).toBe(200);
+      const stored = await other.db.select({ value: serverSecrets.value }).from(serverSecrets);
+      expect(stored.map((r) => r.value)).not.toContain(secret);
+    } finally {
+      await other.close();
+    }
+    expect(() => loadConfig({ WORKBENCH_SECRET: 'short' })).toThrow(/WORKBENCH_SECRET/);
+  });
+
+  it('leave the outbox once used; the testing page lists only codes that still work', async () => {
+    const body = registration();
+    await register(body);
+    const code = await latestCode(t, body.email);
+    expect(await listed(body.email)).toEqual([{ email: body.email, code, timestamp: expect.any(String) }]);
+    const ok = await t.anonymous.post('/api/verify-email', { email: body.email, verificationCode: code });
+    expect(ok.statusCode).toBe(200);
+    const [mail] = await mailsTo(body.email);
+    expect(mail.text).not.toContain(code);
+    expect(mail.text).toContain('[used or expired]');
+    expect(JSON.stringify(mail.data)).not.toContain(code);
+    expect(await listed(body.email)).toEqual([]);
+  });
+
+  it('leave the outbox when replaced by a resend or out of tries', async () => {
+    const body = registration();
+    await register(body);
+    const first = await latestCode(t, body.email);
+    await t.anonymous.post('/api/resend-verification', { email: body.email });
+    const second = await latestCode(t, body.email);
+    const [newest, replaced] = await mailsTo(body.email);
+    expect(replaced.text).not.toContain(first);
+    expect(newest.text).toContain(second);
+    expect((await listed(body.email)).map((r: { code: string }) => r.code)).toEqual([second]);
+    const wrong = second === 'AAAAAA' ? 'BBBBBB' : 'AAAAAA';
+    for (let i = 0; i < 5; i++) {
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/verify-email',
+        payload: { email: body.email, verificationCode: wrong },
+        remoteAddress: `198.51.100.${i + 1}`,
+      });
+    }
+    expect((await mailsTo(body.email))[0].text).not.toContain(second);
+    expect(await listed(body.email)).toEqual([]);
+  });
+
+  it('leave the outbox once expired (hourly housekeeping), and the page stops listing them at once', async () => {
+    const body = registration();
+    await register(body);
+    const code = await latestCode(t, body.email);
+    const user = await userByEmail(body.email);
+    await t.db
+      .update(verificationCodes)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(verificationCodes.userId, user.id));
+    expect(await listed(body.email)).toEqual([]);
+    expect((await mailsTo(body.email))[0].text).toContain(code);
+    expect((await purgeExpired(t.db, systemClock)).redactedCodes).toBeGreaterThanOrEqual(1);
+    expect((await mailsTo(body.email))[0].text).not.toContain(code);
   });
 });

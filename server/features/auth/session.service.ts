@@ -1,9 +1,10 @@
 import { eq } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db } from '../../db/types';
 import { users } from '../../db/schema';
 import { createSession, endAllSessions } from '../../lib/auth';
 import type { Clock } from '../../lib/clock';
-import { AppError } from '../../lib/errors';
+import { isoInstant } from '../../db/statements';
+import { AppError, badRequest } from '../../lib/errors';
 import { getDummyHash, hashPassword, verifyPassword } from '../../lib/password';
 import { beginAttempt, throttleKeys } from './throttle';
 import { findUserByEmail, getUser, toUser } from './user-record';
@@ -13,7 +14,7 @@ export const INVALID_CREDENTIALS = 'Invalid email or password';
 type Deps = { db: Db; clock: Clock };
 type UserRow = typeof users.$inferSelect;
 
-/** Why a correct password still may not sign in (decisions §5: 403 saying which). */
+/** Why a correct password still may not sign in (docs/product/accounts.md#sign-in: 403 saying which). */
 function refusal(user: UserRow): string | null {
   if (!user.emailVerified) return 'Please verify your email address before signing in.';
   if (user.approvalStatus === 'pending') return 'Your account is pending admin approval.';
@@ -26,7 +27,10 @@ function refusal(user: UserRow): string | null {
  * Checks the password (against a dummy hash for unknown e-mails, so timing does not reveal which
  * addresses exist), throttles attempts (a success gives its try back), and opens a fresh session.
  */
-export async function signIn(deps: Deps, input: { email: string; password: string; ip: string }) {
+export async function signIn(
+  deps: Deps,
+  input: { email: string; password: string; ip: string; userAgent?: string },
+) {
   const now = deps.clock.now();
   // Counted before the password is checked, so parallel tries cannot exceed the limit.
   const attempt = await beginAttempt(deps.db, throttleKeys('login', input.ip, input.email), now);
@@ -41,26 +45,22 @@ export async function signIn(deps: Deps, input: { email: string; password: strin
     .set({ lastLoginAt: now, lastActive: now })
     .where(eq(users.id, user.id))
     .returning();
-  const token = await createSession(deps.db, user.id, deps.clock);
-  return { user: toUser(updated), token };
+  const token = await createSession(deps.db, user.id, deps.clock, input.userAgent);
+  return { user: { ...toUser(updated), previousLoginAt: isoInstant(user.lastLoginAt) }, token };
 }
 
 /** Replaces the password, ends every session (other devices too) and opens a new one here. */
 export async function changePassword(
   deps: Deps,
   userId: string,
-  input: { currentPassword: string; newPassword: string },
+  input: { currentPassword: string; newPassword: string; userAgent?: string },
 ) {
   const user = await getUser(deps.db, userId);
   if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
-    throw new AppError(400, 'Current password is incorrect', {
-      fieldErrors: { currentPassword: ['Current password is incorrect'] },
-    });
+    throw badRequest('Current password is incorrect', 'currentPassword');
   }
   if (input.currentPassword === input.newPassword) {
-    throw new AppError(400, 'Choose a password different from the temporary one', {
-      fieldErrors: { newPassword: ['Choose a password different from the temporary one'] },
-    });
+    throw badRequest('Choose a password different from the temporary one', 'newPassword');
   }
   const passwordHash = await hashPassword(input.newPassword);
   const [updated] = await deps.db
@@ -68,7 +68,8 @@ export async function changePassword(
     .set({ passwordHash, mustChangePassword: false })
     .where(eq(users.id, userId))
     .returning();
+  // Every session ends, the other devices' included; this browser continues in a new one.
   await endAllSessions(deps.db, userId);
-  const token = await createSession(deps.db, userId, deps.clock);
+  const token = await createSession(deps.db, userId, deps.clock, input.userAgent);
   return { user: toUser(updated), token };
 }

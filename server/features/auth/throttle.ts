@@ -1,10 +1,10 @@
 import { eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db } from '../../db/types';
 import { authThrottle } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 
 /**
- * Attempt throttling for sign-in, verification, resend and registration (decisions §5; limits in
+ * Attempt throttling for sign-in, verification, resend and registration (docs/product/accounts.md#throttling; limits in
  * docs/decisions/002-accounts.md). Counters live in auth_throttle so every instance shares them.
  * An attempt is counted *before* it is evaluated, in one statement that also refuses it when the key
  * is blocked, so a burst of parallel requests cannot slip past the limit. Reaching the limit blocks

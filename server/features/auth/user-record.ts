@@ -1,6 +1,6 @@
 import type { User } from '@contract/auth';
 import { eq } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db } from '../../db/types';
 import { users } from '../../db/schema';
 import { isoInstant } from '../../db/statements';
 import type { PublicUserRow, SessionUser } from '../../lib/auth';
@@ -25,6 +25,7 @@ export function toUser(row: PublicUserRow | SessionUser): User {
     username: row.username,
     companyId: row.companyId,
     profileImageUrl: row.profileImageUrl,
+    timeZone: row.timeZone,
     createdAt: isoInstant(row.createdAt),
   };
 }

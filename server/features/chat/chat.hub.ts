@@ -1,8 +1,10 @@
 import type { ServerEvent } from '@contract/chat';
 import type { WebSocket } from 'ws';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 import type { BusEvent } from '../../lib/events';
 import { liveSessionTokens } from '../../lib/auth';
+import type { ChatBusEvent } from './chat.events';
+import type { NotificationsBusEvent } from '../notifications/notify';
 import { participantIds } from './conversations.service';
 import { loadMessage } from './messages.service';
 
@@ -14,13 +16,6 @@ export type LiveClient = {
   alive: boolean;
   lastTypingAt: number;
 };
-
-/** What a post, a new conversation, a read or a typing notice publishes: ids only (NOTIFY ≤ 8000 bytes). */
-export type ChatBusEvent =
-  | { type: 'chat.message'; conversationId: string; messageId: string }
-  | { type: 'chat.conversation'; conversationId: string }
-  | { type: 'chat.read'; conversationId: string; userId: string }
-  | { type: 'chat.typing'; conversationId: string; userId: string; userName: string };
 
 export const HEARTBEAT_MS = 25_000;
 
@@ -79,10 +74,23 @@ export function createChatHub(deps: Pick<AppDeps, 'db' | 'events' | 'clock'>, he
   }
 
   const unsubscribe = deps.events.subscribe((event: BusEvent) => {
+    // The one socket carries every live event of the user; notifications ride along (decisions 013).
+    if (event.type === 'notifications.changed') {
+      const frame = JSON.stringify({ type: 'notifications.changed', data: {} } satisfies ServerEvent);
+      for (const userId of (event as unknown as NotificationsBusEvent).userIds)
+        for (const c of byUser.get(userId) ?? []) send(c, frame);
+      return;
+    }
     if (!event.type.startsWith('chat.')) return;
     handle(event as unknown as ChatBusEvent).catch(() => {
       // a failed load (database restarting) loses only the push; clients catch up on their next fetch
     });
+  });
+
+  // Events published while the bus was reconnecting never arrived: every socket catches up by fetching.
+  const unsubscribeResync = deps.events.onResync(() => {
+    const frame = JSON.stringify({ type: 'resync', data: {} } satisfies ServerEvent);
+    for (const clients of byUser.values()) for (const c of clients) send(c, frame);
   });
 
   // Protocol pings find dead peers; the JSON heartbeat lets browsers (which cannot see pings) notice
@@ -140,6 +148,7 @@ export function createChatHub(deps: Pick<AppDeps, 'db' | 'events' | 'clock'>, he
     stop() {
       clearInterval(timer);
       unsubscribe();
+      unsubscribeResync();
       for (const clients of byUser.values()) for (const c of clients) c.socket.close(1001, 'Server stopping');
     },
   };

@@ -1,6 +1,6 @@
 import { clientEvent } from '@contract/chat';
 import type { FastifyRequest } from 'fastify';
-import type { AppDeps, ZodApp } from '../../app';
+import type { AppDeps, ZodApp } from '../../deps';
 import { currentUser, SESSION_COOKIE } from '../../lib/auth';
 import { AppError } from '../../lib/errors';
 import type { ChatHub } from './chat.hub';
@@ -25,11 +25,20 @@ async function refuseForeignOrigin(request: FastifyRequest) {
   if (host !== request.host) throw new AppError(403, 'Cross-site request refused');
 }
 
-/** GET /api/ws: the live event stream of the signed-in user (decisions §9, §10). */
+/** GET /api/ws: the live event stream of the signed-in user (docs/product/chat.md#live-events). */
 export function chatSocketRoute(app: ZodApp, deps: AppDeps, hub: ChatHub) {
   app.get(
     '/api/ws',
-    { websocket: true, preValidation: [refuseForeignOrigin, deps.guard()] },
+    {
+      websocket: true,
+      preValidation: [refuseForeignOrigin, deps.guard()],
+      schema: {
+        summary:
+          'Live events (WebSocket upgrade): JSON `{type, data}` such as message.created, conversation.read, typing',
+        tags: ['Chat'],
+        security: [{ session: [] }],
+      },
+    },
     (socket, request) => {
       const user = currentUser(request);
       const client = {

@@ -148,6 +148,19 @@ describe('GET/POST /api/chat/{id}/messages', () => {
     expect(conv.lastMessage).toBe('x'.repeat(4000));
   });
 
+  it('answers a post with the message exactly as the history shows it, later than the one before', async () => {
+    const { api } = await t.userClient();
+    const other = await t.createUser();
+    const { id } = (
+      await api.post('/api/chat/conversations', { type: 'direct', participantIds: [other.id] })
+    ).json();
+    const first = (await api.post(`/api/chat/${id}/messages`, { content: 'first' })).json();
+    const second = (await api.post(`/api/chat/${id}/messages`, { content: 'second' })).json();
+    expect(second.timestamp).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+    expect(second.timestamp >= first.timestamp).toBe(true);
+    expect((await api.get(`/api/chat/${id}/messages`)).json()).toEqual([first, second]);
+  });
+
   it('counts unread per user, sorts by latest activity, and reading marks it read', async () => {
     const { user: a, api: apiA } = await t.userClient();
     const { user: b, api: apiB } = await t.userClient();

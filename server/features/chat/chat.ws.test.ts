@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { type App, buildApp } from '../../app';
 import { loadConfig } from '../../config';
-import { type Database, openDatabase } from '../../db/client';
+import { openDatabase } from '../../db/client';
+import type { Database } from '../../db/types';
 import { withDatabase } from '../../test/global-setup';
 import { createTestApp, type TestContext } from '../../test/harness';
 
@@ -73,6 +74,9 @@ describe('WebSocket /api/ws', () => {
     ).json();
     const event = await bSocket.next('message.created');
     expect(event.data).toEqual(posted);
+    // exactly as the history shows it, so a client can place it among the messages it holds
+    const history = (await apiB.get(`/api/chat/${conversationId}/messages`)).json();
+    expect(event.data).toEqual(history.at(-1));
     expect(event.data).toMatchObject({ senderId: a.id, content: 'live hello', conversationId });
     await settle();
     expect(outsider.events.filter((e) => e.type === 'message.created')).toEqual([]);

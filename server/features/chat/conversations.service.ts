@@ -1,10 +1,11 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { type Conversation, type CreateConversationBody, PARTICIPANT_PREVIEW } from '@contract/chat';
-import type { Db } from '../../db/client';
+import type { Db } from '../../db/types';
 import { statement } from '../../db/statements';
 import { conversationParticipants, conversations, users } from '../../db/schema';
-import type { Clock } from '../../lib/clock';
-import { AppError, notFound } from '../../lib/errors';
+import type { Context } from '../../lib/context';
+import { badRequest, notFound } from '../../lib/errors';
+import { announce } from './chat.events';
 
 type Row = {
   id: string;
@@ -69,7 +70,11 @@ const participantPreview = statement<
  * The user's conversations, latest activity first, each with its last message and the user's own
  * unread count (messages by others after the user's last read, or after joining if never read).
  */
-export async function listConversations(db: Db, userId: string, onlyId?: string): Promise<Conversation[]> {
+export function listConversations({ db, actor }: Context): Promise<Conversation[]> {
+  return conversationsFor(db, actor.id);
+}
+
+async function conversationsFor(db: Db, userId: string, onlyId?: string): Promise<Conversation[]> {
   const rows = onlyId ? await oneConversationOf(db, userId, onlyId) : await conversationsOf(db, userId);
   if (rows.length === 0) return [];
   const people = await participantPreview(
@@ -105,7 +110,7 @@ export async function listConversations(db: Db, userId: string, onlyId?: string)
 }
 
 export async function getConversation(db: Db, userId: string, conversationId: string) {
-  const [found] = await listConversations(db, userId, conversationId);
+  const [found] = await conversationsFor(db, userId, conversationId);
   if (!found) throw notFound('Conversation not found');
   return found;
 }
@@ -116,7 +121,7 @@ const participation = statement<{ user_id: string }, [conversationId: string, us
   'select user_id from conversation_participants where conversation_id = $1 and user_id = $2',
 );
 
-/** Whether the user takes part; everyone else is told the conversation does not exist (decisions §4). */
+/** Whether the user takes part; everyone else is told the conversation does not exist (docs/product/chat.md#participants-only). */
 export async function assertParticipant(db: Db, userId: string, conversationId: string) {
   const [row] = await participation(db, conversationId, userId);
   if (!row) throw notFound('Conversation not found');
@@ -135,7 +140,7 @@ async function assertApprovedUsers(db: Db, ids: string[]) {
     .select({ id: users.id })
     .from(users)
     .where(and(inArray(users.id, ids), eq(users.approvalStatus, 'approved'), eq(users.isActive, true)));
-  if (found.length !== ids.length) throw new AppError(400, 'Choose people from the list');
+  if (found.length !== ids.length) throw badRequest('Choose people from the list');
 }
 
 /**
@@ -144,15 +149,14 @@ async function assertApprovedUsers(db: Db, ids: string[]) {
  * takes part. Returns whether a new conversation was made.
  */
 export async function createConversation(
-  db: Db,
-  clock: Clock,
-  userId: string,
+  ctx: Context,
   body: CreateConversationBody,
 ): Promise<{ conversation: Conversation; created: boolean }> {
+  const { db, now } = ctx;
+  const userId = ctx.actor.id;
   const others = [...new Set(body.participantIds)].filter((id) => id !== userId);
-  if (others.length === 0) throw new AppError(400, 'Choose at least one other person');
+  if (others.length === 0) throw badRequest('Choose at least one other person');
   await assertApprovedUsers(db, others);
-  const now = clock.now();
 
   const id = await db.transaction(async (tx) => {
     const directKey = body.type === 'direct' ? [userId, others[0]].sort().join(':') : null;
@@ -174,7 +178,10 @@ export async function createConversation(
     return inserted.id;
   });
 
-  if (id) return { conversation: await getConversation(db, userId, id), created: true };
+  if (id) {
+    await announce(ctx, { type: 'chat.conversation', conversationId: id });
+    return { conversation: await getConversation(db, userId, id), created: true };
+  }
   const directKey = [userId, others[0]].sort().join(':');
   const [existing] = await db
     .select({ id: conversations.id })

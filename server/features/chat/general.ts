@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db } from '../../db/types';
 import { conversationParticipants, conversations } from '../../db/schema';
 
 /** The 'General' group's id, created on first use (a partial unique index keeps it single). */
@@ -22,7 +22,7 @@ export async function generalConversationId(db: Db): Promise<string> {
   return created.id;
 }
 
-/** Every approved user belongs to 'General' (decisions §9); called when an account is approved. */
+/** Every approved user belongs to 'General' (docs/product/chat.md#general); called when an account is approved. */
 export async function joinGeneral(db: Db, userId: string) {
   const conversationId = await generalConversationId(db);
   await db.insert(conversationParticipants).values({ conversationId, userId }).onConflictDoNothing();

@@ -1,10 +1,11 @@
 import { sql } from 'drizzle-orm';
 import type { ChatMessage, MessagesQuery } from '@contract/chat';
-import type { Db } from '../../db/client';
+import type { Db } from '../../db/types';
 import { rowsOf } from '../../db/rows';
 import { isoInstant, statement } from '../../db/statements';
-import type { Clock } from '../../lib/clock';
+import type { Context } from '../../lib/context';
 import { notFound } from '../../lib/errors';
+import { announce } from './chat.events';
 import { assertParticipant } from './conversations.service';
 
 type Row = {
@@ -75,15 +76,22 @@ const pageAfter = statement<Row, [conversationId: string, after: string, limit: 
  * `unread`: whether the user had anything unread in the conversation before this page.
  */
 export async function listMessages(
-  db: Db,
-  userId: string,
+  ctx: Context,
   conversationId: string,
   query: MessagesQuery,
-): Promise<{ messages: ChatMessage[]; unread: boolean }> {
+): Promise<ChatMessage[]> {
+  const { db } = ctx;
+  const userId = ctx.actor.id;
   const [state] = await readState(db, conversationId, userId);
-  // Everyone else is told the conversation does not exist (decisions §4).
+  // Everyone else is told the conversation does not exist.
   if (!state) throw notFound('Conversation not found');
-  return { messages: await pageOf(db, conversationId, query), unread: state.unread };
+  const messages = await pageOf(db, conversationId, query);
+  // Reading the newest messages marks the conversation read; nothing is written when nothing was
+  // unread, and the user's other tabs hear of it only when the mark changed.
+  if (!query.before && state.unread && (await markReadIn(db, userId, conversationId))) {
+    await announce(ctx, { type: 'chat.read', conversationId, userId });
+  }
+  return messages;
 }
 
 async function pageOf(db: Db, conversationId: string, query: MessagesQuery): Promise<ChatMessage[]> {
@@ -104,8 +112,15 @@ async function pageOf(db: Db, conversationId: string, query: MessagesQuery): Pro
  * created_at is taken in SQL, so the database's microseconds are compared with themselves and never
  * rounded through a JS Date.
  */
-export async function markRead(db: Db, userId: string, conversationId: string, checkParticipant = false) {
-  if (checkParticipant) await assertParticipant(db, userId, conversationId);
+export async function markRead(ctx: Context, conversationId: string) {
+  const userId = ctx.actor.id;
+  await assertParticipant(ctx.db, userId, conversationId);
+  if (await markReadIn(ctx.db, userId, conversationId)) {
+    await announce(ctx, { type: 'chat.read', conversationId, userId });
+  }
+}
+
+async function markReadIn(db: Db, userId: string, conversationId: string) {
   const rows = await rowsOf<Row>(
     db,
     sql`update conversation_participants p
@@ -124,14 +139,14 @@ export async function markRead(db: Db, userId: string, conversationId: string, c
  * one before it, even within a millisecond) and inserts the message with that timestamp.
  */
 export async function postMessage(
-  db: Db,
-  clock: Clock,
-  userId: string,
+  ctx: Context,
   conversationId: string,
   content: string,
 ): Promise<ChatMessage> {
+  const { db } = ctx;
+  const userId = ctx.actor.id;
   await assertParticipant(db, userId, conversationId);
-  const now = clock.now().toISOString();
+  const now = ctx.now.toISOString();
   const [row] = await rowsOf<Row>(
     db,
     sql`with bumped as (
@@ -149,7 +164,9 @@ export async function postMessage(
       )
       select ${columns} from inserted m left join users u on u.id = m.sender_id`,
   );
-  return toMessage(row);
+  const message = toMessage(row);
+  await announce(ctx, { type: 'chat.message', conversationId, messageId: message.id });
+  return message;
 }
 
 export async function loadMessage(db: Db, messageId: string): Promise<ChatMessage | null> {

@@ -1,7 +1,9 @@
+import { expectedOn } from '@contract/schedules';
 import type { DashboardStats } from '@contract/dashboard';
-import type { Db } from '../../db/client';
 import { statement } from '../../db/statements';
-import { zonedDate } from '../../lib/zoned-time';
+import type { Context } from '../../lib/context';
+import { zonedDate } from '@contract/zoned-time';
+import { ownSchedule } from '../schedules/schedules.service';
 import { todayTracked } from '../time-entries/time-entries.summary';
 
 // Everyone's home page: one prepared statement for the four counts (decisions/008).
@@ -16,20 +18,19 @@ const counts = statement<Record<string, string | number>, [today: string, userId
 );
 
 /**
- * Decisions §10: the four figures, each one SQL aggregate (today = the org zone's day). Active users
+ * The four figures (docs/product/dashboard.md#stat-cards), each one SQL aggregate (today = the org zone's day). Active users
  * are those clocked in now: an open record of today; one forgotten on an earlier day does not count.
  */
-export async function dashboardStats(
-  db: Db,
-  userId: string,
-  now: Date,
-  timeZone: string,
-): Promise<DashboardStats> {
+export async function dashboardStats(ctx: Context): Promise<DashboardStats> {
+  const { db, now } = ctx;
+  const userId = ctx.actor.id;
+  const timeZone = await ctx.timeZone();
   const today = zonedDate(now, timeZone);
   const [row] = await counts(db, today, userId);
   const totalTasks = Number(row.total_tasks);
   const completedTasks = Number(row.completed_tasks);
   const { hours } = await todayTracked(db, userId, now, timeZone);
+  const schedule = await ownSchedule(ctx);
   return {
     activeUsers: Number(row.active_users),
     totalHoursToday: hours,
@@ -37,5 +38,6 @@ export async function dashboardStats(
     productivityScore: totalTasks === 0 ? 0 : Math.round((completedTasks / totalTasks) * 100),
     completedTasks,
     totalTasks,
+    expectedHoursToday: expectedOn(schedule.minutes, today) / 60,
   };
 }

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { attendanceRecords } from '../../db/schema';
 import { fixedClock } from '../../lib/clock';
 import { createTestApp, type TestContext } from '../../test/harness';
-import { timeFixtures } from '../timers/time-fixtures';
+import { timeFixtures } from '../../test/time-fixtures';
 
 // The org zone comes from TZ here; Berlin falls back on 2025-10-26, a 25-hour day
 // running from 2025-10-25T22:00Z to 2025-10-26T23:00Z.
@@ -32,6 +32,7 @@ describe('GET /api/dashboard/stats', () => {
       productivityScore: 0,
       completedTasks: 0,
       totalTasks: 0,
+      expectedHoursToday: 0, // a Sunday: the organisation's schedule expects nothing
     });
   });
 
@@ -72,12 +73,27 @@ describe('GET /api/dashboard/stats', () => {
       productivityScore: 25,
       completedTasks: 1,
       totalTasks: 4,
+      expectedHoursToday: 0,
     });
     const { api: admin } = await t.userClient('admin');
     expect((await admin.get('/api/dashboard/stats')).json()).toMatchObject({
       activeUsers: 2,
       totalHoursToday: 0,
     });
+  });
+
+  it("expects the hours of the user's own schedule on the weekday of the user's own zone", async () => {
+    const { api: admin } = await t.userClient('admin');
+    const { user, api } = await t.userClient('employee');
+    const expected = async () => (await api.get('/api/dashboard/stats')).json().expectedHoursToday as number;
+    const put = (body: object) => admin.put(`/api/users/${user.id}/schedule`, body);
+    // Sunday 21:00 in Berlin, Sunday 16:00 in New York, already Monday 05:00 in Tokyo.
+    expect((await put({ minutes: [450, 480, 480, 480, 480, 0, 360] })).statusCode).toBe(200);
+    expect(await expected()).toBe(6);
+    await put({ minutes: [450, 480, 480, 480, 480, 0, 360], timeZone: 'America/New_York' });
+    expect(await expected()).toBe(6);
+    await put({ minutes: [450, 480, 480, 480, 480, 0, 360], timeZone: 'Asia/Tokyo' });
+    expect(await expected()).toBe(7.5);
   });
 
   it("counts as active only users clocked in today (the org zone's day), not records forgotten earlier", async () => {

@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { buildApp } from '../../app';
 import { loadConfig } from '../../config';
 import { createTestApp, openTestDatabase, type TestContext } from '../../test/harness';
+import { PUBLIC_ROUTES, SIGNED_IN_ROUTES } from '../../../e2e/routes';
 
 let t: TestContext;
 const webDist = mkdtempSync(join(tmpdir(), 'wb-web-'));
@@ -29,6 +30,27 @@ describe('platform', () => {
     const res = await t.anonymous.get('/api/health');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ status: 'ok' });
+  });
+
+  it('answers readiness 200 while the database answers and live events flow, 503 otherwise', async () => {
+    const ready = await t.anonymous.get('/api/health/ready');
+    expect(ready.statusCode).toBe(200);
+    expect(ready.json()).toEqual({ status: 'ok' });
+    expect(ready.headers['cache-control']).toBe('no-store');
+    // Live events not flowing (as while the LISTEN connection reconnects) makes the instance unready.
+    await t.app.deps.events.stop();
+    try {
+      const unready = await t.anonymous.get('/api/health/ready');
+      expect(unready.statusCode).toBe(503);
+      expect(unready.json()).toEqual({
+        status: 'unavailable',
+        message: 'Live events have lost their database connection and are reconnecting',
+      });
+      expect((await t.anonymous.get('/api/health')).statusCode).toBe(200);
+    } finally {
+      await t.app.deps.events.start();
+    }
+    expect((await t.anonymous.get('/api/health/ready')).statusCode).toBe(200);
   });
 
   it('has migrated every table', async () => {
@@ -69,13 +91,27 @@ describe('platform', () => {
     expect(res.headers['x-frame-options']).toBe('DENY');
   });
 
-  it('sends HSTS in production', async () => {
-    const database = await openTestDatabase();
-    const app = await buildApp({ database, config: loadConfig({ NODE_ENV: 'production' }), logger: false });
-    const res = await app.inject({ method: 'GET', url: '/api/health' });
-    expect(res.headers['strict-transport-security']).toContain('max-age=31536000');
-    await app.close();
-    await database.close();
+  it('sends HSTS and upgrade-insecure-requests over HTTPS only, which plain HTTP would not survive', async () => {
+    const prod = await createTestApp({ env: { NODE_ENV: 'production', TRUST_PROXY: 'true' } });
+    try {
+      const https = await prod.anonymous.get('/api/health', { 'x-forwarded-proto': 'https' });
+      expect(https.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+      expect(https.headers['content-security-policy']).toContain('upgrade-insecure-requests');
+      const http = await prod.anonymous.get('/api/health');
+      expect(http.headers['strict-transport-security']).toBeUndefined();
+      expect(http.headers['content-security-policy']).not.toContain('upgrade-insecure-requests');
+      // everything else is the same for both
+      const rest = (h: Record<string, unknown>) => {
+        const { 'strict-transport-security': _hsts, 'content-security-policy': csp, date: _d, ...others } = h;
+        return { ...others, csp: String(csp).replace(/;?upgrade-insecure-requests/, '') };
+      };
+      expect(rest(http.headers)).toEqual(rest(https.headers));
+    } finally {
+      await prod.close();
+    }
+    // Without TRUST_PROXY the header is anyone's to send, and ignored.
+    const spoofed = await t.anonymous.get('/api/health', { 'x-forwarded-proto': 'https' });
+    expect(spoofed.headers['strict-transport-security']).toBeUndefined();
   });
 
   it('refuses JSON bodies over 64 KiB with 413', async () => {
@@ -120,24 +156,7 @@ describe('platform', () => {
   });
 
   it('serves the app shell for every client route', async () => {
-    const routes = [
-      '/',
-      '/login',
-      '/register',
-      '/verification-codes',
-      '/my-tasks',
-      '/advanced-tasks',
-      '/projects',
-    ];
-    routes.push(
-      '/attendance',
-      '/tracker',
-      '/chat',
-      '/admin',
-      '/admin/pending-users',
-      '/admin/user-credentials',
-    );
-    routes.push('/team/manage', '/reports', '/no/such/page');
+    const routes = [...PUBLIC_ROUTES, ...SIGNED_IN_ROUTES, '/no/such/page'];
     for (const route of routes) {
       const res = await t.anonymous.get(route);
       expect(res.statusCode, route).toBe(200);

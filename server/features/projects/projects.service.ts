@@ -1,8 +1,9 @@
 import { desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { createProjectRequest, Project, ProjectStatus, ProjectsQuery } from '@contract/projects';
-import type { Db } from '../../db/client';
+import type { Db } from '../../db/types';
 import { projects } from '../../db/schema';
+import type { Context } from '../../lib/context';
 import { notFound } from '../../lib/errors';
 
 type CreateProjectInput = z.output<typeof createProjectRequest>;
@@ -41,7 +42,7 @@ const toProject = (row: Row): Project => ({
 });
 
 /** Newest first; the cursor is the id of the last project of the previous page. */
-export async function listProjects(db: Db, query: ProjectsQuery): Promise<Project[]> {
+export async function listProjects({ db }: Context, query: ProjectsQuery): Promise<Project[]> {
   const cursor = query.before
     ? sql`(${projects.createdAt}, ${projects.id}) < (select p.created_at, p.id from projects p where p.id = ${query.before})`
     : undefined;
@@ -61,19 +62,17 @@ async function getProject(db: Db, id: string): Promise<Project> {
 }
 
 export async function createProject(
-  db: Db,
+  { db, actor, now }: Context,
   values: CreateProjectInput,
-  createdBy: string,
-  now: Date,
 ): Promise<Project> {
   const [row] = await db
     .insert(projects)
-    .values({ ...values, createdBy, createdAt: now, updatedAt: now })
+    .values({ ...values, createdBy: actor.id, createdAt: now, updatedAt: now })
     .returning({ id: projects.id });
   return getProject(db, row.id);
 }
 
-export async function setProjectStatus(db: Db, id: string, status: ProjectStatus, now: Date) {
+export async function setProjectStatus({ db, now }: Context, id: string, status: ProjectStatus) {
   const updated = await db
     .update(projects)
     .set({ status, updatedAt: now })

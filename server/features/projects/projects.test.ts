@@ -1,19 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fixedClock } from '../../lib/clock';
 import { createTestApp, type TestContext } from '../../test/harness';
+import { steppingClock } from '../../test/time-fixtures';
 
 let t: TestContext;
 beforeAll(async () => {
-  // Every reading of the clock is a second later, so "newest first" never depends on ties.
-  const clock = fixedClock(new Date());
-  t = await createTestApp({
-    clock: {
-      now: () => {
-        clock.advance(1000);
-        return clock.now();
-      },
-    },
-  });
+  t = await createTestApp({ clock: steppingClock() });
 });
 afterAll(() => t.close());
 
@@ -29,7 +20,7 @@ describe('projects', () => {
     }
   });
 
-  it('lets managers and admins create with the spec defaults; employees get 403', async () => {
+  it('lets managers and admins create with the product defaults; employees get 403', async () => {
     const { api: manager } = await t.userClient('manager');
     const { api: admin } = await t.userClient('admin');
     const { api: employee } = await t.userClient('employee');
@@ -53,7 +44,7 @@ describe('projects', () => {
     expect((await employee.post('/api/projects', { name: 'Nope' })).statusCode).toBe(403);
   });
 
-  it('validates with the spec message and refuses wrong types and oversized input with 400', async () => {
+  it('validates with the product message and refuses wrong types and oversized input with 400', async () => {
     const { api } = await t.userClient('manager');
     const blank = await api.post('/api/projects', { name: '   ' });
     expect(blank.statusCode).toBe(400);

@@ -1,16 +1,17 @@
-import type { Settings } from '@contract/settings';
-import type { Db } from '../../db/client';
+import type { Settings, SettingsInput } from '@contract/settings';
 import { settings } from '../../db/schema';
-import type { Clock } from '../../lib/clock';
+import type { Context } from '../../lib/context';
 
 /** Saves the organisation's single settings row (id = 1), creating it on first save. */
-export async function saveSettings(
-  db: Db,
-  clock: Clock,
-  input: Settings,
-  adminId: string,
-): Promise<Settings> {
-  const values = { ...input, updatedAt: clock.now(), updatedBy: adminId };
+export async function saveSettings({ db, now, actor }: Context, input: SettingsInput): Promise<Settings> {
+  // Left out, the forgotten-timer limit keeps its saved value (or the column's default).
+  const { autoStopTimerHours, ...rest } = input;
+  const values = {
+    ...rest,
+    ...(autoStopTimerHours === undefined ? {} : { autoStopTimerHours }),
+    updatedAt: now,
+    updatedBy: actor.id,
+  };
   const [row] = await db
     .insert(settings)
     .values({ id: 1, ...values })
@@ -22,6 +23,7 @@ export async function saveSettings(
     dailyBreakMinutes: row.dailyBreakMinutes,
     lunchMinutes: row.lunchMinutes,
     lateThresholdMinutes: row.lateThresholdMinutes,
+    autoStopTimerHours: row.autoStopTimerHours,
     timeZone: row.timeZone ?? input.timeZone,
   };
 }

@@ -17,7 +17,7 @@ const valid = {
 };
 
 describe('GET /api/settings', () => {
-  it('needs a session and shows the spec defaults with the server zone before any save', async () => {
+  it('needs a session and shows the product defaults with the server zone before any save', async () => {
     expect((await t.anonymous.get('/api/settings')).statusCode).toBe(401);
     const { api } = await t.userClient('employee');
     const res = await api.get('/api/settings');
@@ -28,6 +28,7 @@ describe('GET /api/settings', () => {
       dailyBreakMinutes: 10,
       lunchMinutes: 45,
       lateThresholdMinutes: 15,
+      autoStopTimerHours: 10,
       timeZone: 'Europe/Berlin',
     });
   });
@@ -46,11 +47,20 @@ describe('PUT /api/settings', () => {
     const admin = await t.userClient('admin');
     const res = await admin.api.put('/api/settings', { ...valid, extra: 'ignored' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual(valid);
+    expect(res.json()).toEqual({ ...valid, autoStopTimerHours: 10 });
+    // The forgotten-timer limit is saved when sent, and kept when a client leaves it out.
+    expect((await admin.api.put('/api/settings', { ...valid, autoStopTimerHours: 12 })).json()).toEqual({
+      ...valid,
+      autoStopTimerHours: 12,
+    });
     const again = await admin.api.put('/api/settings', { ...valid, lateThresholdMinutes: 20 });
     expect(again.json().lateThresholdMinutes).toBe(20);
     const { api } = await t.userClient('employee');
-    expect((await api.get('/api/settings')).json()).toEqual({ ...valid, lateThresholdMinutes: 20 });
+    expect((await api.get('/api/settings')).json()).toEqual({
+      ...valid,
+      lateThresholdMinutes: 20,
+      autoStopTimerHours: 12,
+    });
   });
 
   it('rejects bad input with 400 and the field message', async () => {
@@ -75,6 +85,31 @@ describe('PUT /api/settings', () => {
       [{ timeZone: 'Mars/Olympus' }, 'timeZone', 'Enter a valid time zone, such as Europe/Berlin'],
       [{ timeZone: 'x'.repeat(5000) }, 'timeZone', 'Enter a valid time zone'],
       [{ timeZone: undefined }, 'timeZone', 'Time zone is required'],
+      [
+        { autoStopTimerHours: 0 },
+        'autoStopTimerHours',
+        'Stop forgotten timers after must be between 1 and 24 hours',
+      ],
+      [
+        { autoStopTimerHours: 25 },
+        'autoStopTimerHours',
+        'Stop forgotten timers after must be between 1 and 24 hours',
+      ],
+      [
+        { autoStopTimerHours: 2.5 },
+        'autoStopTimerHours',
+        'Stop forgotten timers after must be a whole number of hours',
+      ],
+      [
+        { autoStopTimerHours: '10' },
+        'autoStopTimerHours',
+        'Stop forgotten timers after must be between 1 and 24 hours',
+      ],
+      [
+        { autoStopTimerHours: null },
+        'autoStopTimerHours',
+        'Stop forgotten timers after must be between 1 and 24 hours',
+      ],
     ];
     for (const [patch, field, message] of cases) {
       const res = await api.put('/api/settings', { ...valid, ...patch });

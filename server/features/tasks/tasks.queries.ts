@@ -1,5 +1,5 @@
 import type { Task, TaskFilters } from '@contract/tasks';
-import type { Db } from '../../db/client';
+import type { Db } from '../../db/types';
 import { statement } from '../../db/statements';
 import { containsPattern } from '../../lib/like';
 import { prebuiltJson } from '../../lib/serializer';
@@ -9,7 +9,7 @@ const iso = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY-MM-
 const fullName = (alias: string) => `${alias}.first_name || ' ' || ${alias}.last_name`;
 
 /**
- * Each task as the contract's JSON, built by PostgreSQL: every display name the spec shows resolved
+ * Each task as the contract's JSON, built by PostgreSQL: every display name the screens show resolved
  * by joins, its comments (oldest first) nested, instants in ISO form. The lists are the most read
  * pages of the product, and their rows then go to the client without being parsed into objects and
  * written out again in JavaScript (docs/decisions/008). The response is still checked against the

@@ -1,34 +1,39 @@
 import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import type {
-  addCommentRequest,
-  createTaskRequest,
-  reviewTaskRequest,
-  Task,
-  TaskComment,
-  TaskStatus,
-  TasksQuery,
+import {
+  type addCommentRequest,
+  type createTaskRequest,
+  type reviewTaskRequest,
+  SUBMIT_ONLY_ASSIGNEE,
+  type Task,
+  type TaskComment,
+  type TaskStatus,
+  type TasksQuery,
 } from '@contract/tasks';
-import type { Db } from '../../db/client';
+import type { Db } from '../../db/types';
 import { projects, taskComments, tasks, users } from '../../db/schema';
-import type { SessionUser } from '../../lib/auth';
-import { AppError, conflict, forbidden, notFound } from '../../lib/errors';
+import type { Context } from '../../lib/context';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
+import { instantOf } from '@contract/zoned-time';
+import { announceNotifications, type NotificationInput, notify } from '../notifications/notify';
 import { stopTaskTimers } from '../timers/timers.service';
 import { findTask, findTasks, type TaskListQuery } from './tasks.queries';
 
-type Actor = Pick<SessionUser, 'id' | 'role' | 'firstName' | 'lastName'>;
+type Actor = Context['actor'];
 type TaskRow = typeof tasks.$inferSelect;
+
+const nameOf = (actor: Actor) => `${actor.firstName} ${actor.lastName}`;
 
 const canManage = (actor: Actor) => actor.role === 'manager' || actor.role === 'admin';
 
-/** Employees see only their own tasks; managers and admins see all (decisions §4). */
-export function listTasks(db: Db, actor: Actor, query: TasksQuery): Promise<Task[]> {
+/** Employees see only their own tasks; managers and admins see all (docs/product/tasks.md#visibility). */
+export function listTasks({ db, actor }: Context, query: TasksQuery): Promise<Task[]> {
   const scoped: TaskListQuery = canManage(actor) ? query : { ...query, assigneeId: actor.id };
   if (!canManage(actor) && query.assigneeId && query.assigneeId !== actor.id) return Promise.resolve([]);
   return findTasks(db, scoped);
 }
 
-export function listMyTasks(db: Db, actor: Actor, page: { limit: number; before?: string }) {
+export function listMyTasks({ db, actor }: Context, page: { limit: number; before?: string }) {
   return findTasks(db, { ...page, assigneeId: actor.id });
 }
 
@@ -45,15 +50,8 @@ async function accessibleRow(db: Db, actor: Actor, id: string): Promise<TaskRow>
   return row;
 }
 
-const fieldError = (field: string, message: string) =>
-  new AppError(400, message, { fieldErrors: { [field]: [message] } });
-
-export async function createTask(
-  db: Db,
-  actor: Actor,
-  input: z.output<typeof createTaskRequest>,
-  now: Date,
-): Promise<Task> {
+export async function createTask(ctx: Context, input: z.output<typeof createTaskRequest>): Promise<Task> {
+  const { db, actor, now } = ctx;
   const assigneeId = input.assigneeId ?? actor.id;
   if (assigneeId !== actor.id) {
     if (!canManage(actor)) throw forbidden('Employees can only create tasks for themselves');
@@ -62,7 +60,7 @@ export async function createTask(
       .from(users)
       .where(and(eq(users.id, assigneeId), eq(users.approvalStatus, 'approved'), eq(users.isActive, true)))
       .limit(1);
-    if (!assignee) throw fieldError('assigneeId', 'Assignee not found');
+    if (!assignee) throw badRequest('Assignee not found', 'assigneeId');
   }
   if (input.projectId) {
     const [project] = await db
@@ -70,48 +68,68 @@ export async function createTask(
       .from(projects)
       .where(eq(projects.id, input.projectId))
       .limit(1);
-    if (!project) throw fieldError('projectId', 'Project not found');
+    if (!project) throw badRequest('Project not found', 'projectId');
   }
-  const [row] = await db
-    .insert(tasks)
-    .values({
-      title: input.title,
-      description: input.description,
-      priority: input.priority,
-      projectId: input.projectId,
-      assigneeId,
-      assignedById: actor.id,
-      estimatedHours: input.estimatedHours,
-      dueDate: input.dueDate ? new Date(input.dueDate) : null,
-      createdAt: now,
-      updatedAt: now,
-    })
-    .returning({ id: tasks.id });
+  const dueDate = input.dueDate ? instantOf(input.dueDate, await ctx.timeZone()) : null;
+  const { row, notified } = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(tasks)
+      .values({
+        title: input.title,
+        description: input.description,
+        priority: input.priority,
+        projectId: input.projectId,
+        assigneeId,
+        assignedById: actor.id,
+        estimatedHours: input.estimatedHours,
+        dueDate,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning({ id: tasks.id });
+    const notified = await notify(ctx, tx, {
+      kind: 'task_assigned',
+      to: [assigneeId],
+      actorId: actor.id,
+      title: `${nameOf(actor)} assigned you “${input.title}”`,
+      body: input.description,
+      link: '/my-tasks',
+      data: { taskId: row.id },
+      at: now,
+    });
+    return { row, notified };
+  });
+  await announceNotifications(ctx, notified);
   return loadTask(db, row.id);
 }
 
 /**
  * Applies a change only if the task still has the status it was checked against, so two people acting
  * at once cannot both succeed from the same state. A change that leaves the task untimeable (paused,
- * submitted, completed: decisions §7) stops its running timer in the same transaction, the way
+ * submitted, completed: docs/product/tasks.md#task-timers) stops its running timer in the same transaction, the way
  * POST /api/timer/stop does.
  */
 async function applyFrom(
-  db: Db,
+  ctx: Context,
   row: TaskRow,
   changes: Partial<TaskRow>,
-  options: { stopTimerAt?: Date } = {},
+  options: { stopTimerAt?: Date; notice?: NotificationInput } = {},
 ): Promise<Task> {
-  await db.transaction(async (tx) => {
+  const { db } = ctx;
+  // Read before the transaction: the week lock needs the zone the stopped entry's days count in.
+  const zone = options.stopTimerAt ? (await ctx.settings()).timeZone : 'UTC';
+  const notified = await db.transaction(async (tx) => {
     // The timer goes first: stopTimer deletes the timer before it touches the task, and so do we.
-    if (options.stopTimerAt) await stopTaskTimers(tx, row.id, options.stopTimerAt);
+    if (options.stopTimerAt) await stopTaskTimers(tx, row.id, options.stopTimerAt, zone);
     const updated = await tx
       .update(tasks)
       .set(changes)
       .where(and(eq(tasks.id, row.id), eq(tasks.status, row.status), eq(tasks.isPaused, row.isPaused)))
       .returning({ id: tasks.id });
     if (updated.length === 0) throw conflict('The task changed meanwhile; reload and try again');
+    return options.notice ? notify(ctx, tx, options.notice) : [];
   });
+  await announceNotifications(ctx, notified);
   return loadTask(db, row.id);
 }
 
@@ -123,42 +141,50 @@ const statusLabel: Record<TaskStatus, string> = {
 };
 
 /** My Tasks: Start (todo → in_progress) and Complete (in_progress → completed); nothing else. */
-export async function changeStatus(db: Db, actor: Actor, id: string, status: TaskStatus, now: Date) {
+export async function changeStatus(ctx: Context, id: string, status: TaskStatus) {
+  const { db, actor, now } = ctx;
   const row = await accessibleRow(db, actor, id);
   if (row.status === status) throw conflict(`Task is already ${statusLabel[status]}`);
   if (status === 'in_progress' && row.status === 'todo') {
-    return applyFrom(db, row, { status, updatedAt: now });
+    return applyFrom(ctx, row, { status, updatedAt: now });
   }
   if (status === 'completed' && row.status === 'in_progress') {
     // A task in the review workflow is finished by a reviewer's approval, not by its assignee.
     if (row.reviewStatus === 'rework') throw conflict('This task needs rework: submit it for review instead');
-    return applyFrom(db, row, { status, completedAt: now, updatedAt: now }, { stopTimerAt: now });
+    return applyFrom(ctx, row, { status, completedAt: now, updatedAt: now }, { stopTimerAt: now });
   }
   throw conflict(`A task that is ${statusLabel[row.status]} cannot be moved to ${statusLabel[status]}`);
 }
 
-export async function togglePause(db: Db, actor: Actor, id: string, now: Date) {
+export async function togglePause(ctx: Context, id: string) {
+  const { db, actor, now } = ctx;
   const row = await accessibleRow(db, actor, id);
   if (row.status !== 'todo' && row.status !== 'in_progress') {
     throw conflict(`A task that is ${statusLabel[row.status]} cannot be paused or resumed`);
   }
   const pausing = !row.isPaused;
   return applyFrom(
-    db,
+    ctx,
     row,
     { isPaused: pausing, updatedAt: now },
     { stopTimerAt: pausing ? now : undefined },
   );
 }
 
-export async function submitForReview(db: Db, actor: Actor, id: string, notes: string, now: Date) {
+/**
+ * Submitting is the assignee's act: a reviewer who could submit someone else's work could then
+ * approve it alone. A task someone keeps for themselves has its creator as assignee.
+ */
+export async function submitForReview(ctx: Context, id: string, notes: string) {
+  const { db, actor, now } = ctx;
   const row = await accessibleRow(db, actor, id);
+  if (row.assigneeId !== actor.id) throw forbidden(SUBMIT_ONLY_ASSIGNEE);
   if (row.isPaused) throw conflict('A paused task cannot be submitted for review; resume it first');
   if (row.status !== 'todo' && row.status !== 'in_progress') {
     throw conflict(`A task that is ${statusLabel[row.status]} cannot be submitted for review`);
   }
   return applyFrom(
-    db,
+    ctx,
     row,
     {
       status: 'pending_review',
@@ -167,23 +193,31 @@ export async function submitForReview(db: Db, actor: Actor, id: string, notes: s
       submittedAt: now,
       updatedAt: now,
     },
-    { stopTimerAt: now },
+    {
+      stopTimerAt: now,
+      // The one who assigned it reviews it; a task someone keeps for themselves notifies nobody.
+      notice: {
+        kind: 'task_submitted',
+        to: [row.assignedById],
+        actorId: actor.id,
+        title: `${nameOf(actor)} submitted “${row.title}” for review`,
+        body: notes,
+        link: '/advanced-tasks',
+        data: { taskId: row.id },
+        at: now,
+      },
+    },
   );
 }
 
-export async function reviewTask(
-  db: Db,
-  actor: Actor,
-  id: string,
-  input: z.output<typeof reviewTaskRequest>,
-  now: Date,
-) {
+export async function reviewTask(ctx: Context, id: string, input: z.output<typeof reviewTaskRequest>) {
+  const { db, actor, now } = ctx;
   if (!canManage(actor)) throw forbidden('Only managers and admins can review tasks');
   const row = await accessibleRow(db, actor, id);
   if (row.status !== 'pending_review') throw conflict('Only tasks pending review can be reviewed');
   const approved = input.action === 'approve';
   return applyFrom(
-    db,
+    ctx,
     row,
     {
       status: approved ? 'completed' : 'in_progress',
@@ -194,27 +228,59 @@ export async function reviewTask(
       completedAt: approved ? now : null,
       updatedAt: now,
     },
-    { stopTimerAt: approved ? now : undefined },
+    {
+      stopTimerAt: approved ? now : undefined,
+      notice: {
+        kind: approved ? 'task_approved' : 'task_rework',
+        to: [row.assigneeId],
+        actorId: actor.id,
+        title: approved
+          ? `${nameOf(actor)} approved “${row.title}”`
+          : `${nameOf(actor)} sent “${row.title}” back for rework`,
+        // The reviewer's comments are what the assignee needs to act on a rework.
+        body: input.reviewComments ?? '',
+        link: '/my-tasks',
+        data: { taskId: row.id },
+        at: now,
+      },
+    },
   );
 }
 
 export async function addComment(
-  db: Db,
-  actor: Actor,
+  ctx: Context,
   id: string,
   input: z.output<typeof addCommentRequest>,
-  now: Date,
 ): Promise<TaskComment> {
-  await accessibleRow(db, actor, id);
-  const [comment] = await db
-    .insert(taskComments)
-    .values({ taskId: id, authorId: actor.id, text: input.text, createdAt: now })
-    .returning();
+  const { db, actor, now } = ctx;
+  const task = await accessibleRow(db, actor, id);
+  const { comment, notified } = await db.transaction(async (tx) => {
+    const [comment] = await tx
+      .insert(taskComments)
+      .values({ taskId: id, authorId: actor.id, text: input.text, createdAt: now })
+      .returning();
+    // "Your task" is the assignee's, and also the one who assigned it; each opens it where they work on it.
+    const notice = {
+      kind: 'task_comment',
+      actorId: actor.id,
+      title: `${nameOf(actor)} commented on “${task.title}”`,
+      body: input.text,
+      data: { taskId: id },
+      at: now,
+    } as const;
+    const toAssignee = await notify(ctx, tx, { ...notice, to: [task.assigneeId], link: '/my-tasks' });
+    const toAssigner =
+      task.assignedById === task.assigneeId
+        ? []
+        : await notify(ctx, tx, { ...notice, to: [task.assignedById], link: '/advanced-tasks' });
+    return { comment, notified: [...toAssignee, ...toAssigner] };
+  });
+  await announceNotifications(ctx, notified);
   return {
     id: comment.id,
     text: comment.text,
     authorId: actor.id,
-    // The author is whoever holds the session; a client-sent author is never read (decisions §2).
+    // The author is whoever holds the session; a client-sent author is never read (docs/product/tasks.md#comments).
     author: `${actor.firstName} ${actor.lastName}`,
     createdAt: comment.createdAt.toISOString(),
   };

@@ -1,20 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SUBMISSION_NOTES } from '@contract/tasks';
-import { fixedClock } from '../../lib/clock';
 import { createTestApp, type TestContext } from '../../test/harness';
+import { steppingClock } from '../../test/time-fixtures';
 
 let t: TestContext;
 beforeAll(async () => {
-  // Every reading of the clock is a second later, so "newest first" never depends on ties.
-  const clock = fixedClock(new Date());
-  t = await createTestApp({
-    clock: {
-      now: () => {
-        clock.advance(1000);
-        return clock.now();
-      },
-    },
-  });
+  t = await createTestApp({ clock: steppingClock() });
 });
 afterAll(() => t.close());
 
@@ -95,6 +86,46 @@ describe('creating tasks', () => {
     expect((await employee.get('/api/my-tasks')).json()[0].id).toBe(task.id);
   });
 
+  it('reads a due date without offset (what a date-time input gives) in the time zone of the organisation', async () => {
+    const { api: admin } = await t.userClient('admin');
+    const { api } = await t.userClient('employee');
+    const setZone = async (timeZone: string) => {
+      const settings = (await admin.get('/api/settings')).json();
+      expect((await admin.put('/api/settings', { ...settings, timeZone })).statusCode).toBe(200);
+    };
+    await setZone('Europe/Berlin');
+    try {
+      const due = async (dueDate: unknown) => (await create(api, { title: 'Due', dueDate })).dueDate;
+      expect(await due('2030-01-02T15:30')).toBe('2030-01-02T14:30:00.000Z');
+      expect(await due('2030-07-02T15:30:45')).toBe('2030-07-02T13:30:45.000Z');
+      // the night clocks go forward (02:00 → 03:00): the missing 02:30 is read as 03:30 CEST
+      expect(await due('2026-03-29T02:30')).toBe('2026-03-29T01:30:00.000Z');
+      expect(await due('2026-03-29T01:59')).toBe('2026-03-29T00:59:00.000Z');
+      // the night clocks go back: 02:30 happens twice, the first (CEST) is meant
+      expect(await due('2026-10-25T02:30')).toBe('2026-10-25T00:30:00.000Z');
+      // values with an offset are instants already, whatever the zone
+      expect(await due('2030-01-02T15:30:00.000Z')).toBe('2030-01-02T15:30:00.000Z');
+      expect(await due('2030-01-02T15:30:00+05:30')).toBe('2030-01-02T10:00:00.000Z');
+      expect(await due(null)).toBeNull();
+      for (const garbage of [
+        '2030-02-30T10:00',
+        '2030-01-02T24:00',
+        '2030-01-02 15:30',
+        '2030-01-02',
+        '15:30',
+        '0099-01-02T10:00',
+        '2030-01-02T15:30+01',
+        20300102,
+      ]) {
+        const res = await api.post('/api/tasks', { title: 'x', dueDate: garbage });
+        expect(res.statusCode, String(garbage)).toBe(400);
+        expect(res.json().fieldErrors.dueDate, String(garbage)).toEqual(['Choose a valid due date']);
+      }
+    } finally {
+      await setZone('UTC');
+    }
+  });
+
   it('refuses employees assigning to others (403), unknown assignee or project (400)', async () => {
     const { api: employee } = await t.userClient('employee');
     const { api: manager } = await t.userClient('manager');
@@ -110,7 +141,7 @@ describe('creating tasks', () => {
     expect(noProject.json()).toMatchObject({ message: 'Project not found' });
   });
 
-  it('validates: spec title message, wrong types, oversized fields → 400', async () => {
+  it('validates: the product title message, wrong types, oversized fields → 400', async () => {
     const { api } = await t.userClient('employee');
     for (const body of [{}, { title: '' }, { title: '   ' }]) {
       const res = await api.post('/api/tasks', body);
@@ -256,7 +287,10 @@ describe('review workflow', () => {
       reviewComments: null,
     });
     expect(approved.json().reviewedAt).toMatch(/Z$/);
-    const again = await manager.patch(`/api/tasks/${task.id}/review`, { action: 'rework' });
+    const again = await manager.patch(`/api/tasks/${task.id}/review`, {
+      action: 'rework',
+      reviewComments: 'Late',
+    });
     expect(again.statusCode).toBe(409);
     expect((await manager.patch(`/api/tasks/${task.id}/review`, { action: 'maybe' })).statusCode).toBe(400);
     expect((await manager.patch(`/api/tasks/${MISSING}/review`, { action: 'approve' })).statusCode).toBe(404);
@@ -324,7 +358,7 @@ describe('GET /api/tasks', () => {
   });
 });
 
-describe("a task's running timer (decisions §7: paused and finished tasks are not timed)", () => {
+describe("a task's running timer (docs/product/tasks.md#pause: paused and finished tasks are not timed)", () => {
   /** The assignee times an in-progress task; returns what the checks below need. */
   async function timed() {
     const { api: manager } = await t.userClient('manager');

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import type { TimeEntry } from '@contract/time-entries';
-import type { Db } from '../../db/client';
+import type { Db } from '../../db/types';
 import { projects, tasks, timeEntries } from '../../db/schema';
 import { isoInstant, statement } from '../../db/statements';
-import { zonedDate } from '../../lib/zoned-time';
+import { zonedDate } from '@contract/zoned-time';
 
 /** The entry columns plus the project's name and the task's title, in one joined select. */
 export function selectEntries(db: Db) {
@@ -18,6 +18,7 @@ export function selectEntries(db: Db) {
       startTime: timeEntries.startTime,
       endTime: timeEntries.endTime,
       duration: timeEntries.duration,
+      autoStopped: timeEntries.autoStopped,
     })
     .from(timeEntries)
     .leftJoin(projects, eq(projects.id, timeEntries.projectId))
@@ -30,7 +31,7 @@ type EntryRow = Omit<
   'startTime' | 'endTime'
 > & { startTime: Date | string; endTime: Date | string };
 
-/** `date` is the organisation's calendar day the entry started on (decisions §6). */
+/** `date` is the organisation's calendar day the entry started on (docs/product/api-conventions.md#org-dates). */
 export function toTimeEntry(row: EntryRow, timeZone: string): TimeEntry {
   const startTime = isoInstant(row.startTime);
   return {
@@ -44,13 +45,15 @@ export function toTimeEntry(row: EntryRow, timeZone: string): TimeEntry {
     startTime,
     endTime: isoInstant(row.endTime),
     duration: row.duration,
+    autoStopped: row.autoStopped,
   };
 }
 
 // The tracker's list, newest first, is read on every visit: prepared statements (decisions/008)
 // keyset-paginated on (start_time, id), the order of the (user_id, start_time, id) index.
 const selectEntryRows = `select e.id, e.project_id as "projectId", p.name as project, e.task_id as "taskId",
-    t.title as task, e.description, e.start_time as "startTime", e.end_time as "endTime", e.duration
+    t.title as task, e.description, e.start_time as "startTime", e.end_time as "endTime", e.duration,
+    e.auto_stopped as "autoStopped"
   from time_entries e
   left join projects p on p.id = e.project_id
   left join tasks t on t.id = e.task_id`;

@@ -7,19 +7,34 @@ import {
   type TimeEntry,
   type UpdateEntryBody,
 } from '@contract/time-entries';
-import type { Db } from '../../db/client';
+import type { Db } from '../../db/types';
 import { projects, tasks, timeEntries } from '../../db/schema';
-import type { Clock } from '../../lib/clock';
-import { AppError, notFound } from '../../lib/errors';
-import { zonedClock, zonedDate, zonedInstant } from '../../lib/zoned-time';
+import type { Context } from '../../lib/context';
+import { badRequest, notFound } from '../../lib/errors';
+import { zonedClock, zonedDate, zonedInstant } from '@contract/zoned-time';
+import { assertWeeksOpen } from '../timesheets/week-lock';
 import { entriesBefore, newestEntries, selectEntries, toTimeEntry } from './time-entries.rows';
 
-export type EntryContext = { db: Db; clock: Clock; timeZone: string; userId: string };
+/** What the entry rules need of a request: whose entries, the zone their days count in, and now. */
+type Scope = { db: Db; now: Date; timeZone: string; userId: string; organisationZone: string };
+
+const scopeOf = async (ctx: Context): Promise<Scope> => ({
+  db: ctx.db,
+  now: ctx.now,
+  timeZone: await ctx.timeZone(),
+  userId: ctx.actor.id,
+  organisationZone: (await ctx.settings()).timeZone,
+});
+
+/** The lock (docs/product/timesheets.md#lock) for the instants an entry write touches. */
+const assertOpen = (ctx: Scope, db: Db, ...instants: Date[]) =>
+  assertWeeksOpen(db, ctx.userId, instants, ctx.organisationZone);
 
 const ENTRY_NOT_FOUND = 'Time entry not found';
 
 /** Newest first; `before` is the id of the last entry of the previous page (keyset on the index). */
-export async function listEntries(ctx: EntryContext, query: TimeEntriesQuery): Promise<TimeEntry[]> {
+export async function listEntries(context: Context, query: TimeEntriesQuery): Promise<TimeEntry[]> {
+  const ctx = await scopeOf(context);
   const { db, userId } = ctx;
   const rows = query.before
     ? await entriesBefore(db, userId, query.before, query.limit)
@@ -27,7 +42,7 @@ export async function listEntries(ctx: EntryContext, query: TimeEntriesQuery): P
   return rows.map((r) => toTimeEntry(r, ctx.timeZone));
 }
 
-export async function getEntry(ctx: EntryContext, id: string): Promise<TimeEntry> {
+async function entryIn(ctx: Scope, id: string): Promise<TimeEntry> {
   const [row] = await selectEntries(ctx.db).where(
     and(eq(timeEntries.id, id), eq(timeEntries.userId, ctx.userId)),
   );
@@ -36,25 +51,58 @@ export async function getEntry(ctx: EntryContext, id: string): Promise<TimeEntry
 }
 
 /** Wall-clock times of the org zone → instants; refuses empty, reversed and future spans. */
-function resolveSpan(ctx: EntryContext, date: string, startTime: string, endTime: string) {
-  const start = zonedInstant(date, startTime, ctx.timeZone);
-  const end = zonedInstant(date, endTime, ctx.timeZone);
-  if (end.getTime() <= start.getTime())
-    throw new AppError(400, END_AFTER_START, { fieldErrors: { endTime: [END_AFTER_START] } });
-  if (end.getTime() > ctx.clock.now().getTime())
-    throw new AppError(400, NOT_IN_FUTURE, { fieldErrors: { endTime: [NOT_IN_FUTURE] } });
+function resolveSpan(ctx: Scope, date: string, startTime: string, endTime: string) {
+  return checkedSpan(
+    ctx,
+    zonedInstant(date, startTime, ctx.timeZone),
+    zonedInstant(date, endTime, ctx.timeZone),
+  );
+}
+
+/**
+ * An edited entry's instants. A time that is not sent, or sent as it already reads (the edit form
+ * sends every field, as HH:MM), keeps its instant, so an entry a timer measured keeps its seconds
+ * and an unchanged save changes nothing; on a new date such a time moves by whole days with the
+ * entry. A changed time is the minute typed, on the entry's date. Null: the times are unchanged.
+ */
+function editedSpan(ctx: Scope, current: { startTime: Date; endTime: Date }, body: UpdateEntryBody) {
+  const { timeZone } = ctx;
+  const oldDate = zonedDate(current.startTime, timeZone);
+  const date = body.date ?? oldDate;
+  const startClock = zonedClock(current.startTime, timeZone);
+  const shift =
+    date === oldDate
+      ? 0
+      : zonedInstant(date, startClock, timeZone).getTime() -
+        zonedInstant(oldDate, startClock, timeZone).getTime();
+  const edited = (instant: Date, sent: string | undefined) =>
+    sent !== undefined && sent !== zonedClock(instant, timeZone)
+      ? zonedInstant(date, sent, timeZone)
+      : new Date(instant.getTime() + shift);
+  const start = edited(current.startTime, body.startTime);
+  const end = edited(current.endTime, body.endTime);
+  if (start.getTime() === current.startTime.getTime() && end.getTime() === current.endTime.getTime())
+    return null;
+  return checkedSpan(ctx, start, end);
+}
+
+function checkedSpan(ctx: Scope, start: Date, end: Date) {
+  if (end.getTime() <= start.getTime()) throw badRequest(END_AFTER_START, 'endTime');
+  if (end.getTime() > ctx.now.getTime()) throw badRequest(NOT_IN_FUTURE, 'endTime');
   return { start, end, duration: Math.round((end.getTime() - start.getTime()) / 1000) };
 }
 
 async function assertProject(db: Db, projectId: string) {
   const [found] = await db.select({ id: projects.id }).from(projects).where(eq(projects.id, projectId));
   const message = 'Please select a project';
-  if (!found) throw new AppError(400, message, { fieldErrors: { projectId: [message] } });
+  if (!found) throw badRequest(message, 'projectId');
 }
 
-export async function createEntry(ctx: EntryContext, body: ManualEntryBody): Promise<TimeEntry> {
+export async function createEntry(context: Context, body: ManualEntryBody): Promise<TimeEntry> {
+  const ctx = await scopeOf(context);
   const span = resolveSpan(ctx, body.date, body.startTime, body.endTime);
   await assertProject(ctx.db, body.projectId);
+  await assertOpen(ctx, ctx.db, span.start, span.end);
   const [row] = await ctx.db
     .insert(timeEntries)
     .values({
@@ -66,34 +114,39 @@ export async function createEntry(ctx: EntryContext, body: ManualEntryBody): Pro
       duration: span.duration,
     })
     .returning({ id: timeEntries.id });
-  return getEntry(ctx, row.id);
+  return entryIn(ctx, row.id);
 }
 
 /**
  * Edits an own entry. A task timer's entry also moves its task's tracked seconds by the change, so
  * a task's timeSpent stays the sum of its entries.
  */
-export async function updateEntry(ctx: EntryContext, id: string, body: UpdateEntryBody): Promise<TimeEntry> {
+export async function updateEntry(context: Context, id: string, body: UpdateEntryBody): Promise<TimeEntry> {
+  const ctx = await scopeOf(context);
   const [current] = await ctx.db
     .select()
     .from(timeEntries)
     .where(and(eq(timeEntries.id, id), eq(timeEntries.userId, ctx.userId)));
   if (!current) throw notFound(ENTRY_NOT_FOUND);
+  // Even a change of project or description alters a locked week.
+  await assertOpen(ctx, ctx.db, current.startTime, current.endTime);
   const changes: Partial<typeof timeEntries.$inferInsert> = {};
   if (body.projectId !== undefined) {
     await assertProject(ctx.db, body.projectId);
     changes.projectId = body.projectId;
   }
   if (body.description !== undefined) changes.description = body.description;
-  if (body.date !== undefined || body.startTime !== undefined || body.endTime !== undefined) {
-    const span = resolveSpan(
-      ctx,
-      body.date ?? zonedDate(current.startTime, ctx.timeZone),
-      body.startTime ?? zonedClock(current.startTime, ctx.timeZone),
-      body.endTime ?? zonedClock(current.endTime, ctx.timeZone),
-    );
-    Object.assign(changes, { startTime: span.start, endTime: span.end, duration: span.duration });
-  }
+  const span = editedSpan(ctx, current, body);
+  if (span) await assertOpen(ctx, ctx.db, span.start, span.end);
+  // New times are the person's own statement: an auto-stopped entry loses its mark
+  // (docs/product/time-tracking.md#forgotten-timers); a new description or project keeps it.
+  if (span)
+    Object.assign(changes, {
+      startTime: span.start,
+      endTime: span.end,
+      duration: span.duration,
+      autoStopped: false,
+    });
   if (Object.keys(changes).length > 0) {
     await ctx.db.transaction(async (tx) => {
       await tx.update(timeEntries).set(changes).where(eq(timeEntries.id, id));
@@ -101,11 +154,17 @@ export async function updateEntry(ctx: EntryContext, id: string, body: UpdateEnt
       if (current.taskId && delta !== 0) await addTaskSeconds(tx, current.taskId, delta);
     });
   }
-  return getEntry(ctx, id);
+  return entryIn(ctx, id);
 }
 
-export async function deleteEntry(ctx: EntryContext, id: string): Promise<void> {
+export async function deleteEntry(context: Context, id: string): Promise<void> {
+  const ctx = await scopeOf(context);
   await ctx.db.transaction(async (tx) => {
+    const [entry] = await tx
+      .select({ startTime: timeEntries.startTime, endTime: timeEntries.endTime })
+      .from(timeEntries)
+      .where(and(eq(timeEntries.id, id), eq(timeEntries.userId, ctx.userId)));
+    if (entry) await assertOpen(ctx, tx, entry.startTime, entry.endTime);
     const [gone] = await tx
       .delete(timeEntries)
       .where(and(eq(timeEntries.id, id), eq(timeEntries.userId, ctx.userId)))

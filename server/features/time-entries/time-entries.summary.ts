@@ -1,7 +1,8 @@
 import type { TimeSummary } from '@contract/time-entries';
-import type { Db } from '../../db/client';
+import type { Db } from '../../db/types';
+import type { Context } from '../../lib/context';
 import { statement } from '../../db/statements';
-import { zonedDate, zonedDayRange } from '../../lib/zoned-time';
+import { zonedDate, zonedDayRange } from '@contract/zoned-time';
 
 // The tracker's cards and the dashboard read these on every visit: prepared (decisions/008).
 // Instants are bound as ISO text with explicit casts, so both drivers bind them the same way.
@@ -49,13 +50,11 @@ export async function todayTracked(db: Db, userId: string, now: Date, timeZone: 
   return { today, hours: seconds / 3600 };
 }
 
-/** Total Hours, Entries and Today of the tracker (decisions §10). */
-export async function entrySummary(
-  db: Db,
-  userId: string,
-  now: Date,
-  timeZone: string,
-): Promise<TimeSummary> {
+/** Total Hours, Entries and Today of the tracker (docs/product/time-tracking.md#summary). */
+export async function entrySummary(ctx: Context): Promise<TimeSummary> {
+  const { db, now } = ctx;
+  const userId = ctx.actor.id;
+  const timeZone = await ctx.timeZone();
   const [totals] = await allTimeTotals(db, userId);
   const { today, hours } = await todayTracked(db, userId, now, timeZone);
   return {

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { settings, tasks } from '../../db/schema';
+import { tasks } from '../../db/schema';
 import { fixedClock } from '../../lib/clock';
-import { createTestApp, type TestContext } from '../../test/harness';
-import { timeFixtures } from '../timers/time-fixtures';
+import type { TestContext } from '../../test/harness';
+import { berlinTimeApp, type timeFixtures } from '../../test/time-fixtures';
 
 // Europe/Berlin springs forward on 2025-03-30 (02:00 → 03:00): that day has 23 hours.
 const clock = fixedClock('2025-03-30T12:00:00Z'); // 14:00 in Berlin
@@ -11,10 +11,7 @@ let t: TestContext;
 let fx: ReturnType<typeof timeFixtures>;
 let projectId: string;
 beforeAll(async () => {
-  t = await createTestApp({ clock });
-  fx = timeFixtures(t.db);
-  await t.db.insert(settings).values({ id: 1, timeZone: 'Europe/Berlin' });
-  projectId = (await fx.project({ name: 'Apollo' })).id;
+  ({ t, fx, projectId } = await berlinTimeApp(clock));
 });
 afterAll(() => t.close());
 

@@ -8,16 +8,15 @@ import {
   type TimerActiveResponse,
 } from '@contract/timers';
 import type { TimeEntry } from '@contract/time-entries';
-import type { Db } from '../../db/client';
+import type { Db } from '../../db/types';
 import { activeTimers, projects, tasks, timeEntries } from '../../db/schema';
-import type { Clock } from '../../lib/clock';
-import { AppError, conflict, isUniqueViolation, notFound } from '../../lib/errors';
+import type { Context } from '../../lib/context';
+import { badRequest, conflict, isUniqueViolation, notFound } from '../../lib/errors';
 import { selectEntries, toTimeEntry } from '../time-entries/time-entries.rows';
 import { addTaskSeconds } from '../time-entries/time-entries.service';
+import { assertWeeksOpen } from '../timesheets/week-lock';
 
-export type TimerContext = { db: Db; clock: Clock; userId: string; timeZone: string };
-
-/** PostgreSQL's unique_violation, whether drizzle wraps the driver's error or not. */
+/** The user's running timer with the task's and project's names, or null. */
 async function readActive(db: Db, userId: string): Promise<ActiveTimer | null> {
   const [row] = await db
     .select({
@@ -36,8 +35,8 @@ async function readActive(db: Db, userId: string): Promise<ActiveTimer | null> {
   return row ? { ...row, startTime: row.startTime.toISOString() } : null;
 }
 
-export async function getActiveTimer(db: Db, userId: string): Promise<TimerActiveResponse> {
-  const timer = await readActive(db, userId);
+export async function getActiveTimer(ctx: Context): Promise<TimerActiveResponse> {
+  const timer = await readActive(ctx.db, ctx.actor.id);
   return { isActive: timer !== null, timer };
 }
 
@@ -66,30 +65,43 @@ async function timerTarget(db: Db, userId: string, body: StartTimerBody) {
       .from(projects)
       .where(eq(projects.id, body.projectId));
     const message = 'Please select a project';
-    if (!project) throw new AppError(400, message, { fieldErrors: { projectId: [message] } });
+    if (!project) throw badRequest(message, 'projectId');
   }
   return { taskId: null, projectId: body.projectId ?? null, description: description ?? GENERAL_WORK };
 }
 
 /** The unique user_id decides between concurrent starts: the loser gets the 409. */
-export async function startTimer(ctx: TimerContext, body: StartTimerBody): Promise<ActiveTimer> {
-  const target = await timerTarget(ctx.db, ctx.userId, body);
+export async function startTimer(ctx: Context, body: StartTimerBody): Promise<ActiveTimer> {
+  const userId = ctx.actor.id;
+  const target = await timerTarget(ctx.db, userId, body);
+  // A timer becomes an entry of this week: not in a locked one.
+  await assertWeeksOpen(ctx.db, userId, [ctx.now], (await ctx.settings()).timeZone);
   try {
-    await ctx.db.insert(activeTimers).values({ userId: ctx.userId, startTime: ctx.clock.now(), ...target });
+    await ctx.db.insert(activeTimers).values({ userId, startTime: ctx.now, ...target });
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict(TIMER_RUNNING);
     throw error;
   }
-  const timer = await readActive(ctx.db, ctx.userId);
+  const timer = await readActive(ctx.db, userId);
   if (!timer) throw conflict(NO_TIMER_RUNNING);
   return timer;
 }
 
 type TimerRow = typeof activeTimers.$inferSelect;
 
-/** Writes the time entry of a timer already deleted from active_timers; a task timer adds to the task. */
-async function closeTimer(tx: Db, timer: TimerRow, now: Date): Promise<string> {
+/**
+ * Writes the time entry of a timer already deleted from active_timers; a task timer adds to the task.
+ * `autoStopped` marks the entry of a forgotten timer the server stopped (forgotten-timers.ts).
+ */
+export async function closeTimer(
+  tx: Db,
+  timer: TimerRow,
+  now: Date,
+  organisationZone: string,
+  options: { autoStopped?: boolean } = {},
+): Promise<string> {
   const endTime = now.getTime() < timer.startTime.getTime() ? timer.startTime : now;
+  await assertWeeksOpen(tx, timer.userId, [timer.startTime, endTime], organisationZone);
   const duration = Math.floor((endTime.getTime() - timer.startTime.getTime()) / 1000);
   const [entry] = await tx
     .insert(timeEntries)
@@ -101,6 +113,7 @@ async function closeTimer(tx: Db, timer: TimerRow, now: Date): Promise<string> {
       startTime: timer.startTime,
       endTime,
       duration,
+      autoStopped: options.autoStopped ?? false,
     })
     .returning({ id: timeEntries.id });
   if (timer.taskId && duration > 0) await addTaskSeconds(tx, timer.taskId, duration);
@@ -108,13 +121,18 @@ async function closeTimer(tx: Db, timer: TimerRow, now: Date): Promise<string> {
 }
 
 /**
- * Stops whatever timer is running on the task, exactly as POST /api/timer/stop would (decisions §7:
+ * Stops whatever timer is running on the task, exactly as POST /api/timer/stop would (docs/product/time-tracking.md#task-timers:
  * a paused or finished task cannot be timed). Call it inside the transaction that changes the task,
  * before the task's own update, so the locks are taken in the same order as stopTimer takes them.
  */
-export async function stopTaskTimers(tx: Db, taskId: string, now: Date): Promise<number> {
+export async function stopTaskTimers(
+  tx: Db,
+  taskId: string,
+  now: Date,
+  organisationZone: string,
+): Promise<number> {
   const stopped = await tx.delete(activeTimers).where(eq(activeTimers.taskId, taskId)).returning();
-  for (const timer of stopped) await closeTimer(tx, timer, now);
+  for (const timer of stopped) await closeTimer(tx, timer, now, organisationZone);
   return stopped.length;
 }
 
@@ -122,9 +140,10 @@ export async function stopTaskTimers(tx: Db, taskId: string, now: Date): Promise
  * Removes the running timer and writes its time entry in one transaction (a task timer also adds
  * its seconds to the task). The delete decides between concurrent stops.
  */
-export async function stopTimer(ctx: TimerContext, timerId?: string): Promise<TimeEntry> {
-  const { db, userId } = ctx;
-  const now = ctx.clock.now();
+export async function stopTimer(ctx: Context, timerId?: string): Promise<TimeEntry> {
+  const { db, now } = ctx;
+  const userId = ctx.actor.id;
+  const organisationZone = (await ctx.settings()).timeZone;
   const entryId = await db.transaction(async (tx) => {
     const [timer] = await tx
       .delete(activeTimers)
@@ -134,8 +153,8 @@ export async function stopTimer(ctx: TimerContext, timerId?: string): Promise<Ti
       const running = timerId ? await readActive(tx, userId) : null;
       throw running ? notFound('Timer not found') : conflict(NO_TIMER_RUNNING);
     }
-    return closeTimer(tx, timer, now);
+    return closeTimer(tx, timer, now, organisationZone);
   });
   const [row] = await selectEntries(db).where(eq(timeEntries.id, entryId));
-  return toTimeEntry(row, ctx.timeZone);
+  return toTimeEntry(row, await ctx.timeZone());
 }

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tasks } from '../../db/schema';
 import { fixedClock } from '../../lib/clock';
 import { createTestApp, type TestContext } from '../../test/harness';
-import { timeFixtures } from './time-fixtures';
+import { timeFixtures } from '../../test/time-fixtures';
 
 const clock = fixedClock('2025-06-02T08:00:00Z');
 let t: TestContext;

@@ -1,15 +1,7 @@
-import { z } from 'zod';
-import { assignableUser, usersQuery } from '@contract/users';
-import type { AppDeps, ZodApp } from '../../app';
+import { usersApi } from '@contract/users';
+import { implement } from '../../lib/routes';
 import { listAssignableUsers } from './users.service';
 
-export async function usersRoutes(app: ZodApp, deps: AppDeps) {
-  app.get(
-    '/api/users',
-    {
-      preValidation: deps.guard(),
-      schema: { querystring: usersQuery, response: { 200: z.array(assignableUser) } },
-    },
-    async (request) => listAssignableUsers(deps.db, request.query),
-  );
-}
+export const usersRoutes = implement(usersApi, {
+  assignable: (ctx, { query }) => listAssignableUsers(ctx, query),
+});

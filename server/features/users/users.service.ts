@@ -1,12 +1,12 @@
 import { and, asc, eq, ilike, or } from 'drizzle-orm';
 import type { AssignableUser } from '@contract/users';
-import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
+import type { Context } from '../../lib/context';
 import { containsPattern } from '../../lib/like';
 
 /** Approved, active users by name: the assignee list and the chat people picker. */
 export async function listAssignableUsers(
-  db: Db,
+  { db }: Context,
   query: { search?: string; limit: number },
 ): Promise<AssignableUser[]> {
   const pattern = query.search ? containsPattern(query.search) : undefined;

@@ -1,12 +1,15 @@
 import { lazy, Suspense } from 'react';
 import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
 import { Spinner } from '@/components/ui/spinner';
-import { useStoredUser } from '@/lib/auth';
+import { getStoredUser, useStoredUser } from '@/lib/auth';
 
-// Signed-out pages (sign in, register) never download the shell: it is its own chunk.
-const AppShell = lazy(() => import('./shell/app-shell').then((m) => ({ default: m.AppShell })));
+// Signed-out pages (sign in, register) never download the shell: it is its own chunk. A signed-in
+// visit needs it at once, so it starts downloading now, beside the first page's own chunk.
+const loadShell = () => import('./shell/app-shell');
+if (getStoredUser()) void loadShell();
+const AppShell = lazy(() => loadShell().then((m) => ({ default: m.AppShell })));
 
-function PageFallback() {
+export function PageFallback() {
   return (
     <div className="flex flex-1 items-center justify-center py-16">
       <Spinner className="size-6" label="Loading page" />
@@ -14,7 +17,7 @@ function PageFallback() {
   );
 }
 
-/** The shell appears only while a user record is stored (spec point 2); otherwise pages render bare. */
+/** The shell appears only while a user record is stored (docs/product/client-behaviour.md#layout-shell); otherwise pages render bare. */
 export function RootLayout() {
   const user = useStoredUser();
   const busy = useNavigation().state !== 'idle';

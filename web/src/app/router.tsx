@@ -1,62 +1,67 @@
-import { lazy } from 'react';
+import type { ComponentType } from 'react';
 import { createBrowserRouter } from 'react-router';
-import { RootLayout } from './root-layout';
+import { RequireUser } from './require-user';
+import { PageFallback, RootLayout } from './root-layout';
 import { RouteError } from './route-error';
 
-// Every page is its own chunk (spec point 2 routes; no route has parameters).
-const LoginPage = lazy(() => import('./pages/login-page').then((m) => ({ default: m.LoginPage })));
-const RegisterPage = lazy(() => import('./pages/register-page').then((m) => ({ default: m.RegisterPage })));
-const VerificationCodesPage = lazy(() =>
-  import('./pages/verification-codes-page').then((m) => ({ default: m.VerificationCodesPage })),
-);
-const DashboardPage = lazy(() =>
-  import('./pages/dashboard-page').then((m) => ({ default: m.DashboardPage })),
-);
-const MyTasksPage = lazy(() => import('./pages/my-tasks-page').then((m) => ({ default: m.MyTasksPage })));
-const AdvancedTasksPage = lazy(() =>
-  import('./pages/advanced-tasks-page').then((m) => ({ default: m.AdvancedTasksPage })),
-);
-const ProjectsPage = lazy(() => import('./pages/projects-page').then((m) => ({ default: m.ProjectsPage })));
-const AttendancePage = lazy(() =>
-  import('./pages/attendance-page').then((m) => ({ default: m.AttendancePage })),
-);
-const TrackerPage = lazy(() => import('./pages/tracker-page').then((m) => ({ default: m.TrackerPage })));
-const ChatPage = lazy(() => import('./pages/chat-page').then((m) => ({ default: m.ChatPage })));
-const AdminPage = lazy(() => import('./pages/admin-page').then((m) => ({ default: m.AdminPage })));
-const PendingUsersPage = lazy(() =>
-  import('./pages/pending-users-page').then((m) => ({ default: m.PendingUsersPage })),
-);
-const UserCredentialsPage = lazy(() =>
-  import('./pages/user-credentials-page').then((m) => ({ default: m.UserCredentialsPage })),
-);
-const TeamManagePage = lazy(() =>
-  import('./pages/coming-soon-pages').then((m) => ({ default: m.TeamManagePage })),
-);
-const ReportsPage = lazy(() => import('./pages/coming-soon-pages').then((m) => ({ default: m.ReportsPage })));
-const NotFoundPage = lazy(() => import('./pages/not-found-page').then((m) => ({ default: m.NotFoundPage })));
+/**
+ * Every page is its own chunk, loaded by the router as it navigates: on a first visit the page's
+ * chunk downloads beside the shell's (not after it), and a navigation keeps the current page on
+ * screen, with the progress bar, until the next one is ready.
+ */
+function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
+  return async () => ({ Component: (await load())[name] });
+}
 
 export const router = createBrowserRouter([
   {
     path: '/',
     element: <RootLayout />,
     errorElement: <RouteError />,
+    // Shown while the first page's chunk arrives (a cold load), instead of a blank window.
+    hydrateFallbackElement: (
+      <main className="flex min-h-dvh flex-col">
+        <PageFallback />
+      </main>
+    ),
     children: [
-      { index: true, element: <DashboardPage /> },
-      { path: 'login', element: <LoginPage /> },
-      { path: 'register', element: <RegisterPage /> },
-      { path: 'verification-codes', element: <VerificationCodesPage /> },
-      { path: 'my-tasks', element: <MyTasksPage /> },
-      { path: 'advanced-tasks', element: <AdvancedTasksPage /> },
-      { path: 'projects', element: <ProjectsPage /> },
-      { path: 'attendance', element: <AttendancePage /> },
-      { path: 'tracker', element: <TrackerPage /> },
-      { path: 'chat', element: <ChatPage /> },
-      { path: 'admin', element: <AdminPage /> },
-      { path: 'admin/pending-users', element: <PendingUsersPage /> },
-      { path: 'admin/user-credentials', element: <UserCredentialsPage /> },
-      { path: 'team/manage', element: <TeamManagePage /> },
-      { path: 'reports', element: <ReportsPage /> },
-      { path: '*', element: <NotFoundPage /> },
+      // Open to everyone.
+      { path: 'login', lazy: page(() => import('./pages/login-page'), 'LoginPage') },
+      { path: 'register', lazy: page(() => import('./pages/register-page'), 'RegisterPage') },
+      {
+        path: 'verification-codes',
+        lazy: page(() => import('./pages/verification-codes-page'), 'VerificationCodesPage'),
+      },
+      // Signed-in users only.
+      {
+        element: <RequireUser />,
+        children: [
+          { index: true, lazy: page(() => import('./pages/dashboard-page'), 'DashboardPage') },
+          { path: 'my-tasks', lazy: page(() => import('./pages/my-tasks-page'), 'MyTasksPage') },
+          {
+            path: 'advanced-tasks',
+            lazy: page(() => import('./pages/advanced-tasks-page'), 'AdvancedTasksPage'),
+          },
+          { path: 'projects', lazy: page(() => import('./pages/projects-page'), 'ProjectsPage') },
+          { path: 'attendance', lazy: page(() => import('./pages/attendance-page'), 'AttendancePage') },
+          { path: 'tracker', lazy: page(() => import('./pages/tracker-page'), 'TrackerPage') },
+          { path: 'timesheets', lazy: page(() => import('./pages/timesheets-page'), 'TimesheetsPage') },
+          { path: 'chat', lazy: page(() => import('./pages/chat-page'), 'ChatPage') },
+          { path: 'profile', lazy: page(() => import('./pages/profile-page'), 'ProfilePage') },
+          { path: 'admin', lazy: page(() => import('./pages/admin-page'), 'AdminPage') },
+          {
+            path: 'admin/pending-users',
+            lazy: page(() => import('./pages/pending-users-page'), 'PendingUsersPage'),
+          },
+          {
+            path: 'admin/user-credentials',
+            lazy: page(() => import('./pages/user-credentials-page'), 'UserCredentialsPage'),
+          },
+          { path: 'team/manage', lazy: page(() => import('./pages/team-manage-page'), 'TeamManagePage') },
+          { path: 'reports', lazy: page(() => import('./pages/reports-page'), 'ReportsPage') },
+        ],
+      },
+      { path: '*', lazy: page(() => import('./pages/not-found-page'), 'NotFoundPage') },
     ],
   },
 ]);

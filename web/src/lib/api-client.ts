@@ -1,13 +1,18 @@
 /**
- * The one HTTP client of the browser (spec points 7 and 8). Every call sends a JSON content type and
- * the session cookie; a response is parsed as JSON only when it says it is JSON.
+ * The one HTTP request function of the browser. Every call sends a JSON content type and the
+ * session cookie; a response is parsed as JSON only when it says it is JSON. Failures become an
+ * `ApiError` whose message follows the product's rules (docs/product/client-behaviour.md):
+ * - a cached read (a query) fails with '{status}: {response text or status text}';
+ * - any other call fails with the JSON body's `message`, else the status text, else 'HTTP {status}';
+ * - a server that cannot be reached is 'Network error. Please try again.'
+ * Features do not call this directly: they use the typed calls of lib/api.ts.
  */
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export const NETWORK_ERROR_MESSAGE = 'Network error. Please try again.';
 
-/** A non-ok response. `message` follows spec point 8; `fieldErrors` holds per-field validation messages. */
+/** A non-ok response. `fieldErrors` holds the server's per-field validation messages. */
 export class ApiError extends Error {
   readonly status: number;
   readonly fieldErrors: Record<string, string[]> | undefined;
@@ -22,24 +27,32 @@ export class ApiError extends Error {
   }
 }
 
-function isJson(res: Response): boolean {
-  return /[/+]json\b/i.test(res.headers.get('content-type') ?? '');
+const isJson = (res: Response) => /[/+]json\b/i.test(res.headers.get('content-type') ?? '');
+
+function field<T>(body: unknown, name: string, check: (value: unknown) => boolean): T | undefined {
+  if (!body || typeof body !== 'object' || !(name in body)) return undefined;
+  const value = (body as Record<string, unknown>)[name];
+  return check(value) ? (value as T) : undefined;
 }
 
-function bodyMessage(body: unknown): string | undefined {
-  if (body && typeof body === 'object' && 'message' in body) {
-    const { message } = body as { message: unknown };
-    if (typeof message === 'string' && message.trim() !== '') return message;
-  }
-  return undefined;
+const bodyMessage = (body: unknown) =>
+  field<string>(body, 'message', (m) => typeof m === 'string' && m.trim() !== '');
+const bodyFieldErrors = (body: unknown) =>
+  field<Record<string, string[]>>(body, 'fieldErrors', (f) => Boolean(f) && typeof f === 'object');
+
+/** The query's set values (undefined, null and '' are left out). */
+export function compactQuery(query: object | undefined): Record<string, string | number | boolean> {
+  return Object.fromEntries(
+    Object.entries(query ?? {}).filter(([, v]) => v !== undefined && v !== null && v !== ''),
+  );
 }
 
-function bodyFieldErrors(body: unknown): Record<string, string[]> | undefined {
-  if (body && typeof body === 'object' && 'fieldErrors' in body) {
-    const { fieldErrors } = body as { fieldErrors: unknown };
-    if (fieldErrors && typeof fieldErrors === 'object') return fieldErrors as Record<string, string[]>;
-  }
-  return undefined;
+/** `?a=1&b=2` for the query's set values, or '' when none is set. */
+export function queryString(query: object | undefined): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(compactQuery(query))) search.set(key, String(value));
+  const text = search.toString();
+  return text ? `?${text}` : '';
 }
 
 type UnauthorizedHandler = (url: string) => void;
@@ -50,50 +63,58 @@ export function setUnauthorizedHandler(handler: UnauthorizedHandler): void {
   onUnauthorized = handler;
 }
 
-/** Sends the request; turns a failure to reach the server into the spec's network error. */
-export async function send(method: HttpMethod, url: string, body?: unknown, signal?: AbortSignal) {
+export type RequestOptions = {
+  body?: unknown;
+  signal?: AbortSignal;
+  /** A cached read: its failure message is '{status}: {text}'. */
+  cachedRead?: boolean;
+  /** The caller wants a non-JSON body (a download) as text instead of treating it as empty. */
+  text?: boolean;
+};
+
+/** Sends the request and returns the body: parsed JSON, or undefined for an empty or non-JSON one. */
+export async function request(
+  method: HttpMethod,
+  url: string,
+  options: RequestOptions = {},
+): Promise<unknown> {
   let res: Response;
   try {
+    // An upload (FormData) goes as multipart/form-data: the browser writes its content type and boundary.
+    const upload = typeof FormData !== 'undefined' && options.body instanceof FormData;
     res = await fetch(url, {
       method,
-      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
+      headers: upload
+        ? { Accept: 'application/json' }
+        : { 'Content-Type': 'application/json', Accept: 'application/json' },
+      body: upload
+        ? (options.body as FormData)
+        : options.body === undefined
+          ? undefined
+          : JSON.stringify(options.body),
       credentials: 'include',
-      signal,
+      signal: options.signal,
     });
   } catch (err) {
     if (err instanceof DOMException && err.name === 'AbortError') throw err;
     throw new Error(NETWORK_ERROR_MESSAGE);
   }
   if (res.status === 401) onUnauthorized(url);
-  return res;
-}
-
-/** Reads the body as JSON when the response is JSON; anything else counts as empty. */
-export async function readBody(res: Response): Promise<unknown> {
-  if (res.status === 204 || !isJson(res)) return undefined;
-  try {
-    return await res.json();
-  } catch {
-    return undefined;
+  const text = res.status === 204 ? '' : await res.text().catch(() => '');
+  let body: unknown = text === '' ? undefined : text;
+  if (text !== '' && isJson(res)) {
+    try {
+      body = JSON.parse(text);
+    } catch {
+      body = undefined;
+    }
   }
-}
-
-/**
- * Calls the API and returns the parsed JSON body (undefined when empty).
- * Throws `ApiError` on a non-ok status: message = body.message, else statusText, else 'HTTP {status}'.
- */
-export async function apiRequest<T = unknown>(
-  method: HttpMethod,
-  url: string,
-  body?: unknown,
-  signal?: AbortSignal,
-): Promise<T> {
-  const res = await send(method, url, body, signal);
-  const data = await readBody(res);
   if (!res.ok) {
-    const message = bodyMessage(data) ?? (res.statusText || `HTTP ${res.status}`);
-    throw new ApiError(res.status, message, data, bodyFieldErrors(data));
+    const message = options.cachedRead
+      ? `${res.status}: ${text || res.statusText}`
+      : (bodyMessage(body) ?? (res.statusText || `HTTP ${res.status}`));
+    throw new ApiError(res.status, message, body, bodyFieldErrors(body));
   }
-  return data as T;
+  if (isJson(res)) return body;
+  return options.text ? text : undefined;
 }

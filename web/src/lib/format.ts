@@ -1,4 +1,4 @@
-/** Display helpers (spec point 9: durations as hours and minutes, totals with one decimal). */
+/** Display helpers (docs/product/time-tracking.md#durations: durations as hours and minutes, totals with one decimal). */
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
@@ -14,9 +14,10 @@ export function secondsSince(startIso: string, now: number = Date.now()): number
   return Number.isNaN(start) ? 0 : Math.max(0, Math.floor((now - start) / 1000));
 }
 
-/** 5400 → '1h 30m'. */
+/** 5400 → '1h 30m'; under a minute in seconds (45 → '45s'), not a misleading '0h 0m'; 0 → '0h 0m'. */
 export function formatDuration(seconds: number): string {
   const s = Math.max(0, Math.floor(Number.isFinite(seconds) ? seconds : 0));
+  if (s > 0 && s < 60) return `${s}s`;
   return `${Math.floor(s / 3600)}h ${Math.floor((s % 3600) / 60)}m`;
 }
 
@@ -92,4 +93,14 @@ export function initials(firstName?: string | null, lastName?: string | null): s
   const a = firstName?.trim().charAt(0) ?? '';
   const b = lastName?.trim().charAt(0) ?? '';
   return (a + b).toUpperCase() || '?';
+}
+
+/** A balance in seconds, signed: 11700 → '+3h 15m', −3600 → '−1h 0m', −1800 → '−30m', 0 → '0m'. */
+export function formatBalance(seconds: number): string {
+  const s = Math.round(Number.isFinite(seconds) ? seconds : 0);
+  const sign = s > 0 ? '+' : s < 0 ? '−' : '';
+  const abs = Math.abs(s);
+  const hours = Math.floor(abs / 3600);
+  const minutes = Math.floor((abs % 3600) / 60);
+  return hours === 0 ? `${sign}${minutes}m` : `${sign}${hours}h ${minutes}m`;
 }

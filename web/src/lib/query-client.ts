@@ -1,33 +1,19 @@
 import { QueryClient, type QueryFunction } from '@tanstack/react-query';
-import { ApiError, send } from './api-client';
+import { queryString, request } from './api-client';
 
 /**
- * Default read (spec point 7): GET the key parts joined with '/', e.g. ['/api', 'tasks'] → /api/tasks.
- * A failure reads '{status}: {response text or status text}' (spec point 8); a 401 fails too.
+ * The default read: GET the key's parts joined with '/' (['/api', 'tasks'] → /api/tasks), with a
+ * trailing object part as the query string. Keys come from lib/api.ts's apiKey. A failure reads
+ * '{status}: {response text or status text}'; a 401 fails too; an empty or non-JSON body is null.
  */
 export const defaultQueryFn: QueryFunction = async ({ queryKey, signal }) => {
-  const res = await send('GET', queryKey.join('/'), undefined, signal);
-  const isJson = /[/+]json\b/i.test(res.headers.get('content-type') ?? '');
-  if (!res.ok) {
-    const text = (await res.text().catch(() => '')) || res.statusText;
-    let body: unknown = text;
-    if (isJson) {
-      try {
-        body = JSON.parse(text);
-      } catch {
-        // keep the raw text
-      }
-    }
-    const fieldErrors =
-      body && typeof body === 'object' && 'fieldErrors' in body
-        ? (body as { fieldErrors: Record<string, string[]> }).fieldErrors
-        : undefined;
-    throw new ApiError(res.status, `${res.status}: ${text}`, body, fieldErrors);
-  }
-  if (res.status === 204 || !isJson) return null;
-  return res.json().catch(() => null);
+  const last = queryKey.at(-1);
+  const query = last !== null && typeof last === 'object' ? last : undefined;
+  const path = (query ? queryKey.slice(0, -1) : queryKey).join('/');
+  return (await request('GET', path + queryString(query), { signal, cachedRead: true })) ?? null;
 };
 
+/** Reads never go stale on their own and nothing retries: the product's data rules. */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {

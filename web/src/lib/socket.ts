@@ -1,8 +1,8 @@
 /**
  * The one WebSocket of the browser (`/api/ws`), shared by every feature that wants live events.
  * It opens while someone listens, reconnects with exponential back-off and jitter, treats a silent
- * connection (no heartbeat for a while) as dead, and tells `onReconnect` listeners when it is back
- * so they can fetch what they missed.
+ * connection (no heartbeat for a while) as dead, and tells `onLiveReconnect` listeners when it is
+ * back, or when the server says it missed events (`resync`), so they can fetch what they missed.
  */
 export type LiveEvent = { type: string; data: unknown };
 type Listener = (event: LiveEvent) => void;
@@ -47,6 +47,12 @@ function connect() {
     try {
       event = JSON.parse(String(message.data));
     } catch {
+      return;
+    }
+    // The server missed events (its database connection dropped and came back): catch up as after
+    // a reconnect of this socket.
+    if (event.type === 'resync') {
+      for (const l of reconnectListeners) l();
       return;
     }
     for (const l of listeners) l(event);

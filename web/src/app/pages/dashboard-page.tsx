@@ -1,6 +1,5 @@
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
-import { Navigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/page-header';
 import { quickActionClass, QuickActions } from '@/features/dashboard/quick-actions';
@@ -12,17 +11,18 @@ import { QuickTimer } from '@/features/timers/quick-timer';
 import { useStoredUser } from '@/lib/auth';
 import { formatLongDate } from '@/lib/format';
 
-/** Home (spec point 2): welcome, the four stats, Quick Timer, Recent Tasks, Today's Progress, Quick Actions. */
+/** Home (docs/product/dashboard.md#home-page): welcome, the four stats, Quick Timer, Recent Tasks, Today's Progress, Quick Actions. */
 export function DashboardPage() {
   const user = useStoredUser();
   const [creatingTask, setCreatingTask] = useState(false);
-  // Spec point 2: the dashboard sends visitors without a stored user to sign in.
-  if (!user) return <Navigate to="/login" replace />;
+  // The route only renders with a signed-in user (RequireUser).
+  if (!user) return null;
   return (
     <div className="mx-auto grid max-w-6xl grid-cols-1 gap-6">
       <PageHeader
         className="mb-0"
-        title={`Welcome back, ${user.firstName}!`}
+        // A first sign-in has no sign-in before it: nobody is welcomed "back" on their first day.
+        title={`${user.previousLoginAt === null ? 'Welcome' : 'Welcome back'}, ${user.firstName}!`}
         description={`Here is your day at a glance — ${formatLongDate(new Date())}.`}
       />
       <DashboardStatCards />

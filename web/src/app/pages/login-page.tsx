@@ -1,10 +1,10 @@
 import type { User } from '@contract/auth';
 import { lazy, Suspense, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { AuthCard } from '@/features/auth/auth-card';
 import { LoginForm } from '@/features/auth/login-form';
 import { Spinner } from '@/components/ui/spinner';
-import { setStoredUser } from '@/lib/auth';
+import { safeNextPath, setStoredUser } from '@/lib/auth';
 
 // Only users with a temporary password see this step; everyone else never downloads it.
 const ChangePasswordForm = lazy(() =>
@@ -13,10 +13,12 @@ const ChangePasswordForm = lazy(() =>
 
 export function LoginPage() {
   const navigate = useNavigate();
+  const [params] = useSearchParams();
   const [mustChange, setMustChange] = useState(false);
+  // Back to the page that sent the visitor here (`?next=`), if it is one of ours; else home.
   const enter = (user: User) => {
     setStoredUser(user);
-    navigate('/', { replace: true });
+    navigate(safeNextPath(params.get('next')), { replace: true });
   };
 
   if (mustChange) {

@@ -7,7 +7,7 @@ import { useCurrentUser } from '@/lib/auth';
 
 export function ProjectsPage() {
   const { user } = useCurrentUser();
-  // The server enforces this too (decisions §4); hiding the controls keeps the screen honest.
+  // The server enforces this too (docs/product/roles.md#client-hiding); hiding the controls keeps the screen honest.
   const canManage = user?.role === 'manager' || user?.role === 'admin';
   const [creating, setCreating] = useState(false);
   return (

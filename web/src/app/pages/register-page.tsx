@@ -7,7 +7,7 @@ import { RegisterForm } from '@/features/auth/register-form';
 import { VerifyEmailStep } from '@/features/auth/verify-email-step';
 import { setStoredUser } from '@/lib/auth';
 
-// Spec point 9: after a successful verification the browser goes to / about 1.5 s later.
+// docs/product/accounts.md#after-verification: after a successful verification the browser goes to / about 1.5 s later.
 const REDIRECT_DELAY_MS = 1500;
 
 type Stage = 'form' | 'verify' | 'pending';

@@ -8,7 +8,7 @@ import { useTimeSummary } from '@/features/time-entries/api';
 import { useActiveTimer } from '@/features/timers/api';
 import { CurrentTimerCard } from '@/features/timers/current-timer-card';
 
-/** Time Tracker (spec point 2): current timer, three stat cards, recent entries, manual entries, export. */
+/** Time Tracker (docs/product/time-tracking.md#tracker-screen): current timer, three stat cards, recent entries, manual entries, export. */
 export function TrackerPage() {
   const active = useActiveTimer();
   const summary = useTimeSummary();

@@ -1,18 +1,44 @@
+import { ArrowLeft } from 'lucide-react';
+import { Link } from 'react-router';
+import { Button } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/page-header';
+import { BrandMark } from '@/features/auth/brand-mark';
 import { VerificationCodesList } from '@/features/auth/verification-codes-list';
 import { useStoredUser } from '@/lib/auth';
-import { cn } from '@/lib/utils';
 
 export function VerificationCodesPage() {
-  // Without the shell (signed out) the page brings its own margins.
+  // Signed out there is no shell: the page brings its own margins, the mark and the way back to
+  // the registration it serves.
   const bare = useStoredUser() === null;
+  const header = (
+    <PageHeader
+      title="Verification Codes"
+      description="Codes sent to new registrations. A testing aid: in production only admins can see it."
+      actions={
+        bare && (
+          <Button asChild variant="outline">
+            <Link to="/register">
+              <ArrowLeft aria-hidden /> Back to registration
+            </Link>
+          </Button>
+        )
+      }
+    />
+  );
+  if (!bare)
+    return (
+      <div>
+        {header}
+        <VerificationCodesList />
+      </div>
+    );
   return (
-    <div className={cn(bare && 'mx-auto w-full max-w-3xl px-4 py-8 sm:px-6')}>
-      <PageHeader
-        title="Verification Codes"
-        description="Codes sent to new registrations. A testing aid: in production only admins can see it."
-      />
-      <VerificationCodesList />
+    <div className="flex-1 bg-gradient-to-b from-slate-50 to-indigo-50/40">
+      <div className="mx-auto w-full max-w-3xl px-4 py-8 sm:px-6">
+        <BrandMark className="mb-8 justify-start" />
+        {header}
+        <VerificationCodesList />
+      </div>
     </div>
   );
 }

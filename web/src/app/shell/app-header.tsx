@@ -1,6 +1,7 @@
 import { Menu } from 'lucide-react';
 import { useLocation } from 'react-router';
 import { Button } from '@/components/ui/button';
+import { NotificationBell } from '@/features/notifications';
 import { sectionTitle } from './nav-items';
 
 interface AppHeaderProps {
@@ -35,6 +36,7 @@ export function AppHeader({ email, onOpenMenu }: AppHeaderProps) {
       >
         {email}
       </p>
+      <NotificationBell />
     </header>
   );
 }

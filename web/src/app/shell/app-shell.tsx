@@ -17,7 +17,7 @@ function readCollapsed(): boolean {
   }
 }
 
-/** Sidebar + header around the page (spec point 2, decisions §1). Below 768 px the sidebar is a drawer. */
+/** Sidebar + header around the page (docs/product/client-behaviour.md#layout-shell). Below 768 px the sidebar is a drawer. */
 export function AppShell({ user, children }: { user: User; children: ReactNode }) {
   const isDesktop = useIsDesktop();
   const [collapsed, setCollapsed] = useState(readCollapsed);
@@ -50,7 +50,7 @@ export function AppShell({ user, children }: { user: User; children: ReactNode }
           Skip to content
         </a>
         {isDesktop ? (
-          <div className="sticky top-0 h-dvh shrink-0">
+          <div className="sticky top-0 h-dvh shrink-0 print:hidden">
             <Sidebar user={user} collapsed={collapsed} onToggle={toggle} />
           </div>
         ) : (
@@ -68,7 +68,9 @@ export function AppShell({ user, children }: { user: User; children: ReactNode }
           </DialogPrimitive.Root>
         )}
         <div className="flex min-w-0 flex-1 flex-col">
-          <AppHeader email={user.email} onOpenMenu={isDesktop ? undefined : () => setDrawerOpen(true)} />
+          <div className="contents print:hidden">
+            <AppHeader email={user.email} onOpenMenu={isDesktop ? undefined : () => setDrawerOpen(true)} />
+          </div>
           <main id="main" tabIndex={-1} className="flex flex-1 flex-col focus:outline-none">
             <div className="mx-auto flex w-full max-w-7xl flex-1 flex-col px-4 py-6 sm:px-6 lg:px-8 lg:py-8">
               {children}

@@ -1,6 +1,8 @@
 import type { Role } from '@contract/auth';
 import {
+  BarChart3,
   CalendarCheck,
+  CalendarRange,
   ClipboardList,
   FolderKanban,
   House,
@@ -10,6 +12,7 @@ import {
   MessageSquare,
   ShieldCheck,
   Timer,
+  Users,
 } from 'lucide-react';
 
 export interface NavEntry {
@@ -29,7 +32,10 @@ export const mainNav: NavEntry[] = [
   { to: '/projects', label: 'Projects', icon: FolderKanban, slug: 'projects' },
   { to: '/tracker', label: 'Time Tracker', icon: Timer, slug: 'tracker' },
   { to: '/attendance', label: 'Attendance', icon: CalendarCheck, slug: 'attendance' },
+  { to: '/timesheets', label: 'Timesheets', icon: CalendarRange, slug: 'timesheets' },
   { to: '/chat', label: 'Chat', icon: MessageSquare, slug: 'chat' },
+  { to: '/reports', label: 'Reports', icon: BarChart3, slug: 'reports' },
+  { to: '/team/manage', label: 'Team', icon: Users, slug: 'team' },
 ];
 
 export const adminNav: NavEntry[] = [
@@ -53,18 +59,22 @@ const sectionTitles: Record<string, string> = {
   '/tracker': 'Time Tracker',
   '/attendance': 'Attendance',
   '/chat': 'Chat',
+  '/timesheets': 'Timesheets',
+  '/profile': 'Profile',
   '/admin': 'Admin Dashboard',
   '/admin/pending-users': 'Pending Approvals',
   '/admin/user-credentials': 'User Credentials',
   '/verification-codes': 'Verification Codes',
+  '/login': 'Sign In',
+  '/register': 'Registration',
   '/team/manage': 'Team Management',
   '/reports': 'Reports',
 };
 
-/** The header's section name; 'Dashboard' when the path is not a known section (spec point 2). */
+/** The header's section name; a path that is no section is the 404 page, and says so. */
 export function sectionTitle(pathname: string): string {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  return sectionTitles[path] ?? 'Dashboard';
+  return sectionTitles[path] ?? 'Page not found';
 }
 
 export function isEntryActive(entry: NavEntry, pathname: string): boolean {

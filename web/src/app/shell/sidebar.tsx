@@ -92,7 +92,7 @@ export function Sidebar({ user, collapsed, onToggle, className }: SidebarProps) 
             {iconOnly ? (
               <hr className="my-4 border-slate-200" />
             ) : (
-              <p className="mt-6 mb-2 px-3 text-xs font-semibold uppercase tracking-wider text-slate-400">
+              <p className="mt-6 mb-2 px-3 text-xs font-semibold uppercase tracking-wider text-slate-500">
                 Admin
               </p>
             )}

@@ -1,4 +1,5 @@
 import type { User } from '@contract/auth';
+import { Link } from 'react-router';
 import { Badge, type BadgeVariant } from '@/components/ui/badge';
 import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
 import { capitalize, initials } from '@/lib/format';
@@ -6,7 +7,7 @@ import { cn } from '@/lib/utils';
 
 const roleColours: Record<string, BadgeVariant> = { admin: 'red', manager: 'blue', employee: 'green' };
 
-/** Spec point 2: admin red, manager blue, employee green, anything else gray. */
+/** docs/product/client-behaviour.md#user-card: admin red, manager blue, employee green, anything else gray. */
 export function RoleBadge({ role, className }: { role: string; className?: string }) {
   return (
     <Badge data-testid="role-badge" variant={roleColours[role] ?? 'gray'} className={className}>
@@ -17,13 +18,20 @@ export function RoleBadge({ role, className }: { role: string; className?: strin
 
 export function UserCard({ user, iconOnly }: { user: User; iconOnly: boolean }) {
   const fullName = [user.firstName, user.lastName].filter(Boolean).join(' ') || user.email;
-  const avatar = (
+  const avatar = user.profileImageUrl ? (
+    <img
+      src={user.profileImageUrl}
+      alt=""
+      data-testid="user-card-picture"
+      className={cn('size-9 shrink-0 rounded-full object-cover', iconOnly && 'mx-auto')}
+    />
+  ) : (
     <div
       className={cn(
         'flex size-9 shrink-0 select-none items-center justify-center rounded-full bg-indigo-100 text-sm font-semibold text-indigo-700',
         iconOnly && 'mx-auto',
       )}
-      aria-hidden={!iconOnly}
+      aria-hidden
     >
       {initials(user.firstName, user.lastName)}
     </div>
@@ -32,9 +40,16 @@ export function UserCard({ user, iconOnly }: { user: User; iconOnly: boolean }) 
     return (
       <Tooltip>
         <TooltipTrigger asChild>
-          <div role="img" className="rounded-full" aria-label={`${fullName}, ${capitalize(user.role)}`}>
+          <Link
+            to="/profile"
+            data-testid="user-card"
+            className="block rounded-full focus-visible:outline-2 focus-visible:outline-indigo-600"
+          >
             {avatar}
-          </div>
+            <span className="sr-only">
+              {fullName}, {capitalize(user.role)}: profile
+            </span>
+          </Link>
         </TooltipTrigger>
         <TooltipContent side="right">
           {fullName} · {capitalize(user.role)}
@@ -42,15 +57,19 @@ export function UserCard({ user, iconOnly }: { user: User; iconOnly: boolean }) 
       </Tooltip>
     );
   }
+  // The way to one's own profile (docs/product/profile.md).
   return (
-    <div className="flex min-w-0 items-center gap-3">
+    <Link
+      to="/profile"
+      data-testid="user-card"
+      title="Your profile"
+      className="-m-1.5 flex min-w-0 items-center gap-3 rounded-md p-1.5 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-600"
+    >
       {avatar}
       <div className="min-w-0 flex-1">
-        <p className="truncate text-sm font-medium text-slate-900" title={fullName}>
-          {fullName}
-        </p>
+        <p className="truncate text-sm font-medium text-slate-900">{fullName}</p>
         <RoleBadge role={user.role} className="mt-1" />
       </div>
-    </div>
+    </Link>
   );
 }

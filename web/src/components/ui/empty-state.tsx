@@ -8,9 +8,18 @@ interface EmptyStateProps {
   description?: React.ReactNode;
   action?: React.ReactNode;
   className?: string;
+  /** h3 inside a page; h1 when the empty state is the whole page. */
+  headingLevel?: 'h1' | 'h2' | 'h3';
 }
 
-export function EmptyState({ icon: Icon, title, description, action, className }: EmptyStateProps) {
+export function EmptyState({
+  icon: Icon,
+  title,
+  description,
+  action,
+  className,
+  headingLevel: Heading = 'h3',
+}: EmptyStateProps) {
   return (
     <div className={cn('flex flex-col items-center justify-center px-6 py-12 text-center', className)}>
       {Icon && (
@@ -18,7 +27,7 @@ export function EmptyState({ icon: Icon, title, description, action, className }
           <Icon className="size-6" aria-hidden />
         </div>
       )}
-      <h3 className="text-base font-semibold text-foreground">{title}</h3>
+      <Heading className="text-base font-semibold text-foreground">{title}</Heading>
       {description && <p className="mt-1 max-w-sm text-sm text-muted-foreground">{description}</p>}
       {action && <div className="mt-5">{action}</div>}
     </div>

@@ -2,7 +2,7 @@ import { Tooltip as TooltipPrimitive } from 'radix-ui';
 import type * as React from 'react';
 import { cn } from '@/lib/utils';
 
-/** Mounted once by the app shell: open after 700 ms, 300 ms skip window (spec point 9). */
+/** Mounted once by the app shell: open after 700 ms, 300 ms skip window (docs/product/client-behaviour.md#tooltips). */
 export function TooltipProvider({
   delayDuration = 700,
   skipDelayDuration = 300,

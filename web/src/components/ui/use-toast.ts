@@ -2,7 +2,7 @@ import type * as React from 'react';
 import { useEffect, useState } from 'react';
 import type { ToastVariant } from './toast';
 
-/** Spec point 9: one toast at a time; a dismissed toast leaves the list after 1,000,000 ms. */
+/** docs/product/client-behaviour.md#toasts: one toast at a time; a dismissed toast leaves the list after 1,000,000 ms. */
 const TOAST_LIMIT = 1;
 const TOAST_REMOVE_DELAY = 1_000_000;
 

@@ -36,6 +36,8 @@ function StatCard({
           <p className="mt-1 text-3xl font-semibold tracking-tight text-slate-900">{value}</p>
         )}
         <p className="mt-1 hidden text-xs text-muted-foreground sm:block">{hint}</p>
+        {/* a link's name starts with what it shows; where it leads comes after */}
+        {to && <span className="sr-only">: open the approval queue</span>}
       </div>
       <div className={cn('hidden size-10 shrink-0 items-center justify-center rounded-lg sm:flex', tone)}>
         <Icon className="size-5" aria-hidden />
@@ -43,11 +45,7 @@ function StatCard({
     </Card>
   );
   return to ? (
-    <Link
-      to={to}
-      aria-label={`${label}: open the approval queue`}
-      className="rounded-lg focus-visible:outline-2 focus-visible:outline-ring"
-    >
+    <Link to={to} className="rounded-lg focus-visible:outline-2 focus-visible:outline-ring">
       {body}
     </Link>
   ) : (
@@ -56,7 +54,7 @@ function StatCard({
 }
 
 /**
- * Admin Dashboard figures, all counted by the server, never from a capped list (decisions §6; Active
+ * Admin Dashboard figures, all counted by the server, never from a capped list (docs/product/admin.md#admin-stats; Active
  * Users = approved, not suspended; System Alerts = everyone's attendance alerts).
  */
 export function AdminStatCards() {

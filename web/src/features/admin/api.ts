@@ -1,79 +1,49 @@
-import type { AdminStats, AdminUser, Invitation, InvitationRequest, PendingUser } from '@contract/admin';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { adminApi } from '@contract/admin';
+import { settingsApi } from '@contract/settings';
 import { useEffect, useRef } from 'react';
-import { apiRequest } from '@/lib/api-client';
-import { queryClient } from '@/lib/query-client';
-
-export const keys = {
-  pending: ['/api/admin/pending-users'],
-  allUsers: ['/api/admin/all-users'],
-  stats: ['/api/admin/stats'],
-  invitations: ['/api/admin/invitations'],
-  settings: ['/api/settings'],
-} as const;
+import { refresh, useApiMutation, useApiPages, useApiQuery } from '@/lib/api';
 
 /** Any change to an account moves the lists and the counts. */
-const refreshAccounts = () =>
-  Promise.all(
-    [keys.pending, keys.allUsers, keys.stats].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
-  );
+const afterAccountChange = [adminApi.pendingUsers, adminApi.allUsers, adminApi.stats];
 
-export const usePendingUsers = () => useQuery<PendingUser[]>({ queryKey: keys.pending });
-export const useAllUsers = () => useQuery<AdminUser[]>({ queryKey: keys.allUsers });
-export const useAdminStats = () => useQuery<AdminStats>({ queryKey: keys.stats });
+export const usePendingUsers = () => useApiQuery(adminApi.pendingUsers, {});
+export const USERS_PAGE_SIZE = 100;
+
+/** Every account, newest first, searched on the server, a page at a time. */
+export function useAllUsers(search = '') {
+  const pages = useApiPages(
+    adminApi.allUsers,
+    { query: { search: search.trim() || undefined } },
+    {
+      pageSize: USERS_PAGE_SIZE,
+      next: (last) => (last.length === USERS_PAGE_SIZE ? last.at(-1)?.id : undefined),
+      keepPrevious: true,
+    },
+  );
+  return { ...pages, users: pages.data?.pages.flat() };
+}
+export const useAdminStats = () => useApiQuery(adminApi.stats, {});
 
 /**
  * The stats count everyone's attendance alerts, which move when System Settings are saved: the stat
  * cards call this to reload them then (the settings query's data changes on every save).
  */
 export function useStatsFollowSettings() {
-  const savedAt = useQuery({ queryKey: keys.settings }).dataUpdatedAt;
+  const savedAt = useApiQuery(settingsApi.get, {}).dataUpdatedAt;
   const seen = useRef(savedAt);
   useEffect(() => {
-    if (seen.current && savedAt !== seen.current) {
-      void queryClient.invalidateQueries({ queryKey: keys.stats });
-    }
+    if (seen.current && savedAt !== seen.current) void refresh(adminApi.stats);
     seen.current = savedAt;
   }, [savedAt]);
 }
-export const useInvitations = (enabled = true) =>
-  useQuery<Invitation[]>({ queryKey: keys.invitations, enabled });
 
-export const useApproveUser = () =>
-  useMutation({
-    mutationFn: (id: string) => apiRequest('POST', `/api/admin/approve-user/${id}`, { approved: true }),
-    onSuccess: refreshAccounts,
-  });
+export const useInvitations = (enabled = true) => useApiQuery(adminApi.invitations, {}, { enabled });
 
-export const useRejectUser = () =>
-  useMutation({
-    mutationFn: ({ id, reason }: { id: string; reason?: string }) =>
-      apiRequest('POST', `/api/admin/reject-user/${id}`, reason ? { reason } : {}),
-    onSuccess: refreshAccounts,
-  });
-
-export const useSuspendUser = () =>
-  useMutation({
-    mutationFn: ({ id, reason }: { id: string; reason: string }) =>
-      apiRequest<AdminUser>('POST', `/api/admin/suspend-user/${id}`, { suspended: true, reason }),
-    onSuccess: refreshAccounts,
-  });
-
-export const useActivateUser = () =>
-  useMutation({
-    mutationFn: (id: string) => apiRequest<AdminUser>('POST', `/api/admin/activate-user/${id}`),
-    onSuccess: refreshAccounts,
-  });
-
+export const useApproveUser = () => useApiMutation(adminApi.approveUser, { refreshes: afterAccountChange });
+export const useRejectUser = () => useApiMutation(adminApi.rejectUser, { refreshes: afterAccountChange });
+export const useSuspendUser = () => useApiMutation(adminApi.suspendUser, { refreshes: afterAccountChange });
+export const useActivateUser = () => useApiMutation(adminApi.activateUser, { refreshes: afterAccountChange });
 export const useResetPassword = () =>
-  useMutation({
-    mutationFn: (id: string) =>
-      apiRequest<{ temporaryPassword: string }>('POST', `/api/admin/reset-password/${id}`),
-    onSuccess: refreshAccounts,
-  });
-
+  useApiMutation(adminApi.resetPassword, { refreshes: afterAccountChange });
 export const useCreateInvitation = () =>
-  useMutation({
-    mutationFn: (body: InvitationRequest) => apiRequest<Invitation>('POST', '/api/admin/invitations', body),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: keys.invitations }),
-  });
+  useApiMutation(adminApi.invite, { refreshes: [adminApi.invitations] });

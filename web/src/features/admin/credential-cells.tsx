@@ -6,8 +6,16 @@ import { Button } from '@/components/ui/button';
 import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
 import { formatDate, formatDateTime } from '@/lib/format';
 
-/** What the Password column reveals: the credential state, never a secret (decisions §3). */
-export function CredentialState({ user, shown }: { user: AdminUser; shown: boolean }) {
+/** What the Password column reveals: the credential state, never a secret (docs/product/admin.md#credential-state). */
+export function CredentialState({
+  user,
+  shown,
+  className,
+}: {
+  user: AdminUser;
+  shown: boolean;
+  className?: string;
+}) {
   if (!shown)
     return (
       <span className="font-mono tracking-widest text-muted-foreground">
@@ -16,9 +24,14 @@ export function CredentialState({ user, shown }: { user: AdminUser; shown: boole
       </span>
     );
   return user.mustChangePassword ? (
-    <Badge variant="amber">Temporary — must change</Badge>
+    <Badge variant="amber" className={className}>
+      {/* kept together when the badge wraps: 'Temporary —' over 'must change' */}
+      Temporary{'\u00a0'}— must change
+    </Badge>
   ) : (
-    <Badge variant="gray">Set</Badge>
+    <Badge variant="gray" className={className}>
+      Set
+    </Badge>
   );
 }
 
@@ -107,28 +120,17 @@ export function CredentialActions({
           size="sm"
           className="text-red-700 hover:bg-red-50"
           onClick={() => onSuspend(user)}
-          aria-label={`Suspend ${name}`}
         >
-          Suspend
+          Suspend<span className="sr-only"> {name}</span>
         </Button>
       ) : (
-        <Button
-          variant="outline"
-          size="sm"
-          onClick={() => onActivate(user)}
-          disabled={busy}
-          aria-label={`Activate ${name}`}
-        >
-          Activate
+        <Button variant="outline" size="sm" onClick={() => onActivate(user)} disabled={busy}>
+          Activate<span className="sr-only"> {name}</span>
         </Button>
       )}
-      <Button
-        variant="outline"
-        size="sm"
-        onClick={() => onReset(user)}
-        aria-label={`Reset password of ${name}`}
-      >
-        <KeyRound aria-hidden /> Reset password
+      {/* The visible words start each name, then whom it is for (heard as 'Suspend Nora Newcomer'). */}
+      <Button variant="outline" size="sm" onClick={() => onReset(user)}>
+        <KeyRound aria-hidden /> Reset password<span className="sr-only"> of {name}</span>
       </Button>
     </div>
   );

@@ -2,6 +2,7 @@ import type { AdminUser } from '@contract/admin';
 import { ChevronDown } from 'lucide-react';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { initials } from '@/lib/format';
+import { cn } from '@/lib/utils';
 import {
   type CredentialActionHandlers,
   CredentialActions,
@@ -11,6 +12,7 @@ import {
   lastLoginShort,
   usernameOf,
 } from './credential-cells';
+import { NameAndEmail } from './name-and-email';
 import { RoleBadge, StatusBadge } from './role-badge';
 
 type Props = { users: AdminUser[]; showPasswords: boolean } & CredentialActionHandlers;
@@ -26,11 +28,14 @@ function Avatar({ user }: { user: AdminUser }) {
   );
 }
 
-/** Wide screens: the spec's nine columns. */
+// The actions stay in view while the other columns scroll under them (a narrow window, a long row).
+const pinnedRight = 'sticky right-0 bg-white shadow-[-8px_0_8px_-8px_rgb(15_23_42/0.15)]';
+
+/** Wide screens: the nine columns of docs/product/admin.md#user-credentials, sized to fit beside the sidebar at 1280 px. */
 export function CredentialsTable({ users, showPasswords, ...actions }: Props) {
   return (
     <div className="hidden lg:block">
-      <Table>
+      <Table className="[&_td]:px-2.5 [&_th]:px-2.5">
         <TableHeader>
           <TableRow>
             {[
@@ -44,22 +49,33 @@ export function CredentialsTable({ users, showPasswords, ...actions }: Props) {
               'Status',
               'Actions',
             ].map((h) => (
-              <TableHead key={h}>{h}</TableHead>
+              <TableHead key={h} className={h === 'Actions' ? cn(pinnedRight, 'bg-slate-50') : undefined}>
+                {h}
+              </TableHead>
             ))}
           </TableRow>
         </TableHeader>
         <TableBody>
           {users.map((user) => (
             <TableRow key={user.id} data-testid="credential-row">
-              <TableCell className="font-medium text-slate-900">
+              {/* Long names wrap and long addresses and usernames are cut short (the whole text is
+                  in the title), so the table fits beside the sidebar whatever people are called. */}
+              <TableCell className="max-w-36 font-medium break-words whitespace-normal text-slate-900">
                 {user.firstName} {user.lastName}
               </TableCell>
-              <TableCell className="max-w-44 truncate" title={user.email}>
+              <TableCell className="max-w-32 truncate" title={user.email}>
                 {user.email}
               </TableCell>
-              <TableCell>{usernameOf(user)}</TableCell>
+              <TableCell className="max-w-28 truncate" title={usernameOf(user)}>
+                {usernameOf(user)}
+              </TableCell>
               <TableCell>
-                <CredentialState user={user} shown={showPasswords} />
+                {/* the longest state, 'Temporary — must change', takes two lines */}
+                <CredentialState
+                  user={user}
+                  shown={showPasswords}
+                  className="max-w-32 whitespace-normal rounded-md leading-snug"
+                />
               </TableCell>
               <TableCell>
                 <RoleBadge role={user.role} />
@@ -71,7 +87,7 @@ export function CredentialsTable({ users, showPasswords, ...actions }: Props) {
               <TableCell>
                 <StatusBadge user={user} />
               </TableCell>
-              <TableCell>
+              <TableCell className={pinnedRight}>
                 <CredentialActions user={user} compact {...actions} />
               </TableCell>
             </TableRow>
@@ -91,12 +107,7 @@ export function CredentialsCards({ users, showPasswords, ...actions }: Props) {
           <details className="group">
             <summary className="flex cursor-pointer list-none items-center gap-3 [&::-webkit-details-marker]:hidden">
               <Avatar user={user} />
-              <div className="min-w-0 flex-1">
-                <p className="truncate text-sm font-medium text-slate-900">
-                  {user.firstName} {user.lastName}
-                </p>
-                <p className="truncate text-xs text-muted-foreground">{user.email}</p>
-              </div>
+              <NameAndEmail user={user} />
               <RoleBadge role={user.role} />
               <ChevronDown
                 className="size-4 shrink-0 text-muted-foreground transition-transform group-open:rotate-180"

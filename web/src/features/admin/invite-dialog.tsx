@@ -1,13 +1,10 @@
-import { type InvitationRequest, invitationRequest } from '@contract/admin';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { invitationRequest } from '@contract/admin';
+import { selfRoles } from '@contract/auth';
 import { Send } from 'lucide-react';
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { applyServerErrors, Form, SelectField, TextField, useZodForm } from '@/components/form';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/use-toast';
 import { capitalize, formatDate } from '@/lib/format';
@@ -18,22 +15,22 @@ export function InviteDialog() {
   const [open, setOpen] = useState(false);
   const create = useCreateInvitation();
   const invitations = useInvitations(open);
-  const form = useForm<InvitationRequest>({
-    resolver: zodResolver(invitationRequest),
-    defaultValues: { email: '', role: 'employee' },
-  });
-  const { errors } = form.formState;
+  const form = useZodForm(invitationRequest, { defaultValues: { email: '', role: 'employee' } });
 
-  const submit = form.handleSubmit((values) =>
-    create.mutate(values, {
-      onSuccess: (inv) => {
-        toast({ title: 'Invitation Sent', description: `An invitation code was sent to ${inv.email}.` });
-        form.reset({ email: '', role: values.role });
+  const submit = (values: { email: string; role: 'employee' | 'manager' }) =>
+    create.mutate(
+      { body: values },
+      {
+        onSuccess: (inv) => {
+          toast({ title: 'Invitation Sent', description: `An invitation code was sent to ${inv.email}.` });
+          form.reset({ email: '', role: values.role });
+        },
+        onError: (err) => {
+          applyServerErrors(form, err);
+          toast({ variant: 'destructive', title: 'Invitation Failed', description: err.message });
+        },
       },
-      onError: (err) =>
-        toast({ variant: 'destructive', title: 'Invitation Failed', description: err.message }),
-    }),
-  );
+    );
 
   return (
     <Dialog open={open} onOpenChange={setOpen}>
@@ -48,38 +45,17 @@ export function InviteDialog() {
             They receive a code; registering with it skips the approval queue.
           </DialogDescription>
         </DialogHeader>
-        <form onSubmit={submit} noValidate className="flex flex-col gap-4">
-          <div className="flex flex-col gap-1.5">
-            <Label htmlFor="invite-email">Email</Label>
-            <Input id="invite-email" type="email" aria-invalid={!!errors.email} {...form.register('email')} />
-            {errors.email && (
-              <p role="alert" className="text-xs text-destructive">
-                {errors.email.message}
-              </p>
-            )}
-          </div>
-          <div className="flex flex-col gap-1.5">
-            <Label htmlFor="invite-role">Role</Label>
-            <Controller
-              control={form.control}
-              name="role"
-              render={({ field }) => (
-                <Select value={field.value} onValueChange={field.onChange}>
-                  <SelectTrigger id="invite-role">
-                    <SelectValue />
-                  </SelectTrigger>
-                  <SelectContent>
-                    <SelectItem value="employee">Employee</SelectItem>
-                    <SelectItem value="manager">Manager</SelectItem>
-                  </SelectContent>
-                </Select>
-              )}
-            />
-          </div>
+        <Form form={form} onSubmit={submit} idPrefix="invite">
+          <TextField name="email" label="Email" type="email" autoComplete="off" />
+          <SelectField
+            name="role"
+            label="Role"
+            options={selfRoles.map((role) => ({ value: role, label: capitalize(role) }))}
+          />
           <Button type="submit" disabled={create.isPending}>
             {create.isPending ? 'Sending...' : 'Send Invitation'}
           </Button>
-        </form>
+        </Form>
         <section aria-labelledby="open-invitations" className="border-t pt-4">
           <h3 id="open-invitations" className="mb-2 text-sm font-semibold text-slate-900">
             Open invitations{invitations.data ? ` (${invitations.data.length})` : ''}

@@ -11,7 +11,7 @@ import { RoleBadge } from './role-badge';
 const failure = (err: unknown, fallback: string) =>
   err instanceof Error && err.message ? err.message : fallback;
 
-/** One registration awaiting a decision, with the spec's busy labels and toasts. */
+/** One registration awaiting a decision, with the busy labels and toasts of docs/product/ui-texts.md#pending-users. */
 export function PendingUserCard({ user }: { user: PendingUser }) {
   const approve = useApproveUser();
   const reject = useRejectUser();
@@ -22,7 +22,7 @@ export function PendingUserCard({ user }: { user: PendingUser }) {
   // given to mutate() are dropped once their component has unmounted — the toast with them.
   const onApprove = async () => {
     try {
-      await approve.mutateAsync(user.id);
+      await approve.mutateAsync({ params: { id: user.id }, body: { approved: true } });
       toast({
         title: 'User Approved',
         description: 'The user has been approved and can now access the platform.',
@@ -37,7 +37,7 @@ export function PendingUserCard({ user }: { user: PendingUser }) {
   };
   const onReject = async () => {
     try {
-      await reject.mutateAsync({ id: user.id });
+      await reject.mutateAsync({ params: { id: user.id }, body: {} });
       toast({ title: 'User Rejected', description: 'The user registration has been rejected.' });
     } catch (err) {
       toast({
@@ -91,22 +91,19 @@ export function PendingUserCard({ user }: { user: PendingUser }) {
         </div>
       </div>
       <div className="flex gap-2 sm:w-36 sm:shrink-0 sm:flex-col">
-        <Button
-          className="flex-1 sm:flex-none"
-          onClick={onApprove}
-          disabled={busy}
-          aria-label={`Approve ${name}`}
-        >
+        <Button className="flex-1 sm:flex-none" onClick={onApprove} disabled={busy}>
           {approve.isPending ? 'Approving...' : 'Approve User'}
+          {/* heard as 'Approve User Nora Newcomer': the visible words first, then whom */}
+          <span className="sr-only"> {name}</span>
         </Button>
         <Button
           variant="outline"
           className="flex-1 text-red-700 hover:bg-red-50 sm:flex-none"
           onClick={onReject}
           disabled={busy}
-          aria-label={`Reject ${name}`}
         >
           {reject.isPending ? 'Rejecting...' : 'Reject'}
+          <span className="sr-only"> {name}</span>
         </Button>
       </div>
     </Card>

@@ -13,7 +13,7 @@ import { useResetPassword } from './api';
 
 type Target = { id: string; firstName: string; lastName: string; email: string };
 
-/** Confirms, then shows the temporary password once; closing the dialog forgets it (decisions §3). */
+/** Confirms, then shows the temporary password once; closing the dialog forgets it (docs/product/admin.md#reset-password). */
 export function ResetPasswordDialog({ user, onClose }: { user: Target | null; onClose: () => void }) {
   const reset = useResetPassword();
   const temporary = reset.data?.temporaryPassword;
@@ -24,14 +24,17 @@ export function ResetPasswordDialog({ user, onClose }: { user: Target | null; on
   };
   const run = () =>
     user &&
-    reset.mutate(user.id, {
-      onError: (err) =>
-        toast({
-          variant: 'destructive',
-          title: 'Password Reset Failed',
-          description: err.message || 'Failed to reset password',
-        }),
-    });
+    reset.mutate(
+      { params: { id: user.id } },
+      {
+        onError: (err) =>
+          toast({
+            variant: 'destructive',
+            title: 'Password Reset Failed',
+            description: err.message || 'Failed to reset password',
+          }),
+      },
+    );
   const copy = async () => {
     if (!temporary) return;
     try {

@@ -3,7 +3,7 @@ import { capitalize } from '@/lib/format';
 
 const roleColours: Record<string, BadgeVariant> = { admin: 'red', manager: 'blue', employee: 'green' };
 
-/** Spec point 2's role colours: admin red, manager blue, employee green, anything else gray. */
+/** Role colours (docs/product/client-behaviour.md#user-card): admin red, manager blue, employee green, anything else gray. */
 export function RoleBadge({ role }: { role: string }) {
   return <Badge variant={roleColours[role] ?? 'gray'}>{capitalize(role)}</Badge>;
 }

@@ -1,13 +1,14 @@
 import type { AdminUser } from '@contract/admin';
-import { Eye, EyeOff, Search, Users } from 'lucide-react';
-import { useMemo, useState } from 'react';
+import { Eye, EyeOff, Users } from 'lucide-react';
+import { useDeferredValue, useState } from 'react';
 import { Button } from '@/components/ui/button';
+import { SearchInput } from '@/components/ui/search-input';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
-import { Input } from '@/components/ui/input';
+import { LoadMore } from '@/components/ui/load-more';
 import { Skeleton } from '@/components/ui/skeleton';
-import { toast } from '@/components/ui/use-toast';
-import { useActivateUser, useAdminStats, useAllUsers } from './api';
+import { useAdminStats, useAllUsers } from './api';
+import { useActivateWithToasts } from './use-activate';
 import { CredentialsCards, CredentialsTable } from './credentials-table';
 import { ResetPasswordDialog } from './reset-password-dialog';
 import { SuspendDialog } from './suspend-dialog';
@@ -25,38 +26,23 @@ function Count({ label, value }: { label: string; value: number | undefined }) {
   );
 }
 
-/** Spec point 2 (User Credentials): counts, search, Show/Hide Passwords, table or cards. */
+/** User Credentials (docs/product/admin.md#user-credentials): counts, search, Show/Hide Passwords, table or cards. */
 export function UserCredentials() {
-  const users = useAllUsers();
-  const stats = useAdminStats();
-  const activate = useActivateUser();
   const [search, setSearch] = useState('');
+  // Searched on the server (e-mail, first or last name, any case), so every account can be found.
+  const users = useAllUsers(useDeferredValue(search));
+  const stats = useAdminStats();
+  const activation = useActivateWithToasts();
   const [showPasswords, setShowPasswords] = useState(false);
   const [suspending, setSuspending] = useState<AdminUser | null>(null);
   const [resetting, setResetting] = useState<AdminUser | null>(null);
 
-  const filtered = useMemo(() => {
-    const q = search.trim().toLowerCase();
-    if (!q) return users.data ?? [];
-    return (users.data ?? []).filter((u) =>
-      [u.email, u.firstName, u.lastName].some((field) => field.toLowerCase().includes(q)),
-    );
-  }, [users.data, search]);
+  const filtered = users.users ?? [];
 
   const handlers = {
     onSuspend: setSuspending,
     onReset: setResetting,
-    onActivate: (user: AdminUser) =>
-      activate.mutate(user.id, {
-        onSuccess: () => toast({ title: 'User activated successfully' }),
-        onError: (err) =>
-          toast({
-            variant: 'destructive',
-            title: 'Failed to update user status',
-            description: err.message || 'Failed to activate user',
-          }),
-      }),
-    busy: activate.isPending,
+    ...activation,
   };
   const s = stats.data;
 
@@ -69,19 +55,13 @@ export function UserCredentials() {
         <Count label="Employees" value={s?.employees} />
       </div>
       <div className="flex flex-col gap-2 sm:flex-row">
-        <div className="relative flex-1">
-          <Search
-            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
-            aria-hidden
-          />
-          <Input
-            aria-label="Search users"
-            placeholder="Search by email, name..."
-            value={search}
-            onChange={(e) => setSearch(e.target.value)}
-            className="pl-9"
-          />
-        </div>
+        <SearchInput
+          className="flex-1"
+          aria-label="Search users"
+          placeholder="Search by email, name..."
+          value={search}
+          onValueChange={setSearch}
+        />
         <Button variant="outline" onClick={() => setShowPasswords((v) => !v)} aria-pressed={showPasswords}>
           {showPasswords ? <EyeOff aria-hidden /> : <Eye aria-hidden />}
           {showPasswords ? 'Hide Passwords' : 'Show Passwords'}
@@ -106,6 +86,7 @@ export function UserCredentials() {
           <>
             <CredentialsTable users={filtered} showPasswords={showPasswords} {...handlers} />
             <CredentialsCards users={filtered} showPasswords={showPasswords} {...handlers} />
+            <LoadMore pages={users} label="Load more users" />
           </>
         )}
       </Card>

@@ -3,7 +3,7 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { formatDateTime, formatRelative } from '@/lib/format';
 import { RoleBadge, StatusBadge } from './role-badge';
 
-/** Spec point 2: name, email, role, active or suspended status and last active time. */
+/** docs/product/admin.md#user-details: name, email, role, active or suspended status and last active time. */
 export function UserDetailsDialog({ user, onClose }: { user: AdminUser | null; onClose: () => void }) {
   return (
     <Dialog open={user !== null} onOpenChange={(open) => !open && onClose()}>

@@ -4,31 +4,24 @@ import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
+import { LoadMore } from '@/components/ui/load-more';
 import { Skeleton } from '@/components/ui/skeleton';
-import { toast } from '@/components/ui/use-toast';
 import { initials } from '@/lib/format';
-import { useActivateUser, useAllUsers } from './api';
+import { useAllUsers } from './api';
+import { useActivateWithToasts } from './use-activate';
+import { NameAndEmail } from './name-and-email';
 import { RoleBadge, StatusBadge } from './role-badge';
 import { SuspendDialog } from './suspend-dialog';
 import { UserDetailsDialog } from './user-details-dialog';
 
+const fullName = (user: AdminUser) => `${user.firstName} ${user.lastName}`;
+
 /** All accounts with View and Suspend/Activate (never offered for admins). */
 export function UserManagementTab() {
   const users = useAllUsers();
-  const activate = useActivateUser();
+  const { onActivate, busy } = useActivateWithToasts();
   const [viewing, setViewing] = useState<AdminUser | null>(null);
   const [suspending, setSuspending] = useState<AdminUser | null>(null);
-
-  const onActivate = (user: AdminUser) =>
-    activate.mutate(user.id, {
-      onSuccess: () => toast({ title: 'User activated successfully' }),
-      onError: (err) =>
-        toast({
-          variant: 'destructive',
-          title: 'Failed to update user status',
-          description: err.message || 'Failed to activate user',
-        }),
-    });
 
   if (users.isLoading) return <Skeleton className="h-64" />;
   if (users.isError) {
@@ -38,7 +31,7 @@ export function UserManagementTab() {
       </Card>
     );
   }
-  if (!users.data?.length) {
+  if (!users.users?.length) {
     return (
       <Card>
         <EmptyState icon={Users} title="No users found" description="No users have signed up yet" />
@@ -48,7 +41,7 @@ export function UserManagementTab() {
   return (
     <Card className="overflow-hidden">
       <ul className="divide-y">
-        {users.data.map((user) => (
+        {users.users.map((user) => (
           <li
             key={user.id}
             data-testid="managed-user"
@@ -61,25 +54,16 @@ export function UserManagementTab() {
               >
                 {initials(user.firstName, user.lastName)}
               </div>
-              <div className="min-w-0 flex-1">
-                <p className="truncate text-sm font-medium text-slate-900">
-                  {user.firstName} {user.lastName}
-                </p>
-                <p className="truncate text-xs text-muted-foreground">{user.email}</p>
-              </div>
+              <NameAndEmail user={user} />
               <div className="flex shrink-0 flex-wrap justify-end gap-1.5">
                 <RoleBadge role={user.role} />
                 <StatusBadge user={user} />
               </div>
             </div>
             <div className="flex gap-2 pl-12 sm:pl-0">
-              <Button
-                variant="outline"
-                size="sm"
-                onClick={() => setViewing(user)}
-                aria-label={`View ${user.firstName} ${user.lastName}`}
-              >
-                <Eye aria-hidden /> View
+              <Button variant="outline" size="sm" onClick={() => setViewing(user)}>
+                {/* the visible word first, then whom: 'View Nora Newcomer' */}
+                <Eye aria-hidden /> View<span className="sr-only"> {fullName(user)}</span>
               </Button>
               {user.role !== 'admin' &&
                 (user.isActive ? (
@@ -89,22 +73,18 @@ export function UserManagementTab() {
                     className="text-red-700 hover:bg-red-50"
                     onClick={() => setSuspending(user)}
                   >
-                    Suspend
+                    Suspend<span className="sr-only"> {fullName(user)}</span>
                   </Button>
                 ) : (
-                  <Button
-                    variant="outline"
-                    size="sm"
-                    onClick={() => onActivate(user)}
-                    disabled={activate.isPending}
-                  >
-                    Activate
+                  <Button variant="outline" size="sm" onClick={() => onActivate(user)} disabled={busy}>
+                    Activate<span className="sr-only"> {fullName(user)}</span>
                   </Button>
                 ))}
             </div>
           </li>
         ))}
       </ul>
+      <LoadMore pages={users} label="Load more users" />
       <UserDetailsDialog user={viewing} onClose={() => setViewing(null)} />
       <SuspendDialog user={suspending} onClose={() => setSuspending(null)} />
     </Card>

@@ -22,7 +22,7 @@ const iconTone: Record<AlertSeverity, string> = {
   critical: 'bg-red-50 text-red-600',
 };
 
-/** Alerts as the spec shows them: message, time and a severity badge (and whose, for admins). */
+/** Alerts as docs/product/attendance.md#alerts shows them: message, time and a severity badge (and whose, for admins). */
 export function AlertList({ alerts, showUser = false }: { alerts: AttendanceAlert[]; showUser?: boolean }) {
   const t = useOrgTime();
   return (

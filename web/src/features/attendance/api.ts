@@ -1,113 +1,82 @@
-import type { AttendanceAlert } from '@contract/alerts';
-import type { AttendanceRecord, TodaySummary } from '@contract/attendance';
-import type { Settings } from '@contract/settings';
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { alertsApi } from '@contract/alerts';
+import { attendanceApi } from '@contract/attendance';
+import { settingsApi } from '@contract/settings';
 import { toast } from '@/components/ui/use-toast';
-import { ApiError, apiRequest } from '@/lib/api-client';
+import { apiKey, apiUrl, call, refresh, useApiMutation, useApiPages, useApiQuery } from '@/lib/api';
+import { ApiError } from '@/lib/api-client';
+import { queryClient } from '@/lib/query-client';
 
-export const TODAY_KEY = ['/api/attendance/today'] as const;
-export const HISTORY_KEY = ['/api/attendance'] as const;
-export const MY_ALERTS_KEY = ['/api/alerts/attendance'] as const;
-export const ADMIN_ALERTS_KEY = ['/api/admin/alerts'] as const;
-const SETTINGS_KEY = ['/api/settings'] as const;
 export const HISTORY_PAGE_SIZE = 20;
 
 export type DateRange = { from: string; to: string };
 
-export const useTodaySummary = () => useQuery<TodaySummary>({ queryKey: TODAY_KEY });
-export const useMyAlerts = () => useQuery<AttendanceAlert[]>({ queryKey: MY_ALERTS_KEY });
-export const useAdminAlerts = () => useQuery<AttendanceAlert[]>({ queryKey: ADMIN_ALERTS_KEY });
+export const useTodaySummary = () => useApiQuery(attendanceApi.today, {});
+export const useMyAlerts = () => useApiQuery(alertsApi.mine, {});
+export const useAdminAlerts = () => useApiQuery(alertsApi.everyone, {});
 /** Read for the organisation's time zone, so times show as the server judges them. */
-export const useOrgSettings = () => useQuery<Settings>({ queryKey: SETTINGS_KEY });
+export const useOrgSettings = () => useApiQuery(settingsApi.get, {});
 
-function rangeParams(range: DateRange) {
-  const params = new URLSearchParams();
-  if (range.from) params.set('from', range.from);
-  if (range.to) params.set('to', range.to);
-  return params;
-}
+const rangeQuery = (range: DateRange) => ({ from: range.from || undefined, to: range.to || undefined });
 
-export function exportUrl(range: DateRange) {
-  const query = rangeParams(range).toString();
-  return `/api/attendance/export${query ? `?${query}` : ''}`;
-}
+export const exportUrl = (range: DateRange) => apiUrl(attendanceApi.export, { query: rangeQuery(range) });
 
 /** History newest first, a page at a time; the next page starts before the last record shown. */
-export function useAttendanceHistory(range: DateRange) {
-  return useInfiniteQuery({
-    queryKey: [...HISTORY_KEY, range],
-    initialPageParam: undefined as string | undefined,
-    queryFn: ({ pageParam, signal }) => {
-      const params = rangeParams(range);
-      params.set('limit', String(HISTORY_PAGE_SIZE));
-      if (pageParam) params.set('before', pageParam);
-      return apiRequest<AttendanceRecord[]>('GET', `/api/attendance?${params}`, undefined, signal);
+export const useAttendanceHistory = (range: DateRange) =>
+  useApiPages(
+    attendanceApi.list,
+    { query: rangeQuery(range) },
+    {
+      pageSize: HISTORY_PAGE_SIZE,
+      next: (last) => (last.length === HISTORY_PAGE_SIZE ? last.at(-1)?.id : undefined),
     },
-    getNextPageParam: (last) => (last.length === HISTORY_PAGE_SIZE ? last[last.length - 1].id : undefined),
-  });
-}
+  );
 
-function useRefreshAttendance() {
-  const client = useQueryClient();
-  return () =>
-    Promise.all(
-      [TODAY_KEY, HISTORY_KEY, MY_ALERTS_KEY, ADMIN_ALERTS_KEY].map((queryKey) =>
-        client.invalidateQueries({ queryKey }),
-      ),
-    );
-}
+/** Every attendance read and the alerts move with a clock-in, a clock-out or a break. */
+const refreshAttendance = () => refresh(attendanceApi.list, alertsApi.mine, alertsApi.everyone);
 
-/** Spec point 8: a refusal carrying currentRecord adopts it; other errors are only logged. */
-export function useClockIn() {
-  const refresh = useRefreshAttendance();
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: () => apiRequest<AttendanceRecord>('POST', '/api/attendance/clock-in'),
-    onSuccess: () => refresh(),
+/** A refusal carrying currentRecord adopts it (another tab clocked in); other errors are only logged. */
+export const useClockIn = () =>
+  useApiMutation(attendanceApi.clockIn, {
+    onSuccess: () => refreshAttendance(),
     onError: (error) => {
-      const body =
-        error instanceof ApiError ? (error.body as { currentRecord?: AttendanceRecord }) : undefined;
-      if (body?.currentRecord) {
-        const current = body.currentRecord;
-        client.setQueryData<TodaySummary>(TODAY_KEY, (old) => (old ? { ...old, current } : old));
-        void refresh();
-      } else console.error('Clock in failed', error);
+      const body = error instanceof ApiError ? (error.body as { currentRecord?: unknown }) : undefined;
+      if (!body?.currentRecord) {
+        console.error('Clock in failed', error);
+        return;
+      }
+      queryClient.setQueryData(apiKey(attendanceApi.today, {}), (old: object | undefined) =>
+        old ? { ...old, current: body.currentRecord } : old,
+      );
+      void refreshAttendance();
     },
   });
-}
 
 const NEEDS_FIX = ['Not clocked in', 'already clocked out'];
 
-/** Spec point 8: a clock-out refused with 'Not clocked in' or 'already clocked out' calls the fix. */
-export function useClockOut() {
-  const refresh = useRefreshAttendance();
-  return useMutation({
-    mutationFn: () => apiRequest<AttendanceRecord>('POST', '/api/attendance/clock-out'),
-    onSuccess: () => refresh(),
+/** A clock-out refused with 'Not clocked in' or 'already clocked out' calls the fix. */
+export const useClockOut = () =>
+  useApiMutation(attendanceApi.clockOut, {
+    onSuccess: () => refreshAttendance(),
     onError: async (error) => {
       if (!NEEDS_FIX.some((text) => error.message.includes(text))) {
         console.error('Clock out failed', error);
         return;
       }
       try {
-        const { message } = await apiRequest<{ message: string }>('POST', '/api/attendance/fix');
+        const { message } = await call(attendanceApi.fix, {});
         toast({ title: 'Attendance Fixed', description: message });
       } catch (fixError) {
         console.error('Attendance fix failed', fixError);
       }
-      await refresh();
+      await refreshAttendance();
     },
   });
-}
 
-export function useBreak(action: 'start' | 'end') {
-  const refresh = useRefreshAttendance();
-  return useMutation({
-    mutationFn: () => apiRequest<AttendanceRecord>('POST', `/api/attendance/break/${action}`),
-    onSuccess: () => refresh(),
+export const useBreak = (action: 'start' | 'end') =>
+  useApiMutation(action === 'start' ? attendanceApi.startBreak : attendanceApi.endBreak, {
+    onSuccess: () => refreshAttendance(),
     onError: (error) => {
       console.error(`Break ${action} failed`, error);
-      void refresh();
+      void refreshAttendance();
     },
   });
-}

@@ -1,13 +1,16 @@
 import type { TodaySummary } from '@contract/attendance';
 import { Coffee, LogIn, LogOut, Play, TriangleAlert } from 'lucide-react';
+import { useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
+import { toast } from '@/components/ui/use-toast';
 import { formatElapsed, secondsSince } from '@/lib/format';
 import { useBreak, useClockIn, useClockOut } from './api';
-import { formatDay, useOrgTime } from './time-format';
-import { useNow } from './use-now';
+import { ClockOutDialog } from './clock-out-dialog';
+import { formatDay, formatHoursAsTime, useOrgTime } from './time-format';
+import { useNow } from '@/lib/use-now';
 
 export function ClockCard({ summary }: { summary: TodaySummary | undefined }) {
   const now = useNow();
@@ -21,6 +24,26 @@ export function ClockCard({ summary }: { summary: TodaySummary | undefined }) {
   const leftOpen = current && summary && current.date < summary.date;
   const state = !current ? 'out' : onBreak ? 'break' : 'in';
   const busy = clockIn.isPending || clockOut.isPending || startBreak.isPending || endBreak.isPending;
+  const [confirmingOut, setConfirmingOut] = useState(false);
+
+  // Failures keep the data layer's handling (adopt the open record, or fix and say so).
+  const doClockIn = () =>
+    clockIn.mutate(undefined, {
+      onSuccess: (record) =>
+        toast({
+          title: 'Clocked in',
+          description: `At ${t.time(record.clockIn)}${record.status === 'late' ? ', after the expected start: marked late' : ''}.`,
+        }),
+    });
+  const doClockOut = () =>
+    clockOut.mutate(undefined, {
+      onSuccess: (record) =>
+        toast({
+          title: 'Clocked out',
+          description: `At ${t.time(record.clockOut)}, ${formatHoursAsTime(record.totalHours ?? 0)} worked.`,
+        }),
+      onSettled: () => setConfirmingOut(false),
+    });
 
   return (
     <Card className="overflow-hidden">
@@ -78,12 +101,7 @@ export function ClockCard({ summary }: { summary: TodaySummary | undefined }) {
         )}
         <div className="flex flex-col gap-2 sm:flex-row">
           {state === 'out' ? (
-            <Button
-              size="lg"
-              className="sm:min-w-40"
-              onClick={() => clockIn.mutate()}
-              disabled={!summary || busy}
-            >
+            <Button size="lg" className="sm:min-w-40" onClick={doClockIn} disabled={!summary || busy}>
               <LogIn aria-hidden />
               {clockIn.isPending ? 'Clocking in...' : 'Clock In'}
             </Button>
@@ -109,7 +127,7 @@ export function ClockCard({ summary }: { summary: TodaySummary | undefined }) {
                 size="lg"
                 variant="destructive"
                 className="sm:min-w-40"
-                onClick={() => clockOut.mutate()}
+                onClick={() => setConfirmingOut(true)}
                 disabled={clockOut.isPending || busy}
               >
                 <LogOut aria-hidden />
@@ -118,6 +136,15 @@ export function ClockCard({ summary }: { summary: TodaySummary | undefined }) {
             </>
           )}
         </div>
+        {current && (
+          <ClockOutDialog
+            record={current}
+            open={confirmingOut}
+            pending={clockOut.isPending}
+            onOpenChange={setConfirmingOut}
+            onConfirm={doClockOut}
+          />
+        )}
       </CardContent>
     </Card>
   );

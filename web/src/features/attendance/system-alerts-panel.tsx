@@ -33,9 +33,3 @@ export function SystemAlertsPanel() {
     </Card>
   );
 }
-
-/** The figure of the Admin Dashboard's 'System Alerts' stat card. */
-export function useSystemAlertCount() {
-  const alerts = useAdminAlerts();
-  return { count: alerts.data?.length, isLoading: alerts.isLoading };
-}

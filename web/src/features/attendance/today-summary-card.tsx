@@ -1,9 +1,8 @@
-import { WORK_DAY_HOURS } from '@contract/alerts';
 import type { TodaySummary } from '@contract/attendance';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatHoursAsTime, formatMinutes, useOrgTime } from './time-format';
-import { useNow } from './use-now';
+import { useNow } from '@/lib/use-now';
 
 type Props = { summary: TodaySummary | undefined; fetchedAt: number };
 
@@ -17,7 +16,8 @@ export function TodaySummaryCard({ summary, fetchedAt }: Props) {
   const sinceFetch = Math.max(0, now.getTime() - fetchedAt);
   const hours = (summary?.hoursSoFar ?? 0) + (working ? sinceFetch / 3_600_000 : 0);
   const breakMinutes = (summary?.breakMinutes ?? 0) + (onBreak ? Math.floor(sinceFetch / 60_000) : 0);
-  const progress = Math.min(100, (hours / WORK_DAY_HOURS) * 100);
+  const expected = summary?.expectedHours ?? 0;
+  const progress = expected > 0 ? Math.min(100, (hours / expected) * 100) : 0;
 
   const stats = [
     { label: 'First In', value: t.time(summary?.firstIn) },
@@ -49,7 +49,7 @@ export function TodaySummaryCard({ summary, fetchedAt }: Props) {
           <div className="mb-1.5 flex justify-between text-xs text-muted-foreground">
             <span>Work day</span>
             <span className="tabular-nums">
-              {formatHoursAsTime(hours)} of {WORK_DAY_HOURS}h
+              {formatHoursAsTime(hours)} of {Math.round(expected * 100) / 100}h
             </span>
           </div>
           <div

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { BrandMark } from './brand-mark';
 
 /** The centered card every signed-out screen uses, with the product mark above it. */
 export function AuthCard({
@@ -13,10 +14,7 @@ export function AuthCard({
   return (
     <div className="flex flex-1 items-center justify-center bg-gradient-to-b from-slate-50 to-indigo-50/40 px-4 py-10">
       <div className="w-full max-w-md">
-        <div className="mb-6 flex items-center justify-center gap-2.5">
-          <img src="/favicon.svg" alt="" className="size-9" />
-          <span className="text-xl font-semibold tracking-tight text-slate-900">Workbench</span>
-        </div>
+        <BrandMark className="mb-6" />
         <div className="rounded-xl border bg-card p-6 shadow-sm sm:p-8">
           <h1 className="text-xl font-semibold tracking-tight text-slate-900">{title}</h1>
           {description && <p className="mt-1 text-sm text-muted-foreground">{description}</p>}

@@ -2,7 +2,7 @@ import { Clock } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 
-/** Stage three: verified, waiting for an admin (spec point 1: 1-2 business days, e-mail on approval). */
+/** Stage three: verified, waiting for an admin (docs/product/accounts.md#approval: 1-2 business days, e-mail on approval). */
 export function PendingApprovalStep({ email }: { email: string }) {
   return (
     <div className="flex flex-col items-center text-center" data-testid="pending-approval">

@@ -1,14 +1,14 @@
-import { Copy, MailCheck, RefreshCw, Search } from 'lucide-react';
+import { Copy, MailCheck, RefreshCw } from 'lucide-react';
 import { useDeferredValue, useState } from 'react';
 import { Button } from '@/components/ui/button';
+import { SearchInput } from '@/components/ui/search-input';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
-import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/use-toast';
 import { formatDateTime } from '@/lib/format';
 import { cn } from '@/lib/utils';
-import { useVerificationCodes } from './api';
+import { useVerificationCodes } from './codes-api';
 
 async function copy(code: string) {
   try {
@@ -32,19 +32,13 @@ export function VerificationCodesList() {
   return (
     <div className="flex flex-col gap-4">
       <div className="flex flex-col gap-2 sm:flex-row">
-        <div className="relative flex-1">
-          <Search
-            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
-            aria-hidden
-          />
-          <Input
-            aria-label="Search by email"
-            placeholder="Search by email..."
-            value={search}
-            onChange={(e) => setSearch(e.target.value)}
-            className="pl-9"
-          />
-        </div>
+        <SearchInput
+          className="flex-1"
+          aria-label="Search by email"
+          placeholder="Search by email..."
+          value={search}
+          onValueChange={setSearch}
+        />
         <Button variant="outline" onClick={() => void codes.refetch()} disabled={codes.isFetching}>
           <RefreshCw className={cn(codes.isFetching && 'animate-spin')} aria-hidden />
           Refresh

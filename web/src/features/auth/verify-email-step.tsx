@@ -1,12 +1,11 @@
-import type { User } from '@contract/auth';
-import { CODE_LENGTH } from '@contract/auth';
+import { CODE_LENGTH, type User, verifyEmailRequest } from '@contract/auth';
 import { ArrowLeft } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
+import { Form, TextField, useZodForm } from '@/components/form';
 import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
 import { toast } from '@/components/ui/use-toast';
 import { useResendVerification, useVerifyEmail } from './api';
-import { FormField } from './form-field';
+
+const codeForm = verifyEmailRequest.pick({ verificationCode: true });
 
 type Props = {
   email: string;
@@ -20,18 +19,11 @@ type Props = {
 export function VerifyEmailStep({ email, onBack, onApproved, onPending }: Props) {
   const verify = useVerifyEmail();
   const resend = useResendVerification();
-  const [code, setCode] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const form = useZodForm(codeForm, { defaultValues: { verificationCode: '' } });
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!code.trim()) {
-      setError('Verification code is required');
-      return;
-    }
-    setError(null);
+  const submit = async ({ verificationCode }: { verificationCode: string }) => {
     try {
-      const result = await verify.mutateAsync({ email, verificationCode: code.trim() });
+      const result = await verify.mutateAsync({ body: { email, verificationCode } });
       if (result.status === 'approved' && result.user) {
         toast({ title: 'Email Verified Successfully', description: 'Redirecting to dashboard...' });
         onApproved(result.user);
@@ -53,7 +45,7 @@ export function VerifyEmailStep({ email, onBack, onApproved, onPending }: Props)
 
   const again = async () => {
     try {
-      await resend.mutateAsync(email);
+      await resend.mutateAsync({ body: { email } });
       toast({ title: 'Code Sent', description: `A new verification code was sent to ${email}.` });
     } catch (err) {
       toast({
@@ -65,24 +57,20 @@ export function VerifyEmailStep({ email, onBack, onApproved, onPending }: Props)
   };
 
   return (
-    <form onSubmit={submit} noValidate className="flex flex-col gap-4">
+    <Form form={form} onSubmit={submit} idPrefix="verify">
       <p className="text-sm text-muted-foreground">
         We sent a {CODE_LENGTH}-character code to <span className="font-medium text-slate-900">{email}</span>.
         It is valid for 15 minutes.
       </p>
-      <FormField id="verificationCode" label="Verification code" error={error ?? undefined}>
-        <Input
-          id="verificationCode"
-          required
-          maxLength={CODE_LENGTH}
-          autoComplete="one-time-code"
-          autoCapitalize="characters"
-          spellCheck={false}
-          value={code}
-          onChange={(e) => setCode(e.target.value.toUpperCase())}
-          className="h-11 text-center font-mono text-lg tracking-[0.4em]"
-        />
-      </FormField>
+      <TextField
+        name="verificationCode"
+        label="Verification code"
+        maxLength={CODE_LENGTH}
+        autoComplete="one-time-code"
+        autoCapitalize="characters"
+        spellCheck={false}
+        inputClassName="h-11 text-center font-mono text-lg uppercase tracking-[0.4em]"
+      />
       <Button type="submit" className="w-full" disabled={verify.isPending}>
         {verify.isPending ? 'Verifying...' : 'Verify Email'}
       </Button>
@@ -94,6 +82,6 @@ export function VerifyEmailStep({ email, onBack, onApproved, onPending }: Props)
           {resend.isPending ? 'Sending...' : 'Resend code'}
         </Button>
       </div>
-    </form>
+    </Form>
   );
 }

@@ -1,24 +1,18 @@
-import type { AssignableUser } from '@contract/users';
-import type { ChatMessage, Conversation, CreateConversationBody } from '@contract/chat';
-import {
-  type InfiniteData,
-  type QueryClient,
-  useInfiniteQuery,
-  useMutation,
-  useQuery,
-  useQueryClient,
-} from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
+import { type ChatMessage, type Conversation, chatApi } from '@contract/chat';
+import { usersApi } from '@contract/users';
+import { type InfiniteData, type QueryClient, useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
+import { apiKey, call, refresh, useApiMutation, useApiQuery } from '@/lib/api';
 
-export const CONVERSATIONS_KEY = ['/api/chat/conversations'] as const;
-export const messagesKey = (conversationId: string) => ['/api/chat', conversationId, 'messages'] as const;
+export const CONVERSATIONS_KEY = apiKey(chatApi.conversations, {});
+export const messagesKey = (conversationId: string) => [
+  ...apiKey(chatApi.messages, { params: { id: conversationId } }),
+  'pages',
+];
 export const PAGE_SIZE = 50;
 
 export type MessagePages = InfiniteData<ChatMessage[], string | undefined>;
 
-export function useConversations() {
-  return useQuery<Conversation[]>({ queryKey: CONVERSATIONS_KEY });
-}
+export const useConversations = () => useApiQuery(chatApi.conversations, {});
 
 /** Applies a change to the cached conversation list (no-op until it is loaded). */
 export function updateConversations(qc: QueryClient, change: (list: Conversation[]) => Conversation[]) {
@@ -41,11 +35,9 @@ export function useMessages(conversationId: string) {
     queryKey: messagesKey(conversationId),
     initialPageParam: undefined as string | undefined,
     queryFn: async ({ pageParam, signal }) => {
-      const cursor = pageParam ? `&before=${pageParam}` : '';
-      const page = await apiRequest<ChatMessage[]>(
-        'GET',
-        `/api/chat/${conversationId}/messages?limit=${PAGE_SIZE}${cursor}`,
-        undefined,
+      const page = await call(
+        chatApi.messages,
+        { params: { id: conversationId }, query: { limit: PAGE_SIZE, before: pageParam } },
         signal,
       );
       if (!pageParam) markReadLocally(qc, conversationId);
@@ -85,38 +77,45 @@ export function noteMessage(qc: QueryClient, message: ChatMessage, countUnread: 
     };
     return [updated, ...list.filter((c) => c.id !== message.conversationId)];
   });
-  if (!found) void qc.invalidateQueries({ queryKey: CONVERSATIONS_KEY });
+  if (!found) void refresh(chatApi.conversations);
 }
 
 export function useSendMessage(conversationId: string) {
   const qc = useQueryClient();
-  return useMutation({
-    mutationFn: (content: string) =>
-      apiRequest<ChatMessage>('POST', `/api/chat/${conversationId}/messages`, { content }),
+  return useApiMutation(chatApi.send, {
     onSuccess: (message) => {
       addMessages(qc, conversationId, [message]);
       noteMessage(qc, message, false);
     },
-    // Spec point 8: chat failures are only logged.
+    // Chat failures are only logged.
     onError: (error) => console.error('Sending the message failed', error),
   });
 }
 
-export function useCreateConversation() {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: (body: CreateConversationBody) =>
-      apiRequest<Conversation>('POST', '/api/chat/conversations', body),
-    onSuccess: () => qc.invalidateQueries({ queryKey: CONVERSATIONS_KEY }),
-  });
-}
+export const useCreateConversation = () =>
+  useApiMutation(chatApi.createConversation, { refreshes: [chatApi.conversations] });
 
-export function useUserSearch(search: string) {
-  return useQuery<AssignableUser[]>({
-    queryKey: [`/api/users?limit=50${search ? `&search=${encodeURIComponent(search)}` : ''}`],
-    staleTime: 30_000,
-    placeholderData: (previous) => previous,
-  });
+/** People to start a conversation with, searched on the server. */
+export const useUserSearch = (search: string) =>
+  useApiQuery(
+    usersApi.assignable,
+    { query: { limit: 50, search: search || undefined } },
+    { staleTime: 30_000, placeholderData: (previous) => previous },
+  );
+
+/** Tells the server a conversation on screen has been read (a message arrived while it was open). */
+export const markReadOnServer = (conversationId: string) =>
+  call(chatApi.markRead, { params: { id: conversationId } }).catch((e) => console.error(e));
+
+/** The conversations whose messages are in the cache. */
+export function loadedConversations(qc: QueryClient): string[] {
+  const prefix = apiKey(chatApi.messages);
+  return qc
+    .getQueryCache()
+    .findAll({ queryKey: prefix })
+    .map((query) => query.queryKey)
+    .filter((key) => key.length === messagesKey('x').length && key[prefix.length + 1] === 'messages')
+    .map((key) => String(key[prefix.length]));
 }
 
 /** Fetches everything newer than what a loaded conversation holds (after a reconnect). */
@@ -125,10 +124,10 @@ export async function catchUp(qc: QueryClient, conversationId: string) {
   const newest = data?.pages[0]?.at(-1)?.id;
   if (!newest) return qc.invalidateQueries({ queryKey: messagesKey(conversationId) });
   for (let after = newest; ; ) {
-    const page = await apiRequest<ChatMessage[]>(
-      'GET',
-      `/api/chat/${conversationId}/messages?limit=500&after=${after}`,
-    );
+    const page = await call(chatApi.messages, {
+      params: { id: conversationId },
+      query: { limit: 500, after },
+    });
     addMessages(qc, conversationId, page);
     if (page.length < 500) return;
     after = page[page.length - 1].id;

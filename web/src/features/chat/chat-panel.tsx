@@ -14,7 +14,7 @@ interface ChatPanelProps {
 
 /**
  * The list beside the selected conversation; below the md breakpoint one of the two at a time.
- * Height: the viewport minus 200 px (spec: Chat).
+ * Height: the viewport minus 200 px (docs/product/chat.md#chat-screen).
  */
 export function ChatPanel({ selectedId, onSelect }: ChatPanelProps) {
   useChatLive();

@@ -90,13 +90,13 @@ export function ConversationList({ conversations, isLoading, selectedId, onSelec
                     {conversationTitle(c)}
                   </span>
                   {c.lastMessageTime && (
-                    <time dateTime={c.lastMessageTime} className="shrink-0 text-xs text-slate-500">
+                    <time dateTime={c.lastMessageTime} className="shrink-0 text-xs text-slate-600">
                       {formatMessageTime(c.lastMessageTime)}
                     </time>
                   )}
                 </span>
                 <span className="flex items-center justify-between gap-2">
-                  <span className="truncate text-sm text-slate-500">
+                  <span className="truncate text-sm text-slate-600">
                     {c.lastMessage ?? 'No messages yet'}
                   </span>
                   {c.unreadCount > 0 && (

@@ -1,13 +1,14 @@
 import type { ChatMessage, Conversation } from '@contract/chat';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useSyncExternalStore } from 'react';
-import { apiRequest } from '@/lib/api-client';
 import { getStoredUser } from '@/lib/auth';
 import { onLiveReconnect, sendLive, subscribeLive } from '@/lib/socket';
 import {
   addMessages,
   CONVERSATIONS_KEY,
   catchUp,
+  loadedConversations,
+  markReadOnServer,
   markReadLocally,
   noteMessage,
   useConversations,
@@ -75,8 +76,7 @@ function onEvent(qc: QueryClient, event: { type: string; data: unknown }) {
       addMessages(qc, message.conversationId, [message]);
       noteMessage(qc, message, message.senderId !== me && !isOpen);
       clearTyping(message.conversationId, message.senderId);
-      if (isOpen && message.senderId !== me)
-        apiRequest('POST', `/api/chat/${message.conversationId}/read`).catch((e) => console.error(e));
+      if (isOpen && message.senderId !== me) void markReadOnServer(message.conversationId);
       return;
     }
     case 'conversation.created':
@@ -100,10 +100,8 @@ function attach(qc: QueryClient) {
   const offReconnect = onLiveReconnect(() => {
     // Whatever happened while the socket was down: fresh counts and order, and the missing messages.
     void qc.invalidateQueries({ queryKey: CONVERSATIONS_KEY });
-    for (const query of qc.getQueryCache().findAll({ queryKey: ['/api/chat'] })) {
-      const id = query.queryKey[1];
-      if (typeof id === 'string' && query.queryKey[2] === 'messages')
-        catchUp(qc, id).catch((e) => console.error('Catching up failed', e));
+    for (const id of loadedConversations(qc)) {
+      catchUp(qc, id).catch((e) => console.error('Catching up failed', e));
     }
   });
   // Messages that came while the tab was hidden were counted unread; coming back to the open
@@ -114,7 +112,7 @@ function attach(qc: QueryClient) {
     const open = qc.getQueryData<Conversation[]>(CONVERSATIONS_KEY)?.find((c) => c.id === id);
     if (!open?.unreadCount) return;
     markReadLocally(qc, id);
-    apiRequest('POST', `/api/chat/${id}/read`).catch((e) => console.error(e));
+    void markReadOnServer(id);
   };
   document.addEventListener('visibilitychange', onVisible);
   return () => {

@@ -1,6 +1,7 @@
 import type { ChatMessage } from '@contract/chat';
-import { MessagesSquare } from 'lucide-react';
-import { useLayoutEffect, useMemo, useRef } from 'react';
+import { ArrowDown, MessagesSquare } from 'lucide-react';
+import { useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
@@ -27,7 +28,7 @@ function MessageBubble({ message, own }: { message: ChatMessage; own: boolean })
       >
         {message.content}
       </div>
-      <time dateTime={message.timestamp} className="px-1 text-[11px] text-slate-400">
+      <time dateTime={message.timestamp} className="px-1 text-[11px] text-slate-500">
         {formatMessageStamp(message.timestamp)}
       </time>
     </li>
@@ -40,6 +41,9 @@ export function MessageList({ conversationId, myId }: { conversationId: string; 
   const scroller = useRef<HTMLDivElement>(null);
   const heightBefore = useRef<number | null>(null);
   const lastSeenNewest = useRef<string | undefined>(undefined);
+  // Measured on every scroll, before a new message changes the height: was the reader at the bottom?
+  const atBottom = useRef(true);
+  const [unseen, setUnseen] = useState(0);
 
   const messages = useMemo(() => (query.data ? [...query.data.pages].reverse().flat() : []), [query.data]);
   const oldestId = messages[0]?.id;
@@ -54,23 +58,38 @@ export function MessageList({ conversationId, myId }: { conversationId: string; 
     }
   }, [oldestId]);
 
-  // New message at the bottom: follow it if the reader was at the bottom or wrote it.
+  // New messages at the bottom: follow them if the reader was at the bottom or wrote the last one;
+  // otherwise leave the reader's place alone and count them for the "new messages" button.
   useLayoutEffect(() => {
     const el = scroller.current;
     if (!el || !newest || newest.id === lastSeenNewest.current) return;
-    const first = lastSeenNewest.current === undefined;
+    const previous = lastSeenNewest.current;
     lastSeenNewest.current = newest.id;
-    const nearBottom = el.scrollHeight - el.scrollTop - el.clientHeight < STICK_TO_BOTTOM_WITHIN_PX + 200;
-    if (first || nearBottom || newest.senderId === myId) el.scrollTop = el.scrollHeight;
-  }, [newest, myId]);
+    if (previous === undefined || atBottom.current || newest.senderId === myId) {
+      el.scrollTop = el.scrollHeight;
+      atBottom.current = true;
+      setUnseen(0);
+      return;
+    }
+    const arrived = messages.length - 1 - messages.findIndex((m) => m.id === previous);
+    setUnseen((n) => n + arrived);
+  }, [newest, myId, messages]);
 
   const onScroll = () => {
     const el = scroller.current;
-    if (!el || el.scrollTop > LOAD_OLDER_WITHIN_PX) return;
+    if (!el) return;
+    atBottom.current = el.scrollHeight - el.scrollTop - el.clientHeight < STICK_TO_BOTTOM_WITHIN_PX;
+    if (atBottom.current) setUnseen(0);
+    if (el.scrollTop > LOAD_OLDER_WITHIN_PX) return;
     if (query.hasNextPage && !query.isFetchingNextPage) {
       heightBefore.current = el.scrollHeight;
       void query.fetchNextPage();
     }
+  };
+
+  const showNewest = () => {
+    const el = scroller.current;
+    el?.scrollTo({ top: el.scrollHeight, behavior: 'smooth' });
   };
 
   if (query.isLoading) {
@@ -98,25 +117,39 @@ export function MessageList({ conversationId, myId }: { conversationId: string; 
     );
   }
   return (
-    <div
-      ref={scroller}
-      onScroll={onScroll}
-      className="min-h-0 flex-1 overflow-y-auto px-4 py-4"
-      data-testid="message-scroller"
-    >
-      {query.isFetchingNextPage && (
-        <div className="flex justify-center pb-3">
-          <Spinner />
-        </div>
+    <div className="relative flex min-h-0 flex-1 flex-col">
+      <div
+        ref={scroller}
+        onScroll={onScroll}
+        className="min-h-0 flex-1 overflow-y-auto px-4 py-4 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-ring"
+        data-testid="message-scroller"
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take focus for the history to scroll from the keyboard (the messages are plain text)
+        tabIndex={0}
+      >
+        {query.isFetchingNextPage && (
+          <div className="flex justify-center pb-3">
+            <Spinner />
+          </div>
+        )}
+        {!query.hasNextPage && messages.length > 0 && (
+          <p className="pb-4 text-center text-xs text-slate-500">Beginning of the conversation</p>
+        )}
+        <ol className="flex flex-col gap-3" aria-label="Messages" aria-live="polite">
+          {messages.map((m) => (
+            <MessageBubble key={m.id} message={m} own={m.senderId === myId} />
+          ))}
+        </ol>
+      </div>
+      {unseen > 0 && (
+        <Button
+          size="sm"
+          onClick={showNewest}
+          className="absolute bottom-3 left-1/2 -translate-x-1/2 rounded-full shadow-md"
+        >
+          <ArrowDown aria-hidden />
+          {unseen === 1 ? '1 new message' : `${unseen} new messages`}
+        </Button>
       )}
-      {!query.hasNextPage && messages.length > 0 && (
-        <p className="pb-4 text-center text-xs text-slate-400">Beginning of the conversation</p>
-      )}
-      <ol className="flex flex-col gap-3" aria-label="Messages" aria-live="polite">
-        {messages.map((m) => (
-          <MessageBubble key={m.id} message={m} own={m.senderId === myId} />
-        ))}
-      </ol>
     </div>
   );
 }

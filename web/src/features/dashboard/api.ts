@@ -1,20 +1,14 @@
-import type { DashboardStats } from '@contract/dashboard';
-import { useQuery } from '@tanstack/react-query';
+import { dashboardApi } from '@contract/dashboard';
+import { timesheetsApi } from '@contract/timesheets';
+import { tasksApi } from '@contract/tasks';
+import { useApiQuery } from '@/lib/api';
 
-export function useDashboardStats() {
-  return useQuery<DashboardStats>({ queryKey: ['/api/dashboard/stats'] });
-}
+export const RECENT_TASKS = 3;
 
-/** The few task fields the dashboard shows; the tasks feature owns the full shape. */
-export type RecentTask = {
-  id: string;
-  title: string;
-  status: 'todo' | 'in_progress' | 'pending_review' | 'completed';
-  priority: 'low' | 'medium' | 'high';
-  project: string | null;
-  dueDate: string | null;
-};
+export const useDashboardStats = () => useApiQuery(dashboardApi.stats, {});
 
-export function useMyTasks() {
-  return useQuery<RecentTask[]>({ queryKey: ['/api/my-tasks'] });
-}
+/** The newest few of My Tasks. */
+export const useRecentTasks = () => useApiQuery(tasksApi.listMine, { query: { limit: RECENT_TASKS } });
+
+/** This week's sheet of the caller: its overtime balance shows under Today's Progress. */
+export const useOwnWeek = (week: string) => useApiQuery(timesheetsApi.get, { query: { week } });

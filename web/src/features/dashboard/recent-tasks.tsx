@@ -6,21 +6,22 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatDate } from '@/lib/format';
-import { type RecentTask, useMyTasks } from './api';
+import type { Task } from '@contract/tasks';
+import { RECENT_TASKS, useRecentTasks } from './api';
 
-const STATUS: Record<RecentTask['status'], { label: string; variant: BadgeVariant }> = {
+const STATUS: Record<Task['status'], { label: string; variant: BadgeVariant }> = {
   todo: { label: 'To do', variant: 'gray' },
   in_progress: { label: 'In progress', variant: 'blue' },
   pending_review: { label: 'Pending review', variant: 'amber' },
   completed: { label: 'Completed', variant: 'green' },
 };
 
-const PRIORITY: Record<RecentTask['priority'], BadgeVariant> = { low: 'gray', medium: 'indigo', high: 'red' };
+const PRIORITY: Record<Task['priority'], BadgeVariant> = { low: 'gray', medium: 'indigo', high: 'red' };
 
-/** The first 3 of My Tasks (spec point 2). */
+/** The first 3 of My Tasks (docs/product/dashboard.md#recent-tasks). */
 export function RecentTasks() {
-  const tasks = useMyTasks();
-  const recent = (tasks.data ?? []).slice(0, 3);
+  const tasks = useRecentTasks();
+  const recent = (tasks.data ?? []).slice(0, RECENT_TASKS);
   return (
     <Card>
       <CardHeader className="flex-row items-center justify-between gap-2">

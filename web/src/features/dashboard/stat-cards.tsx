@@ -3,10 +3,10 @@ import type { ReactNode } from 'react';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatHours } from '@/lib/format';
-import { useHoursWhileRunning } from '@/features/timers/api';
+import { useHoursWhileRunning } from '@/lib/use-hours-while-running';
 import { useDashboardStats } from './api';
 
-/** Active Users, Hours Today, Active Projects, Productivity (decisions §10). */
+/** Active Users, Hours Today, Active Projects, Productivity (docs/product/dashboard.md#stat-cards). */
 export function DashboardStatCards() {
   const { data, dataUpdatedAt } = useDashboardStats();
   // Keeps counting while a timer runs, like the tracker's Today card.

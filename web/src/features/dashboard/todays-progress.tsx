@@ -1,13 +1,18 @@
-import { WORK_DAY_HOURS } from '@contract/dashboard';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
-import { useHoursWhileRunning } from '@/features/timers/api';
-import { useDashboardStats } from './api';
+import { useHoursWhileRunning } from '@/lib/use-hours-while-running';
+import { formatBalance, todayIsoDate } from '@/lib/format';
+import { useDashboardStats, useOwnWeek } from './api';
 
-/** Hours of the 8-hour day and tasks completed of the user's tasks, both from the server's figures. */
+/** Expected hours keep at most two decimals (a schedule is in minutes: 7.5, 7.75). */
+const formatExpected = (hours: number) => String(Math.round(hours * 100) / 100);
+
+/** Hours of the user's scheduled day and tasks completed of the user's tasks, both from the server's figures. */
 export function TodaysProgress() {
   const { data, dataUpdatedAt } = useDashboardStats();
   const hoursToday = useHoursWhileRunning(data?.totalHoursToday, dataUpdatedAt) ?? 0;
+  const week = useOwnWeek(todayIsoDate());
+  const overtime = week.data?.overtime;
   return (
     <Card>
       <CardHeader>
@@ -18,9 +23,9 @@ export function TodaysProgress() {
           <>
             <Bar
               label="Work day"
-              detail={`${hoursToday.toFixed(1)}h of ${WORK_DAY_HOURS}h`}
+              detail={`${hoursToday.toFixed(1)}h of ${formatExpected(data.expectedHoursToday)}h`}
               value={hoursToday}
-              max={WORK_DAY_HOURS}
+              max={data.expectedHoursToday}
             />
             <Bar
               label="Tasks completed"
@@ -28,6 +33,14 @@ export function TodaysProgress() {
               value={data.completedTasks}
               max={data.totalTasks}
             />
+            {overtime && (
+              <p className="flex items-baseline justify-between gap-2 text-sm" data-testid="overtime-month">
+                <span className="font-medium">Overtime</span>
+                <span className="tabular-nums text-muted-foreground">
+                  {formatBalance(overtime.monthSeconds)} this month
+                </span>
+              </p>
+            )}
           </>
         ) : (
           <>

@@ -1,28 +1,12 @@
-import type { CreateProjectRequest, Project, ProjectStatus } from '@contract/projects';
-import { useMutation, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
-import { queryClient } from '@/lib/query-client';
+import { dashboardApi } from '@contract/dashboard';
+import { projectsApi } from '@contract/projects';
+import { tasksApi } from '@contract/tasks';
+import { useApiMutation, useApiQuery } from '@/lib/api';
 
-export const PROJECTS_KEY = ['/api/projects'] as const;
+// Project names and statuses also show on task cards and in the dashboard's active-project count.
+const afterProjectChange = [projectsApi.list, tasksApi.list, tasksApi.listMine, dashboardApi.stats];
 
-function refreshProjects() {
-  // Project names and statuses also show on task cards and the dashboard's active-project count.
-  // Awaited, so the toast appears once the grid already shows the change.
-  const keys = ['/api/projects', '/api/tasks', '/api/my-tasks', '/api/dashboard/stats'];
-  return Promise.all(keys.map((key) => queryClient.invalidateQueries({ queryKey: [key] })));
-}
-
-export const useProjects = () => useQuery<Project[]>({ queryKey: PROJECTS_KEY });
-
-export const useCreateProject = () =>
-  useMutation({
-    mutationFn: (body: CreateProjectRequest) => apiRequest<Project>('POST', '/api/projects', body),
-    onSuccess: refreshProjects,
-  });
-
+export const useProjects = () => useApiQuery(projectsApi.list, {});
+export const useCreateProject = () => useApiMutation(projectsApi.create, { refreshes: afterProjectChange });
 export const useUpdateProjectStatus = () =>
-  useMutation({
-    mutationFn: ({ id, status }: { id: string; status: ProjectStatus }) =>
-      apiRequest<Project>('PATCH', `/api/projects/${id}`, { status }),
-    onSuccess: refreshProjects,
-  });
+  useApiMutation(projectsApi.setStatus, { refreshes: afterProjectChange });

@@ -12,7 +12,7 @@ export function ProjectCard({ project, canManage }: { project: Project; canManag
   const update = useUpdateProjectStatus();
   const move = (status: ProjectStatus) =>
     update.mutate(
-      { id: project.id, status },
+      { params: { id: project.id }, body: { status } },
       {
         onSuccess: (p) =>
           toast({
@@ -33,7 +33,7 @@ export function ProjectCard({ project, canManage }: { project: Project; canManag
         <ProjectStatusBadge status={project.status} />
       </div>
       <p className="line-clamp-3 min-h-10 break-words text-sm text-slate-600">
-        {project.description || <span className="text-slate-400">No description</span>}
+        {project.description || <span className="text-slate-500">No description</span>}
       </p>
       <div className="mt-auto flex flex-wrap items-center gap-x-4 gap-y-2 text-sm text-slate-600">
         <ProjectPriorityBadge priority={project.priority} />

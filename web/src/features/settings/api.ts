@@ -1,26 +1,14 @@
-import type { Settings } from '@contract/settings';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
+import { alertsApi } from '@contract/alerts';
+import { attendanceApi } from '@contract/attendance';
+import { settingsApi } from '@contract/settings';
+import { apiKey, useApiMutation, useApiQuery } from '@/lib/api';
+import { queryClient } from '@/lib/query-client';
 
-export const SETTINGS_KEY = ['/api/settings'] as const;
+export const useSettings = () => useApiQuery(settingsApi.get, {});
 
-export const useSettings = () => useQuery<Settings>({ queryKey: SETTINGS_KEY });
-
-/** Saving changes how records are judged, so every attendance read is refreshed. */
-export function useSaveSettings() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (settings: Settings) => apiRequest<Settings>('PUT', '/api/settings', settings),
-    onSuccess: (saved) => {
-      client.setQueryData(SETTINGS_KEY, saved);
-      for (const key of [
-        '/api/attendance',
-        '/api/attendance/today',
-        '/api/alerts/attendance',
-        '/api/admin/alerts',
-      ]) {
-        void client.invalidateQueries({ queryKey: [key] });
-      }
-    },
+/** Saving changes how records are judged, so every attendance read and alert is refreshed. */
+export const useSaveSettings = () =>
+  useApiMutation(settingsApi.save, {
+    onSuccess: (saved) => queryClient.setQueryData(apiKey(settingsApi.get, {}), saved),
+    refreshes: [attendanceApi.list, alertsApi.mine, alertsApi.everyone],
   });
-}

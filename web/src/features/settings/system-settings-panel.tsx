@@ -1,17 +1,21 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { type Settings, settingsInput } from '@contract/settings';
+import { type Settings, type SettingsInput, settingsInput } from '@contract/settings';
 import { useEffect, useMemo } from 'react';
-import { type Path, useForm } from 'react-hook-form';
+import type { Path } from 'react-hook-form';
+import { applyServerErrors, Form, TextField, useZodForm } from '@/components/form';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/use-toast';
-import { ApiError } from '@/lib/api-client';
 import { useSaveSettings, useSettings } from './api';
 
-type Field = { name: Path<Settings>; label: string; hint: string; type: 'time' | 'number' };
+type Field = {
+  name: Path<Settings>;
+  label: string;
+  hint: string;
+  type: 'time' | 'number';
+  min?: number;
+  max?: number;
+};
 const fields: Field[] = [
   { name: 'clockIn', label: 'Expected clock-in', hint: 'Start of the work day', type: 'time' },
   {
@@ -28,6 +32,14 @@ const fields: Field[] = [
     hint: 'Grace period after clock-in before an arrival is late',
     type: 'number',
   },
+  {
+    name: 'autoStopTimerHours',
+    label: 'Stop forgotten timers after (hours)',
+    hint: 'A timer running longer is stopped at this limit and marked Auto-stopped',
+    type: 'number',
+    min: 1,
+    max: 24,
+  },
 ];
 
 function timeZones(current: string | undefined): string[] {
@@ -39,28 +51,25 @@ function timeZones(current: string | undefined): string[] {
 export function SystemSettingsPanel() {
   const settings = useSettings();
   const save = useSaveSettings();
-  const form = useForm<Settings>({ resolver: zodResolver(settingsInput) });
+  const form = useZodForm(settingsInput);
   const zones = useMemo(() => timeZones(settings.data?.timeZone), [settings.data?.timeZone]);
-  const { errors } = form.formState;
 
   useEffect(() => {
     if (settings.data) form.reset(settings.data);
   }, [settings.data, form]);
 
-  const onSubmit = form.handleSubmit((values) =>
-    save.mutate(values, {
-      onSuccess: () =>
-        toast({ title: 'Settings Saved', description: 'Attendance settings have been updated.' }),
-      onError: (error) => {
-        for (const [field, messages] of Object.entries(
-          error instanceof ApiError ? (error.fieldErrors ?? {}) : {},
-        )) {
-          form.setError(field as Path<Settings>, { message: messages[0] });
-        }
-        toast({ title: 'Failed to save settings', description: error.message, variant: 'destructive' });
+  const submit = (values: SettingsInput) =>
+    save.mutate(
+      { body: values },
+      {
+        onSuccess: () =>
+          toast({ title: 'Settings Saved', description: 'Attendance settings have been updated.' }),
+        onError: (error) => {
+          applyServerErrors(form, error);
+          toast({ title: 'Failed to save settings', description: error.message, variant: 'destructive' });
+        },
       },
-    }),
-  );
+    );
 
   return (
     <Card>
@@ -73,7 +82,7 @@ export function SystemSettingsPanel() {
       <CardContent>
         {settings.isLoading ? (
           <div className="grid gap-5 sm:grid-cols-2" aria-busy="true">
-            {Array.from({ length: 6 }, (_, i) => (
+            {Array.from({ length: 7 }, (_, i) => (
               <div key={i} className="space-y-2">
                 <Skeleton className="h-4 w-32" />
                 <Skeleton className="h-9 w-full" />
@@ -81,59 +90,39 @@ export function SystemSettingsPanel() {
             ))}
           </div>
         ) : (
-          <form onSubmit={onSubmit} noValidate className="space-y-6">
+          <Form form={form} onSubmit={submit} idPrefix="settings" className="gap-6">
             <div className="grid gap-5 sm:grid-cols-2">
               {fields.map((f) => (
-                <div key={f.name} className="grid gap-1.5">
-                  <Label htmlFor={`settings-${f.name}`}>{f.label}</Label>
-                  <Input
-                    id={`settings-${f.name}`}
-                    type={f.type}
-                    inputMode={f.type === 'number' ? 'numeric' : undefined}
-                    min={f.type === 'number' ? 0 : undefined}
-                    aria-invalid={Boolean(errors[f.name])}
-                    aria-describedby={`settings-${f.name}-hint`}
-                    {...form.register(f.name, f.type === 'number' ? { valueAsNumber: true } : {})}
-                  />
-                  <p id={`settings-${f.name}-hint`} className="text-xs text-muted-foreground">
-                    {errors[f.name]?.message ? (
-                      <span className="text-destructive">{errors[f.name]?.message}</span>
-                    ) : (
-                      f.hint
-                    )}
-                  </p>
-                </div>
-              ))}
-              <div className="grid gap-1.5">
-                <Label htmlFor="settings-timeZone">Time zone</Label>
-                <Input
-                  id="settings-timeZone"
-                  list="settings-time-zones"
-                  autoComplete="off"
-                  aria-invalid={Boolean(errors.timeZone)}
-                  aria-describedby="settings-timeZone-hint"
-                  {...form.register('timeZone')}
+                <TextField
+                  key={f.name}
+                  name={f.name}
+                  label={f.label}
+                  hint={f.hint}
+                  type={f.type}
+                  inputMode={f.type === 'number' ? 'numeric' : undefined}
+                  min={f.type === 'number' ? (f.min ?? 0) : undefined}
+                  max={f.max}
                 />
-                <datalist id="settings-time-zones">
-                  {zones.map((z) => (
-                    <option key={z} value={z} />
-                  ))}
-                </datalist>
-                <p id="settings-timeZone-hint" className="text-xs text-muted-foreground">
-                  {errors.timeZone?.message ? (
-                    <span className="text-destructive">{errors.timeZone.message}</span>
-                  ) : (
-                    'Decides which day a record belongs to'
-                  )}
-                </p>
-              </div>
+              ))}
+              <TextField
+                name="timeZone"
+                label="Time zone"
+                hint="Decides which day a record belongs to"
+                list="settings-time-zones"
+                autoComplete="off"
+              />
+              <datalist id="settings-time-zones">
+                {zones.map((z) => (
+                  <option key={z} value={z} />
+                ))}
+              </datalist>
             </div>
             <div className="flex justify-end border-t pt-5">
               <Button type="submit" disabled={save.isPending} className="w-full sm:w-auto">
                 {save.isPending ? 'Saving...' : 'Save Settings'}
               </Button>
             </div>
-          </form>
+          </Form>
         )}
       </CardContent>
     </Card>

@@ -4,7 +4,8 @@ import { useEffect, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
 import { useCurrentUser } from '@/lib/auth';
-import { useAssignableUsers, useProjectOptions, useTaskList } from './api';
+import { useProjectOptions } from '@/lib/use-project-options';
+import { useAssignableUsers, useTaskList } from './api';
 import { AdvancedTaskCard } from './advanced-task-card';
 import { TaskFiltersBar } from './task-filters';
 import { LoadMore, TaskListEmpty, TaskListSkeleton } from './task-list-states';
@@ -88,7 +89,7 @@ export function AdvancedTaskBoard({ onCreate }: { onCreate: () => void }) {
       ) : (
         <div className="grid gap-3" data-testid="advanced-task-list">
           {list.map((task) => (
-            <AdvancedTaskCard key={task.id} task={task} canReview={canReview} />
+            <AdvancedTaskCard key={task.id} task={task} canReview={canReview} myId={user?.id} />
           ))}
           <LoadMore
             hasMore={tasks.hasNextPage}

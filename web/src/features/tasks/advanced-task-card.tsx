@@ -14,6 +14,8 @@ interface AdvancedTaskCardProps {
   task: Task;
   /** Managers and admins approve and send back; everyone else only sees the outcome. */
   canReview: boolean;
+  /** Only the assignee submits their work for review (a reviewer could otherwise approve it alone). */
+  myId: string | undefined;
   actions?: ReactNode;
 }
 
@@ -39,7 +41,7 @@ function ReviewNotes({ task }: { task: Task }) {
   );
 }
 
-export function AdvancedTaskCard({ task, canReview, actions }: AdvancedTaskCardProps) {
+export function AdvancedTaskCard({ task, canReview, myId, actions }: AdvancedTaskCardProps) {
   const pause = useTogglePause();
   const submit = useSubmitTask();
   const [review, setReview] = useState<ReviewAction | null>(null);
@@ -47,19 +49,22 @@ export function AdvancedTaskCard({ task, canReview, actions }: AdvancedTaskCardP
   const open = task.status === 'todo' || task.status === 'in_progress';
 
   const togglePause = () =>
-    pause.mutate(task.id, {
-      onSuccess: () => toast({ title: 'Task status updated', description: task.title }),
-      onError: (error) =>
-        toast({
-          variant: 'destructive',
-          title: 'Error',
-          description: errorDescription('Failed to update task', error),
-        }),
-    });
+    pause.mutate(
+      { params: { id: task.id } },
+      {
+        onSuccess: () => toast({ title: 'Task status updated', description: task.title }),
+        onError: (error) =>
+          toast({
+            variant: 'destructive',
+            title: 'Error',
+            description: errorDescription('Failed to update task', error),
+          }),
+      },
+    );
 
   const submitForReview = () =>
     submit.mutate(
-      { id: task.id, submissionNotes: SUBMISSION_NOTES },
+      { params: { id: task.id }, body: { submissionNotes: SUBMISSION_NOTES } },
       {
         onSuccess: () => toast({ title: 'Task submitted for review', description: task.title }),
         onError: (error) =>
@@ -94,7 +99,7 @@ export function AdvancedTaskCard({ task, canReview, actions }: AdvancedTaskCardP
             {task.isPaused ? 'Resume' : 'Pause'}
           </Button>
         )}
-        {open && !task.isPaused && (
+        {open && !task.isPaused && task.assigneeId === myId && (
           <Button size="sm" onClick={submitForReview} disabled={submit.isPending}>
             <Send aria-hidden /> Submit for Review
           </Button>

@@ -13,7 +13,7 @@ export function MyTaskCard({ task, actions }: { task: Task; actions?: ReactNode 
   const change = useChangeTaskStatus();
   const move = (status: TaskStatus) =>
     change.mutate(
-      { id: task.id, status },
+      { params: { id: task.id }, body: { status } },
       {
         onSuccess: (updated) =>
           toast({

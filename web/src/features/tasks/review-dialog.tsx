@@ -1,19 +1,9 @@
-import type { Task } from '@contract/tasks';
-import { useState } from 'react';
-import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
-import { Textarea } from '@/components/ui/textarea';
+import { reviewTaskRequest, type Task } from '@contract/tasks';
+import { useEffect } from 'react';
+import { applyServerErrors, FormDialog, TextareaField, useZodForm } from '@/components/form';
 import { toast } from '@/components/ui/use-toast';
 import { useReviewTask } from './api';
 import { errorDescription } from './error-description';
-import { FormField } from './form-field';
 
 export type ReviewAction = 'approve' | 'rework';
 
@@ -23,77 +13,71 @@ interface ReviewDialogProps {
   onClose: () => void;
 }
 
-/** Approve or send back for rework, with optional comments for the assignee. */
+/** Approve (comments optional) or send back for rework (a reason is required, as the server insists). */
 export function ReviewDialog({ task, action, onClose }: ReviewDialogProps) {
   const review = useReviewTask();
-  const [comments, setComments] = useState('');
   const approving = action === 'approve';
+  const form = useZodForm(reviewTaskRequest, { defaultValues: { action: 'approve', reviewComments: '' } });
+  // The chosen action is part of what is validated: a rework needs its reason.
+  useEffect(() => {
+    if (action) form.setValue('action', action);
+  }, [action, form]);
 
-  function close() {
-    setComments('');
-    onClose();
-  }
-
-  function submit() {
-    if (!action) return;
+  const submit = (body: { action: ReviewAction; reviewComments: string }) =>
     review.mutate(
-      { id: task.id, action, reviewComments: comments },
+      { params: { id: task.id }, body },
       {
         onSuccess: () => {
           toast({ title: approving ? 'Task approved' : 'Task sent for rework', description: task.title });
-          close();
+          form.reset();
+          onClose();
         },
-        onError: (error) =>
+        onError: (failure) => {
+          applyServerErrors(form, failure);
           toast({
             variant: 'destructive',
             title: 'Error',
-            description: errorDescription('Failed to review task', error),
-          }),
+            description: errorDescription('Failed to review task', failure),
+          });
+        },
       },
     );
-  }
 
   return (
-    <Dialog open={action !== null} onOpenChange={(open) => !open && close()}>
-      <DialogContent data-testid="review-dialog">
-        <DialogHeader>
-          <DialogTitle>{approving ? 'Approve Task' : 'Request Rework'}</DialogTitle>
-          <DialogDescription>
-            {approving
-              ? `Mark “${task.title}” as completed and approved.`
-              : `Send “${task.title}” back to ${task.assignee} with what needs to change.`}
-          </DialogDescription>
-        </DialogHeader>
-        {task.submissionNotes && (
+    <FormDialog
+      open={action !== null}
+      onOpenChange={(open) => !open && onClose()}
+      testId="review-dialog"
+      title={approving ? 'Approve Task' : 'Request Rework'}
+      description={
+        approving
+          ? `Mark “${task.title}” as completed and approved.`
+          : `Send “${task.title}” back to ${task.assignee}. Say what needs to change: a reason is required.`
+      }
+      before={
+        task.submissionNotes && (
           <div className="rounded-md border border-slate-200 bg-slate-50 px-3 py-2 text-sm text-slate-700">
-            <p className="text-xs font-medium text-slate-500">Submission notes</p>
+            <p className="text-xs font-medium text-slate-600">Submission notes</p>
             <p className="mt-0.5 break-words">{task.submissionNotes}</p>
           </div>
-        )}
-        <FormField id="review-comments" label="Review comments">
-          <Textarea
-            id="review-comments"
-            value={comments}
-            onChange={(e) => setComments(e.target.value)}
-            placeholder={approving ? 'Optional feedback' : 'What should be changed?'}
-            maxLength={2000}
-            rows={4}
-            autoFocus
-          />
-        </FormField>
-        <DialogFooter>
-          <Button variant="outline" onClick={close}>
-            Cancel
-          </Button>
-          <Button
-            variant={approving ? 'default' : 'destructive'}
-            onClick={submit}
-            disabled={review.isPending}
-          >
-            {approving ? 'Approve' : 'Send for Rework'}
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+        )
+      }
+      form={form}
+      onSubmit={submit}
+      idPrefix="review"
+      submitLabel={approving ? 'Approve' : 'Send for Rework'}
+      pendingLabel={approving ? 'Approving...' : 'Sending...'}
+      pending={review.isPending}
+      destructive={!approving}
+    >
+      <TextareaField
+        name="reviewComments"
+        label={approving ? 'Review comments' : 'Reason for rework'}
+        placeholder={approving ? 'Optional feedback' : 'What should be changed?'}
+        maxLength={2000}
+        rows={4}
+        autoFocus
+      />
+    </FormDialog>
   );
 }

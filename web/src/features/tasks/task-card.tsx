@@ -50,7 +50,7 @@ export function TaskCard({ task, showAssignee = false, children, actions, footer
 
       <dl className="flex flex-col gap-x-6 gap-y-1.5 text-sm text-slate-600 sm:flex-row sm:flex-wrap">
         <Fact icon={FolderKanban} label="Project">
-          {task.project ?? <span className="text-slate-400">No project</span>}
+          {task.project ?? <span className="text-slate-500">No project</span>}
         </Fact>
         {showAssignee && (
           <Fact icon={UserRound} label="Assignee">
@@ -59,7 +59,7 @@ export function TaskCard({ task, showAssignee = false, children, actions, footer
         )}
         <Fact icon={Clock} label="Time spent">
           {formatDuration(task.timeSpent * 3600)} spent
-          {task.estimatedHours > 0 && <span className="text-slate-400"> of {task.estimatedHours}h</span>}
+          {task.estimatedHours > 0 && <span className="text-slate-500"> of {task.estimatedHours}h</span>}
         </Fact>
         <Fact icon={CalendarClock} label="Due date">
           <span className={cn(overdue && 'font-medium text-red-600')}>

@@ -1,10 +1,10 @@
 import type { Project } from '@contract/projects';
 import { type TaskFilters, taskStatuses } from '@contract/tasks';
 import type { AssignableUser } from '@contract/users';
-import { Search, X } from 'lucide-react';
+import { X } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
+import { SearchInput } from '@/components/ui/search-input';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { statusLabels } from './task-badges';
@@ -68,18 +68,13 @@ export function TaskFiltersBar({ value, onChange, users, projects, showAssignee 
         <Label htmlFor="task-search" className="text-xs text-slate-500">
           Search
         </Label>
-        <div className="relative">
-          <Search className="absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-slate-400" aria-hidden />
-          <Input
-            id="task-search"
-            type="search"
-            placeholder="Search by title..."
-            value={search}
-            onChange={(e) => setSearch(e.target.value)}
-            className="pl-8"
-            maxLength={100}
-          />
-        </div>
+        <SearchInput
+          id="task-search"
+          placeholder="Search by title..."
+          value={search}
+          onValueChange={setSearch}
+          maxLength={100}
+        />
       </div>
       <FilterSelect
         id="filter-status"

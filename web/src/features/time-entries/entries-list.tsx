@@ -2,6 +2,7 @@ import type { TimeEntry } from '@contract/time-entries';
 import { GENERAL_WORK } from '@contract/timers';
 import { Clock, Pencil, Trash2 } from 'lucide-react';
 import { useState } from 'react';
+import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -11,7 +12,7 @@ import { useTimeEntries, useTimeSummary } from './api';
 import { DeleteEntryDialog, EditEntryDialog } from './entry-dialogs';
 import { formatEntryDate, formatZonedTime } from './zoned';
 
-/** 'Recent Time Entries' (spec point 2): newest first, more on demand, own entries editable. */
+/** 'Recent Time Entries' (docs/product/time-tracking.md#entry-list): newest first, more on demand, own entries editable. */
 export function EntriesList() {
   const entries = useTimeEntries();
   const timeZone = useTimeSummary().data?.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
@@ -80,7 +81,18 @@ function EntryRow({ entry, timeZone, onEdit, onDelete }: RowProps) {
       data-testid="time-entry"
     >
       <div className="min-w-0 flex-1">
-        <p className="truncate font-medium text-foreground">{title}</p>
+        <div className="flex min-w-0 items-center gap-2">
+          <p className="truncate font-medium text-foreground">{title}</p>
+          {entry.autoStopped && (
+            // docs/product/time-tracking.md#forgotten-timers: the server ended it at the limit.
+            <Badge
+              variant="amber"
+              title="The server stopped this forgotten timer at the limit; correct the times if needed"
+            >
+              Auto-stopped
+            </Badge>
+          )}
+        </div>
         <p className="truncate text-sm text-muted-foreground">
           {entry.task && entry.task !== entry.description ? `${entry.task} · ` : ''}
           {entry.description || '—'}
@@ -91,7 +103,10 @@ function EntryRow({ entry, timeZone, onEdit, onDelete }: RowProps) {
         </p>
       </div>
       <div className="flex shrink-0 items-center justify-between gap-2">
-        <span className="shrink-0 rounded-md bg-slate-100 px-2 py-1 text-sm font-semibold tabular-nums text-slate-700">
+        <span
+          className="shrink-0 rounded-md bg-slate-100 px-2 py-1 text-sm font-semibold tabular-nums text-slate-700"
+          data-testid="entry-duration"
+        >
           {formatDuration(entry.duration)}
         </span>
         <div className="flex shrink-0 items-center">

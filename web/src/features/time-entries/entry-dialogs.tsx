@@ -1,4 +1,4 @@
-import type { TimeEntry } from '@contract/time-entries';
+import { editEntryForm, type TimeEntry } from '@contract/time-entries';
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
@@ -41,7 +41,7 @@ export function AddEntryDialog() {
             pendingLabel="Adding..."
             onCancel={() => setOpen(false)}
             onSubmit={async (body) => {
-              await create.mutateAsync(body);
+              await create.mutateAsync({ body });
               setOpen(false);
               toast({ title: 'Entry Added', description: 'Your time entry was saved.' });
             }}
@@ -54,7 +54,7 @@ export function AddEntryDialog() {
 
 export function EditEntryDialog(props: { entry: TimeEntry; timeZone: string; onClose: () => void }) {
   const { entry, timeZone, onClose } = props;
-  const update = useUpdateEntry(entry.id);
+  const update = useUpdateEntry();
   const start = zonedParts(entry.startTime, timeZone);
   const end = zonedParts(entry.endTime, timeZone);
   return (
@@ -72,11 +72,12 @@ export function EditEntryDialog(props: { entry: TimeEntry; timeZone: string; onC
             startTime: start.time,
             endTime: end.time,
           }}
+          schema={editEntryForm}
           submitLabel="Save Changes"
           pendingLabel="Saving..."
           onCancel={onClose}
           onSubmit={async (body) => {
-            await update.mutateAsync(body);
+            await update.mutateAsync({ params: { id: entry.id }, body });
             onClose();
             toast({ title: 'Entry Updated', description: 'Your time entry was saved.' });
           }}
@@ -106,18 +107,21 @@ export function DeleteEntryDialog({ entry, onClose }: { entry: TimeEntry; onClos
             variant="destructive"
             disabled={remove.isPending}
             onClick={() =>
-              remove.mutate(entry.id, {
-                onSuccess: () => {
-                  onClose();
-                  toast({ title: 'Entry Deleted', description: 'The time entry was removed.' });
+              remove.mutate(
+                { params: { id: entry.id } },
+                {
+                  onSuccess: () => {
+                    onClose();
+                    toast({ title: 'Entry Deleted', description: 'The time entry was removed.' });
+                  },
+                  onError: (error) =>
+                    toast({
+                      title: 'Could not delete the entry',
+                      description: error.message,
+                      variant: 'destructive',
+                    }),
                 },
-                onError: (error) =>
-                  toast({
-                    title: 'Could not delete the entry',
-                    description: error.message,
-                    variant: 'destructive',
-                  }),
-              })
+              )
             }
           >
             {remove.isPending ? 'Deleting...' : 'Delete'}

@@ -1,128 +1,70 @@
-import { type ManualEntryBody, type ManualEntryInput, manualEntryBody } from '@contract/time-entries';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { Controller, useForm } from 'react-hook-form';
+import {
+  type editEntryForm,
+  type ManualEntryBody,
+  type ManualEntryInput,
+  manualEntryBody,
+} from '@contract/time-entries';
+import { useState } from 'react';
+import { applyServerErrors, Form, FormMessage, SelectField, TextField, useZodForm } from '@/components/form';
 import { DialogActions } from '@/components/ui/dialog';
-import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
-import { ApiError } from '@/lib/api-client';
-import { useProjectOptions } from './api';
+import { useProjectOptions } from '@/lib/use-project-options';
 
 type Props = {
   defaults: ManualEntryInput;
+  /** A new entry's end must be after its start; an edit leaves that to the server (editEntryForm). */
+  schema?: typeof manualEntryBody | typeof editEntryForm;
   submitLabel: string;
   pendingLabel: string;
   onSubmit: (body: ManualEntryBody) => Promise<unknown>;
   onCancel: () => void;
 };
 
-const FIELDS = ['projectId', 'description', 'date', 'startTime', 'endTime'] as const;
-
-/** Project, description, date, start and end (org-zone wall clock); validated by the contract's schema. */
-export function EntryForm({ defaults, submitLabel, pendingLabel, onSubmit, onCancel }: Props) {
+/** Project, description, date, start and end (wall clock in the user's zone); validated by the contract's schema. */
+export function EntryForm({
+  defaults,
+  schema = manualEntryBody,
+  submitLabel,
+  pendingLabel,
+  onSubmit,
+  onCancel,
+}: Props) {
   const projects = useProjectOptions();
-  const form = useForm<ManualEntryInput, unknown, ManualEntryBody>({
-    resolver: zodResolver(manualEntryBody),
-    defaultValues: defaults,
-  });
-  const { errors, isSubmitting } = form.formState;
+  const form = useZodForm(schema, { defaultValues: defaults });
+  const [failure, setFailure] = useState<string | null>(null);
 
-  const submit = form.handleSubmit(async (body) => {
+  const submit = async (body: ManualEntryBody) => {
+    setFailure(null);
     try {
       await onSubmit(body);
     } catch (error) {
       // The server's refusals (future entry, unknown project) land on their fields.
-      const fieldErrors = error instanceof ApiError ? error.fieldErrors : undefined;
-      const field = FIELDS.find((f) => fieldErrors?.[f]?.length);
-      const message = error instanceof Error ? error.message : 'Something went wrong. Please try again.';
-      form.setError(field ?? 'root', { message: field ? fieldErrors?.[field]?.[0] : message });
+      if (!applyServerErrors(form, error))
+        setFailure(error instanceof Error ? error.message : 'Something went wrong. Please try again.');
     }
-  });
-
-  const fieldError = (name: (typeof FIELDS)[number]) =>
-    errors[name]?.message ? (
-      <p id={`entry-${name}-error`} className="text-sm text-destructive">
-        {errors[name]?.message}
-      </p>
-    ) : null;
+  };
 
   return (
-    <form className="grid gap-4" onSubmit={submit} noValidate>
-      <div className="grid gap-1.5">
-        <Label htmlFor="entry-projectId">Project</Label>
-        <Controller
-          control={form.control}
-          name="projectId"
-          render={({ field }) => (
-            <Select value={field.value ?? ''} onValueChange={field.onChange}>
-              <SelectTrigger id="entry-projectId" aria-invalid={!!errors.projectId} onBlur={field.onBlur}>
-                <SelectValue placeholder="Select a project" />
-              </SelectTrigger>
-              <SelectContent>
-                {(projects.data ?? []).length === 0 ? (
-                  <div className="px-2 py-1.5 text-sm text-muted-foreground">No projects yet</div>
-                ) : (
-                  (projects.data ?? []).map((p) => (
-                    <SelectItem key={p.id} value={p.id}>
-                      {p.name}
-                    </SelectItem>
-                  ))
-                )}
-              </SelectContent>
-            </Select>
-          )}
-        />
-        {fieldError('projectId')}
-      </div>
-      <div className="grid gap-1.5">
-        <Label htmlFor="entry-description">Description</Label>
-        <Input
-          id="entry-description"
-          placeholder="What did you work on?"
-          maxLength={500}
-          aria-invalid={!!errors.description}
-          {...form.register('description')}
-        />
-        {fieldError('description')}
-      </div>
-      <div className="grid gap-1.5">
-        <Label htmlFor="entry-date">Date</Label>
-        <Input id="entry-date" type="date" aria-invalid={!!errors.date} {...form.register('date')} />
-        {fieldError('date')}
-      </div>
+    <Form form={form} onSubmit={submit} idPrefix="entry">
+      <SelectField
+        name="projectId"
+        label="Project"
+        placeholder="Select a project"
+        emptyText="No projects yet"
+        options={(projects.data ?? []).map((p) => ({ value: p.id, label: p.name }))}
+      />
+      <TextField name="description" label="Description" placeholder="What did you work on?" maxLength={500} />
+      <TextField name="date" label="Date" type="date" />
       <div className="grid grid-cols-2 gap-3">
-        <div className="grid gap-1.5">
-          <Label htmlFor="entry-startTime">Start time</Label>
-          <Input
-            id="entry-startTime"
-            type="time"
-            aria-invalid={!!errors.startTime}
-            {...form.register('startTime')}
-          />
-          {fieldError('startTime')}
-        </div>
-        <div className="grid gap-1.5">
-          <Label htmlFor="entry-endTime">End time</Label>
-          <Input
-            id="entry-endTime"
-            type="time"
-            aria-invalid={!!errors.endTime}
-            {...form.register('endTime')}
-          />
-          {fieldError('endTime')}
-        </div>
+        <TextField name="startTime" label="Start time" type="time" />
+        <TextField name="endTime" label="End time" type="time" />
       </div>
-      {errors.root?.message && (
-        <p role="alert" className="text-sm text-destructive">
-          {errors.root.message}
-        </p>
-      )}
+      <FormMessage>{failure}</FormMessage>
       <DialogActions
         onCancel={onCancel}
         label={submitLabel}
         pendingLabel={pendingLabel}
-        pending={isSubmitting}
+        pending={form.formState.isSubmitting}
       />
-    </form>
+    </Form>
   );
 }

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatHours } from '@/lib/format';
-import { useHoursWhileRunning } from '@/features/timers/api';
+import { useHoursWhileRunning } from '@/lib/use-hours-while-running';
 import { useTimeSummary } from './api';
 
 /**

@@ -1,17 +1,9 @@
-/** Wall-clock parts of an instant in the organisation's time zone (manual entries use them). */
+import { zonedClock, zonedDate } from '@contract/zoned-time';
+
+/** Wall-clock parts of an instant in the user's time zone (manual entries use them). */
 export function zonedParts(iso: string, timeZone: string) {
-  const parts: Record<string, string> = {};
-  const fmt = new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-  });
-  for (const p of fmt.formatToParts(new Date(iso))) parts[p.type] = p.value;
-  return { date: `${parts.year}-${parts.month}-${parts.day}`, time: `${parts.hour}:${parts.minute}` };
+  const instant = new Date(iso);
+  return { date: zonedDate(instant, timeZone), time: zonedClock(instant, timeZone) };
 }
 
 /** '9:05 AM' in the org zone, so the list matches the times typed into the dialog. */

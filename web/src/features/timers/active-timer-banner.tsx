@@ -4,7 +4,7 @@ import { Button } from '@/components/ui/button';
 import { formatElapsed } from '@/lib/format';
 import { useActiveTimer, useElapsedSeconds, useStopTimer } from './api';
 
-/** My Tasks' active-timer banner: polls every 2 s (spec point 4), elapsed ticks every second. */
+/** My Tasks' active-timer banner: polls every 2 s (docs/product/client-behaviour.md#active-timer-poll), elapsed ticks every second. */
 export function ActiveTimerBanner() {
   const active = useActiveTimer({ poll: true });
   const timer = active.data?.timer ?? null;
@@ -40,7 +40,7 @@ export function ActiveTimerBanner() {
         <Button
           variant="destructive"
           size="sm"
-          onClick={() => stop.mutate(timer.id)}
+          onClick={() => stop.mutate({ body: { timerId: timer.id } })}
           disabled={stop.isPending}
         >
           <Square aria-hidden /> Stop Timer

@@ -1,16 +1,15 @@
-import { GENERAL_WORK } from '@contract/timers';
+import { GENERAL_WORK, type StartTimerBody, startTimerBody } from '@contract/timers';
 import { Play, Square } from 'lucide-react';
-import { useState } from 'react';
+import { useWatch } from 'react-hook-form';
+import { applyServerErrors, Form, SelectField, TextField, useZodForm } from '@/components/form';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatElapsed, formatTime } from '@/lib/format';
-import { useActiveTimer, useElapsedSeconds, useProjectOptions, useStartTimer, useStopTimer } from './api';
+import { useProjectOptions } from '@/lib/use-project-options';
+import { useActiveTimer, useElapsedSeconds, useStartTimer, useStopTimer } from './api';
 
-/** The tracker's 'Current Timer' card: idle form or the running timer with Stop Timer (spec point 2). */
+/** The tracker's 'Current Timer' card: idle form or the running timer with Stop Timer (docs/product/time-tracking.md). */
 export function CurrentTimerCard() {
   const active = useActiveTimer();
   const timer = active.data?.timer ?? null;
@@ -72,7 +71,11 @@ function RunningTimer(props: { project: string; description: string; startTime: 
           <dd className="font-medium text-foreground">{formatTime(props.startTime)}</dd>
         </div>
       </dl>
-      <Button variant="destructive" onClick={() => stop.mutate(props.timerId)} disabled={stop.isPending}>
+      <Button
+        variant="destructive"
+        onClick={() => stop.mutate({ body: { timerId: props.timerId } })}
+        disabled={stop.isPending}
+      >
         <Square aria-hidden /> Stop Timer
       </Button>
     </div>
@@ -82,54 +85,42 @@ function RunningTimer(props: { project: string; description: string; startTime: 
 function IdleTimerForm() {
   const projects = useProjectOptions();
   const start = useStartTimer();
-  const [projectId, setProjectId] = useState('');
-  const [description, setDescription] = useState('');
+  const form = useZodForm(startTimerBody, { defaultValues: { projectId: undefined, description: '' } });
+  const projectId = useWatch({ control: form.control, name: 'projectId' });
   const options = (projects.data ?? []).filter((p) => p.status !== 'cancelled');
 
+  const submit = ({ projectId, description }: StartTimerBody) =>
+    start.mutate(
+      { body: { projectId, description: description || undefined } },
+      {
+        onSuccess: () => form.reset({ projectId, description: '' }),
+        onError: (error) => applyServerErrors(form, error),
+      },
+    );
+
   return (
-    <form
+    <Form
+      form={form}
+      onSubmit={submit}
+      idPrefix="timer"
       className="grid gap-3 sm:grid-cols-[minmax(0,14rem)_1fr_auto] sm:items-end"
-      onSubmit={(e) => {
-        e.preventDefault();
-        if (!projectId) return;
-        start.mutate(
-          { projectId, description: description.trim() || undefined },
-          { onSuccess: () => setDescription('') },
-        );
-      }}
     >
-      <div className="grid gap-1.5">
-        <Label htmlFor="timer-project">Project</Label>
-        <Select value={projectId} onValueChange={setProjectId}>
-          <SelectTrigger id="timer-project" aria-label="Project">
-            <SelectValue placeholder={projects.isLoading ? 'Loading projects…' : 'Select a project'} />
-          </SelectTrigger>
-          <SelectContent>
-            {options.length === 0 ? (
-              <div className="px-2 py-1.5 text-sm text-muted-foreground">No projects yet</div>
-            ) : (
-              options.map((p) => (
-                <SelectItem key={p.id} value={p.id}>
-                  {p.name}
-                </SelectItem>
-              ))
-            )}
-          </SelectContent>
-        </Select>
-      </div>
-      <div className="grid gap-1.5">
-        <Label htmlFor="timer-description">Description</Label>
-        <Input
-          id="timer-description"
-          placeholder="What are you working on?"
-          maxLength={500}
-          value={description}
-          onChange={(e) => setDescription(e.target.value)}
-        />
-      </div>
+      <SelectField
+        name="projectId"
+        label="Project"
+        placeholder={projects.isLoading ? 'Loading projects…' : 'Select a project'}
+        emptyText="No projects yet"
+        options={options.map((p) => ({ value: p.id, label: p.name }))}
+      />
+      <TextField
+        name="description"
+        label="Description"
+        placeholder="What are you working on?"
+        maxLength={500}
+      />
       <Button type="submit" disabled={!projectId || start.isPending}>
         <Play aria-hidden /> Start Timer
       </Button>
-    </form>
+    </Form>
   );
 }

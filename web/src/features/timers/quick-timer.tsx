@@ -1,22 +1,18 @@
-import { GENERAL_WORK } from '@contract/timers';
+import { GENERAL_WORK, type StartTimerBody, startTimerBody } from '@contract/timers';
 import { Play, Square, Timer } from 'lucide-react';
-import { useState } from 'react';
+import { applyServerErrors, Form, TextField, useZodForm } from '@/components/form';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatElapsed } from '@/lib/format';
 import { useActiveTimer, useElapsedSeconds, useStartTimer, useStopTimer } from './api';
 
-/** The dashboard's Quick Timer: a timer with just a description (spec point 2). */
+/** The dashboard's Quick Timer: a timer with just a description (docs/product/time-tracking.md). */
 export function QuickTimer() {
   const active = useActiveTimer();
   const timer = active.data?.timer ?? null;
   const elapsed = useElapsedSeconds(timer?.startTime);
-  const start = useStartTimer();
   const stop = useStopTimer();
-  const [description, setDescription] = useState('');
 
   return (
     <Card>
@@ -38,39 +34,44 @@ export function QuickTimer() {
               {timer.task ?? timer.description}
               {timer.project ? ` · ${timer.project}` : ''}
             </p>
-            <Button variant="destructive" onClick={() => stop.mutate(timer.id)} disabled={stop.isPending}>
+            <Button
+              variant="destructive"
+              onClick={() => stop.mutate({ body: { timerId: timer.id } })}
+              disabled={stop.isPending}
+            >
               <Square aria-hidden /> Stop Timer
             </Button>
           </div>
         ) : (
-          <form
-            className="flex flex-col gap-2 sm:flex-row sm:items-end"
-            onSubmit={(e) => {
-              e.preventDefault();
-              start.mutate(
-                { description: description.trim() || GENERAL_WORK },
-                { onSuccess: () => setDescription('') },
-              );
-            }}
-          >
-            <div className="grid flex-1 gap-1.5">
-              <Label htmlFor="quick-timer-description" className="sr-only">
-                Description
-              </Label>
-              <Input
-                id="quick-timer-description"
-                placeholder="What are you working on?"
-                maxLength={500}
-                value={description}
-                onChange={(e) => setDescription(e.target.value)}
-              />
-            </div>
-            <Button type="submit" disabled={start.isPending}>
-              <Play aria-hidden /> Start Timer
-            </Button>
-          </form>
+          <QuickStartForm />
         )}
       </CardContent>
     </Card>
+  );
+}
+
+/** Only a description: blank starts 'General Work'. */
+function QuickStartForm() {
+  const start = useStartTimer();
+  const form = useZodForm(startTimerBody, { defaultValues: { description: '' } });
+  const submit = ({ description }: StartTimerBody) =>
+    start.mutate(
+      { body: { description: description || GENERAL_WORK } },
+      { onSuccess: () => form.reset(), onError: (error) => applyServerErrors(form, error) },
+    );
+  return (
+    <Form form={form} onSubmit={submit} idPrefix="quick-timer" className="gap-2 sm:flex-row sm:items-end">
+      <TextField
+        name="description"
+        label="Description"
+        hideLabel
+        className="flex-1"
+        placeholder="What are you working on?"
+        maxLength={500}
+      />
+      <Button type="submit" disabled={start.isPending}>
+        <Play aria-hidden /> Start Timer
+      </Button>
+    </Form>
   );
 }

@@ -7,7 +7,7 @@ type Props = { taskId: string; status: string; isPaused: boolean };
 
 /**
  * Start or stop a timer for one task (My Tasks). Refused for completed and paused tasks and while
- * another timer runs (spec point 4, decisions §7); the server enforces the same rules.
+ * another timer runs (docs/product/time-tracking.md#task-timers); the server enforces the same rules.
  */
 export function TaskTimerButton({ taskId, status, isPaused }: Props) {
   const active = useActiveTimer();
@@ -17,7 +17,12 @@ export function TaskTimerButton({ taskId, status, isPaused }: Props) {
 
   if (timer?.taskId === taskId) {
     return (
-      <Button size="sm" variant="destructive" onClick={() => stop.mutate(timer.id)} disabled={stop.isPending}>
+      <Button
+        size="sm"
+        variant="destructive"
+        onClick={() => stop.mutate({ body: { timerId: timer.id } })}
+        disabled={stop.isPending}
+      >
         <Square aria-hidden /> Stop Timer
       </Button>
     );
@@ -30,7 +35,7 @@ export function TaskTimerButton({ taskId, status, isPaused }: Props) {
     <Button
       size="sm"
       variant="outline"
-      onClick={() => start.mutate({ taskId })}
+      onClick={() => start.mutate({ body: { taskId } })}
       disabled={reason !== null || start.isPending || active.isLoading}
       aria-label={reason ? `Start Timer (${reason.toLowerCase()})` : 'Start Timer'}
     >

@@ -1,0 +1,133 @@
+import { z } from 'zod';
+import { personName, userSchema } from './auth';
+import { idParam } from './common';
+import { endpoints } from './endpoint';
+import { notificationChannel, notificationKind } from './notifications';
+import { isKnownTimeZone } from './settings';
+
+export const AVATAR_MAX_BYTES = 10 * 1024 * 1024;
+export const AVATAR_TOO_LARGE = 'The picture is too large: at most 10 MB';
+export const AVATAR_NOT_IMAGE = 'The file is not an image we can read: use PNG, JPEG, WebP or GIF';
+export const AVATAR_MISSING = 'Choose a picture to upload (multipart/form-data, field "file")';
+export const INVALID_TIME_ZONE = 'Choose a time zone from the list, such as Europe/Berlin';
+
+/** What a person may change about themselves (docs/product/profile.md). The names follow registration's rules. */
+export const updateProfileRequest = z
+  .object({
+    firstName: personName('First'),
+    lastName: personName('Last'),
+    /** an IANA zone; null (or blank): the organisation's */
+    timeZone: z
+      .string({ message: INVALID_TIME_ZONE })
+      .trim()
+      .max(64, INVALID_TIME_ZONE)
+      .nullable()
+      .transform((s) => (s ? s : null))
+      .refine((s) => s === null || isKnownTimeZone(s), INVALID_TIME_ZONE),
+  })
+  .partial();
+export type UpdateProfileRequest = z.input<typeof updateProfileRequest>;
+
+export const sessionSchema = z.object({
+  id: z.string(),
+  /** e.g. 'Chrome on Windows'; 'Unknown device' without a User-Agent */
+  device: z.string(),
+  userAgent: z.string().nullable(),
+  createdAt: z.string(),
+  lastSeenAt: z.string(),
+  /** the session this request came with */
+  current: z.boolean(),
+});
+export type ProfileSession = z.infer<typeof sessionSchema>;
+
+export const notificationPreference = z.object({
+  kind: notificationKind,
+  label: z.string(),
+  channel: notificationChannel,
+});
+export type NotificationPreference = z.infer<typeof notificationPreference>;
+
+export const putPreferencesRequest = z.object({
+  preferences: z
+    .array(z.object({ kind: notificationKind, channel: notificationChannel }), {
+      message: 'Send a list of preferences',
+    })
+    .min(1, 'Send at least one preference')
+    .max(100),
+});
+export type PutPreferencesRequest = z.input<typeof putPreferencesRequest>;
+
+export const profileApi = endpoints('Profile', {
+  get: {
+    method: 'GET',
+    path: '/api/profile',
+    summary: "The caller's own account",
+    access: 'signedIn',
+    responses: { 200: userSchema },
+  },
+  update: {
+    method: 'PATCH',
+    path: '/api/profile',
+    summary: "Change the caller's names and time zone",
+    access: 'signedIn',
+    body: updateProfileRequest,
+    responses: { 200: userSchema },
+  },
+  sessions: {
+    method: 'GET',
+    path: '/api/profile/sessions',
+    summary: "The caller's active sessions, most recently used first",
+    access: 'signedIn',
+    responses: { 200: z.array(sessionSchema) },
+  },
+  endSession: {
+    method: 'DELETE',
+    path: '/api/profile/sessions/{id}',
+    summary: 'End one of the caller’s sessions (signs that device out)',
+    access: 'signedIn',
+    params: idParam,
+    responses: { 204: null },
+  },
+  avatar: {
+    method: 'POST',
+    path: '/api/profile/avatar',
+    summary:
+      'Upload a picture (multipart/form-data, field `file`, an image of at most 10 MB); the server re-encodes it to 256 px',
+    access: 'signedIn',
+    responses: { 200: userSchema },
+  },
+  avatarImage: {
+    method: 'GET',
+    path: '/api/users/{id}/avatar',
+    summary:
+      "A person's picture (WebP; the URL in profileImageUrl changes with the picture, so it is cached for good)",
+    access: 'signedIn',
+    params: idParam,
+    responses: { 200: z.string() },
+    produces: 'image/webp',
+  },
+  preferences: {
+    method: 'GET',
+    path: '/api/profile/notification-preferences',
+    summary: 'How the caller hears of each kind of notification',
+    access: 'signedIn',
+    responses: { 200: z.array(notificationPreference) },
+  },
+  putPreferences: {
+    method: 'PUT',
+    path: '/api/profile/notification-preferences',
+    summary: 'Choose, per kind, app, email, both or off; kinds not sent keep their choice',
+    access: 'signedIn',
+    body: putPreferencesRequest,
+    responses: { 200: z.array(notificationPreference) },
+  },
+});
+
+/** The profile form: both names, and a zone or ORG_ZONE (the select cannot hold an empty value). */
+export const ORG_ZONE = 'organisation';
+export const profileForm = z.object({
+  firstName: personName('First'),
+  lastName: personName('Last'),
+  timeZone: z.string().refine((s) => s === ORG_ZONE || isKnownTimeZone(s), INVALID_TIME_ZONE),
+});
+export type ProfileForm = z.input<typeof profileForm>;

@@ -1,0 +1,99 @@
+import { z } from 'zod';
+import { idParam } from './common';
+import { endpoints } from './endpoint';
+import { isKnownTimeZone } from './settings';
+
+/** Monday first, as weeks start on Monday (docs/product/timesheets.md). */
+export const weekdayNames = [
+  'Monday',
+  'Tuesday',
+  'Wednesday',
+  'Thursday',
+  'Friday',
+  'Saturday',
+  'Sunday',
+] as const;
+
+/** The organisation's schedule, every user's until an admin sets theirs: the spec's 8-hour day, Monday–Friday. */
+export const ORGANISATION_SCHEDULE: readonly number[] = [480, 480, 480, 480, 480, 0, 0];
+
+export const MINUTES_PER_DAY = 'Expected time per day must be between 0 and 24 hours';
+
+export const scheduleSchema = z.object({
+  userId: z.string(),
+  /** Expected minutes per weekday, Monday (0) to Sunday (6). */
+  minutes: z.array(z.number().int()).length(7),
+  /** True while the user follows the organisation's schedule (no schedule of their own). */
+  isDefault: z.boolean(),
+  /** The user's own zone; null: the organisation's. */
+  timeZone: z.string().nullable(),
+  /** The zone the user's days count in. */
+  effectiveTimeZone: z.string(),
+});
+export type Schedule = z.infer<typeof scheduleSchema>;
+
+export const putScheduleRequest = z.object({
+  minutes: z
+    .array(
+      z
+        .number({ message: MINUTES_PER_DAY })
+        .int('Expected time must be whole minutes')
+        .min(0, MINUTES_PER_DAY)
+        .max(1440, MINUTES_PER_DAY),
+      { message: 'Give the expected minutes of each weekday' },
+    )
+    .length(7, 'Give the expected minutes of each weekday, Monday to Sunday'),
+  /** Left out: unchanged; null: the organisation's zone. */
+  timeZone: z
+    .string({ message: 'Enter a valid time zone, such as Europe/Berlin' })
+    .max(64, 'Enter a valid time zone, such as Europe/Berlin')
+    .refine(isKnownTimeZone, 'Enter a valid time zone, such as Europe/Berlin')
+    .nullable()
+    .optional(),
+});
+export type PutScheduleRequest = z.input<typeof putScheduleRequest>;
+
+/** The expected minutes of an ISO date (YYYY-MM-DD) under a schedule. */
+export function expectedOn(minutes: readonly number[], date: string): number {
+  const sundayFirst = new Date(`${date}T00:00:00Z`).getUTCDay();
+  return minutes[(sundayFirst + 6) % 7] ?? 0;
+}
+
+export const schedulesApi = endpoints('Schedules', {
+  get: {
+    method: 'GET',
+    path: '/api/users/{id}/schedule',
+    summary:
+      "A user's work schedule and time zone (their own, their team members' for managers, any for admins)",
+    access: 'signedIn',
+    params: idParam,
+    responses: { 200: scheduleSchema },
+  },
+  put: {
+    method: 'PUT',
+    path: '/api/users/{id}/schedule',
+    summary: "Set a user's work schedule and time zone",
+    access: ['admin'],
+    params: idParam,
+    body: putScheduleRequest,
+    responses: { 200: scheduleSchema },
+  },
+});
+
+/** The schedule editor's fields: hours per weekday (quarter hours welcome) and a zone, '' for the organisation's. */
+export const scheduleForm = z.object({
+  hours: z
+    .array(
+      z
+        .number({ message: 'Enter the hours, e.g. 7.5' })
+        .min(0, 'Hours per day must be between 0 and 24')
+        .max(24, 'Hours per day must be between 0 and 24'),
+    )
+    .length(7),
+  timeZone: z
+    .string()
+    .trim()
+    .max(64, 'Enter a valid time zone, such as Europe/Berlin')
+    .refine((zone) => zone === '' || isKnownTimeZone(zone), 'Enter a valid time zone, such as Europe/Berlin'),
+});
+export type ScheduleFormValues = z.input<typeof scheduleForm>;

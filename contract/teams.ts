@@ -1,0 +1,85 @@
+import { z } from 'zod';
+import { idParam, text } from './common';
+import { endpoints } from './endpoint';
+
+/** What a person is in a team: its managers decide their members' timesheets (docs/product/teams.md). */
+export const teamRoles = ['manager', 'member'] as const;
+export const teamRoleSchema = z.enum(teamRoles, { message: 'Choose manager or member' });
+export type TeamRole = z.infer<typeof teamRoleSchema>;
+
+export const teamMember = z.object({ userId: z.string(), name: z.string(), role: teamRoleSchema });
+export type TeamMember = z.infer<typeof teamMember>;
+
+export const teamSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  /** Managers first, then by name. */
+  members: z.array(teamMember),
+  createdAt: z.string(),
+});
+export type Team = z.infer<typeof teamSchema>;
+
+export const TEAM_NAME_TAKEN = 'A team with this name already exists';
+export const UNKNOWN_MEMBER = 'Choose active, approved people';
+export const EMPLOYEE_CANNOT_MANAGE = 'Only managers and admins can manage a team';
+export const MAX_TEAM_MEMBERS = 500;
+
+const teamName = text({ required: 'Team name is required', max: 80, tooLong: 'Team name is too long' });
+const memberInput = z.object({ userId: z.uuid({ message: UNKNOWN_MEMBER }), role: teamRoleSchema });
+const members = z
+  .array(memberInput, { message: 'Members must be a list' })
+  .max(MAX_TEAM_MEMBERS, `A team has at most ${MAX_TEAM_MEMBERS} people`)
+  .refine((list) => new Set(list.map((m) => m.userId)).size === list.length, {
+    message: 'Each person can be in a team once',
+  });
+
+export const createTeamRequest = z.object({ name: teamName, members: members.default([]) });
+export type CreateTeamRequest = z.input<typeof createTeamRequest>;
+
+/** Either field may be left out; `members`, when sent, replaces the team's whole list. */
+export const updateTeamRequest = z
+  .object({ name: teamName.optional(), members: members.optional() })
+  .refine((v) => v.name !== undefined || v.members !== undefined, { message: 'Nothing to change' });
+export type UpdateTeamRequest = z.input<typeof updateTeamRequest>;
+
+export const teamsQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(500).default(200),
+  /** the id of the last team of the previous page (teams are ordered by name) */
+  before: z.uuid({ message: 'Invalid cursor' }).optional(),
+});
+
+export const teamsApi = endpoints('Teams', {
+  list: {
+    method: 'GET',
+    path: '/api/teams',
+    summary: 'Teams by name: every team for admins, the teams one belongs to for everyone else',
+    access: 'signedIn',
+    query: teamsQuery,
+    responses: { 200: z.array(teamSchema) },
+  },
+  create: {
+    method: 'POST',
+    path: '/api/teams',
+    summary: 'Create a team with its managers and members',
+    access: ['admin'],
+    body: createTeamRequest,
+    responses: { 201: teamSchema },
+  },
+  update: {
+    method: 'PATCH',
+    path: '/api/teams/{id}',
+    summary: 'Rename a team or replace its managers and members',
+    access: ['admin'],
+    params: idParam,
+    body: updateTeamRequest,
+    responses: { 200: teamSchema },
+  },
+  remove: {
+    method: 'DELETE',
+    path: '/api/teams/{id}',
+    summary: 'Delete a team (its people stay)',
+    access: ['admin'],
+    params: idParam,
+    responses: { 204: null },
+  },
+});

@@ -1,0 +1,174 @@
+import { z } from 'zod';
+import { idParam, isoDate, text } from './common';
+import { endpoints } from './endpoint';
+
+/** The lock's one message (docs/product/timesheets.md#lock). */
+export const WEEK_LOCKED = 'This week is locked';
+export const COMMENT_REQUIRED = 'A comment is required to reject a week';
+/** Days where attendance and tracked time differ by more than this are marked. */
+export const GAP_SECONDS = 15 * 60;
+
+export const timesheetStatuses = ['open', 'submitted', 'approved', 'rejected'] as const;
+export const timesheetStatusSchema = z.enum(timesheetStatuses);
+export type TimesheetStatus = z.infer<typeof timesheetStatusSchema>;
+
+const dayEntry = z.object({
+  id: z.string(),
+  project: z.string().nullable(),
+  task: z.string().nullable(),
+  description: z.string(),
+  startTime: z.string(),
+  endTime: z.string(),
+  duration: z.number().int(),
+});
+
+/** One day of the week; seconds throughout. difference = tracked − expected. */
+export const timesheetDay = z.object({
+  date: isoDate,
+  trackedSeconds: z.number().int(),
+  attendedSeconds: z.number().int(),
+  expectedSeconds: z.number().int(),
+  differenceSeconds: z.number().int(),
+  /** attendance and tracked time differ by more than 15 minutes */
+  gap: z.boolean(),
+  entries: z.array(dayEntry),
+});
+export type TimesheetDay = z.infer<typeof timesheetDay>;
+
+export const weekTotals = z.object({
+  trackedSeconds: z.number().int(),
+  attendedSeconds: z.number().int(),
+  expectedSeconds: z.number().int(),
+  differenceSeconds: z.number().int(),
+});
+
+/** Running tracked − expected (docs/product/timesheets.md#overtime). */
+export const overtimeBalance = z.object({
+  /** over every approved week */
+  approvedSeconds: z.number().int(),
+  /** over the current month (in the user's zone) up to today */
+  monthSeconds: z.number().int(),
+  month: z.string(),
+});
+export type OvertimeBalance = z.infer<typeof overtimeBalance>;
+
+export const timesheetSchema = z.object({
+  /** null while the week has never been submitted */
+  id: z.string().nullable(),
+  userId: z.string(),
+  userName: z.string(),
+  weekStart: isoDate,
+  weekEnd: isoDate,
+  timeZone: z.string(),
+  status: timesheetStatusSchema,
+  /** the reviewer's comment of a rejection */
+  comment: z.string().nullable(),
+  submittedAt: z.string().nullable(),
+  decidedBy: z.string().nullable(),
+  decidedAt: z.string().nullable(),
+  locked: z.boolean(),
+  days: z.array(timesheetDay).length(7),
+  totals: weekTotals,
+  overtime: overtimeBalance,
+  /** what the caller may do with it */
+  can: z.object({
+    submit: z.boolean(),
+    withdraw: z.boolean(),
+    decide: z.boolean(),
+    reopen: z.boolean(),
+  }),
+});
+export type Timesheet = z.infer<typeof timesheetSchema>;
+
+/** A week waiting for the caller's decision. */
+export const reviewItem = z.object({
+  id: z.string(),
+  userId: z.string(),
+  userName: z.string(),
+  weekStart: isoDate,
+  submittedAt: z.string(),
+  trackedSeconds: z.number().int(),
+  expectedSeconds: z.number().int(),
+});
+export type ReviewItem = z.infer<typeof reviewItem>;
+
+export const timesheetQuery = z.object({
+  week: isoDate,
+  userId: z.uuid({ message: 'Invalid user' }).optional(),
+});
+export const weekBody = z.object({ week: isoDate });
+export const rejectBody = z.object({
+  comment: text({ required: COMMENT_REQUIRED, max: 1000, tooLong: 'Comment is too long', multiline: true }),
+});
+export const reviewQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+  /** the id of the last sheet of the previous page (oldest submitted first) */
+  before: z.uuid({ message: 'Invalid cursor' }).optional(),
+});
+
+const statusOnly = z.object({
+  id: z.string(),
+  status: timesheetStatusSchema,
+  weekStart: isoDate,
+  userId: z.string(),
+});
+
+export const timesheetsApi = endpoints('Timesheets', {
+  get: {
+    method: 'GET',
+    path: '/api/timesheets',
+    summary: 'The week containing `week`: the caller’s, or (managers, admins) a person’s they may see',
+    access: 'signedIn',
+    query: timesheetQuery,
+    responses: { 200: timesheetSchema },
+  },
+  submit: {
+    method: 'POST',
+    path: '/api/timesheets/submit',
+    summary: 'Submit the caller’s week for approval; it locks',
+    access: 'signedIn',
+    body: weekBody,
+    responses: { 200: statusOnly },
+  },
+  withdraw: {
+    method: 'POST',
+    path: '/api/timesheets/{id}/withdraw',
+    summary: 'Take back a submitted, not yet decided week',
+    access: 'signedIn',
+    params: idParam,
+    responses: { 200: statusOnly },
+  },
+  review: {
+    method: 'GET',
+    path: '/api/timesheets/review',
+    summary: 'Submitted weeks the caller may decide, oldest first',
+    access: ['manager', 'admin'],
+    query: reviewQuery,
+    responses: { 200: z.array(reviewItem) },
+  },
+  approve: {
+    method: 'POST',
+    path: '/api/timesheets/{id}/approve',
+    summary: 'Approve a submitted week',
+    access: ['manager', 'admin'],
+    params: idParam,
+    responses: { 200: statusOnly },
+  },
+  reject: {
+    method: 'POST',
+    path: '/api/timesheets/{id}/reject',
+    summary: 'Send a submitted week back with a comment',
+    access: ['manager', 'admin'],
+    params: idParam,
+    body: rejectBody,
+    responses: { 200: statusOnly },
+  },
+  reopen: {
+    method: 'POST',
+    path: '/api/timesheets/{id}/reopen',
+    summary: 'Reopen an approved week (recorded in the audit log)',
+    access: ['admin'],
+    params: idParam,
+    responses: { 200: statusOnly },
+  },
+});

@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import {
+  addDays,
+  instantOf,
+  isValidTimeZone,
+  zonedClock,
+  zonedDate,
+  zonedDayRange,
+  zonedInstant,
+} from './zoned-time';
+
+describe('zoned time', () => {
+  it('puts an instant on the local calendar day', () => {
+    const instant = new Date('2026-03-01T23:30:00Z');
+    expect(zonedDate(instant, 'UTC')).toBe('2026-03-01');
+    expect(zonedDate(instant, 'Europe/Berlin')).toBe('2026-03-02');
+    expect(zonedDate(instant, 'America/New_York')).toBe('2026-03-01');
+    expect(zonedClock(instant, 'Europe/Berlin')).toBe('00:30');
+  });
+
+  it('finds the instant of a local wall-clock time, across DST', () => {
+    expect(zonedInstant('2026-01-15', '09:00', 'Europe/Berlin').toISOString()).toBe(
+      '2026-01-15T08:00:00.000Z',
+    );
+    expect(zonedInstant('2026-07-15', '09:00', 'Europe/Berlin').toISOString()).toBe(
+      '2026-07-15T07:00:00.000Z',
+    );
+    expect(zonedInstant('2026-07-15', '09:00', 'UTC').toISOString()).toBe('2026-07-15T09:00:00.000Z');
+    // 02:30 does not exist on 2026-03-29 in Berlin (clocks jump 02:00 → 03:00)
+    expect(zonedInstant('2026-03-29', '02:30', 'Europe/Berlin').toISOString()).toBe(
+      '2026-03-29T01:30:00.000Z',
+    );
+    // 02:30 happens twice on 2026-10-25; the first one is meant
+    expect(zonedInstant('2026-10-25', '02:30', 'Europe/Berlin').toISOString()).toBe(
+      '2026-10-25T00:30:00.000Z',
+    );
+  });
+
+  it('gives 23- and 25-hour days on DST changes', () => {
+    const spring = zonedDayRange('2026-03-29', 'Europe/Berlin');
+    expect((spring.end.getTime() - spring.start.getTime()) / 3_600_000).toBe(23);
+    const autumn = zonedDayRange('2026-10-25', 'Europe/Berlin');
+    expect((autumn.end.getTime() - autumn.start.getTime()) / 3_600_000).toBe(25);
+    expect(zonedDayRange('2026-05-01', 'UTC').start.toISOString()).toBe('2026-05-01T00:00:00.000Z');
+  });
+
+  it('checks zone names and adds days across months', () => {
+    expect(isValidTimeZone('Europe/Berlin')).toBe(true);
+    expect(isValidTimeZone('Mars/Olympus')).toBe(false);
+    expect(addDays('2026-02-28', 1)).toBe('2026-03-01');
+    expect(addDays('2026-01-01', -1)).toBe('2025-12-31');
+  });
+
+  it('reads a date-time the API takes: local ones in the zone, offset ones as written', () => {
+    const iso = (value: string, zone: string) => instantOf(value, zone).toISOString();
+    expect(iso('2026-01-15T09:00', 'Europe/Berlin')).toBe('2026-01-15T08:00:00.000Z');
+    expect(iso('2026-07-15T09:00:30', 'Europe/Berlin')).toBe('2026-07-15T07:00:30.000Z');
+    expect(iso('2026-07-15T09:00:30.25', 'America/New_York')).toBe('2026-07-15T13:00:30.250Z');
+    // the spring gap resolves forward, the autumn repeat to its first occurrence
+    expect(iso('2026-03-29T02:30', 'Europe/Berlin')).toBe('2026-03-29T01:30:00.000Z');
+    expect(iso('2026-10-25T02:30:15', 'Europe/Berlin')).toBe('2026-10-25T00:30:15.000Z');
+    // either side of the spring change
+    expect(iso('2026-03-29T01:59', 'Europe/Berlin')).toBe('2026-03-29T00:59:00.000Z');
+    expect(iso('2026-03-29T03:00', 'Europe/Berlin')).toBe('2026-03-29T01:00:00.000Z');
+    // with an offset the zone does not matter
+    expect(iso('2026-03-29T02:30:00Z', 'Europe/Berlin')).toBe('2026-03-29T02:30:00.000Z');
+    expect(iso('2026-03-29T02:30:00.123456+05:30', 'UTC')).toBe('2026-03-28T21:00:00.123Z');
+    expect(iso('2026-03-29T02:30:00-03:00', 'Asia/Tokyo')).toBe('2026-03-29T05:30:00.000Z');
+    expect(() => instantOf('tomorrow', 'UTC')).toThrow(RangeError);
+  });
+});

@@ -1,0 +1,138 @@
+/**
+ * Calendar days in a time zone (docs/product/api-conventions.md#org-dates) with nothing but Intl:
+ * which day an instant falls on, and the instant a local wall-clock time names (DST-aware). In the
+ * contract because the server and the browser must agree on both.
+ */
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function formatter(timeZone: string) {
+  let f = formatters.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    });
+    formatters.set(timeZone, f);
+  }
+  return f;
+}
+
+function parts(instant: Date, timeZone: string) {
+  const out: Record<string, string> = {};
+  for (const p of formatter(timeZone).formatToParts(instant)) out[p.type] = p.value;
+  return out;
+}
+
+export function isValidTimeZone(timeZone: string): boolean {
+  try {
+    formatter(timeZone);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+// en-CA writes dates as YYYY-MM-DD: format() is about 4× cheaper than formatToParts, and lists
+// call zonedDate once per row.
+const dayFormatters = new Map<string, Intl.DateTimeFormat>();
+function dayFormatter(timeZone: string) {
+  let f = dayFormatters.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    dayFormatters.set(timeZone, f);
+  }
+  return f;
+}
+const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** 'YYYY-MM-DD' of the instant in the zone. */
+export function zonedDate(instant: Date, timeZone: string): string {
+  const day = dayFormatter(timeZone).format(instant);
+  if (ISO_DAY.test(day)) return day;
+  // An ICU whose en-CA pattern differs still gets the right answer, just more slowly.
+  const p = parts(instant, timeZone);
+  return `${p.year}-${p.month}-${p.day}`;
+}
+
+/** 'HH:MM' of the instant in the zone. */
+export function zonedClock(instant: Date, timeZone: string): string {
+  const p = parts(instant, timeZone);
+  return `${p.hour}:${p.minute}`;
+}
+
+/** Milliseconds the zone is ahead of UTC at that instant. */
+function offsetAt(instant: Date, timeZone: string): number {
+  const p = parts(instant, timeZone);
+  const asUtc = Date.UTC(+p.year, +p.month - 1, +p.day, +p.hour, +p.minute, +p.second);
+  return asUtc - Math.floor(instant.getTime() / 1000) * 1000;
+}
+
+/**
+ * The instant of a local date and time ('YYYY-MM-DD', 'HH:MM') in the zone. A time skipped by a
+ * DST jump resolves forward; an ambiguous one resolves to its first occurrence.
+ */
+export function zonedInstant(date: string, time: string, timeZone: string): Date {
+  const [y, m, d] = date.split('-').map(Number);
+  const [hh, mm] = time.split(':').map(Number);
+  const wall = Date.UTC(y, m - 1, d, hh, mm);
+  const day = 24 * 3_600_000;
+  // The zone's offsets a day before and after cover both sides of any transition near this time.
+  const before = offsetAt(new Date(wall - day), timeZone);
+  const after = offsetAt(new Date(wall + day), timeZone);
+  const matches = [wall - before, wall - after].filter((t) => {
+    const instant = new Date(t);
+    return zonedDate(instant, timeZone) === date && zonedClock(instant, timeZone) === time;
+  });
+  return new Date(matches.length ? Math.min(...matches) : wall - before);
+}
+
+const dayRanges = new Map<string, { start: Date; end: Date }>();
+
+/** [start, end) of the local day as instants: 23 or 25 hours long on DST days. */
+export function zonedDayRange(date: string, timeZone: string): { start: Date; end: Date } {
+  // Every summary and dashboard asks for today's range: about a dozen Intl calls, so remembered
+  // (a zone's rules do not change while the process runs; the map is bounded).
+  const key = `${timeZone} ${date}`;
+  let range = dayRanges.get(key);
+  if (!range) {
+    const [y, m, d] = date.split('-').map(Number);
+    const next = new Date(Date.UTC(y, m - 1, d + 1)).toISOString().slice(0, 10);
+    range = { start: zonedInstant(date, '00:00', timeZone), end: zonedInstant(next, '00:00', timeZone) };
+    if (dayRanges.size >= 1000) dayRanges.clear();
+    dayRanges.set(key, range);
+  }
+  return { start: new Date(range.start), end: new Date(range.end) };
+}
+
+/** Adds days to a 'YYYY-MM-DD' date. */
+export function addDays(date: string, days: number): string {
+  const [y, m, d] = date.split('-').map(Number);
+  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
+}
+
+const DATE_TIME = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})(?::(\d{2})(?:\.(\d+))?)?(Z|[+-]\d{2}:\d{2})?$/;
+
+/**
+ * The instant a date-time the API takes names (the contract's `dateTimeInput`): as written when it
+ * carries an offset, otherwise the wall-clock time read in the zone (DST as in `zonedInstant`).
+ */
+export function instantOf(value: string, timeZone: string): Date {
+  const match = DATE_TIME.exec(value);
+  if (!match) throw new RangeError(`Not a date-time: ${value}`);
+  const [, date, time, seconds = '0', fraction = '', offset] = match;
+  // Offsets and DST jumps are whole minutes, so seconds and their fraction are simply added.
+  const extraMs = Number(seconds) * 1000 + Math.floor(Number(`0.${fraction || '0'}`) * 1000);
+  if (!offset) return new Date(zonedInstant(date, time, timeZone).getTime() + extraMs);
+  const [y, m, d] = date.split('-').map(Number);
+  const [hh, mm] = time.split(':').map(Number);
+  const sign = offset.startsWith('-') ? -1 : 1;
+  const offsetMinutes =
+    offset === 'Z' ? 0 : sign * (Number(offset.slice(1, 3)) * 60 + Number(offset.slice(4, 6)));
+  return new Date(Date.UTC(y, m - 1, d, hh, mm) + extraMs - offsetMinutes * 60_000);
+}

@@ -1,0 +1,34 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { coldLoad } from '../bench/web';
+import { createApprovedUser } from './accounts';
+import { baseURL, launchBrowser } from './support';
+
+// A cold load is a chain of round trips on a real network: the shared code comes in a few grouped
+// chunks (web/vite.config.ts), so no first screen needs more than a handful of script requests.
+const MAX_SCRIPTS = 10;
+const LOGIN_BUDGET_BYTES = 150 * 1024;
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser?.close());
+
+describe('cold load', () => {
+  it(`/login needs at most ${MAX_SCRIPTS} scripts, within 150 KB gzip`, async () => {
+    const load = await coldLoad(browser, baseURL(), '/login');
+    console.log(`/login: ${load.scripts.length} scripts, ${(load.gzipBytes / 1024).toFixed(1)} KB gzip`);
+    expect(load.scripts.length, load.scripts.join('\n')).toBeLessThanOrEqual(MAX_SCRIPTS);
+    expect(load.gzipBytes).toBeLessThanOrEqual(LOGIN_BUDGET_BYTES);
+  });
+
+  it(`a signed-in screen needs at most ${MAX_SCRIPTS} scripts`, async () => {
+    const session = await createApprovedUser('manager');
+    for (const path of ['/', '/tracker', '/chat', '/my-tasks']) {
+      const load = await coldLoad(browser, baseURL(), path, session);
+      console.log(`${path}: ${load.scripts.length} scripts, ${(load.gzipBytes / 1024).toFixed(1)} KB gzip`);
+      expect(load.scripts.length, `${path}\n${load.scripts.join('\n')}`).toBeLessThanOrEqual(MAX_SCRIPTS);
+    }
+  });
+});

@@ -1,0 +1,117 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminSession, call, createApprovedUser, signInContext } from './accounts';
+import { DESKTOP, launchBrowser, newContext, PHONE, snap } from './support';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser?.close());
+
+type Session = Parameters<typeof signInContext>[1];
+async function pageAs(session: Session, viewport = DESKTOP): Promise<Page> {
+  const context = await newContext(browser, viewport);
+  await signInContext(context, session);
+  return context.newPage();
+}
+
+describe('team management journey', () => {
+  it('an admin creates and edits a team and a schedule; the manager and the employee see theirs', async () => {
+    // Names take letters only; a random run of them tells this run's people apart.
+    const suffix = Array.from({ length: 6 }, () =>
+      String.fromCharCode(97 + Math.floor(Math.random() * 26)),
+    ).join('');
+    const manager = await createApprovedUser('manager', { firstName: 'Mona', lastName: `Lead${suffix}` });
+    const employee = await createApprovedUser('employee', { firstName: 'Ezra', lastName: `Work${suffix}` });
+    const admin = await adminSession();
+    const teamName = `Support ${suffix}`;
+
+    const page = await pageAs(admin);
+    await page.goto('/team/manage');
+    await page.getByRole('heading', { name: 'Team Management', level: 1 }).waitFor();
+    await page.getByRole('button', { name: 'New Team' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Create Team' });
+    // The contract's message, before anything is sent.
+    await dialog.getByRole('button', { name: 'Create Team' }).click();
+    await dialog.getByText('Team name is required').waitFor();
+    await dialog.getByRole('textbox', { name: 'Team name' }).fill(teamName);
+    await dialog.getByRole('searchbox', { name: 'People' }).fill(suffix);
+    await dialog.getByRole('combobox', { name: `Mona Lead${suffix} in this team` }).selectOption('manager');
+    await dialog.getByRole('combobox', { name: `Ezra Work${suffix} in this team` }).selectOption('member');
+    await dialog.getByText('2 people in this team').waitFor();
+    await snap(page, 'team-create-dialog-desktop');
+    await dialog.getByRole('button', { name: 'Create Team' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    const card = page.getByTestId('team-card').filter({ hasText: teamName });
+    await card.getByText(`Mona Lead${suffix}`).waitFor();
+    await card.getByText('Manager').waitFor();
+
+    // Rename it.
+    await card.getByRole('button', { name: `Edit ${teamName}` }).click();
+    const edit = page.getByRole('dialog', { name: `Edit ${teamName}` });
+    await edit.getByRole('textbox', { name: 'Team name' }).fill(`${teamName} EU`);
+    await edit.getByRole('button', { name: 'Save Team' }).click();
+    await edit.waitFor({ state: 'detached' });
+    await page
+      .getByTestId('team-card')
+      .filter({ hasText: `${teamName} EU` })
+      .waitFor();
+
+    // The employee's schedule: 6 h on Friday, in New York.
+    await page.getByRole('combobox', { name: 'Person' }).selectOption({ label: `Ezra Work${suffix}` });
+    const friday = page.getByRole('spinbutton', { name: 'Friday hours' });
+    await expect.poll(() => friday.inputValue()).toBe('8');
+    await friday.fill('6');
+    await page.getByRole('textbox', { name: 'Time zone' }).fill('Mars/Base');
+    await page.getByRole('button', { name: 'Save Schedule' }).click();
+    await page.getByText('Enter a valid time zone, such as Europe/Berlin').waitFor();
+    await page.getByRole('textbox', { name: 'Time zone' }).fill('America/New_York');
+    await page.getByRole('button', { name: 'Save Schedule' }).click();
+    await page
+      .getByRole('region', { name: /Notification/ })
+      .getByText('Schedule Saved')
+      .waitFor();
+    await snap(page, 'team-manage-admin-desktop');
+    const saved = await call('GET', `/api/users/${employee.user.id}/schedule`, undefined, admin.cookie);
+    expect(saved.body).toMatchObject({
+      minutes: [480, 480, 480, 480, 360, 0, 0],
+      timeZone: 'America/New_York',
+    });
+    await page.context().close();
+
+    // The manager sees the team and, read-only, the employee's schedule.
+    for (const [viewport, name] of [
+      [DESKTOP, 'desktop'],
+      [PHONE, 'phone'],
+    ] as const) {
+      const view = await pageAs(manager, viewport);
+      await view.goto('/team/manage');
+      await view
+        .getByTestId('team-card')
+        .filter({ hasText: `${teamName} EU` })
+        .waitFor();
+      expect(await view.getByRole('button', { name: 'New Team' }).count()).toBe(0);
+      expect(await view.getByRole('button', { name: /^Edit / }).count()).toBe(0);
+      await view.getByRole('combobox', { name: 'Person' }).selectOption({ label: `Ezra Work${suffix}` });
+      await view.getByTestId('schedule-view').getByText('Time zone: America/New_York').waitFor();
+      expect(await view.getByRole('button', { name: 'Save Schedule' }).count()).toBe(0);
+      await snap(view, `team-manage-manager-${name}`);
+      await view.context().close();
+    }
+
+    // The employee sees their own team and schedule; the sidebar has 'Team'.
+    const own = await pageAs(employee, PHONE);
+    await own.goto('/');
+    await own.getByTestId('menu-button').click();
+    await own.getByTestId('nav-team').click();
+    await own.waitForURL('**/team/manage');
+    await own
+      .getByTestId('team-card')
+      .filter({ hasText: `${teamName} EU` })
+      .waitFor();
+    await own.getByTestId('schedule-view').getByText('6h').waitFor();
+    await snap(own, 'team-manage-employee-phone');
+    await own.context().close();
+  });
+});

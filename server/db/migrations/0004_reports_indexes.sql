@@ -1,0 +1,2 @@
+CREATE INDEX "time_entries_start_idx" ON "time_entries" USING btree ("start_time");--> statement-breakpoint
+CREATE INDEX "time_entries_long_idx" ON "time_entries" USING btree ("start_time") WHERE "time_entries"."end_time" - "time_entries"."start_time" > interval '1 day';

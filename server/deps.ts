@@ -1,0 +1,40 @@
+import type {
+  FastifyBaseLogger,
+  FastifyInstance,
+  RawReplyDefaultExpression,
+  RawRequestDefaultExpression,
+  RawServerDefault,
+} from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import type { Database, Db } from './db/types';
+import type { Guard } from './lib/auth';
+import type { Clock } from './lib/clock';
+import type { EventBus } from './lib/events';
+import type { Mailer } from './lib/mailer';
+
+/**
+ * The app's shared parts, built once by buildApp. Routes turn them into a per-request Context
+ * (server/lib/context.ts), which is what services take. Kept apart from app.ts so that feature
+ * modules can name these types without importing the app that imports them.
+ */
+export type AppDeps = {
+  database: Database;
+  db: Db;
+  config: Config;
+  clock: Clock;
+  mailer: Mailer;
+  events: EventBus;
+  guard: Guard;
+  /** the server's HMAC key (server/lib/server-secret.ts) */
+  secret: string;
+};
+
+/** The Fastify instance feature routes get: request and reply types come from the zod schemas. */
+export type ZodApp = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  FastifyBaseLogger,
+  ZodTypeProvider
+>;

@@ -1,0 +1,43 @@
+/** The e-mail of a notification: the same words as in the app, with a link to open it there. */
+
+const escapeHtml = (s: string) =>
+  s
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
+
+export function notificationMail(
+  appUrl: string,
+  n: { title: string; body?: string; link: string; firstName: string },
+): { subject: string; text: string; html: string } {
+  const url = `${appUrl}${n.link}`;
+  const settings = `${appUrl}/profile`;
+  const body = n.body?.trim() ?? '';
+  const text = [
+    `Hello ${n.firstName},`,
+    '',
+    n.title,
+    ...(body ? ['', body] : []),
+    '',
+    `Open in Workbench: ${url}`,
+    '',
+    '--',
+    `You get this e-mail because of your notification settings: ${settings}`,
+  ].join('\n');
+  const paragraphs = body
+    ? body
+        .split(/\n{2,}/)
+        .map((p) => `<p style="margin:0 0 12px;white-space:pre-wrap">${escapeHtml(p)}</p>`)
+        .join('')
+    : '';
+  const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#0f172a;line-height:1.5">
+<p style="margin:0 0 12px">Hello ${escapeHtml(n.firstName)},</p>
+<p style="margin:0 0 12px;font-weight:600">${escapeHtml(n.title)}</p>
+${paragraphs}
+<p style="margin:16px 0"><a href="${escapeHtml(url)}" style="background:#4f46e5;color:#fff;padding:8px 14px;border-radius:6px;text-decoration:none">Open in Workbench</a></p>
+<p style="margin:24px 0 0;font-size:12px;color:#64748b">You get this e-mail because of your <a href="${escapeHtml(settings)}">notification settings</a>.</p>
+</body></html>`;
+  return { subject: n.title, text, html };
+}

@@ -1,0 +1,275 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { notifications } from '../../db/schema';
+import { fixedClock } from '../../lib/clock';
+import { createTestApp, type TestContext } from '../../test/harness';
+
+type Api = TestContext['anonymous'];
+let t: TestContext;
+let base: string;
+beforeAll(async () => {
+  // Every reading of the clock is a second later, so "newest first" never depends on ties.
+  const clock = fixedClock(new Date());
+  t = await createTestApp({
+    clock: {
+      now: () => {
+        clock.advance(1000);
+        return clock.now();
+      },
+    },
+  });
+  base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+});
+afterAll(() => t.close());
+
+const list = async (api: Api, query = '') => {
+  const res = await api.get(`/api/notifications${query}`);
+  expect(res.statusCode).toBe(200);
+  return res.json() as {
+    id: string;
+    kind: string;
+    title: string;
+    body: string;
+    link: string;
+    actorName: string | null;
+    readAt: string | null;
+  }[];
+};
+const unread = async (api: Api) => (await api.get('/api/notifications/unread-count')).json().count as number;
+
+/** A manager, the employee they assign to, and a task between them (which notifies the employee). */
+async function assigned(title = 'Write the report') {
+  const manager = await t.userClient('manager');
+  const employee = await t.userClient('employee');
+  const res = await manager.api.post('/api/tasks', { title, assigneeId: employee.user.id });
+  expect(res.statusCode).toBe(201);
+  return { manager, employee, taskId: res.json().id as string };
+}
+
+describe('notifications: who hears of what', () => {
+  it('tells the assignee of a task assigned to them, never the manager who assigned it', async () => {
+    const { manager, employee, taskId } = await assigned('Quarterly figures');
+    const [n] = await list(employee.api);
+    expect(n).toMatchObject({
+      kind: 'task_assigned',
+      title: `${manager.user.firstName} ${manager.user.lastName} assigned you “Quarterly figures”`,
+      link: '/my-tasks',
+      actorName: `${manager.user.firstName} ${manager.user.lastName}`,
+      readAt: null,
+    });
+    expect(await unread(employee.api)).toBe(1);
+    expect(await list(manager.api)).toEqual([]);
+    const rows = await t.db.select().from(notifications).where(eq(notifications.userId, employee.user.id));
+    expect(rows[0].data).toEqual({ taskId });
+  });
+
+  it('notifies nobody of a task someone creates for themselves', async () => {
+    const { api } = await t.userClient('employee');
+    expect((await api.post('/api/tasks', { title: 'Mine' })).statusCode).toBe(201);
+    expect(await list(api)).toEqual([]);
+    const { api: manager } = await t.userClient('manager');
+    expect((await manager.post('/api/tasks', { title: 'Also mine' })).statusCode).toBe(201);
+    expect(await list(manager)).toEqual([]);
+  });
+
+  it('tells the one who assigned a task that it waits for review, with the notes; not the submitter', async () => {
+    const { manager, employee, taskId } = await assigned('Draft');
+    const { api: otherManager } = await t.userClient('manager');
+    const res = await employee.api.patch(`/api/tasks/${taskId}/submit`, {
+      submissionNotes: 'Done, see PR 12',
+    });
+    expect(res.statusCode).toBe(200);
+    const [n] = await list(manager.api);
+    expect(n).toMatchObject({ kind: 'task_submitted', body: 'Done, see PR 12', link: '/advanced-tasks' });
+    expect(n.title).toContain('submitted “Draft” for review');
+    expect((await list(employee.api)).map((x) => x.kind)).toEqual(['task_assigned']);
+    expect(await list(otherManager)).toEqual([]);
+  });
+
+  it('tells the assignee of an approval, and of a rework with the comments; never the reviewer', async () => {
+    const { manager, employee, taskId } = await assigned('Slides');
+    await employee.api.patch(`/api/tasks/${taskId}/submit`, {});
+    const rework = await manager.api.patch(`/api/tasks/${taskId}/review`, {
+      action: 'rework',
+      reviewComments: 'Add the Q3 numbers',
+    });
+    expect(rework.statusCode).toBe(200);
+    expect((await list(employee.api))[0]).toMatchObject({ kind: 'task_rework', body: 'Add the Q3 numbers' });
+    await employee.api.patch(`/api/tasks/${taskId}/submit`, {});
+    await manager.api.patch(`/api/tasks/${taskId}/review`, { action: 'approve' });
+    const mine = await list(employee.api);
+    expect(mine.map((x) => x.kind)).toEqual(['task_approved', 'task_rework', 'task_assigned']);
+    expect(mine[0].title).toContain('approved “Slides”');
+    expect((await list(manager.api)).map((x) => x.kind)).toEqual(['task_submitted', 'task_submitted']);
+  });
+
+  it('tells the assignee and the assigner of a comment, never its author', async () => {
+    const { manager, employee, taskId } = await assigned('Budget');
+    await manager.api.post(`/api/tasks/${taskId}/comments`, { text: 'Use the new template' });
+    expect((await list(employee.api))[0]).toMatchObject({
+      kind: 'task_comment',
+      body: 'Use the new template',
+      link: '/my-tasks',
+    });
+    expect(await list(manager.api)).toEqual([]);
+    await employee.api.post(`/api/tasks/${taskId}/comments`, { text: 'Will do' });
+    expect((await list(manager.api))[0]).toMatchObject({
+      kind: 'task_comment',
+      body: 'Will do',
+      link: '/advanced-tasks',
+    });
+    expect((await list(employee.api)).map((x) => x.kind)).toEqual(['task_comment', 'task_assigned']);
+    // Another manager commenting tells both of them.
+    const { api: other } = await t.userClient('manager');
+    await other.post(`/api/tasks/${taskId}/comments`, { text: 'FYI' });
+    expect((await list(employee.api))[0].body).toBe('FYI');
+    expect((await list(manager.api))[0].body).toBe('FYI');
+    expect(await list(other)).toEqual([]);
+  });
+
+  it('welcomes an approved account in the bell; the approving admin gets nothing', async () => {
+    const { api: admin } = await t.userClient('admin');
+    const pending = await t.createUser('employee', { approvalStatus: 'pending' });
+    expect((await admin.post(`/api/admin/approve-user/${pending.id}`, {})).statusCode).toBe(200);
+    const api = await t.signIn(pending);
+    expect(await list(api)).toMatchObject([{ kind: 'account_approved', link: '/' }]);
+    expect(await list(admin)).toEqual([]);
+  });
+
+  it('writes nothing when the change that would cause it fails', async () => {
+    const { manager, employee, taskId } = await assigned('Twice');
+    await employee.api.patch(`/api/tasks/${taskId}/submit`, {});
+    expect((await employee.api.patch(`/api/tasks/${taskId}/submit`, {})).statusCode).toBe(409);
+    expect(await list(manager.api)).toHaveLength(1);
+    await manager.api.patch(`/api/tasks/${taskId}/review`, { action: 'approve' });
+    expect((await manager.api.patch(`/api/tasks/${taskId}/review`, { action: 'approve' })).statusCode).toBe(
+      409,
+    );
+    expect((await list(employee.api)).filter((n) => n.kind === 'task_approved')).toHaveLength(1);
+    // An unknown assignee is refused before anything is written.
+    expect(
+      (
+        await manager.api.post('/api/tasks', {
+          title: 'x',
+          assigneeId: '00000000-0000-4000-8000-000000000000',
+        })
+      ).statusCode,
+    ).toBe(400);
+  });
+});
+
+describe('notifications: reading and marking', () => {
+  it('refuses anonymous callers on every route', async () => {
+    for (const res of [
+      await t.anonymous.get('/api/notifications'),
+      await t.anonymous.get('/api/notifications/unread-count'),
+      await t.anonymous.post('/api/notifications/read', { all: true }),
+    ]) {
+      expect(res.statusCode).toBe(401);
+    }
+  });
+
+  it('lists newest first in pages through the before cursor; another person’s cursor gives nothing', async () => {
+    const manager = await t.userClient('manager');
+    const employee = await t.userClient('employee');
+    for (let i = 1; i <= 5; i += 1) {
+      await manager.api.post('/api/tasks', { title: `Task ${i}`, assigneeId: employee.user.id });
+    }
+    const first = await list(employee.api, '?limit=2');
+    expect(first.map((n) => n.title.match(/Task \d/)?.[0])).toEqual(['Task 5', 'Task 4']);
+    const second = await list(employee.api, `?limit=2&before=${first[1].id}`);
+    expect(second.map((n) => n.title.match(/Task \d/)?.[0])).toEqual(['Task 3', 'Task 2']);
+    const last = await list(employee.api, `?limit=2&before=${second[1].id}`);
+    expect(last).toHaveLength(1);
+    expect(await list(employee.api, `?before=${last[0].id}`)).toEqual([]);
+    // Each sees only their own: the manager cannot page through the employee's.
+    expect(await list(manager.api, `?before=${first[0].id}`)).toEqual([]);
+    expect(await list(manager.api)).toEqual([]);
+  });
+
+  it('answers bad list input with 400', async () => {
+    const { api } = await t.userClient('employee');
+    for (const q of ['?limit=0', '?limit=101', '?limit=abc', '?before=nope']) {
+      expect((await api.get(`/api/notifications${q}`)).statusCode).toBe(400);
+    }
+  });
+
+  it('marks named ones read (only the caller’s), then all; the count follows', async () => {
+    const manager = await t.userClient('manager');
+    const employee = await t.userClient('employee');
+    for (let i = 1; i <= 3; i += 1) {
+      await manager.api.post('/api/tasks', { title: `Mark ${i}`, assigneeId: employee.user.id });
+    }
+    const mine = await list(employee.api);
+    expect(await unread(employee.api)).toBe(3);
+    // The manager naming the employee's notification changes nothing.
+    const foreign = await manager.api.post('/api/notifications/read', { ids: [mine[0].id] });
+    expect(foreign.json()).toEqual({ count: 0 });
+    expect(await unread(employee.api)).toBe(3);
+    const one = await employee.api.post('/api/notifications/read', { ids: [mine[0].id] });
+    expect(one.statusCode).toBe(200);
+    expect(one.json()).toEqual({ count: 1 });
+    expect(await unread(employee.api)).toBe(2);
+    expect((await list(employee.api))[0].readAt).not.toBeNull();
+    // Marking it again changes nothing.
+    expect((await employee.api.post('/api/notifications/read', { ids: [mine[0].id] })).json()).toEqual({
+      count: 0,
+    });
+    expect((await employee.api.post('/api/notifications/read', { all: true })).json()).toEqual({ count: 2 });
+    expect(await unread(employee.api)).toBe(0);
+    expect((await list(employee.api)).every((n) => n.readAt !== null)).toBe(true);
+  });
+
+  it('answers a malformed mark-read body with 400 and a clear message', async () => {
+    const { api } = await t.userClient('employee');
+    for (const body of [
+      {},
+      { ids: [] },
+      { ids: ['x'] },
+      { all: false },
+      { ids: 'a' },
+      { all: true, ids: [] },
+    ]) {
+      const res = await api.post('/api/notifications/read', body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(typeof res.json().message).toBe('string');
+    }
+    const tooMany = Array.from({ length: 501 }, () => '00000000-0000-4000-8000-000000000000');
+    expect((await api.post('/api/notifications/read', { ids: tooMany })).statusCode).toBe(400);
+  });
+});
+
+describe('notifications: live', () => {
+  async function socket(cookie: string | undefined) {
+    const types: string[] = [];
+    const ws = new WebSocket(`${base.replace('http', 'ws')}/api/ws`, { headers: { cookie: cookie ?? '' } });
+    ws.on('message', (raw) => types.push(JSON.parse(raw.toString()).type));
+    await new Promise<void>((resolve, reject) => {
+      ws.once('open', () => resolve());
+      ws.once('error', reject);
+    });
+    const count = () => types.filter((x) => x === 'notifications.changed').length;
+    return { ws, count };
+  }
+  const until = async (check: () => boolean) => {
+    const deadline = Date.now() + 3000;
+    while (!check() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
+    return check();
+  };
+
+  it('pushes notifications.changed to the recipient’s sockets only, and again when read elsewhere', async () => {
+    const manager = await t.userClient('manager');
+    const employee = await t.userClient('employee');
+    const employeeSocket = await socket(employee.api.cookie);
+    const managerSocket = await socket(manager.api.cookie);
+    await manager.api.post('/api/tasks', { title: 'Live', assigneeId: employee.user.id });
+    expect(await until(() => employeeSocket.count() === 1)).toBe(true);
+    await employee.api.post('/api/notifications/read', { all: true });
+    expect(await until(() => employeeSocket.count() === 2)).toBe(true);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(managerSocket.count()).toBe(0);
+    employeeSocket.ws.close();
+    managerSocket.ws.close();
+  });
+});

@@ -1,0 +1,94 @@
+import { type NotificationKind, notificationKindInfo } from '@contract/notifications';
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Db } from '../../db/types';
+import { notificationPreferences, notifications, users } from '../../db/schema';
+import type { Context } from '../../lib/context';
+import { notificationMail } from './mail';
+
+export type NotificationInput = {
+  kind: NotificationKind;
+  /** who should hear of it; the actor and duplicates are dropped */
+  to: readonly (string | null | undefined)[];
+  /** who caused it (never notified); null for the server's own work */
+  actorId: string | null;
+  title: string;
+  body?: string;
+  link: string;
+  data?: Record<string, string>;
+  at: Date;
+};
+
+type NotifyContext = Pick<Context, 'mailer' | 'config'>;
+
+/**
+ * Writes the notifications of one change, in the app and as queued e-mail, as each recipient's
+ * channel for the kind says. Call it with the transaction of that change, so that all of it commits
+ * or none does (docs/decisions/013-notifications-and-profile.md); after the commit,
+ * `announceNotifications` tells the recipients' open tabs and the mail dispatcher. Returns who was
+ * notified in the app.
+ */
+export async function notify(ctx: NotifyContext, tx: Db, input: NotificationInput): Promise<string[]> {
+  const ids = [...new Set(input.to.filter((id): id is string => !!id && id !== input.actorId))];
+  if (ids.length === 0) return [];
+  // Each recipient's choice for this kind, else the kind's default (contract/notifications.ts).
+  const recipients = await tx
+    .select({
+      id: users.id,
+      email: users.email,
+      firstName: users.firstName,
+      channel: notificationPreferences.channel,
+    })
+    .from(users)
+    .leftJoin(
+      notificationPreferences,
+      and(eq(notificationPreferences.userId, users.id), eq(notificationPreferences.kind, input.kind)),
+    )
+    .where(and(inArray(users.id, ids), eq(users.isActive, true)));
+  const fallback: string = notificationKindInfo[input.kind].channel;
+  const channelOf = (r: (typeof recipients)[number]) => r.channel ?? fallback;
+  const inApp = recipients.filter((r) => ['app', 'both'].includes(channelOf(r)));
+  const byEmail = recipients.filter((r) => ['email', 'both'].includes(channelOf(r)));
+  if (inApp.length > 0) {
+    await tx.insert(notifications).values(
+      inApp.map((r) => ({
+        userId: r.id,
+        kind: input.kind,
+        actorId: input.actorId,
+        title: input.title,
+        body: input.body ?? '',
+        link: input.link,
+        data: input.data ?? null,
+        createdAt: input.at,
+      })),
+    );
+  }
+  for (const r of byEmail) {
+    await ctx.mailer.send(
+      {
+        ...notificationMail(ctx.config.appUrl, { ...input, firstName: r.firstName }),
+        to: r.email,
+        kind: `notification:${input.kind}`,
+      },
+      tx,
+    );
+  }
+  return inApp.map((r) => r.id);
+}
+
+/** The live event of a change to some people's notifications: ids only; their tabs refetch. */
+export type NotificationsBusEvent = { type: 'notifications.changed'; userIds: string[] };
+
+/**
+ * After the commit: tells every instance's hub that these people's notifications changed, and the
+ * mail dispatcher that mail may be waiting. A lost notice only delays the bell until the tab's next
+ * fetch (and a mail until the next poll), so it is logged, never thrown.
+ */
+export async function announceNotifications(
+  ctx: Pick<Context, 'events' | 'log' | 'mailer'>,
+  userIds: readonly string[],
+) {
+  ctx.mailer.kick();
+  if (userIds.length === 0) return;
+  const event: NotificationsBusEvent = { type: 'notifications.changed', userIds: [...userIds] };
+  await ctx.events.publish(event).catch((err) => ctx.log.warn({ err }, 'notification event not published'));
+}

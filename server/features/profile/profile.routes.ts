@@ -1,0 +1,33 @@
+import { profileApi } from '@contract/profile';
+import multipart from '@fastify/multipart';
+import { AVATAR_MAX_BYTES } from '@contract/profile';
+import { type FeatureRoutes, implement } from '../../lib/routes';
+import { avatarImage, readUpload, setAvatar } from './avatar.service';
+import {
+  endOwnSession,
+  getPreferences,
+  getProfile,
+  listSessions,
+  putPreferences,
+  updateProfile,
+} from './profile.service';
+
+/** Each signed-in person's own account: names, time zone, sessions, notification channels. */
+const endpoints = implement(profileApi, {
+  get: (ctx) => getProfile(ctx),
+  update: (ctx, { body }) => updateProfile(ctx, body),
+  sessions: (ctx) => listSessions(ctx),
+  endSession: (ctx, { params }) => endOwnSession(ctx, params.id),
+  avatar: async (ctx, _input, { request }) => setAvatar(ctx, await readUpload(request)),
+  avatarImage: (ctx, { params }) => avatarImage(ctx, params.id),
+  preferences: (ctx) => getPreferences(ctx),
+  putPreferences: (ctx, { body }) => putPreferences(ctx, body),
+});
+
+/** Uploads arrive as multipart/form-data, parsed by @fastify/multipart (files at most 10 MB). */
+export const profileRoutes: FeatureRoutes = {
+  register(app, deps) {
+    app.register(multipart, { limits: { fileSize: AVATAR_MAX_BYTES, files: 1 } });
+    endpoints.register(app, deps);
+  },
+};

@@ -1,0 +1,87 @@
+import type { User } from '@contract/auth';
+import { type NotificationKind, notificationKindInfo, notificationKinds } from '@contract/notifications';
+import type {
+  NotificationPreference,
+  ProfileSession,
+  PutPreferencesRequest,
+  UpdateProfileRequest,
+} from '@contract/profile';
+import { and, desc, eq, gt, sql } from 'drizzle-orm';
+import { notificationPreferences, sessions, users } from '../../db/schema';
+import { SESSION_IDLE_MS } from '../../lib/auth';
+import type { Context } from '../../lib/context';
+import { notFound } from '../../lib/errors';
+import { toUser } from '../auth/user-record';
+import { deviceName } from './device';
+
+/** The session lookup already read every public column of the caller. */
+export function getProfile({ actor }: Context): User {
+  return toUser(actor);
+}
+
+export async function updateProfile(ctx: Context, input: UpdateProfileRequest): Promise<User> {
+  const { db, actor } = ctx;
+  const changes = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined));
+  if (Object.keys(changes).length === 0) return toUser(actor);
+  const [row] = await db.update(users).set(changes).where(eq(users.id, actor.id)).returning();
+  return toUser(row);
+}
+
+/** Sessions that could still be used: neither past their absolute expiry nor idle too long. */
+export async function listSessions({ db, actor, now }: Context): Promise<ProfileSession[]> {
+  const rows = await db
+    .select()
+    .from(sessions)
+    .where(
+      and(
+        eq(sessions.userId, actor.id),
+        gt(sessions.expiresAt, now),
+        gt(sessions.lastSeenAt, new Date(now.getTime() - SESSION_IDLE_MS)),
+      ),
+    )
+    .orderBy(desc(sessions.lastSeenAt), desc(sessions.id))
+    .limit(200);
+  return rows.map((s) => ({
+    id: s.id,
+    device: deviceName(s.userAgent),
+    userAgent: s.userAgent,
+    createdAt: s.createdAt.toISOString(),
+    lastSeenAt: s.lastSeenAt.toISOString(),
+    current: s.id === actor.sessionId,
+  }));
+}
+
+/** Ends one of the caller's own sessions; anyone else's is 404, as if it did not exist. */
+export async function endOwnSession({ db, actor }: Context, id: string): Promise<void> {
+  const ended = await db
+    .delete(sessions)
+    .where(and(eq(sessions.id, id), eq(sessions.userId, actor.id)))
+    .returning({ id: sessions.id });
+  if (ended.length === 0) throw notFound('Session not found');
+}
+
+export async function getPreferences({ db, actor }: Context): Promise<NotificationPreference[]> {
+  const rows = await db
+    .select({ kind: notificationPreferences.kind, channel: notificationPreferences.channel })
+    .from(notificationPreferences)
+    .where(eq(notificationPreferences.userId, actor.id));
+  const chosen = new Map(rows.map((r) => [r.kind, r.channel]));
+  return notificationKinds.map((kind: NotificationKind) => ({
+    kind,
+    label: notificationKindInfo[kind].label,
+    channel: chosen.get(kind) ?? notificationKindInfo[kind].channel,
+  }));
+}
+
+/** Saves the kinds sent (the last one wins when a kind repeats); the others keep their choice. */
+export async function putPreferences(ctx: Context, input: PutPreferencesRequest) {
+  const byKind = new Map(input.preferences.map((p) => [p.kind, p.channel]));
+  await ctx.db
+    .insert(notificationPreferences)
+    .values([...byKind].map(([kind, channel]) => ({ userId: ctx.actor.id, kind, channel })))
+    .onConflictDoUpdate({
+      target: [notificationPreferences.userId, notificationPreferences.kind],
+      set: { channel: sql`excluded.channel` },
+    });
+  return getPreferences(ctx);
+}

@@ -1,0 +1,104 @@
+import { sql } from 'drizzle-orm';
+import type { AttendanceReport, AttendanceReportQuery } from '@contract/reports';
+import type { Context } from '../../lib/context';
+import { addDays, zonedDate } from '@contract/zoned-time';
+import { reportRows as rowsOf, reportScope } from './report-scope';
+import { piecesCte } from './time-report';
+
+type DayRow = {
+  user_id: string;
+  name: string;
+  day: string;
+  attended: string | number;
+  tracked: string | number;
+  present: boolean;
+  late: string | number;
+  missed: string | number;
+  breaks: string | number;
+};
+
+/**
+ * Attendance per user and day against tracked time (docs/decisions/012-reports.md): a record
+ * counts on the viewer's calendar day of its clock-in, like tracked time. Attended time is the
+ * record's worked hours (breaks excluded); today's open record counts up to now, an open record of
+ * an earlier day counts nothing and is a missed clock-out (as is one the fix closed). A late arrival
+ * is a record judged late at clock-in by the settings saved then (docs/decisions/006-…).
+ */
+export async function attendanceReport(
+  ctx: Context,
+  query: AttendanceReportQuery,
+): Promise<AttendanceReport> {
+  const s = await reportScope(ctx, query);
+  const tz = s.timeZone;
+  const now = sql`${ctx.now.toISOString()}::timestamptz`;
+  const today = zonedDate(ctx.now, tz);
+  const localDay = sql`(r.clock_in at time zone ${tz})::date`;
+  const rows = await rowsOf<DayRow>(
+    ctx.db,
+    sql`${piecesCte(s)}, tracked as (
+      select user_id, day, round(sum(secs))::bigint as secs from kept group by 1, 2
+    ), recs as (
+      select r.user_id, ${localDay} as day, r.status, r.break_minutes,
+        case
+          when r.clock_out is not null then round(coalesce(r.total_hours, 0) * 3600)
+          when ${localDay} = ${today}::date then greatest(0, extract(epoch from (${now} - r.clock_in))
+            - r.break_minutes * 60 - coalesce(extract(epoch from (${now} - r.break_started_at)), 0))
+          else 0
+        end as attended,
+        (r.auto_closed or (r.clock_out is null and ${localDay} < ${today}::date)) as missed
+      from attendance_records r
+      -- the record's own (organisation) date is at most two days from the viewer's: the index narrows,
+      -- the clock-in decides
+      where r.date >= ${addDays(s.from, -2)} and r.date <= ${addDays(s.to, 2)}
+        and r.clock_in >= ${s.lo.toISOString()}::timestamptz and r.clock_in < ${s.hi.toISOString()}::timestamptz
+        ${s.userId ? sql`and r.user_id = ${s.userId}` : sql``}
+    ), att as (
+      select user_id, day, round(sum(attended))::bigint as attended,
+        count(*) filter (where status = 'late') as late, count(*) filter (where missed) as missed,
+        sum(break_minutes) as breaks
+      from recs group by 1, 2
+    )
+    select coalesce(a.user_id, t.user_id)::text as user_id, u.first_name || ' ' || u.last_name as name,
+      coalesce(a.day, t.day)::text as day, coalesce(a.attended, 0) as attended, coalesce(t.secs, 0) as tracked,
+      a.user_id is not null as present, coalesce(a.late, 0) as late, coalesce(a.missed, 0) as missed,
+      coalesce(a.breaks, 0) as breaks
+    from att a full join tracked t on t.user_id = a.user_id and t.day = a.day
+    join users u on u.id = coalesce(a.user_id, t.user_id)
+    order by u.first_name, u.last_name, u.id, 3`,
+  );
+  const zero = () => ({
+    attendedSeconds: 0,
+    trackedSeconds: 0,
+    differenceSeconds: 0,
+    daysPresent: 0,
+    lateArrivals: 0,
+    missedClockOuts: 0,
+    breakMinutes: 0,
+  });
+  const users: AttendanceReport['users'] = [];
+  const totals = zero();
+  const days: AttendanceReport['days'] = [];
+  for (const r of rows) {
+    const figures = {
+      attendedSeconds: Number(r.attended),
+      trackedSeconds: Number(r.tracked),
+      differenceSeconds: Number(r.attended) - Number(r.tracked),
+    };
+    days.push({ userId: r.user_id, name: r.name, day: r.day, ...figures });
+    let user = users.at(-1);
+    if (user?.userId !== r.user_id) {
+      user = { userId: r.user_id, name: r.name, ...zero() };
+      users.push(user);
+    }
+    for (const target of [user, totals]) {
+      target.attendedSeconds += figures.attendedSeconds;
+      target.trackedSeconds += figures.trackedSeconds;
+      target.differenceSeconds += figures.differenceSeconds;
+      target.daysPresent += r.present ? 1 : 0;
+      target.lateArrivals += Number(r.late);
+      target.missedClockOuts += Number(r.missed);
+      target.breakMinutes += Number(r.breaks);
+    }
+  }
+  return { from: s.from, to: s.to, timeZone: tz, users, days, totals };
+}

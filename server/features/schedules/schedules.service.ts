@@ -1,0 +1,70 @@
+import { eq } from 'drizzle-orm';
+import { ORGANISATION_SCHEDULE, type PutScheduleRequest, type Schedule } from '@contract/schedules';
+import type { Db } from '../../db/types';
+import { users, workSchedules } from '../../db/schema';
+import type { Context } from '../../lib/context';
+import { notFound } from '../../lib/errors';
+import { isValidTimeZone } from '@contract/zoned-time';
+import { manages } from '../teams/team-scope';
+
+const USER_NOT_FOUND = 'User not found';
+
+/**
+ * The schedule and zone a user's days count in: their own schedule or the organisation's, their own
+ * zone or the organisation's. Null when there is no such user.
+ */
+export async function scheduleOf(db: Db, userId: string, organisationZone: string): Promise<Schedule | null> {
+  const [row] = await db
+    .select({ timeZone: users.timeZone, minutes: workSchedules.minutes })
+    .from(users)
+    .leftJoin(workSchedules, eq(workSchedules.userId, users.id))
+    .where(eq(users.id, userId));
+  if (!row) return null;
+  const own = row.timeZone && isValidTimeZone(row.timeZone) ? row.timeZone : null;
+  return {
+    userId,
+    minutes: row.minutes ?? [...ORGANISATION_SCHEDULE],
+    isDefault: row.minutes === null,
+    timeZone: own,
+    effectiveTimeZone: own ?? organisationZone,
+  };
+}
+
+/** The caller's own schedule (dashboard, timesheets): always there. */
+export async function ownSchedule(ctx: Context): Promise<Schedule> {
+  const schedule = await scheduleOf(ctx.db, ctx.actor.id, (await ctx.settings()).timeZone);
+  if (!schedule) throw notFound(USER_NOT_FOUND);
+  return schedule;
+}
+
+/** Whether the caller may see the user's schedule and sheets: themselves, an admin, or a manager of one of their teams. */
+export async function maySee(ctx: Context, userId: string): Promise<boolean> {
+  if (userId === ctx.actor.id || ctx.actor.role === 'admin') return true;
+  return manages(ctx.db, ctx.actor.id, userId);
+}
+
+/** Others' schedules the caller may not see answer 404, like users that do not exist. */
+export async function getSchedule(ctx: Context, userId: string): Promise<Schedule> {
+  if (!(await maySee(ctx, userId))) throw notFound(USER_NOT_FOUND);
+  const schedule = await scheduleOf(ctx.db, userId, (await ctx.settings()).timeZone);
+  if (!schedule) throw notFound(USER_NOT_FOUND);
+  return schedule;
+}
+
+export async function putSchedule(ctx: Context, userId: string, body: PutScheduleRequest): Promise<Schedule> {
+  await ctx.db.transaction(async (tx) => {
+    const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId));
+    if (!user) throw notFound(USER_NOT_FOUND);
+    await tx
+      .insert(workSchedules)
+      .values({ userId, minutes: body.minutes, updatedAt: ctx.now, updatedBy: ctx.actor.id })
+      .onConflictDoUpdate({
+        target: workSchedules.userId,
+        set: { minutes: body.minutes, updatedAt: ctx.now, updatedBy: ctx.actor.id },
+      });
+    if (body.timeZone !== undefined)
+      await tx.update(users).set({ timeZone: body.timeZone }).where(eq(users.id, userId));
+  });
+  ctx.log.info({ userId, actorId: ctx.actor.id }, 'work schedule set');
+  return getSchedule(ctx, userId);
+}

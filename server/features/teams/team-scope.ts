@@ -1,0 +1,60 @@
+import { sql } from 'drizzle-orm';
+import { rowsOf } from '../../db/rows';
+import type { Db } from '../../db/types';
+
+/**
+ * Who manages whom (docs/decisions/011-teams-schedules-timesheets.md): a manager of a team manages
+ * every other person in it, whatever their role there. The one place the rule is written in SQL;
+ * schedules, timesheets and overtime all ask here.
+ */
+export const managedBy = (managerId: string) => sql`(
+  select distinct m.user_id from team_members boss
+  join team_members m on m.team_id = boss.team_id and m.user_id <> boss.user_id
+  where boss.user_id = ${managerId} and boss.role = 'manager'
+)`;
+
+/** True when `managerId` manages `userId` through at least one team. */
+export async function manages(db: Db, managerId: string, userId: string): Promise<boolean> {
+  const rows = await rowsOf<{ ok: boolean }>(
+    db,
+    sql`select exists (
+    select 1 from team_members boss
+    join team_members m on m.team_id = boss.team_id
+    where boss.user_id = ${managerId} and boss.role = 'manager' and m.user_id = ${userId}
+      and m.user_id <> boss.user_id
+  ) as "ok"`,
+  );
+  return rows[0]?.ok === true;
+}
+
+/** True when some team manager (other than the user) stands above the user. */
+export async function hasTeamManager(db: Db, userId: string): Promise<boolean> {
+  const rows = await rowsOf<{ ok: boolean }>(
+    db,
+    sql`select exists (
+    select 1 from team_members m
+    join team_members boss on boss.team_id = m.team_id and boss.role = 'manager' and boss.user_id <> m.user_id
+    where m.user_id = ${userId}
+  ) as "ok"`,
+  );
+  return rows[0]?.ok === true;
+}
+
+/**
+ * Who decides a person's timesheet (docs/product/timesheets.md#review): the managers of their teams;
+ * when nobody manages them, every active admin. Never the person themselves.
+ */
+export async function decidersOf(db: Db, userId: string): Promise<string[]> {
+  const managers = await rowsOf<{ id: string }>(
+    db,
+    sql`select distinct boss.user_id as "id" from team_members m
+    join team_members boss on boss.team_id = m.team_id and boss.role = 'manager' and boss.user_id <> m.user_id
+    where m.user_id = ${userId}`,
+  );
+  if (managers.length > 0) return managers.map((r) => r.id);
+  const admins = await rowsOf<{ id: string }>(
+    db,
+    sql`select id from users where role = 'admin' and is_active and id <> ${userId}`,
+  );
+  return admins.map((r) => r.id);
+}

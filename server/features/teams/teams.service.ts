@@ -1,0 +1,166 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import {
+  type createTeamRequest,
+  EMPLOYEE_CANNOT_MANAGE,
+  TEAM_NAME_TAKEN,
+  type Team,
+  type TeamMember,
+  type teamsQuery,
+  UNKNOWN_MEMBER,
+  type updateTeamRequest,
+} from '@contract/teams';
+import type { Db } from '../../db/types';
+import { teamMembers, teams, users } from '../../db/schema';
+import type { Context } from '../../lib/context';
+import { badRequest, conflict, isUniqueViolation, notFound } from '../../lib/errors';
+
+type MemberInput = { userId: string; role: TeamMember['role'] };
+type TeamRow = { id: string; name: string; createdAt: Date };
+
+const TEAM_NOT_FOUND = 'Team not found';
+
+/** The members of the given teams in one query (managers first, then by name). */
+async function membersOf(db: Db, teamIds: string[]): Promise<Map<string, TeamMember[]>> {
+  const byTeam = new Map<string, TeamMember[]>(teamIds.map((id) => [id, []]));
+  if (teamIds.length === 0) return byTeam;
+  const rows = await db
+    .select({
+      teamId: teamMembers.teamId,
+      userId: teamMembers.userId,
+      role: teamMembers.role,
+      firstName: users.firstName,
+      lastName: users.lastName,
+    })
+    .from(teamMembers)
+    .innerJoin(users, eq(users.id, teamMembers.userId))
+    .where(inArray(teamMembers.teamId, teamIds))
+    .orderBy(asc(teamMembers.role), asc(users.firstName), asc(users.lastName));
+  for (const r of rows)
+    byTeam.get(r.teamId)?.push({ userId: r.userId, name: `${r.firstName} ${r.lastName}`, role: r.role });
+  return byTeam;
+}
+
+async function withMembers(db: Db, rows: TeamRow[]): Promise<Team[]> {
+  const members = await membersOf(
+    db,
+    rows.map((r) => r.id),
+  );
+  return rows.map((r) => ({
+    id: r.id,
+    name: r.name,
+    members: members.get(r.id) ?? [],
+    createdAt: r.createdAt.toISOString(),
+  }));
+}
+
+/**
+ * Teams by name. Admins see every team; everyone else the teams they are in (a manager thereby sees
+ * the teams they manage). `before` is the id of the last team of the previous page.
+ */
+export async function listTeams({ db, actor }: Context, query: z.output<typeof teamsQuery>): Promise<Team[]> {
+  const scope =
+    actor.role === 'admin'
+      ? undefined
+      : sql`exists (select 1 from team_members tm where tm.team_id = ${teams.id} and tm.user_id = ${actor.id})`;
+  const cursor = query.before
+    ? sql`(lower(${teams.name}), ${teams.id}) > (select lower(x.name), x.id from teams x where x.id = ${query.before})`
+    : undefined;
+  const rows = await db
+    .select({ id: teams.id, name: teams.name, createdAt: teams.createdAt })
+    .from(teams)
+    .where(and(scope, cursor))
+    .orderBy(sql`lower(${teams.name})`, asc(teams.id))
+    .limit(query.limit);
+  return withMembers(db, rows);
+}
+
+async function teamById(db: Db, id: string): Promise<Team> {
+  const rows = await db
+    .select({ id: teams.id, name: teams.name, createdAt: teams.createdAt })
+    .from(teams)
+    .where(eq(teams.id, id));
+  if (rows.length === 0) throw notFound(TEAM_NOT_FOUND);
+  return (await withMembers(db, rows))[0];
+}
+
+/** Members must be approved, active people; a team's managers must be managers or admins. */
+async function checkMembers(db: Db, members: MemberInput[]) {
+  if (members.length === 0) return;
+  const found = await db
+    .select({ id: users.id, role: users.role })
+    .from(users)
+    .where(
+      and(
+        inArray(
+          users.id,
+          members.map((m) => m.userId),
+        ),
+        eq(users.approvalStatus, 'approved'),
+        eq(users.isActive, true),
+      ),
+    );
+  const roles = new Map(found.map((u) => [u.id, u.role]));
+  for (const m of members) {
+    const role = roles.get(m.userId);
+    if (!role) throw badRequest(UNKNOWN_MEMBER, 'members');
+    if (m.role === 'manager' && role === 'employee') throw badRequest(EMPLOYEE_CANNOT_MANAGE, 'members');
+  }
+}
+
+async function replaceMembers(tx: Db, teamId: string, members: MemberInput[]) {
+  await tx.delete(teamMembers).where(eq(teamMembers.teamId, teamId));
+  if (members.length > 0) await tx.insert(teamMembers).values(members.map((m) => ({ teamId, ...m })));
+}
+
+/** A second team of the same name (any case) is refused by the unique index, also under a race. */
+async function uniqueName<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict(TEAM_NAME_TAKEN, { field: 'name' });
+    throw error;
+  }
+}
+
+export async function createTeam(ctx: Context, body: z.output<typeof createTeamRequest>): Promise<Team> {
+  await checkMembers(ctx.db, body.members);
+  const id = await uniqueName(() =>
+    ctx.db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(teams)
+        .values({ name: body.name, createdAt: ctx.now, updatedAt: ctx.now })
+        .returning({ id: teams.id });
+      await replaceMembers(tx, row.id, body.members);
+      return row.id;
+    }),
+  );
+  ctx.log.info({ teamId: id, actorId: ctx.actor.id }, 'team created');
+  return teamById(ctx.db, id);
+}
+
+export async function updateTeam(
+  ctx: Context,
+  id: string,
+  body: z.output<typeof updateTeamRequest>,
+): Promise<Team> {
+  if (body.members) await checkMembers(ctx.db, body.members);
+  await uniqueName(() =>
+    ctx.db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(teams)
+        .set({ updatedAt: ctx.now, ...(body.name !== undefined ? { name: body.name } : {}) })
+        .where(eq(teams.id, id))
+        .returning({ id: teams.id });
+      if (!row) throw notFound(TEAM_NOT_FOUND);
+      if (body.members) await replaceMembers(tx, id, body.members);
+    }),
+  );
+  return teamById(ctx.db, id);
+}
+
+export async function deleteTeam(ctx: Context, id: string): Promise<void> {
+  const gone = await ctx.db.delete(teams).where(eq(teams.id, id)).returning({ id: teams.id });
+  if (gone.length === 0) throw notFound(TEAM_NOT_FOUND);
+  ctx.log.info({ teamId: id, actorId: ctx.actor.id }, 'team deleted');
+}

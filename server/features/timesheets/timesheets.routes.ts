@@ -1,0 +1,22 @@
+import { timesheetsApi } from '@contract/timesheets';
+import { implement } from '../../lib/routes';
+import {
+  approveWeek,
+  getTimesheet,
+  rejectWeek,
+  reopenWeek,
+  reviewQueue,
+  submitWeek,
+  withdrawWeek,
+} from './timesheets.service';
+
+/** Weekly timesheets (docs/product/timesheets.md): submit, withdraw, the review queue, decisions, reopen. */
+export const timesheetsRoutes = implement(timesheetsApi, {
+  get: (ctx, { query }) => getTimesheet(ctx, query),
+  submit: (ctx, { body }) => submitWeek(ctx, body.week),
+  withdraw: (ctx, { params }) => withdrawWeek(ctx, params.id),
+  review: (ctx, { query }) => reviewQueue(ctx, query),
+  approve: (ctx, { params }) => approveWeek(ctx, params.id),
+  reject: (ctx, { params, body }) => rejectWeek(ctx, params.id, body.comment),
+  reopen: (ctx, { params }) => reopenWeek(ctx, params.id),
+});

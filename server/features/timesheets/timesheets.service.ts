@@ -1,0 +1,451 @@
+import { and, asc, eq, gte, lt, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import { expectedOn } from '@contract/schedules';
+import {
+  GAP_SECONDS,
+  type OvertimeBalance,
+  type ReviewItem,
+  type reviewQuery,
+  type Timesheet,
+  type TimesheetDay,
+  type TimesheetStatus,
+} from '@contract/timesheets';
+import type { Db } from '../../db/types';
+import { rowsOf } from '../../db/rows';
+import { activeTimers, attendanceRecords, auditLog, timeEntries, timesheets, users } from '../../db/schema';
+import type { Context } from '../../lib/context';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
+import { addDays, zonedDate, zonedDayRange } from '@contract/zoned-time';
+import { maySee, scheduleOf } from '../schedules/schedules.service';
+import { selectEntries, toTimeEntry } from '../time-entries/time-entries.rows';
+import { announceNotifications, notify } from '../notifications/notify';
+import { decidersOf, managedBy, manages } from '../teams/team-scope';
+import { mondayOf } from './week-lock';
+
+const SHEET_NOT_FOUND = 'Timesheet not found';
+const nameOf = (actor: { firstName: string; lastName: string }) => `${actor.firstName} ${actor.lastName}`;
+/** How a notification names a week: "the week of 27 Oct 2025". */
+const weekLabel = (monday: string) =>
+  `the week of ${new Date(`${monday}T12:00:00Z`).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' })}`;
+const USER_NOT_FOUND = 'User not found';
+type SheetRow = typeof timesheets.$inferSelect;
+
+/** [start, end) of the week starting on `monday` in the zone: 167 or 169 hours long in DST weeks. */
+function weekRange(monday: string, zone: string) {
+  return { start: zonedDayRange(monday, zone).start, end: zonedDayRange(addDays(monday, 7), zone).start };
+}
+
+/** Seconds tracked in [start, end): entries counted on the day they start (as the tracker lists them). */
+async function trackedBetween(db: Db, userId: string, start: Date, end: Date): Promise<number> {
+  const [row] = await db
+    .select({ seconds: sql<number>`coalesce(sum(${timeEntries.duration}), 0)::int` })
+    .from(timeEntries)
+    .where(
+      and(eq(timeEntries.userId, userId), gte(timeEntries.startTime, start), lt(timeEntries.startTime, end)),
+    );
+  return Number(row.seconds);
+}
+
+/** Expected seconds of the days from `from` to `to` (inclusive) under a schedule. */
+function expectedBetween(minutes: readonly number[], from: string, to: string): number {
+  let total = 0;
+  for (let d = from; d <= to; d = addDays(d, 1)) total += expectedOn(minutes, d) * 60;
+  return total;
+}
+
+/**
+ * Overtime (docs/product/timesheets.md#overtime): tracked − expected summed over approved weeks
+ * (their totals are frozen at approval), and over the current month up to today.
+ */
+export async function overtimeOf(
+  db: Db,
+  userId: string,
+  minutes: readonly number[],
+  zone: string,
+  now: Date,
+): Promise<OvertimeBalance> {
+  const [approved] = await db
+    .select({
+      seconds: sql<number>`coalesce(sum(${timesheets.trackedSeconds} - ${timesheets.expectedSeconds}), 0)::int`,
+    })
+    .from(timesheets)
+    .where(and(eq(timesheets.userId, userId), eq(timesheets.status, 'approved')));
+  const today = zonedDate(now, zone);
+  const first = `${today.slice(0, 8)}01`;
+  const tracked = await trackedBetween(
+    db,
+    userId,
+    zonedDayRange(first, zone).start,
+    zonedDayRange(today, zone).end,
+  );
+  return {
+    approvedSeconds: Number(approved.seconds),
+    monthSeconds: tracked - expectedBetween(minutes, first, today),
+    month: today.slice(0, 7),
+  };
+}
+
+async function sheetOf(db: Db, userId: string, monday: string): Promise<SheetRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(timesheets)
+    .where(and(eq(timesheets.userId, userId), eq(timesheets.weekStart, monday)));
+  return row;
+}
+
+/** The decision a caller may take on someone's sheet: never their own, never as an employee. */
+async function mayDecide(ctx: Context, userId: string): Promise<boolean> {
+  if (userId === ctx.actor.id || ctx.actor.role === 'employee') return false;
+  return ctx.actor.role === 'admin' || manages(ctx.db, ctx.actor.id, userId);
+}
+
+export async function getTimesheet(
+  ctx: Context,
+  query: { week: string; userId?: string },
+): Promise<Timesheet> {
+  const userId = query.userId ?? ctx.actor.id;
+  if (!(await maySee(ctx, userId))) throw notFound(USER_NOT_FOUND);
+  const schedule = await scheduleOf(ctx.db, userId, (await ctx.settings()).timeZone);
+  if (!schedule) throw notFound(USER_NOT_FOUND);
+  const zone = schedule.effectiveTimeZone;
+  const monday = mondayOf(query.week);
+  const { start, end } = weekRange(monday, zone);
+  const [person] = await ctx.db
+    .select({ firstName: users.firstName, lastName: users.lastName })
+    .from(users)
+    .where(eq(users.id, userId));
+  const sheet = await sheetOf(ctx.db, userId, monday);
+  const entries = await selectEntries(ctx.db)
+    .where(
+      and(eq(timeEntries.userId, userId), gte(timeEntries.startTime, start), lt(timeEntries.startTime, end)),
+    )
+    .orderBy(asc(timeEntries.startTime), asc(timeEntries.id));
+  // Attended = clock-out (or now) − clock-in − breaks, on the day of the clock-in in the user's zone.
+  const at = sql`${ctx.now.toISOString()}::timestamptz`;
+  const records = await ctx.db
+    .select({
+      clockIn: attendanceRecords.clockIn,
+      seconds: sql<number>`greatest(0, coalesce(${attendanceRecords.totalHours} * 3600,
+        extract(epoch from (coalesce(${attendanceRecords.clockOut}, ${at}) - ${attendanceRecords.clockIn}))
+          - ${attendanceRecords.breakMinutes} * 60))::float8`,
+    })
+    .from(attendanceRecords)
+    .where(
+      and(
+        eq(attendanceRecords.userId, userId),
+        gte(attendanceRecords.clockIn, start),
+        lt(attendanceRecords.clockIn, end),
+      ),
+    );
+  const days: TimesheetDay[] = Array.from({ length: 7 }, (_, i) => {
+    const date = addDays(monday, i);
+    const expectedSeconds = expectedOn(schedule.minutes, date) * 60;
+    return {
+      date,
+      trackedSeconds: 0,
+      attendedSeconds: 0,
+      expectedSeconds,
+      differenceSeconds: 0,
+      gap: false,
+      entries: [],
+    };
+  });
+  const dayOf = (instant: Date) => days.find((d) => d.date === zonedDate(instant, zone));
+  for (const row of entries) {
+    const entry = toTimeEntry(row, zone);
+    const day = dayOf(new Date(entry.startTime));
+    if (!day) continue;
+    day.trackedSeconds += entry.duration;
+    day.entries.push({
+      id: entry.id,
+      project: entry.project,
+      task: entry.task,
+      description: entry.description,
+      startTime: entry.startTime,
+      endTime: entry.endTime,
+      duration: entry.duration,
+    });
+  }
+  for (const record of records) {
+    const day = dayOf(record.clockIn);
+    if (day) day.attendedSeconds += Math.round(Number(record.seconds));
+  }
+  const totals = { trackedSeconds: 0, attendedSeconds: 0, expectedSeconds: 0, differenceSeconds: 0 };
+  for (const day of days) {
+    day.differenceSeconds = day.trackedSeconds - day.expectedSeconds;
+    day.gap = Math.abs(day.trackedSeconds - day.attendedSeconds) > GAP_SECONDS;
+    totals.trackedSeconds += day.trackedSeconds;
+    totals.attendedSeconds += day.attendedSeconds;
+    totals.expectedSeconds += day.expectedSeconds;
+  }
+  totals.differenceSeconds = totals.trackedSeconds - totals.expectedSeconds;
+  const status: TimesheetStatus = sheet?.status ?? 'open';
+  const decider = sheet?.decidedBy
+    ? (
+        await ctx.db
+          .select({ f: users.firstName, l: users.lastName })
+          .from(users)
+          .where(eq(users.id, sheet.decidedBy))
+      )[0]
+    : undefined;
+  const own = userId === ctx.actor.id;
+  const started = monday <= mondayOf(zonedDate(ctx.now, zone));
+  return {
+    id: sheet?.id ?? null,
+    userId,
+    userName: person ? `${person.firstName} ${person.lastName}` : '',
+    weekStart: monday,
+    weekEnd: addDays(monday, 6),
+    timeZone: zone,
+    status,
+    comment: sheet?.comment ?? null,
+    submittedAt: sheet?.submittedAt?.toISOString() ?? null,
+    decidedBy: decider ? `${decider.f} ${decider.l}` : null,
+    decidedAt: sheet?.decidedAt?.toISOString() ?? null,
+    locked: status === 'submitted' || status === 'approved',
+    days,
+    totals,
+    overtime: await overtimeOf(ctx.db, userId, schedule.minutes, zone, ctx.now),
+    can: {
+      submit: own && started && (status === 'open' || status === 'rejected'),
+      withdraw: own && status === 'submitted',
+      decide: status === 'submitted' && (await mayDecide(ctx, userId)),
+      reopen: status === 'approved' && ctx.actor.role === 'admin',
+    },
+  };
+}
+
+const result = (row: SheetRow) => ({
+  id: row.id,
+  status: row.status,
+  weekStart: row.weekStart,
+  userId: row.userId,
+});
+
+/** Submits the caller's week (open or rejected) containing `week`; it locks (docs/product/timesheets.md). */
+export async function submitWeek(ctx: Context, week: string) {
+  const userId = ctx.actor.id;
+  const zone = await ctx.timeZone();
+  const monday = mondayOf(week);
+  if (monday > mondayOf(zonedDate(ctx.now, zone)))
+    throw badRequest('A week can be submitted once it has begun', 'week');
+  const { start, end } = weekRange(monday, zone);
+  const [timer] = await ctx.db
+    .select({ id: activeTimers.id })
+    .from(activeTimers)
+    .where(and(eq(activeTimers.userId, userId), lt(activeTimers.startTime, end)));
+  if (timer) throw conflict('Stop your timer before submitting the week');
+  const [open] = await ctx.db
+    .select({ id: attendanceRecords.id })
+    .from(attendanceRecords)
+    .where(
+      and(
+        eq(attendanceRecords.userId, userId),
+        sql`${attendanceRecords.clockOut} is null`,
+        lt(attendanceRecords.clockIn, end),
+        gte(attendanceRecords.clockIn, start),
+      ),
+    );
+  if (open) throw conflict('Clock out before submitting the week');
+  // The sheet and the notice to those who decide it commit together (docs/product/notifications.md#events).
+  const { row, notified } = await ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(timesheets)
+      .values({ userId, weekStart: monday, status: 'submitted', submittedAt: ctx.now, updatedAt: ctx.now })
+      .onConflictDoUpdate({
+        target: [timesheets.userId, timesheets.weekStart],
+        set: {
+          status: 'submitted',
+          submittedAt: ctx.now,
+          updatedAt: ctx.now,
+          decidedBy: null,
+          decidedAt: null,
+        },
+        // Only an open or rejected week can be submitted; the others keep their state.
+        setWhere: sql`${timesheets.status} in ('open', 'rejected')`,
+      })
+      .returning();
+    if (!row) {
+      const current = await sheetOf(tx, userId, monday);
+      throw conflict(`This week is already ${current?.status ?? 'submitted'}`);
+    }
+    const notified = await notify(ctx, tx, {
+      kind: 'timesheet_submitted',
+      to: await decidersOf(tx, userId),
+      actorId: userId,
+      title: `${nameOf(ctx.actor)} submitted ${weekLabel(monday)} for review`,
+      link: '/timesheets',
+      data: { timesheetId: row.id, weekStart: monday },
+      at: ctx.now,
+    });
+    return { row, notified };
+  });
+  await announceNotifications(ctx, notified);
+  ctx.log.info({ timesheetId: row.id, userId }, 'timesheet submitted');
+  return result(row);
+}
+
+async function ownedOrVisible(ctx: Context, id: string): Promise<SheetRow> {
+  const [row] = await ctx.db.select().from(timesheets).where(eq(timesheets.id, id));
+  if (!row || !(await maySee(ctx, row.userId))) throw notFound(SHEET_NOT_FOUND);
+  return row;
+}
+
+/** Moves a sheet from one state to the next only if it is still in the state checked (races lose with 409). */
+async function transition(ctx: Context, row: SheetRow, from: TimesheetStatus, changes: Partial<SheetRow>) {
+  const [updated] = await ctx.db
+    .update(timesheets)
+    .set({ ...changes, updatedAt: ctx.now })
+    .where(and(eq(timesheets.id, row.id), eq(timesheets.status, from)))
+    .returning();
+  if (!updated) throw conflict('The timesheet changed meanwhile; reload and try again');
+  return result(updated);
+}
+
+export async function withdrawWeek(ctx: Context, id: string) {
+  const row = await ownedOrVisible(ctx, id);
+  if (row.userId !== ctx.actor.id) throw forbidden('Only the person whose week it is can withdraw it');
+  if (row.status !== 'submitted')
+    throw conflict('Only a submitted week that is not yet decided can be withdrawn');
+  return transition(ctx, row, 'submitted', { status: 'open', submittedAt: null });
+}
+
+async function decidable(ctx: Context, id: string): Promise<SheetRow> {
+  const row = await ownedOrVisible(ctx, id);
+  if (row.userId === ctx.actor.id) throw forbidden('You cannot decide your own timesheet');
+  if (!(await mayDecide(ctx, row.userId))) throw notFound(SHEET_NOT_FOUND);
+  if (row.status !== 'submitted') throw conflict('Only a submitted week can be approved or rejected');
+  return row;
+}
+
+export async function approveWeek(ctx: Context, id: string) {
+  const row = await decidable(ctx, id);
+  // The totals are frozen with the approval: the week is locked from now on (overtime sums them).
+  const schedule = await scheduleOf(ctx.db, row.userId, (await ctx.settings()).timeZone);
+  const zone = schedule?.effectiveTimeZone ?? 'UTC';
+  const { start, end } = weekRange(row.weekStart, zone);
+  const trackedSeconds = await trackedBetween(ctx.db, row.userId, start, end);
+  const expectedSeconds = expectedBetween(schedule?.minutes ?? [], row.weekStart, addDays(row.weekStart, 6));
+  const { done, notified } = await ctx.db.transaction(async (tx) => {
+    const done = await transition({ ...ctx, db: tx }, row, 'submitted', {
+      status: 'approved',
+      comment: null,
+      decidedBy: ctx.actor.id,
+      decidedAt: ctx.now,
+      trackedSeconds,
+      expectedSeconds,
+    });
+    const notified = await notify(ctx, tx, {
+      kind: 'timesheet_approved',
+      to: [row.userId],
+      actorId: ctx.actor.id,
+      title: `${nameOf(ctx.actor)} approved your timesheet for ${weekLabel(row.weekStart)}`,
+      link: '/timesheets',
+      data: { timesheetId: row.id, weekStart: row.weekStart },
+      at: ctx.now,
+    });
+    return { done, notified };
+  });
+  await announceNotifications(ctx, notified);
+  ctx.log.info({ timesheetId: id, actorId: ctx.actor.id }, 'timesheet approved');
+  return done;
+}
+
+export async function rejectWeek(ctx: Context, id: string, comment: string) {
+  const row = await decidable(ctx, id);
+  const { done, notified } = await ctx.db.transaction(async (tx) => {
+    const done = await transition({ ...ctx, db: tx }, row, 'submitted', {
+      status: 'rejected',
+      comment,
+      decidedBy: ctx.actor.id,
+      decidedAt: ctx.now,
+    });
+    const notified = await notify(ctx, tx, {
+      kind: 'timesheet_rejected',
+      to: [row.userId],
+      actorId: ctx.actor.id,
+      title: `${nameOf(ctx.actor)} rejected your timesheet for ${weekLabel(row.weekStart)}`,
+      body: comment,
+      link: '/timesheets',
+      data: { timesheetId: row.id, weekStart: row.weekStart },
+      at: ctx.now,
+    });
+    return { done, notified };
+  });
+  await announceNotifications(ctx, notified);
+  ctx.log.info({ timesheetId: id, actorId: ctx.actor.id }, 'timesheet rejected');
+  return done;
+}
+
+/** An admin reopens an approved week; written to the audit log (docs/product/admin.md audit log). */
+export async function reopenWeek(ctx: Context, id: string) {
+  const [row] = await ctx.db.select().from(timesheets).where(eq(timesheets.id, id));
+  if (!row) throw notFound(SHEET_NOT_FOUND);
+  if (row.status !== 'approved') throw conflict('Only an approved week can be reopened');
+  const done = await ctx.db.transaction(async (tx) => {
+    const reopened = await transition({ ...ctx, db: tx }, row, 'approved', {
+      status: 'open',
+      submittedAt: null,
+      decidedBy: null,
+      decidedAt: null,
+      trackedSeconds: null,
+      expectedSeconds: null,
+    });
+    await tx.insert(auditLog).values({
+      actorId: ctx.actor.id,
+      action: 'timesheet_reopened',
+      targetUserId: row.userId,
+      details: { timesheetId: row.id, weekStart: row.weekStart },
+      createdAt: ctx.now,
+    });
+    return reopened;
+  });
+  ctx.log.info({ timesheetId: id, actorId: ctx.actor.id, userId: row.userId }, 'timesheet reopened');
+  return done;
+}
+
+/**
+ * The review queue: submitted weeks the caller may decide (admins: everyone's but their own;
+ * managers: the people they manage), oldest first, with their tracked and expected time.
+ * Served by timesheets_status_submitted_idx; `before` is the last id of the previous page.
+ */
+export async function reviewQueue(ctx: Context, query: z.output<typeof reviewQuery>): Promise<ReviewItem[]> {
+  const scope = ctx.actor.role === 'admin' ? sql`true` : sql`s.user_id in ${managedBy(ctx.actor.id)}`;
+  const cursor = query.before
+    ? sql`and (s.submitted_at, s.id) > (select x.submitted_at, x.id from timesheets x where x.id = ${query.before})`
+    : sql``;
+  const rows = await rowsOf<{
+    id: string;
+    userId: string;
+    firstName: string;
+    lastName: string;
+    weekStart: string;
+    submittedAt: Date | string;
+    userZone: string | null;
+  }>(
+    ctx.db,
+    sql`select s.id, s.user_id as "userId", u.first_name as "firstName", u.last_name as "lastName",
+        s.week_start as "weekStart", s.submitted_at as "submittedAt", u.time_zone as "userZone"
+      from timesheets s join users u on u.id = s.user_id
+      where s.status = 'submitted' and s.user_id <> ${ctx.actor.id} and ${scope} ${cursor}
+      order by s.submitted_at, s.id
+      limit ${query.limit}`,
+  );
+  const organisationZone = (await ctx.settings()).timeZone;
+  const items: ReviewItem[] = [];
+  for (const r of rows) {
+    const schedule = await scheduleOf(ctx.db, r.userId, organisationZone);
+    const zone = schedule?.effectiveTimeZone ?? organisationZone;
+    const { start, end } = weekRange(r.weekStart, zone);
+    items.push({
+      id: r.id,
+      userId: r.userId,
+      userName: `${r.firstName} ${r.lastName}`,
+      weekStart: r.weekStart,
+      submittedAt: new Date(r.submittedAt).toISOString(),
+      trackedSeconds: await trackedBetween(ctx.db, r.userId, start, end),
+      expectedSeconds: expectedBetween(schedule?.minutes ?? [], r.weekStart, addDays(r.weekStart, 6)),
+    });
+  }
+  return items;
+}

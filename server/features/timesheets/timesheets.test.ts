@@ -1,0 +1,573 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog, notifications, outbox, timesheets } from '../../db/schema';
+import { fixedClock } from '../../lib/clock';
+import { createTestApp, type TestContext } from '../../test/harness';
+import { timeFixtures } from '../../test/time-fixtures';
+
+// Wednesday 29 October 2025, 13:00 in Berlin (the organisation's zone here). Berlin fell back on
+// Sunday 26 October; New York springs forward on Sunday 9 March 2025.
+const clock = fixedClock('2025-10-29T12:00:00Z');
+let t: TestContext;
+let fx: ReturnType<typeof timeFixtures>;
+beforeAll(async () => {
+  t = await createTestApp({ clock, env: { TZ: 'Europe/Berlin' } });
+  fx = timeFixtures(t.db);
+});
+afterAll(() => t.close());
+
+const MISSING = '00000000-0000-4000-8000-000000000000';
+const H = 3600;
+
+/** An admin, a manager, the manager's team member and an outsider. */
+async function team() {
+  const { user: adminUser, api: admin } = await t.userClient('admin');
+  const { user: boss, api: manager } = await t.userClient('manager');
+  const { user: worker, api: employee } = await t.userClient('employee');
+  const { user: other, api: outsider } = await t.userClient('employee');
+  const { api: otherManager } = await t.userClient('manager');
+  const created = await admin.post('/api/teams', {
+    name: `Team ${Math.random()}`,
+    members: [
+      { userId: boss.id, role: 'manager' },
+      { userId: worker.id, role: 'member' },
+    ],
+  });
+  expect(created.statusCode).toBe(201);
+  return { adminUser, admin, boss, manager, worker, employee, other, outsider, otherManager };
+}
+
+describe('timesheets: reading a week', () => {
+  it('refuses anonymous calls on every route', async () => {
+    for (const res of [
+      await t.anonymous.get('/api/timesheets?week=2025-10-27'),
+      await t.anonymous.post('/api/timesheets/submit', { week: '2025-10-27' }),
+      await t.anonymous.post(`/api/timesheets/${MISSING}/withdraw`),
+      await t.anonymous.get('/api/timesheets/review'),
+      await t.anonymous.post(`/api/timesheets/${MISSING}/approve`),
+      await t.anonymous.post(`/api/timesheets/${MISSING}/reject`, { comment: 'x' }),
+      await t.anonymous.post(`/api/timesheets/${MISSING}/reopen`),
+    ])
+      expect(res.statusCode).toBe(401);
+  });
+
+  it('sums tracked, attended and expected per day of the week containing the date, with gaps', async () => {
+    const { user, api } = await t.userClient('employee');
+    // Monday 27 Oct: 8 h tracked, 8 h attended; Tuesday: 6 h tracked, 7 h attended (a gap).
+    await fx.entry(user.id, '2025-10-27T07:00:00Z', '2025-10-27T11:00:00Z');
+    await fx.entry(user.id, '2025-10-27T12:00:00Z', '2025-10-27T16:00:00Z');
+    await fx.attendance(user.id, '2025-10-27T07:00:00Z', '2025-10-27T15:00:00Z');
+    await fx.entry(user.id, '2025-10-28T07:00:00Z', '2025-10-28T13:00:00Z');
+    await fx.attendance(user.id, '2025-10-28T07:00:00Z', '2025-10-28T14:00:00Z');
+    // The week before and the week after stay out.
+    await fx.entry(user.id, '2025-10-26T22:00:00Z', '2025-10-26T22:30:00Z'); // Sunday 23:00 Berlin
+    const res = await api.get('/api/timesheets?week=2025-10-29');
+    expect(res.statusCode).toBe(200);
+    const sheet = res.json();
+    expect(sheet).toMatchObject({
+      id: null,
+      userId: user.id,
+      weekStart: '2025-10-27',
+      weekEnd: '2025-11-02',
+      timeZone: 'Europe/Berlin',
+      status: 'open',
+      locked: false,
+      can: { submit: true, withdraw: false, decide: false, reopen: false },
+    });
+    expect(sheet.days.map((d: { date: string }) => d.date)).toEqual([
+      '2025-10-27',
+      '2025-10-28',
+      '2025-10-29',
+      '2025-10-30',
+      '2025-10-31',
+      '2025-11-01',
+      '2025-11-02',
+    ]);
+    expect(sheet.days[0]).toMatchObject({
+      trackedSeconds: 8 * H,
+      attendedSeconds: 8 * H,
+      expectedSeconds: 8 * H,
+      differenceSeconds: 0,
+      gap: false,
+    });
+    expect(sheet.days[0].entries).toHaveLength(2);
+    expect(sheet.days[1]).toMatchObject({
+      trackedSeconds: 6 * H,
+      attendedSeconds: 7 * H,
+      differenceSeconds: -2 * H,
+      gap: true,
+    });
+    expect(sheet.days[5]).toMatchObject({ expectedSeconds: 0, gap: false });
+    expect(sheet.totals).toEqual({
+      trackedSeconds: 14 * H,
+      attendedSeconds: 15 * H,
+      expectedSeconds: 40 * H,
+      differenceSeconds: -26 * H,
+    });
+    // The same week from its Sunday.
+    expect((await api.get('/api/timesheets?week=2025-11-02')).json().totals.trackedSeconds).toBe(14 * H);
+    expect((await api.get('/api/timesheets?week=2025-10-26')).json().totals.trackedSeconds).toBe(H / 2);
+  });
+
+  it('counts a DST week correctly in Europe/Berlin (fall back) and America/New_York (spring forward)', async () => {
+    const { api: admin } = await t.userClient('admin');
+    const { user: berlin, api: b } = await t.userClient('employee');
+    // Sunday 26 Oct, 00:30–03:30 Berlin wall clock across the fall-back: 4 real hours.
+    await fx.entry(berlin.id, '2025-10-25T22:30:00Z', '2025-10-26T02:30:00Z');
+    // Monday 20 Oct 00:10 Berlin (Sunday 22:10 UTC) belongs to this week; Monday 27 Oct 00:10 (23:10 UTC) does not.
+    await fx.entry(berlin.id, '2025-10-19T22:10:00Z', '2025-10-19T23:10:00Z');
+    await fx.entry(berlin.id, '2025-10-26T23:10:00Z', '2025-10-27T00:10:00Z');
+    const week = (await b.get('/api/timesheets?week=2025-10-22')).json();
+    expect(week.days[6]).toMatchObject({ date: '2025-10-26', trackedSeconds: 4 * H });
+    expect(week.days[0]).toMatchObject({ date: '2025-10-20', trackedSeconds: H });
+    expect(week.totals.trackedSeconds).toBe(5 * H);
+
+    const { user: ny, api: n } = await t.userClient('employee');
+    await admin.put(`/api/users/${ny.id}/schedule`, {
+      minutes: [480, 480, 480, 480, 480, 0, 0],
+      timeZone: 'America/New_York',
+    });
+    // Sunday 9 March, 01:00–04:00 New York wall clock across the spring-forward: 2 real hours.
+    await fx.entry(ny.id, '2025-03-09T06:00:00Z', '2025-03-09T08:00:00Z');
+    // Monday 3 March 00:30 New York = 05:30 UTC; Monday 10 March 00:30 (EDT) = 04:30 UTC, next week.
+    await fx.entry(ny.id, '2025-03-03T05:30:00Z', '2025-03-03T06:30:00Z');
+    await fx.entry(ny.id, '2025-03-10T04:30:00Z', '2025-03-10T05:30:00Z');
+    // Sunday 9 March 23:30 EDT = 10 March 03:30 UTC: still this week.
+    await fx.entry(ny.id, '2025-03-10T03:30:00Z', '2025-03-10T04:00:00Z');
+    const nyWeek = (await n.get('/api/timesheets?week=2025-03-05')).json();
+    expect(nyWeek.timeZone).toBe('America/New_York');
+    expect(nyWeek.weekStart).toBe('2025-03-03');
+    expect(nyWeek.days[6]).toMatchObject({ date: '2025-03-09', trackedSeconds: 2.5 * H });
+    expect(nyWeek.days[0]).toMatchObject({ date: '2025-03-03', trackedSeconds: H });
+    expect(nyWeek.totals).toMatchObject({ trackedSeconds: 3.5 * H, expectedSeconds: 40 * H });
+  });
+
+  it("shows others' weeks to their managers and admins only (404 otherwise); bad input 400", async () => {
+    const { worker, manager, admin, outsider, otherManager, employee, other } = await team();
+    expect((await manager.get(`/api/timesheets?week=2025-10-27&userId=${worker.id}`)).statusCode).toBe(200);
+    expect((await admin.get(`/api/timesheets?week=2025-10-27&userId=${worker.id}`)).json().userId).toBe(
+      worker.id,
+    );
+    for (const api of [outsider, otherManager])
+      expect((await api.get(`/api/timesheets?week=2025-10-27&userId=${worker.id}`)).statusCode).toBe(404);
+    expect((await employee.get(`/api/timesheets?week=2025-10-27&userId=${other.id}`)).statusCode).toBe(404);
+    expect((await admin.get(`/api/timesheets?week=2025-10-27&userId=${MISSING}`)).statusCode).toBe(404);
+    for (const q of ['', '?week=27.10.2025', '?week=2025-10-27&userId=nope'])
+      expect((await employee.get(`/api/timesheets${q}`)).statusCode).toBe(400);
+  });
+});
+
+describe('timesheets: submit, review, decide', () => {
+  it('runs submit → reject with a comment → correct → resubmit → approve → locked → reopen (audited)', async () => {
+    const { worker, employee, manager, boss, admin, adminUser, outsider, otherManager } = await team();
+    const project = await fx.project();
+    const created = await employee.post('/api/time-entries', {
+      projectId: project.id,
+      date: '2025-10-27',
+      startTime: '09:00',
+      endTime: '17:00',
+    });
+    expect(created.statusCode).toBe(201);
+    const entryId = created.json().id;
+    // A week that has not begun cannot be submitted.
+    const early = await employee.post('/api/timesheets/submit', { week: '2025-11-03' });
+    expect(early.statusCode).toBe(400);
+    expect(early.json().message).toBe('A week can be submitted once it has begun');
+
+    const submitted = await employee.post('/api/timesheets/submit', { week: '2025-10-29' });
+    expect(submitted.statusCode).toBe(200);
+    const id = submitted.json().id;
+    expect(submitted.json()).toMatchObject({ status: 'submitted', weekStart: '2025-10-27' });
+    expect((await employee.post('/api/timesheets/submit', { week: '2025-10-27' })).json().message).toBe(
+      'This week is already submitted',
+    );
+
+    // Who sees it in the queue.
+    const queue = (await manager.get('/api/timesheets/review')).json();
+    expect(queue.map((q: { id: string }) => q.id)).toContain(id);
+    expect(queue.find((q: { id: string }) => q.id === id)).toMatchObject({
+      userId: worker.id,
+      weekStart: '2025-10-27',
+      trackedSeconds: 8 * H,
+      expectedSeconds: 40 * H,
+    });
+    expect(
+      (await admin.get('/api/timesheets/review?limit=200')).json().map((q: { id: string }) => q.id),
+    ).toContain(id);
+    expect(
+      (await otherManager.get('/api/timesheets/review')).json().map((q: { id: string }) => q.id),
+    ).not.toContain(id);
+    expect((await employee.get('/api/timesheets/review')).statusCode).toBe(403);
+
+    // Employees never decide; a manager who does not manage them cannot see it.
+    expect((await employee.post(`/api/timesheets/${id}/approve`)).statusCode).toBe(403);
+    expect((await outsider.post(`/api/timesheets/${id}/approve`)).statusCode).toBe(403);
+    expect((await otherManager.post(`/api/timesheets/${id}/approve`)).statusCode).toBe(404);
+    expect((await employee.post(`/api/timesheets/${id}/reopen`)).statusCode).toBe(403);
+    expect((await manager.post(`/api/timesheets/${id}/reopen`)).statusCode).toBe(403);
+
+    // Reject needs a comment.
+    for (const body of [{}, { comment: '   ' }, { comment: 5 }]) {
+      const res = await manager.post(`/api/timesheets/${id}/reject`, body);
+      expect(res.statusCode).toBe(400);
+      if (typeof body.comment !== 'number')
+        expect(res.json().message).toBe('A comment is required to reject a week');
+    }
+    const rejected = await manager.post(`/api/timesheets/${id}/reject`, { comment: 'Tuesday is missing' });
+    expect(rejected.json()).toMatchObject({ status: 'rejected' });
+    const sheet = (await employee.get('/api/timesheets?week=2025-10-27')).json();
+    expect(sheet).toMatchObject({
+      status: 'rejected',
+      comment: 'Tuesday is missing',
+      locked: false,
+      decidedBy: `${boss.firstName} ${boss.lastName}`,
+      can: { submit: true },
+    });
+    expect((await manager.post(`/api/timesheets/${id}/approve`)).statusCode).toBe(409);
+
+    // Corrected and resubmitted.
+    expect(
+      (
+        await employee.post('/api/time-entries', {
+          projectId: project.id,
+          date: '2025-10-28',
+          startTime: '09:00',
+          endTime: '17:30',
+        })
+      ).statusCode,
+    ).toBe(201);
+    expect((await employee.post('/api/timesheets/submit', { week: '2025-10-27' })).json()).toMatchObject({
+      id,
+      status: 'submitted',
+    });
+    const approved = await manager.post(`/api/timesheets/${id}/approve`);
+    expect(approved.statusCode).toBe(200);
+    expect(approved.json().status).toBe('approved');
+    const locked = (await employee.get('/api/timesheets?week=2025-10-27')).json();
+    expect(locked).toMatchObject({
+      status: 'approved',
+      locked: true,
+      comment: null,
+      can: { submit: false, withdraw: false },
+    });
+    expect((await employee.patch(`/api/time-entries/${entryId}`, { description: 'x' })).json().message).toBe(
+      'This week is locked',
+    );
+    expect((await employee.post(`/api/timesheets/${id}/withdraw`)).statusCode).toBe(409);
+
+    // Reopen: admins only, audited; the week is editable again.
+    const reopened = await admin.post(`/api/timesheets/${id}/reopen`);
+    expect(reopened.json()).toMatchObject({ status: 'open' });
+    const [audit] = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'timesheet_reopened'), eq(auditLog.targetUserId, worker.id)));
+    expect(audit).toMatchObject({
+      actorId: adminUser.id,
+      details: { timesheetId: id, weekStart: '2025-10-27' },
+    });
+    expect((await admin.post(`/api/timesheets/${id}/reopen`)).statusCode).toBe(409);
+    expect((await employee.patch(`/api/time-entries/${entryId}`, { description: 'fixed' })).statusCode).toBe(
+      200,
+    );
+    expect((await admin.post(`/api/timesheets/${MISSING}/reopen`)).statusCode).toBe(404);
+  });
+
+  it('lets the user withdraw a submitted week; others cannot', async () => {
+    const { employee, manager } = await team();
+    const { id } = (await employee.post('/api/timesheets/submit', { week: '2025-10-20' })).json();
+    expect((await manager.post(`/api/timesheets/${id}/withdraw`)).statusCode).toBe(403);
+    const withdrawn = await employee.post(`/api/timesheets/${id}/withdraw`);
+    expect(withdrawn.json()).toMatchObject({ status: 'open' });
+    expect((await employee.post(`/api/timesheets/${id}/withdraw`)).statusCode).toBe(409);
+    const { api: stranger } = await t.userClient('employee');
+    expect((await stranger.post(`/api/timesheets/${id}/withdraw`)).statusCode).toBe(404);
+    expect((await employee.post('/api/timesheets/not-a-uuid/withdraw')).statusCode).toBe(404);
+  });
+
+  it('a manager cannot approve their own week; a manager without a manager above is approved by an admin', async () => {
+    const { manager, boss, admin, otherManager } = await team();
+    const { id } = (await manager.post('/api/timesheets/submit', { week: '2025-10-20' })).json();
+    const own = await manager.post(`/api/timesheets/${id}/approve`);
+    expect(own.statusCode).toBe(403);
+    expect(own.json().message).toBe('You cannot decide your own timesheet');
+    expect(
+      (await manager.get('/api/timesheets/review')).json().map((q: { id: string }) => q.id),
+    ).not.toContain(id);
+    expect((await otherManager.post(`/api/timesheets/${id}/approve`)).statusCode).toBe(404);
+    expect((await admin.post(`/api/timesheets/${id}/approve`)).json().status).toBe('approved');
+    // An admin's own week needs another admin.
+    const { api: secondAdmin } = await t.userClient('admin');
+    const mine = (await admin.post('/api/timesheets/submit', { week: '2025-10-20' })).json();
+    expect((await admin.post(`/api/timesheets/${mine.id}/approve`)).statusCode).toBe(403);
+    expect((await secondAdmin.post(`/api/timesheets/${mine.id}/approve`)).statusCode).toBe(200);
+    expect(boss.id).toBeTruthy();
+  });
+
+  it('refuses to submit with a running timer or an open attendance record in the week', async () => {
+    const { api } = await t.userClient('employee');
+    await api.post('/api/timer/start', { description: 'Running' });
+    expect((await api.post('/api/timesheets/submit', { week: '2025-10-27' })).json().message).toBe(
+      'Stop your timer before submitting the week',
+    );
+    await api.post('/api/timer/stop');
+    await api.post('/api/attendance/clock-in');
+    expect((await api.post('/api/timesheets/submit', { week: '2025-10-27' })).json().message).toBe(
+      'Clock out before submitting the week',
+    );
+    expect((await api.post('/api/timesheets/submit', {})).statusCode).toBe(400);
+  });
+
+  it('pages the review queue oldest first', async () => {
+    const { api: admin } = await t.userClient('admin');
+    const ids: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const { api } = await t.userClient('employee');
+      clock.advance(1000);
+      ids.push((await api.post('/api/timesheets/submit', { week: '2025-10-13' })).json().id);
+    }
+    const all = (await admin.get('/api/timesheets/review?limit=200')).json().map((q: { id: string }) => q.id);
+    const ours = all.filter((id: string) => ids.includes(id));
+    expect(ours).toEqual(ids);
+    const first = (await admin.get('/api/timesheets/review?limit=1')).json();
+    const second = (await admin.get(`/api/timesheets/review?limit=1&before=${first[0].id}`)).json();
+    expect(second[0].id).toBe(all[1]);
+    expect((await admin.get('/api/timesheets/review?limit=0')).statusCode).toBe(400);
+    expect((await admin.get('/api/timesheets/review?before=x')).statusCode).toBe(400);
+    clock.set('2025-10-29T12:00:00Z');
+  });
+});
+
+describe('the lock: every write path into a submitted or approved week answers 409', () => {
+  /** Marks the user's week as submitted directly, as if they had submitted with the data in place. */
+  const lock = (userId: string, weekStart: string, status: 'submitted' | 'approved' = 'submitted') =>
+    t.db.insert(timesheets).values({ userId, weekStart, status, submittedAt: clock.now() });
+
+  it('time entries: create, change, move into, delete', async () => {
+    const { user, api } = await t.userClient('employee');
+    const project = await fx.project();
+    const inLocked = (await fx.entry(user.id, '2025-10-21T08:00:00Z', '2025-10-21T09:00:00Z')).id;
+    const open = (await fx.entry(user.id, '2025-10-28T08:00:00Z', '2025-10-28T09:00:00Z')).id;
+    await lock(user.id, '2025-10-20');
+    const expectLocked = (res: { statusCode: number; json(): { message: string } }) => {
+      expect(res.statusCode).toBe(409);
+      expect(res.json().message).toBe('This week is locked');
+    };
+    expectLocked(
+      await api.post('/api/time-entries', {
+        projectId: project.id,
+        date: '2025-10-22',
+        startTime: '09:00',
+        endTime: '10:00',
+      }),
+    );
+    expectLocked(await api.patch(`/api/time-entries/${inLocked}`, { description: 'changed' }));
+    expectLocked(await api.patch(`/api/time-entries/${open}`, { date: '2025-10-22' }));
+    expectLocked(await api.delete(`/api/time-entries/${inLocked}`));
+    // Other weeks stay writable.
+    expect((await api.patch(`/api/time-entries/${open}`, { description: 'fine' })).statusCode).toBe(200);
+    expect(
+      (
+        await api.post('/api/time-entries', {
+          projectId: project.id,
+          date: '2025-10-28',
+          startTime: '10:00',
+          endTime: '11:00',
+        })
+      ).statusCode,
+    ).toBe(201);
+    // An approved week is locked too.
+    const { user: u2, api: api2 } = await t.userClient('employee');
+    const e2 = (await fx.entry(u2.id, '2025-10-21T08:00:00Z', '2025-10-21T09:00:00Z')).id;
+    await lock(u2.id, '2025-10-20', 'approved');
+    expectLocked(await api2.delete(`/api/time-entries/${e2}`));
+  });
+
+  it('timers: starting in a locked week, stopping into one, and a task change that stops one', async () => {
+    const { user, api } = await t.userClient('employee');
+    await api.post('/api/timer/start', { description: 'Late' });
+    await lock(user.id, '2025-10-27');
+    const stop = await api.post('/api/timer/stop');
+    expect(stop.statusCode).toBe(409);
+    expect(stop.json().message).toBe('This week is locked');
+    expect((await api.get('/api/timer/active')).json().isActive).toBe(true);
+
+    const { user: u2, api: api2 } = await t.userClient('employee');
+    await lock(u2.id, '2025-10-27');
+    const start = await api2.post('/api/timer/start', { description: 'Now' });
+    expect(start.statusCode).toBe(409);
+    expect(start.json().message).toBe('This week is locked');
+
+    const { user: u3, api: api3 } = await t.userClient('employee');
+    const task = await fx.task(u3.id, { status: 'in_progress' });
+    expect((await api3.post('/api/timer/start', { taskId: task.id })).statusCode).toBe(201);
+    await lock(u3.id, '2025-10-27');
+    const pause = await api3.patch(`/api/tasks/${task.id}/pause`);
+    expect(pause.statusCode).toBe(409);
+    expect(pause.json().message).toBe('This week is locked');
+  });
+
+  it('attendance: the fix of a record left open in a locked week', async () => {
+    const { user, api } = await t.userClient('employee');
+    await fx.attendance(user.id, '2025-10-21T07:00:00Z', null);
+    await lock(user.id, '2025-10-20');
+    const fix = await api.post('/api/attendance/fix');
+    expect(fix.statusCode).toBe(409);
+    expect(fix.json().message).toBe('This week is locked');
+  });
+});
+
+describe('overtime balance', () => {
+  it('sums tracked − expected over approved weeks and over the month so far', async () => {
+    const { worker, employee, manager } = await team();
+    // Week of 13 Oct: 42 h tracked (5 × 8 h + 2 h on Saturday) → +2 h.
+    for (const day of ['13', '14', '15', '16', '17'])
+      await fx.entry(worker.id, `2025-10-${day}T07:00:00Z`, `2025-10-${day}T15:00:00Z`);
+    await fx.entry(worker.id, '2025-10-18T07:00:00Z', '2025-10-18T09:00:00Z');
+    // Week of 20 Oct: 36 h 45 m → −3 h 15 m.
+    for (const day of ['20', '21', '22', '23'])
+      await fx.entry(worker.id, `2025-10-${day}T07:00:00Z`, `2025-10-${day}T15:00:00Z`);
+    await fx.entry(worker.id, '2025-10-24T07:00:00Z', '2025-10-24T11:45:00Z');
+    for (const week of ['2025-10-13', '2025-10-20']) {
+      const { id } = (await employee.post('/api/timesheets/submit', { week })).json();
+      expect((await manager.post(`/api/timesheets/${id}/approve`)).statusCode).toBe(200);
+    }
+    const sheet = (await employee.get('/api/timesheets?week=2025-10-27')).json();
+    expect(sheet.overtime.approvedSeconds).toBe(2 * H - 3.25 * H);
+    // October up to Wednesday 29: 21 working days expected (168 h); tracked 42 h + 36.75 h.
+    expect(sheet.overtime).toMatchObject({ month: '2025-10', monthSeconds: (42 + 36.75 - 168) * H });
+    expect(
+      (await manager.get(`/api/timesheets?week=2025-10-27&userId=${worker.id}`)).json().overtime,
+    ).toEqual(sheet.overtime);
+  });
+});
+
+describe('timesheets: notifications (docs/product/notifications.md#events)', () => {
+  /** The notifications of one kind a person has in the app. */
+  const noticesOf = (userId: string, kind: string) =>
+    t.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, userId), eq(notifications.kind, kind)));
+
+  it('tells the managers of the submitter’s teams that a sheet waits, nobody else; the owner of the decision', async () => {
+    const { adminUser, boss, manager, worker, employee } = await team();
+    const { user: secondBoss } = await t.userClient('manager');
+    const { user: strangerBoss } = await t.userClient('manager');
+    const { user: mate } = await t.userClient('employee');
+    // A second team where the worker is a member under another manager; a team of someone else.
+    const { api: admin } = await t.userClient('admin');
+    for (const members of [
+      [
+        { userId: secondBoss.id, role: 'manager' },
+        { userId: worker.id, role: 'member' },
+      ],
+      [
+        { userId: strangerBoss.id, role: 'manager' },
+        { userId: mate.id, role: 'member' },
+      ],
+    ])
+      expect((await admin.post('/api/teams', { name: `Team ${Math.random()}`, members })).statusCode).toBe(
+        201,
+      );
+
+    const submitted = await employee.post('/api/timesheets/submit', { week: '2025-10-20' });
+    expect(submitted.statusCode).toBe(200);
+    const id = submitted.json().id;
+    const name = `${worker.firstName} ${worker.lastName}`;
+    for (const decider of [boss, secondBoss]) {
+      const [n] = await noticesOf(decider.id, 'timesheet_submitted');
+      expect(n).toMatchObject({
+        title: `${name} submitted the week of 20 Oct 2025 for review`,
+        link: '/timesheets',
+        actorId: worker.id,
+        data: { timesheetId: id, weekStart: '2025-10-20' },
+      });
+    }
+    // Managed people are decided by their managers: admins, other managers and the worker hear nothing.
+    for (const nobody of [adminUser, strangerBoss, worker, mate])
+      expect(await noticesOf(nobody.id, 'timesheet_submitted')).toEqual([]);
+    // 'both' by default: the managers' mail is queued in the same transaction.
+    const mails = await t.db.select().from(outbox).where(eq(outbox.kind, 'notification:timesheet_submitted'));
+    expect(mails.map((m) => m.toEmail)).toEqual(expect.arrayContaining([boss.email, secondBoss.email]));
+
+    // Rejected: the owner hears of it with the comment; the deciding manager does not.
+    const rejected = await manager.post(`/api/timesheets/${id}/reject`, { comment: 'Tuesday is missing' });
+    expect(rejected.statusCode).toBe(200);
+    const [no] = await noticesOf(worker.id, 'timesheet_rejected');
+    expect(no).toMatchObject({
+      title: `${boss.firstName} ${boss.lastName} rejected your timesheet for the week of 20 Oct 2025`,
+      body: 'Tuesday is missing',
+      link: '/timesheets',
+      actorId: boss.id,
+    });
+    expect(await noticesOf(boss.id, 'timesheet_rejected')).toEqual([]);
+
+    // Resubmitted (the managers are told again), then approved: the owner hears of it.
+    expect((await employee.post('/api/timesheets/submit', { week: '2025-10-20' })).statusCode).toBe(200);
+    expect(await noticesOf(boss.id, 'timesheet_submitted')).toHaveLength(2);
+    expect((await manager.post(`/api/timesheets/${id}/approve`)).statusCode).toBe(200);
+    const [yes] = await noticesOf(worker.id, 'timesheet_approved');
+    expect(yes).toMatchObject({
+      title: `${boss.firstName} ${boss.lastName} approved your timesheet for the week of 20 Oct 2025`,
+      body: '',
+      actorId: boss.id,
+    });
+    for (const nobody of [boss, secondBoss, adminUser])
+      expect(await noticesOf(nobody.id, 'timesheet_approved')).toEqual([]);
+  });
+
+  it('tells every admin (not the submitter, not managers) of a sheet nobody manages', async () => {
+    const { user: adminA } = await t.userClient('admin');
+    const { user: adminB, api: adminBApi } = await t.userClient('admin');
+    const { user: someManager } = await t.userClient('manager');
+    const { user: loner, api } = await t.userClient('employee');
+    expect((await api.post('/api/timesheets/submit', { week: '2025-10-20' })).statusCode).toBe(200);
+    for (const admin of [adminA, adminB])
+      expect(await noticesOf(admin.id, 'timesheet_submitted')).toHaveLength(1);
+    expect(await noticesOf(someManager.id, 'timesheet_submitted')).toEqual([]);
+    expect(await noticesOf(loner.id, 'timesheet_submitted')).toEqual([]);
+    // An admin's own sheet (nobody manages them) goes to the other admins, never to themselves.
+    expect((await adminBApi.post('/api/timesheets/submit', { week: '2025-10-20' })).statusCode).toBe(200);
+    expect(await noticesOf(adminB.id, 'timesheet_submitted')).toHaveLength(1);
+    expect(await noticesOf(adminA.id, 'timesheet_submitted')).toHaveLength(2);
+  });
+
+  it('honours preferences, and writes nothing when the change is refused', async () => {
+    const { boss, manager, worker, employee } = await team();
+    expect(
+      (
+        await manager.put('/api/profile/notification-preferences', {
+          preferences: [{ kind: 'timesheet_submitted', channel: 'off' }],
+        })
+      ).statusCode,
+    ).toBe(200);
+    expect(
+      (
+        await employee.put('/api/profile/notification-preferences', {
+          preferences: [{ kind: 'timesheet_rejected', channel: 'email' }],
+        })
+      ).statusCode,
+    ).toBe(200);
+    const id = (await employee.post('/api/timesheets/submit', { week: '2025-10-20' })).json().id;
+    expect(await noticesOf(boss.id, 'timesheet_submitted')).toEqual([]);
+    expect(
+      await t.db
+        .select()
+        .from(outbox)
+        .where(and(eq(outbox.toEmail, boss.email), eq(outbox.kind, 'notification:timesheet_submitted'))),
+    ).toEqual([]);
+    // A refused reject (no comment) and a refused second submit tell nobody.
+    expect((await manager.post(`/api/timesheets/${id}/reject`, { comment: '' })).statusCode).toBe(400);
+    expect((await employee.post('/api/timesheets/submit', { week: '2025-10-20' })).statusCode).toBe(409);
+    expect((await manager.post(`/api/timesheets/${id}/reject`, { comment: 'Redo' })).statusCode).toBe(200);
+    // E-mail only: nothing in the bell, one mail with the comment.
+    expect(await noticesOf(worker.id, 'timesheet_rejected')).toEqual([]);
+    const mails = await t.db
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.toEmail, worker.email), eq(outbox.kind, 'notification:timesheet_rejected')));
+    expect(mails).toHaveLength(1);
+    expect(JSON.stringify(mails[0])).toContain('Redo');
+  });
+});

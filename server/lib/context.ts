@@ -1,0 +1,54 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppDeps } from '../deps';
+import type { SessionUser } from './auth';
+import type { Settings } from '@contract/settings';
+import { loadSettings } from './org-settings';
+import { isValidTimeZone } from '@contract/zoned-time';
+
+/**
+ * What every service function takes first: the database (or the transaction it runs in), the
+ * moment the request arrived, who is acting, and the app's shared parts. One shape for every
+ * service, so a service can call another by passing its context on (with `db` swapped for a
+ * transaction when they must commit together).
+ */
+export type Context = Pick<AppDeps, 'db' | 'clock' | 'config' | 'mailer' | 'events' | 'secret'> & {
+  /** The request's instant: every row a request writes carries the same time. */
+  now: Date;
+  actor: SessionUser;
+  log: FastifyBaseLogger;
+  /** The organisation's settings, read once per request when first asked. */
+  settings(): Promise<Settings>;
+  /** The time zone the caller's calendar days are counted in: their own, else the organisation's. */
+  timeZone(): Promise<string>;
+};
+
+/** The context of a public endpoint or of work the server does on its own: nobody is signed in. */
+export type PublicContext = Omit<Context, 'actor'> & { actor: null };
+
+export function contextFor(deps: AppDeps, actor: SessionUser, log: FastifyBaseLogger): Context;
+export function contextFor(deps: AppDeps, actor: null, log: FastifyBaseLogger): PublicContext;
+export function contextFor(
+  deps: AppDeps,
+  actor: SessionUser | null,
+  log: FastifyBaseLogger,
+): Context | PublicContext {
+  let settings: Promise<Settings> | undefined;
+  const readSettings = () => {
+    settings ??= loadSettings(deps.db, deps.config.defaultTimeZone);
+    return settings;
+  };
+  return {
+    db: deps.db,
+    clock: deps.clock,
+    config: deps.config,
+    mailer: deps.mailer,
+    events: deps.events,
+    secret: deps.secret,
+    now: deps.clock.now(),
+    actor,
+    log,
+    settings: readSettings,
+    timeZone: async () =>
+      actor?.timeZone && isValidTimeZone(actor.timeZone) ? actor.timeZone : (await readSettings()).timeZone,
+  } as Context | PublicContext;
+}

@@ -1,0 +1,46 @@
+import { desc, eq } from 'drizzle-orm';
+import { outbox } from '../db/schema';
+import type { TestContext } from './harness';
+
+export const GOOD_PASSWORD = 'Secret123';
+
+export function registration(overrides: Record<string, unknown> = {}) {
+  return {
+    firstName: 'Nora',
+    lastName: 'Newcomer',
+    email: `nora.${Math.random().toString(36).slice(2, 8)}@example.com`,
+    password: GOOD_PASSWORD,
+    confirmPassword: GOOD_PASSWORD,
+    role: 'employee',
+    inviteCode: null,
+    ...overrides,
+  };
+}
+
+/** The latest verification code mailed to the address (from the outbox). */
+export async function latestCode(t: TestContext, email: string): Promise<string> {
+  const [row] = await t.db
+    .select()
+    .from(outbox)
+    .where(eq(outbox.toEmail, email))
+    .orderBy(desc(outbox.createdAt))
+    .limit(1);
+  if (!row?.data?.code) throw new Error(`no code for ${email}`);
+  return row.data.code;
+}
+
+/** Registers and verifies; the account is then pending approval (or approved when invited). */
+export async function registerAndVerify(t: TestContext, overrides: Record<string, unknown> = {}) {
+  const body = registration(overrides);
+  const reg = await t.anonymous.post('/api/register-with-verification', body);
+  if (reg.statusCode !== 201) throw new Error(`register: ${reg.statusCode} ${reg.body}`);
+  const code = await latestCode(t, body.email.toLowerCase());
+  const res = await t.anonymous.post('/api/verify-email', { email: body.email, verificationCode: code });
+  return { body, res, email: body.email.toLowerCase() };
+}
+
+/** The session cookie ("name=value") a response set. */
+export function sessionCookie(res: { cookies: { name: string; value: string }[] }) {
+  const c = res.cookies.find((x) => x.name === 'wb_session' && x.value);
+  return c ? `${c.name}=${c.value}` : undefined;
+}

@@ -1,0 +1,78 @@
+import type { Db } from '../db/types';
+import { attendanceRecords, projects, settings, tasks, timeEntries } from '../db/schema';
+import { type Clock, fixedClock } from '../lib/clock';
+import { createTestApp } from './harness';
+
+/** Rows other features own, inserted directly so these tests do not depend on their routes. */
+export function timeFixtures(db: Db) {
+  return {
+    async project(fields: Partial<typeof projects.$inferInsert> = {}) {
+      const [row] = await db
+        .insert(projects)
+        .values({ name: 'Apollo', ...fields })
+        .returning();
+      return row;
+    },
+    async task(assigneeId: string, fields: Partial<typeof tasks.$inferInsert> = {}) {
+      const [row] = await db
+        .insert(tasks)
+        .values({ title: 'Write report', assigneeId, ...fields })
+        .returning();
+      return row;
+    },
+    async entry(
+      userId: string,
+      start: string,
+      end: string,
+      fields: Partial<typeof timeEntries.$inferInsert> = {},
+    ) {
+      const startTime = new Date(start);
+      const endTime = new Date(end);
+      const duration = Math.round((endTime.getTime() - startTime.getTime()) / 1000);
+      const [row] = await db
+        .insert(timeEntries)
+        .values({ userId, startTime, endTime, duration, ...fields })
+        .returning();
+      return row;
+    },
+    async attendance(userId: string, clockIn: string, clockOut: string | null) {
+      await db.insert(attendanceRecords).values({
+        userId,
+        date: clockIn.slice(0, 10),
+        clockIn: new Date(clockIn),
+        clockOut: clockOut ? new Date(clockOut) : null,
+        status: 'present',
+      });
+    },
+  };
+}
+
+/** The organisation settings the attendance and alert tests start from: a 9-to-5 day in UTC. */
+export const NINE_TO_FIVE_UTC = {
+  clockIn: '09:00',
+  clockOut: '17:00',
+  dailyBreakMinutes: 10,
+  lunchMinutes: 45,
+  lateThresholdMinutes: 15,
+  timeZone: 'UTC',
+};
+
+/** A clock that moves on by `stepMs` at every reading, so "newest first" never depends on ties. */
+export function steppingClock(start: Date | string = new Date(), stepMs = 1000): Clock {
+  const clock = fixedClock(start);
+  return {
+    now: () => {
+      clock.advance(stepMs);
+      return clock.now();
+    },
+  };
+}
+
+/** A test app whose organisation works in Europe/Berlin, with one project ('Apollo'). */
+export async function berlinTimeApp(clock: Clock) {
+  const t = await createTestApp({ clock });
+  const fx = timeFixtures(t.db);
+  await t.db.insert(settings).values({ id: 1, timeZone: 'Europe/Berlin' });
+  const projectId = (await fx.project({ name: 'Apollo' })).id;
+  return { t, fx, projectId };
+}

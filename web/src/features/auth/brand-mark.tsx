@@ -1,0 +1,11 @@
+import { cn } from '@/lib/utils';
+
+/** The product mark above the signed-out screens. */
+export function BrandMark({ className }: { className?: string }) {
+  return (
+    <div className={cn('flex items-center justify-center gap-2.5', className)}>
+      <img src="/favicon.svg" alt="" className="size-9" />
+      <span className="text-xl font-semibold tracking-tight text-slate-900">Workbench</span>
+    </div>
+  );
+}

@@ -1,0 +1,169 @@
+import type { Notification } from '@contract/notifications';
+import { Bell, Check, CheckCheck } from 'lucide-react';
+import { Popover } from 'radix-ui';
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { EmptyState } from '@/components/ui/empty-state';
+import { LoadMore } from '@/components/ui/load-more';
+import { Skeleton } from '@/components/ui/skeleton';
+import { formatDateTime, formatRelative } from '@/lib/format';
+import { onLiveReconnect, subscribeLive } from '@/lib/socket';
+import { cn } from '@/lib/utils';
+import { refreshNotifications, useMarkRead, useNotificationPages, useUnreadCount } from './api';
+
+/** A new notification (or some read in another tab) arrives over the socket; the bell refetches. */
+function useLiveNotifications() {
+  useEffect(() => {
+    const stopLive = subscribeLive((event) => {
+      if (event.type === 'notifications.changed') void refreshNotifications();
+    });
+    const stopReconnect = onLiveReconnect(() => void refreshNotifications());
+    return () => {
+      stopLive();
+      stopReconnect();
+    };
+  }, []);
+}
+
+function Item({ n, onOpen }: { n: Notification; onOpen: (n: Notification) => void }) {
+  const markRead = useMarkRead();
+  const unread = n.readAt === null;
+  return (
+    <li className={cn('group relative flex gap-2 px-4 py-3', unread && 'bg-indigo-50/60')}>
+      <span
+        aria-hidden
+        className={cn('mt-1.5 size-2 shrink-0 rounded-full', unread ? 'bg-indigo-600' : 'bg-transparent')}
+      />
+      <Link
+        to={n.link}
+        onClick={() => onOpen(n)}
+        className="min-w-0 flex-1 rounded-sm focus-visible:outline-2 focus-visible:outline-indigo-600"
+      >
+        <span className={cn('block text-sm text-slate-900', unread && 'font-semibold')}>
+          {n.title}
+          {unread && <span className="sr-only"> (unread)</span>}
+        </span>
+        {n.body && <span className="mt-0.5 line-clamp-2 block text-sm text-slate-600">{n.body}</span>}
+        <time
+          dateTime={n.createdAt}
+          title={formatDateTime(n.createdAt)}
+          className="mt-1 block text-xs text-slate-500"
+        >
+          {formatRelative(n.createdAt)}
+        </time>
+      </Link>
+      {unread && (
+        <Button
+          variant="ghost"
+          size="icon"
+          className="size-8 shrink-0 text-slate-500"
+          aria-label={`Mark read: ${n.title}`}
+          disabled={markRead.isPending}
+          onClick={() => markRead.mutate({ body: { ids: [n.id] } })}
+        >
+          <Check aria-hidden />
+        </Button>
+      )}
+    </li>
+  );
+}
+
+function Panel({ onClose }: { onClose: () => void }) {
+  const pages = useNotificationPages(true);
+  const markRead = useMarkRead();
+  const items = pages.data?.pages.flat() ?? [];
+  const anyUnread = items.some((n) => n.readAt === null);
+  const open = (n: Notification) => {
+    if (n.readAt === null) markRead.mutate({ body: { ids: [n.id] } });
+    onClose();
+  };
+  return (
+    <>
+      <div className="flex items-center justify-between gap-2 border-b border-slate-200 px-4 py-2.5">
+        <h2 className="text-sm font-semibold text-slate-900">Notifications</h2>
+        <Button
+          variant="ghost"
+          size="sm"
+          disabled={!anyUnread || markRead.isPending}
+          onClick={() => markRead.mutate({ body: { all: true } })}
+        >
+          <CheckCheck aria-hidden /> Mark all read
+        </Button>
+      </div>
+      <div className="max-h-[min(28rem,70dvh)] overflow-y-auto">
+        {pages.isPending ? (
+          <div className="grid gap-3 p-4" aria-busy="true">
+            <span className="sr-only">Loading notifications</span>
+            <Skeleton className="h-10" />
+            <Skeleton className="h-10" />
+            <Skeleton className="h-10" />
+          </div>
+        ) : pages.isError ? (
+          <p role="alert" className="p-4 text-sm text-red-700">
+            {pages.error.message}
+          </p>
+        ) : items.length === 0 ? (
+          <EmptyState
+            icon={Bell}
+            title="No notifications yet"
+            description="You will hear here when something needs you."
+            className="py-8"
+          />
+        ) : (
+          <>
+            <ul aria-label="Notifications" className="divide-y divide-slate-100">
+              {items.map((n) => (
+                <Item key={n.id} n={n} onOpen={open} />
+              ))}
+            </ul>
+            <LoadMore pages={pages} label="Older notifications" />
+          </>
+        )}
+      </div>
+    </>
+  );
+}
+
+/** The bell in the header: the unread count, live, and the panel (docs/product/notifications.md). */
+export function NotificationBell() {
+  useLiveNotifications();
+  const [open, setOpen] = useState(false);
+  const count = useUnreadCount().data?.count ?? 0;
+  const shown = count > 99 ? '99+' : String(count);
+  return (
+    <Popover.Root open={open} onOpenChange={setOpen}>
+      <Popover.Trigger asChild>
+        <Button
+          variant="ghost"
+          size="icon"
+          className="relative text-slate-600"
+          data-testid="notification-bell"
+          aria-label={count > 0 ? `Notifications, ${count} unread` : 'Notifications'}
+        >
+          <Bell aria-hidden />
+          {count > 0 && (
+            <span
+              aria-hidden
+              data-testid="notification-count"
+              className="absolute top-0.5 right-0.5 flex h-4 min-w-4 items-center justify-center rounded-full bg-indigo-600 px-1 text-[10px] font-semibold leading-none text-white ring-2 ring-white"
+            >
+              {shown}
+            </span>
+          )}
+        </Button>
+      </Popover.Trigger>
+      <Popover.Portal>
+        <Popover.Content
+          align="end"
+          sideOffset={8}
+          collisionPadding={8}
+          aria-label="Notifications"
+          className="z-50 w-[min(24rem,calc(100vw-1rem))] overflow-hidden rounded-lg border border-slate-200 bg-white shadow-lg focus:outline-none"
+        >
+          <Panel onClose={() => setOpen(false)} />
+        </Popover.Content>
+      </Popover.Portal>
+    </Popover.Root>
+  );
+}

@@ -1,0 +1,49 @@
+import { authApi, type User } from '@contract/auth';
+import { useMutation } from '@tanstack/react-query';
+import { profileApi } from '@contract/profile';
+import { apiKey, useApiMutation, useApiQuery } from '@/lib/api';
+import { request } from '@/lib/api-client';
+import { setStoredUser } from '@/lib/auth';
+import { queryClient } from '@/lib/query-client';
+
+export const useProfile = () => useApiQuery(profileApi.get, {});
+export const useSessions = () => useApiQuery(profileApi.sessions, {});
+export const usePreferences = () => useApiQuery(profileApi.preferences, {});
+
+/** The sidebar's user card reads the stored user: it shows the new name at once. */
+export const useUpdateProfile = () =>
+  useApiMutation(profileApi.update, {
+    onSuccess: (user) => {
+      setStoredUser(user);
+      queryClient.setQueryData(apiKey(profileApi.get, {}), user);
+    },
+  });
+
+export const useEndSession = () =>
+  useApiMutation(profileApi.endSession, { refreshes: [profileApi.sessions] });
+
+export const useSavePreferences = () =>
+  useApiMutation(profileApi.putPreferences, {
+    onSuccess: (saved) => queryClient.setQueryData(apiKey(profileApi.preferences, {}), saved),
+  });
+
+/** The other sessions end; this browser continues in a new session (a new cookie). */
+export const useChangeOwnPassword = () =>
+  useApiMutation(authApi.changePassword, {
+    onSuccess: (user) => setStoredUser(user),
+    refreshes: [profileApi.sessions],
+  });
+
+/** The picture goes as multipart/form-data (field `file`), which the typed JSON calls do not send. */
+export const useUploadAvatar = () =>
+  useMutation({
+    mutationFn: async (file: File) => {
+      const form = new FormData();
+      form.append('file', file);
+      return (await request('POST', profileApi.avatar.path, { body: form })) as User;
+    },
+    onSuccess: (user) => {
+      setStoredUser(user);
+      queryClient.setQueryData(apiKey(profileApi.get, {}), user);
+    },
+  });

@@ -1,0 +1,4 @@
+export { PasswordCard } from './password-card';
+export { PreferencesCard } from './preferences-card';
+export { ProfileDetailsCard } from './profile-details-card';
+export { SessionsCard } from './sessions-card';

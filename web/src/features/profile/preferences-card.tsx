@@ -1,0 +1,70 @@
+import type { NotificationChannel } from '@contract/notifications';
+import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
+import { OptionSelect } from '@/components/ui/select';
+import { Skeleton } from '@/components/ui/skeleton';
+import { toast } from '@/components/ui/use-toast';
+import { usePreferences, useSavePreferences } from './api';
+import { CardHeading } from './card-heading';
+
+const CHANNELS = ['both', 'app', 'email', 'off'] as const satisfies readonly NotificationChannel[];
+const CHANNEL_LABELS: Record<NotificationChannel, string> = {
+  both: 'In the app and by e-mail',
+  app: 'In the app',
+  email: 'By e-mail',
+  off: 'Off',
+};
+
+export function PreferencesCard() {
+  const preferences = usePreferences();
+  const save = useSavePreferences();
+  return (
+    <Card>
+      <CardHeader>
+        <CardHeading>Notifications</CardHeading>
+        <CardDescription>Choose how you hear of each kind of event.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        {preferences.isPending ? (
+          <Skeleton className="h-40" />
+        ) : preferences.isError ? (
+          <p role="alert" className="text-sm text-red-700">
+            {preferences.error.message}
+          </p>
+        ) : (
+          <ul className="divide-y divide-slate-100">
+            {preferences.data.map((p) => (
+              <li
+                key={p.kind}
+                className="flex flex-col gap-2 py-3 sm:flex-row sm:items-center sm:justify-between"
+              >
+                <label htmlFor={`pref-${p.kind}`} className="text-sm text-slate-800">
+                  {p.label}
+                </label>
+                <div className="sm:w-60">
+                  <OptionSelect
+                    id={`pref-${p.kind}`}
+                    value={p.channel}
+                    options={CHANNELS}
+                    labels={CHANNEL_LABELS}
+                    onValueChange={(channel) =>
+                      save.mutate(
+                        { body: { preferences: [{ kind: p.kind, channel }] } },
+                        {
+                          onSuccess: () =>
+                            toast({
+                              title: 'Preference saved',
+                              description: `${p.label}: ${CHANNEL_LABELS[channel].toLowerCase()}.`,
+                            }),
+                        },
+                      )
+                    }
+                  />
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

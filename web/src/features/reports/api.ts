@@ -1,0 +1,54 @@
+import {
+  type AttendanceReportQuery,
+  type OvertimeReportQuery,
+  type TasksReportQuery,
+  reportsApi,
+  type TimeGridQuery,
+  type TimeReportQuery,
+} from '@contract/reports';
+import { settingsApi } from '@contract/settings';
+import { usersApi } from '@contract/users';
+import { apiUrl, useApiQuery } from '@/lib/api';
+
+export const useTimeReport = (query: TimeReportQuery | null) =>
+  useApiQuery(reportsApi.time, query && { query }, { placeholderData: (previous) => previous });
+export const useTimeGrid = (query: TimeGridQuery | null) =>
+  useApiQuery(reportsApi.timeGrid, query && { query }, { placeholderData: (previous) => previous });
+
+export const useAttendanceReport = (query: AttendanceReportQuery) =>
+  useApiQuery(reportsApi.attendance, { query }, { placeholderData: (previous) => previous });
+export const useOvertimeReport = (query: OvertimeReportQuery) =>
+  useApiQuery(reportsApi.overtime, { query }, { placeholderData: (previous) => previous });
+
+export const useTasksReport = (query: TasksReportQuery) =>
+  useApiQuery(reportsApi.tasks, { query }, { placeholderData: (previous) => previous });
+
+/** The organisation's zone: the viewer's days when they have none of their own. */
+export const useOrgSettings = () => useApiQuery(settingsApi.get, {});
+/** The people a manager may pick in the user filter. */
+export const usePeople = (enabled: boolean) =>
+  useApiQuery(usersApi.assignable, enabled ? { query: { limit: 1000 } } : null);
+
+/** The download links of a report: plain GETs, the session cookie goes along. */
+export const downloadUrls = {
+  time: (query: TimeReportQuery) => ({
+    csv: apiUrl(reportsApi.timeCsv, { query }),
+    xlsx: apiUrl(reportsApi.timeXlsx, { query }),
+  }),
+  attendance: (query: AttendanceReportQuery) => ({
+    csv: apiUrl(reportsApi.attendanceCsv, { query }),
+    xlsx: apiUrl(reportsApi.attendanceXlsx, { query }),
+  }),
+  overtime: (query: OvertimeReportQuery) => ({
+    csv: apiUrl(reportsApi.overtimeCsv, { query }),
+    xlsx: apiUrl(reportsApi.overtimeXlsx, { query }),
+  }),
+  tasks: (query: TasksReportQuery) => ({
+    csv: apiUrl(reportsApi.tasksCsv, { query }),
+    xlsx: apiUrl(reportsApi.tasksXlsx, { query }),
+  }),
+  grid: (query: TimeGridQuery) => ({
+    csv: apiUrl(reportsApi.timeGridCsv, { query }),
+    xlsx: apiUrl(reportsApi.timeGridXlsx, { query }),
+  }),
+};

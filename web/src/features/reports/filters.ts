@@ -1,0 +1,117 @@
+import { TIME_GROUPS, type TimeGroupBy } from '@contract/reports';
+
+/**
+ * The reports' filters as they live in the URL (docs/decisions/012-reports.md). A preset is kept by
+ * name, so a bookmarked "last week" is always last week; a custom range keeps its dates.
+ */
+export const PRESETS = [
+  { value: 'this-week', label: 'This week' },
+  { value: 'last-week', label: 'Last week' },
+  { value: 'this-month', label: 'This month' },
+  { value: 'last-month', label: 'Last month' },
+  { value: 'custom', label: 'Custom' },
+] as const;
+export type Preset = (typeof PRESETS)[number]['value'];
+export const REPORTS = ['time', 'grid', 'attendance', 'overtime', 'tasks'] as const;
+export type ReportName = (typeof REPORTS)[number];
+
+export type UrlFilters = {
+  report: ReportName;
+  preset: Preset;
+  from: string;
+  to: string;
+  userId?: string;
+  projectId?: string;
+  groupBy: TimeGroupBy;
+};
+
+const ISO = /^\d{4}-\d{2}-\d{2}$/;
+const shift = (day: string, days: number) => {
+  const d = new Date(`${day}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+};
+const monday = (day: string) => shift(day, -((new Date(`${day}T00:00:00Z`).getUTCDay() + 6) % 7));
+const monthEnd = (first: string) => {
+  const d = new Date(`${first}T00:00:00Z`);
+  return new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 0)).toISOString().slice(0, 10);
+};
+
+/** The preset's range around `today` ('YYYY-MM-DD' in the viewer's zone); weeks start on Monday. */
+export function presetRange(preset: Exclude<Preset, 'custom'>, today: string): { from: string; to: string } {
+  switch (preset) {
+    case 'this-week':
+      return { from: monday(today), to: shift(monday(today), 6) };
+    case 'last-week':
+      return { from: shift(monday(today), -7), to: shift(monday(today), -1) };
+    case 'this-month': {
+      const first = `${today.slice(0, 7)}-01`;
+      return { from: first, to: monthEnd(first) };
+    }
+    case 'last-month': {
+      const first = `${shift(`${today.slice(0, 7)}-01`, -1).slice(0, 7)}-01`;
+      return { from: first, to: monthEnd(first) };
+    }
+  }
+}
+
+/** Today in a time zone. */
+export function todayIn(timeZone: string, now = new Date()): string {
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  })
+    .formatToParts(now)
+    .reduce<Record<string, string>>((acc, p) => Object.assign(acc, { [p.type]: p.value }), {});
+  return `${parts.year}-${parts.month}-${parts.day}`;
+}
+
+export function readFilters(params: URLSearchParams, today: string): UrlFilters {
+  const report = (REPORTS as readonly string[]).includes(params.get('report') ?? '')
+    ? (params.get('report') as ReportName)
+    : 'time';
+  const groupBy = (TIME_GROUPS as readonly string[]).includes(params.get('groupBy') ?? '')
+    ? (params.get('groupBy') as TimeGroupBy)
+    : 'project';
+  const from = params.get('from') ?? '';
+  const to = params.get('to') ?? '';
+  let preset = (PRESETS.map((p) => p.value) as string[]).includes(params.get('preset') ?? '')
+    ? (params.get('preset') as Preset)
+    : undefined;
+  if (!preset) preset = ISO.test(from) && ISO.test(to) ? 'custom' : 'this-week';
+  const range =
+    preset === 'custom'
+      ? { from: ISO.test(from) ? from : presetRange('this-week', today).from, to: ISO.test(to) ? to : today }
+      : presetRange(preset, today);
+  return {
+    report,
+    preset,
+    ...range,
+    userId: params.get('userId') || undefined,
+    projectId: params.get('projectId') || undefined,
+    groupBy,
+  };
+}
+
+export function writeFilters(f: UrlFilters): URLSearchParams {
+  const params = new URLSearchParams({ report: f.report, preset: f.preset });
+  if (f.preset === 'custom') {
+    params.set('from', f.from);
+    params.set('to', f.to);
+  }
+  if (f.userId) params.set('userId', f.userId);
+  if (f.projectId) params.set('projectId', f.projectId);
+  if (f.report === 'time') params.set('groupBy', f.groupBy);
+  return params;
+}
+
+export const hours = (seconds: number) => Math.round((seconds / 3600) * 100) / 100;
+export const formatHoursShort = (seconds: number) =>
+  hours(seconds).toLocaleString('en-GB', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+/** Signed hours for differences and balances: '+1.50', '−2.00'. */
+export const formatSignedHours = (seconds: number) =>
+  `${seconds > 0 ? '+' : seconds < 0 ? '−' : ''}${formatHoursShort(Math.abs(seconds))}`;
+export const formatShare = (share: number) =>
+  `${(Math.round(share * 1000) / 10).toLocaleString('en-GB', { minimumFractionDigits: 1 })}%`;

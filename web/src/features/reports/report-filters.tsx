@@ -1,0 +1,112 @@
+import type { Project } from '@contract/projects';
+import type { AssignableUser } from '@contract/users';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { PRESETS, type Preset, presetRange, type UrlFilters } from './filters';
+
+const ALL = 'all';
+
+function FilterSelect(props: {
+  id: string;
+  label: string;
+  value: string | undefined;
+  allLabel?: string;
+  options: readonly { value: string; label: string }[];
+  onChange: (value: string | undefined) => void;
+}) {
+  return (
+    <div className="grid min-w-0 gap-1.5">
+      <Label htmlFor={props.id} className="text-xs text-slate-500">
+        {props.label}
+      </Label>
+      <Select value={props.value ?? ALL} onValueChange={(v) => props.onChange(v === ALL ? undefined : v)}>
+        <SelectTrigger id={props.id}>
+          <SelectValue />
+        </SelectTrigger>
+        <SelectContent>
+          {props.allLabel && <SelectItem value={ALL}>{props.allLabel}</SelectItem>}
+          {props.options.map((o) => (
+            <SelectItem key={o.value} value={o.value}>
+              {o.label}
+            </SelectItem>
+          ))}
+        </SelectContent>
+      </Select>
+    </div>
+  );
+}
+
+/**
+ * The filters every report shares: the range (a preset or custom dates), the user (for managers
+ * and admins; employees only ever see their own data) and the project. There is no team filter
+ * until teams exist.
+ */
+export function ReportFiltersBar(props: {
+  value: UrlFilters;
+  today: string;
+  onChange: (next: UrlFilters) => void;
+  people: AssignableUser[] | undefined;
+  /** undefined: the report has no project filter */
+  projects: Project[] | undefined;
+}) {
+  const { value, onChange } = props;
+  const setPreset = (preset: string | undefined) => {
+    const next = (preset ?? 'this-week') as Preset;
+    if (next === 'custom') onChange({ ...value, preset: next });
+    else onChange({ ...value, preset: next, ...presetRange(next, props.today) });
+  };
+  return (
+    <div className="grid grid-cols-2 items-end gap-3 rounded-lg border bg-white p-3 shadow-sm lg:grid-cols-5 print:hidden">
+      <FilterSelect
+        id="report-range"
+        label="Range"
+        value={value.preset}
+        options={PRESETS}
+        onChange={setPreset}
+      />
+      <div className="grid gap-1.5">
+        <Label htmlFor="report-from" className="text-xs text-slate-500">
+          From
+        </Label>
+        <Input
+          id="report-from"
+          type="date"
+          value={value.from}
+          onChange={(e) => e.target.value && onChange({ ...value, preset: 'custom', from: e.target.value })}
+        />
+      </div>
+      <div className="grid gap-1.5">
+        <Label htmlFor="report-to" className="text-xs text-slate-500">
+          To
+        </Label>
+        <Input
+          id="report-to"
+          type="date"
+          value={value.to}
+          onChange={(e) => e.target.value && onChange({ ...value, preset: 'custom', to: e.target.value })}
+        />
+      </div>
+      {props.people && (
+        <FilterSelect
+          id="report-user"
+          label="User"
+          value={value.userId}
+          allLabel="All users"
+          options={props.people.map((p) => ({ value: p.id, label: p.name }))}
+          onChange={(userId) => onChange({ ...value, userId })}
+        />
+      )}
+      {props.projects && (
+        <FilterSelect
+          id="report-project"
+          label="Project"
+          value={value.projectId}
+          allLabel="All projects"
+          options={props.projects.map((p) => ({ value: p.id, label: p.name }))}
+          onChange={(projectId) => onChange({ ...value, projectId })}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,69 @@
+import type { LucideIcon } from 'lucide-react';
+import type { ComponentProps, ReactNode } from 'react';
+import { Card } from '@/components/ui/card';
+import { EmptyState } from '@/components/ui/empty-state';
+import { Skeleton } from '@/components/ui/skeleton';
+import { ExportActions } from './export-actions';
+
+/** A report's refusal (e.g. a range too long), in the server's words. */
+export function ReportError({ message }: { message: string }) {
+  return (
+    <p
+      role="alert"
+      className="rounded-md border border-destructive/30 bg-red-50 p-3 text-sm text-destructive"
+    >
+      {message}
+    </p>
+  );
+}
+
+export function ReportSkeleton({ what }: { what: string }) {
+  return (
+    <Card className="grid gap-3 p-5" aria-busy="true">
+      <span className="sr-only">Loading {what}…</span>
+      <Skeleton className="h-40 w-full" />
+      <Skeleton className="h-6 w-2/3" />
+      <Skeleton className="h-6 w-1/2" />
+    </Card>
+  );
+}
+
+export function ReportEmpty(props: { icon: LucideIcon; title: string; description: string }) {
+  return (
+    <Card>
+      <EmptyState icon={props.icon} title={props.title} description={props.description} />
+    </Card>
+  );
+}
+
+/**
+ * What every report view does around its figures: the export buttons, then the server's refusal,
+ * a skeleton while loading, the empty state when `isEmpty`, or the figures themselves.
+ */
+export function ReportFrame<T>(props: {
+  exports: ComponentProps<typeof ExportActions>;
+  report: { data?: T; isError: boolean; error: Error | null };
+  what: string;
+  isEmpty: (data: T) => boolean;
+  empty: { icon: LucideIcon; title: string; description: string };
+  children: (data: T) => ReactNode;
+}) {
+  const { report } = props;
+  const data = report.data;
+  return (
+    <div className="grid min-w-0 grid-cols-1 gap-4">
+      <div className="flex justify-end">
+        <ExportActions {...props.exports} disabled={data === undefined} />
+      </div>
+      {report.isError ? (
+        <ReportError message={report.error?.message ?? ''} />
+      ) : data === undefined ? (
+        <ReportSkeleton what={props.what} />
+      ) : props.isEmpty(data) ? (
+        <ReportEmpty {...props.empty} />
+      ) : (
+        props.children(data)
+      )}
+    </div>
+  );
+}

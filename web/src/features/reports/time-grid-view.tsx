@@ -1,0 +1,106 @@
+import { CalendarDays } from 'lucide-react';
+import { Card } from '@/components/ui/card';
+import { EmptyState } from '@/components/ui/empty-state';
+import { Skeleton } from '@/components/ui/skeleton';
+import { downloadUrls, useTimeGrid } from './api';
+import { ExportActions } from './export-actions';
+import { formatHoursShort, type UrlFilters } from './filters';
+import { num, ReportTable, td, th } from './report-table';
+
+const dayHead = new Intl.DateTimeFormat('en-GB', {
+  weekday: 'short',
+  day: 'numeric',
+  month: 'short',
+  timeZone: 'UTC',
+});
+const cell = (seconds: number) => (seconds ? formatHoursShort(seconds) : '–');
+
+/** Hours per user (rows) and day (columns) with totals both ways: a week or a month at a glance. */
+export function TimeGridView(props: { filters: UrlFilters }) {
+  const { filters } = props;
+  const query = { from: filters.from, to: filters.to, userId: filters.userId, projectId: filters.projectId };
+  const grid = useTimeGrid(query);
+  const data = grid.data;
+  return (
+    <div className="grid min-w-0 grid-cols-1 gap-4">
+      <div className="flex justify-end">
+        <ExportActions {...downloadUrls.grid(query)} disabled={!data} />
+      </div>
+      {grid.isError ? (
+        <p
+          role="alert"
+          className="rounded-md border border-destructive/30 bg-red-50 p-3 text-sm text-destructive"
+        >
+          {grid.error.message}
+        </p>
+      ) : !data ? (
+        <Card className="grid gap-3 p-5" aria-busy="true">
+          <span className="sr-only">Loading the grid…</span>
+          {[0, 1, 2, 3].map((i) => (
+            <Skeleton key={i} className="h-8 w-full" />
+          ))}
+        </Card>
+      ) : data.rows.length === 0 ? (
+        <Card>
+          <EmptyState
+            icon={CalendarDays}
+            title="No one to show"
+            description="No user matches these filters."
+          />
+        </Card>
+      ) : (
+        <Card className="grid gap-3 p-4 sm:p-5">
+          <h2 className="text-base font-semibold">
+            Hours per user and day: {formatHoursShort(data.totalSeconds)} h
+          </h2>
+          <ReportTable
+            caption={`Tracked hours per user and day, ${data.from} to ${data.to}`}
+            className="text-xs sm:text-sm"
+            head={
+              <tr>
+                <th className={`${th} sticky left-0 bg-slate-50`}>User</th>
+                {data.days.map((d) => (
+                  <th key={d} className={`${th} ${num}`}>
+                    <time dateTime={d}>{dayHead.format(new Date(`${d}T00:00:00Z`))}</time>
+                  </th>
+                ))}
+                <th className={`${th} ${num}`}>Total</th>
+              </tr>
+            }
+            foot={
+              <tr>
+                <th scope="row" className={`${td} sticky left-0 bg-white text-left`}>
+                  Total
+                </th>
+                {data.dayTotals.map((s, i) => (
+                  <td key={data.days[i]} className={`${td} ${num}`}>
+                    {cell(s)}
+                  </td>
+                ))}
+                <td className={`${td} ${num}`}>{formatHoursShort(data.totalSeconds)}</td>
+              </tr>
+            }
+          >
+            {data.rows.map((r) => (
+              <tr key={r.userId}>
+                <th
+                  scope="row"
+                  className={`${td} sticky left-0 bg-white text-left font-normal whitespace-nowrap`}
+                >
+                  {r.name}
+                </th>
+                {r.seconds.map((s, i) => (
+                  <td key={data.days[i]} className={`${td} ${num} ${s ? '' : 'text-slate-400'}`}>
+                    {cell(s)}
+                  </td>
+                ))}
+                <td className={`${td} ${num} font-medium`}>{formatHoursShort(r.totalSeconds)}</td>
+              </tr>
+            ))}
+          </ReportTable>
+          <p className="text-xs text-muted-foreground">Hours per day, counted in {data.timeZone}.</p>
+        </Card>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,168 @@
+import { type Schedule, scheduleForm, weekdayNames } from '@contract/schedules';
+import type { Team } from '@contract/teams';
+import { useEffect, useMemo, useState } from 'react';
+import { applyServerErrors, Form, TextField, useZodForm } from '@/components/form';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Label } from '@/components/ui/label';
+import { Skeleton } from '@/components/ui/skeleton';
+import { toast } from '@/components/ui/use-toast';
+import { useCurrentUser } from '@/lib/auth';
+import { usePeople, usePutSchedule, useSchedule, useTeams } from './api';
+
+const selectClass =
+  'h-9 w-full rounded-md border border-input bg-white px-2 text-sm shadow-xs focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring sm:w-72';
+
+/** Whose schedules the caller can open: admins anyone, managers themselves and the people of the teams they manage. */
+function usePeopleInView(isAdmin: boolean, selfId: string, selfName: string, teams: Team[] | undefined) {
+  const people = usePeople(isAdmin);
+  return useMemo(() => {
+    if (isAdmin) return people.data?.map((p) => ({ id: p.id, name: p.name })) ?? [];
+    const byId = new Map([[selfId, `${selfName} (you)`]]);
+    for (const team of teams ?? []) {
+      const managed = team.members.some((m) => m.userId === selfId && m.role === 'manager');
+      if (managed) for (const m of team.members) if (!byId.has(m.userId)) byId.set(m.userId, m.name);
+    }
+    return [...byId].map(([id, name]) => ({ id, name }));
+  }, [isAdmin, people.data, selfId, selfName, teams]);
+}
+
+const hoursOf = (minutes: number) => Math.round((minutes / 60) * 100) / 100;
+const formatHours = (minutes: number) => `${hoursOf(minutes)}h`;
+
+/** Work schedules: admins edit anyone's; managers read their members'; everyone reads their own. */
+export function ScheduleCard() {
+  const { user } = useCurrentUser();
+  const isAdmin = user?.role === 'admin';
+  const teams = useTeams();
+  const people = usePeopleInView(
+    isAdmin,
+    user?.id ?? '',
+    user ? `${user.firstName} ${user.lastName}` : '',
+    teams.data,
+  );
+  const [chosen, setChosen] = useState<string>();
+  const userId = chosen ?? user?.id;
+  const schedule = useSchedule(userId);
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Work schedules</CardTitle>
+        <CardDescription>
+          Expected hours per weekday and the time zone days are counted in. Timesheets and the dashboard
+          compare tracked time with them.
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        {people.length > 1 && (
+          <div className="grid gap-1.5">
+            <Label htmlFor="schedule-person">Person</Label>
+            <select
+              id="schedule-person"
+              className={selectClass}
+              value={userId}
+              onChange={(e) => setChosen(e.target.value)}
+            >
+              {!people.some((p) => p.id === userId) && user && <option value={user.id}>You</option>}
+              {people.map((p) => (
+                <option key={p.id} value={p.id}>
+                  {p.name}
+                </option>
+              ))}
+            </select>
+          </div>
+        )}
+        {!schedule.data ? (
+          <Skeleton className="h-32" />
+        ) : isAdmin ? (
+          <ScheduleEditor key={schedule.data.userId} schedule={schedule.data} />
+        ) : (
+          <ScheduleView schedule={schedule.data} />
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+function ScheduleView({ schedule }: { schedule: Schedule }) {
+  return (
+    <div className="grid gap-2" data-testid="schedule-view">
+      <dl className="grid grid-cols-2 gap-2 sm:grid-cols-7">
+        {weekdayNames.map((day, i) => (
+          <div key={day} className="rounded-md border px-3 py-2">
+            <dt className="text-xs text-muted-foreground">{day}</dt>
+            <dd className="font-medium tabular-nums">{formatHours(schedule.minutes[i] ?? 0)}</dd>
+          </div>
+        ))}
+      </dl>
+      <p className="text-sm text-muted-foreground">
+        Time zone: {schedule.effectiveTimeZone}
+        {schedule.timeZone === null ? " (the organisation's)" : ''}
+        {schedule.isDefault ? " · the organisation's schedule" : ''}
+      </p>
+    </div>
+  );
+}
+
+function ScheduleEditor({ schedule }: { schedule: Schedule }) {
+  const save = usePutSchedule();
+  const form = useZodForm(scheduleForm, {
+    defaultValues: { hours: schedule.minutes.map(hoursOf), timeZone: schedule.timeZone ?? '' },
+  });
+  useEffect(() => {
+    form.reset({ hours: schedule.minutes.map(hoursOf), timeZone: schedule.timeZone ?? '' });
+  }, [schedule, form]);
+  return (
+    <Form
+      form={form}
+      idPrefix="schedule"
+      onSubmit={(values) =>
+        save.mutate(
+          {
+            params: { id: schedule.userId },
+            body: {
+              minutes: values.hours.map((h) => Math.round(h * 60)),
+              timeZone: values.timeZone === '' ? null : values.timeZone,
+            },
+          },
+          {
+            onSuccess: () => toast({ title: 'Schedule Saved' }),
+            onError: (error) => {
+              applyServerErrors(form, error);
+              toast({ variant: 'destructive', title: 'Failed to save schedule', description: error.message });
+            },
+          },
+        )
+      }
+    >
+      <div className="grid grid-cols-2 gap-3 sm:grid-cols-4 lg:grid-cols-7">
+        {weekdayNames.map((day, i) => (
+          <TextField
+            key={day}
+            name={`hours.${i}`}
+            label={`${day} hours`}
+            type="number"
+            min={0}
+            max={24}
+            step={0.25}
+            inputMode="decimal"
+          />
+        ))}
+      </div>
+      <TextField
+        name="timeZone"
+        label="Time zone"
+        placeholder="Europe/Berlin"
+        hint="Leave empty for the organisation's time zone."
+        className="sm:max-w-xs"
+        autoComplete="off"
+      />
+      <div>
+        <Button type="submit" disabled={save.isPending}>
+          {save.isPending ? 'Saving...' : 'Save Schedule'}
+        </Button>
+      </div>
+    </Form>
+  );
+}

@@ -1,0 +1,101 @@
+import type { Team } from '@contract/teams';
+import { Pencil, Trash2, Users } from 'lucide-react';
+import { useState } from 'react';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { EmptyState } from '@/components/ui/empty-state';
+import { Skeleton } from '@/components/ui/skeleton';
+import { useTeams } from './api';
+import { DeleteTeamDialog } from './delete-team-dialog';
+import { TeamDialog } from './team-dialog';
+
+/** The teams the caller may see, each with its managers and members; admins edit and delete them. */
+export function TeamList({ canEdit }: { canEdit: boolean }) {
+  const teams = useTeams();
+  const [editing, setEditing] = useState<Team | null>(null);
+  const [deleting, setDeleting] = useState<Team | null>(null);
+  if (teams.isLoading)
+    return (
+      <div className="grid gap-4 md:grid-cols-2">
+        <Skeleton className="h-40" />
+        <Skeleton className="h-40" />
+      </div>
+    );
+  if (!teams.data?.length)
+    return (
+      <Card>
+        <EmptyState
+          icon={Users}
+          title="No teams yet"
+          description={
+            canEdit
+              ? 'Create a team and choose its managers and members.'
+              : 'You are not in a team yet. An admin adds people to teams.'
+          }
+        />
+      </Card>
+    );
+  return (
+    <>
+      <h2 className="sr-only">Teams</h2>
+      <ul className="grid gap-4 md:grid-cols-2" aria-label="Teams">
+        {teams.data.map((team) => (
+          <li key={team.id}>
+            <Card className="h-full" data-testid="team-card">
+              <CardHeader className="flex flex-row items-start justify-between gap-2">
+                <div className="min-w-0">
+                  <CardTitle className="truncate">{team.name}</CardTitle>
+                  <p className="text-sm text-muted-foreground">
+                    {team.members.length} {team.members.length === 1 ? 'person' : 'people'}
+                  </p>
+                </div>
+                {canEdit && (
+                  <div className="flex shrink-0 gap-1">
+                    <Button
+                      variant="ghost"
+                      size="sm"
+                      aria-label={`Edit ${team.name}`}
+                      onClick={() => setEditing(team)}
+                    >
+                      <Pencil aria-hidden /> Edit
+                    </Button>
+                    <Button
+                      variant="ghost"
+                      size="sm"
+                      className="text-destructive"
+                      aria-label={`Delete ${team.name}`}
+                      onClick={() => setDeleting(team)}
+                    >
+                      <Trash2 aria-hidden /> Delete
+                    </Button>
+                  </div>
+                )}
+              </CardHeader>
+              <CardContent>
+                {team.members.length === 0 ? (
+                  <p className="text-sm text-muted-foreground">Nobody in this team yet.</p>
+                ) : (
+                  <ul className="flex flex-col divide-y text-sm">
+                    {team.members.map((m) => (
+                      <li key={m.userId} className="flex items-center justify-between gap-2 py-1.5">
+                        <span className="min-w-0 truncate">{m.name}</span>
+                        <Badge variant={m.role === 'manager' ? 'indigo' : 'gray'}>
+                          {m.role === 'manager' ? 'Manager' : 'Member'}
+                        </Badge>
+                      </li>
+                    ))}
+                  </ul>
+                )}
+              </CardContent>
+            </Card>
+          </li>
+        ))}
+      </ul>
+      {canEdit && editing && (
+        <TeamDialog team={editing} open onOpenChange={(open) => !open && setEditing(null)} />
+      )}
+      {canEdit && <DeleteTeamDialog team={deleting} onClose={() => setDeleting(null)} />}
+    </>
+  );
+}

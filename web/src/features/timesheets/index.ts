@@ -1,0 +1,2 @@
+export { ReviewQueue } from './review-queue';
+export { WeekSheet } from './week-sheet';

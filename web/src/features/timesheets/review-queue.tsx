@@ -1,0 +1,97 @@
+import { CheckCircle2 } from 'lucide-react';
+import { useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { EmptyState } from '@/components/ui/empty-state';
+import { Skeleton } from '@/components/ui/skeleton';
+import { toast } from '@/components/ui/use-toast';
+import { formatBalance, formatDuration } from '@/lib/format';
+import { useApproveWeek, useReviewQueue } from './api';
+import { RejectDialog } from './reject-dialog';
+
+/** Weeks waiting for the caller (managers: their teams' people; admins: everyone but themselves). */
+export function ReviewQueue({ onOpen }: { onOpen: (userId: string, week: string) => void }) {
+  const queue = useReviewQueue(true);
+  const approve = useApproveWeek();
+  const [rejecting, setRejecting] = useState<{ id: string; userName: string; weekStart: string } | null>(
+    null,
+  );
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Review queue</CardTitle>
+        <CardDescription>Submitted weeks waiting for your decision, oldest first.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        {queue.isLoading ? (
+          <Skeleton className="h-16" />
+        ) : !queue.data?.length ? (
+          <EmptyState
+            icon={CheckCircle2}
+            title="Nothing to review"
+            description="No submitted weeks are waiting."
+          />
+        ) : (
+          <ul className="flex flex-col divide-y" aria-label="Weeks to review">
+            {queue.data.map((item) => (
+              <li
+                key={item.id}
+                className="flex flex-wrap items-center justify-between gap-3 py-3"
+                data-testid="review-item"
+              >
+                <div className="min-w-0">
+                  <p className="font-medium">{item.userName}</p>
+                  <p className="text-sm text-muted-foreground">
+                    Week of {item.weekStart} · {formatDuration(item.trackedSeconds)} of{' '}
+                    {formatDuration(item.expectedSeconds)} (
+                    {formatBalance(item.trackedSeconds - item.expectedSeconds)})
+                  </p>
+                </div>
+                <div className="flex flex-wrap gap-2">
+                  <Button
+                    variant="outline"
+                    size="sm"
+                    aria-label={`View ${item.userName}'s week`}
+                    onClick={() => onOpen(item.userId, item.weekStart)}
+                  >
+                    View
+                  </Button>
+                  <Button
+                    variant="outline"
+                    size="sm"
+                    aria-label={`Reject ${item.userName}'s week`}
+                    onClick={() => setRejecting(item)}
+                  >
+                    Reject
+                  </Button>
+                  <Button
+                    size="sm"
+                    aria-label={`Approve ${item.userName}'s week`}
+                    disabled={approve.isPending}
+                    onClick={() =>
+                      approve.mutate(
+                        { params: { id: item.id } },
+                        {
+                          onSuccess: () => toast({ title: 'Week Approved', description: item.userName }),
+                          onError: (error) =>
+                            toast({
+                              variant: 'destructive',
+                              title: 'Failed to approve',
+                              description: error.message,
+                            }),
+                        },
+                      )
+                    }
+                  >
+                    Approve
+                  </Button>
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </CardContent>
+      <RejectDialog sheet={rejecting} onClose={() => setRejecting(null)} />
+    </Card>
+  );
+}
