@@ -32,6 +32,7 @@ const filterShape = {
   to: calendarDate,
   userId: z.uuid({ message: 'Choose a valid user' }).optional(),
   projectId: z.uuid({ message: 'Choose a valid project' }).optional(),
+  teamId: z.uuid({ message: 'Choose a valid team' }).optional(),
 };
 
 /** The filters with the range checked: in order, and at most `maxDays` long. */
@@ -111,7 +112,12 @@ export const timeGrid = z.object({
 export type TimeGrid = z.infer<typeof timeGrid>;
 
 /** Attendance and overtime have no project: their filters are the range and the user. */
-const peopleShape = { from: filterShape.from, to: filterShape.to, userId: filterShape.userId };
+const peopleShape = {
+  from: filterShape.from,
+  to: filterShape.to,
+  userId: filterShape.userId,
+  teamId: filterShape.teamId,
+};
 
 export const attendanceReportQuery = ranged(peopleShape);
 export type AttendanceReportQuery = z.infer<typeof attendanceReportQuery>;

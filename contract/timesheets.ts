@@ -106,6 +106,20 @@ export const reviewQuery = z.object({
   before: z.uuid({ message: 'Invalid cursor' }).optional(),
 });
 
+export const teamOvertimeQuery = z.object({
+  teamId: z.uuid({ message: 'Choose a valid team' }).optional(),
+});
+/** One person's overtime as their own timesheet shows it (docs/product/timesheets.md#overtime). */
+export const teamOvertimeRow = z.object({
+  userId: z.string(),
+  userName: z.string(),
+  /** over every approved week */
+  approvedSeconds: z.number().int(),
+  /** over the current month (in the person's zone) up to today */
+  monthSeconds: z.number().int(),
+});
+export type TeamOvertimeRow = z.infer<typeof teamOvertimeRow>;
+
 const statusOnly = z.object({
   id: z.string(),
   status: timesheetStatusSchema,
@@ -145,6 +159,14 @@ export const timesheetsApi = endpoints('Timesheets', {
     access: ['manager', 'admin'],
     query: reviewQuery,
     responses: { 200: z.array(reviewItem) },
+  },
+  teamOvertime: {
+    method: 'GET',
+    path: '/api/timesheets/team-overtime',
+    summary: 'The overtime balance of everyone the caller manages (admins: everyone), by name',
+    access: ['manager', 'admin'],
+    query: teamOvertimeQuery,
+    responses: { 200: z.array(teamOvertimeRow) },
   },
   approve: {
     method: 'POST',

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createApprovedUser, signInContext } from './accounts';
+import { adminSession, call, createApprovedUser, signInContext } from './accounts';
 import { DESKTOP, launchBrowser, newContext, PHONE, snap } from './support';
 
 type Session = Awaited<ReturnType<typeof createApprovedUser>>;
@@ -15,6 +15,7 @@ const suffix = [...Date.now().toString(36).slice(-5)]
 const PROJECT = `Report Atlas ${suffix}`;
 const RHEA = `Rhea Reporter${suffix}`;
 const SAMI = `Sami Second${suffix}`;
+const TEAM = `Reporting ${suffix}`;
 
 const addDays = (day: string, days: number) => {
   const d = new Date(`${day}T00:00:00Z`);
@@ -29,6 +30,21 @@ beforeAll(async () => {
   if (project.status >= 300) throw new Error(`project: ${project.status} ${JSON.stringify(project.body)}`);
   rhea = await createApprovedUser('employee', { firstName: 'Rhea', lastName: `Reporter${suffix}` });
   const sami = await createApprovedUser('employee', { firstName: 'Sami', lastName: `Second${suffix}` });
+  // A manager's reports cover the people of the teams they manage.
+  const team = await call(
+    'POST',
+    '/api/teams',
+    {
+      name: TEAM,
+      members: [
+        { userId: manager.user.id, role: 'manager' },
+        { userId: rhea.user.id, role: 'member' },
+        { userId: sami.user.id, role: 'member' },
+      ],
+    },
+    (await adminSession()).cookie,
+  );
+  if (team.status !== 201) throw new Error(`team: ${team.status} ${JSON.stringify(team.body)}`);
   // Last week's Monday and Tuesday, in the organisation's zone (the day the server calls today).
   const { today } = (await call('GET', '/api/time-entries/summary', undefined, rhea.cookie))
     .body as unknown as {
@@ -77,8 +93,9 @@ describe('reports', () => {
     await page.getByRole('heading', { name: 'Reports', level: 1 }).waitFor();
 
     await choose(page, 'Range', 'Last week');
+    await choose(page, 'Team', TEAM);
     await choose(page, 'Group by', 'User');
-    await page.waitForURL(/preset=last-week.*groupBy=user/);
+    await page.waitForURL(/preset=last-week.*teamId=.*groupBy=user/);
     await page.getByRole('rowheader', { name: RHEA }).waitFor();
     expect(await rowText(page, RHEA)).toContain('3.00');
     expect(await rowText(page, SAMI)).toContain('1.50');

@@ -107,6 +107,15 @@ describe('timesheet journey', () => {
     await snap(boss, 'timesheet-manager-view-desktop');
     await boss.getByRole('button', { name: 'Approve', exact: true }).click();
     await expect.poll(() => boss.getByTestId('sheet-status').textContent()).toBe('Approved');
+    // The team's overtime counts the approved week: 15 h 30 m tracked of 40 h expected.
+    await boss.getByRole('button', { name: 'Back to my week' }).click();
+    const overtime = boss.getByRole('table', { name: 'Team overtime' });
+    await overtime
+      .getByRole('row', { name: new RegExp(`Theo Sheet${suffix}`) })
+      .getByText('−24h 30m')
+      .waitFor();
+    await overtime.scrollIntoViewIfNeeded();
+    await snap(boss, 'timesheet-team-overtime-desktop');
     await boss.context().close();
 
     // Locked: the page says so and the API refuses a change.

@@ -1,11 +1,22 @@
 import type { Db } from '../db/types';
-import { attendanceRecords, projects, settings, tasks, timeEntries } from '../db/schema';
+import { attendanceRecords, projects, settings, tasks, teamMembers, teams, timeEntries } from '../db/schema';
 import { type Clock, fixedClock } from '../lib/clock';
 import { createTestApp } from './harness';
 
 /** Rows other features own, inserted directly so these tests do not depend on their routes. */
 export function timeFixtures(db: Db) {
   return {
+    /** A team with its managers and members (a manager sees their members' reports and sheets). */
+    async team(name: string, managerIds: string[], memberIds: string[]) {
+      const [team] = await db.insert(teams).values({ name }).returning();
+      await db
+        .insert(teamMembers)
+        .values([
+          ...managerIds.map((userId) => ({ teamId: team.id, userId, role: 'manager' as const })),
+          ...memberIds.map((userId) => ({ teamId: team.id, userId, role: 'member' as const })),
+        ]);
+      return team;
+    },
     async project(fields: Partial<typeof projects.$inferInsert> = {}) {
       const [row] = await db
         .insert(projects)

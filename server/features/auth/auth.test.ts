@@ -65,7 +65,8 @@ describe('POST /api/simple-login', () => {
       await behindProxy.close();
       await direct.close();
     }
-  });
+    // Two production apps, each with its own embedded database: slow on a busy machine.
+  }, 120_000);
 
   it('gives one 401 text for an unknown e-mail and a wrong password', async () => {
     const user = await t.createUser('employee');

@@ -51,7 +51,7 @@ export async function attendanceReport(
       -- the clock-in decides
       where r.date >= ${addDays(s.from, -2)} and r.date <= ${addDays(s.to, 2)}
         and r.clock_in >= ${s.lo.toISOString()}::timestamptz and r.clock_in < ${s.hi.toISOString()}::timestamptz
-        ${s.userId ? sql`and r.user_id = ${s.userId}` : sql``}
+        ${s.people(sql.raw('r.user_id'))}
     ), att as (
       select user_id, day, round(sum(attended))::bigint as attended,
         count(*) filter (where status = 'late') as late, count(*) filter (where missed) as missed,

@@ -36,7 +36,7 @@ export async function overtimeReport(ctx: Context, query: OvertimeReportQuery): 
           ), people as (
             select u.id from users u
             where u.is_active and u.approval_status = 'approved'
-              ${s.userId ? sql`and u.id = ${s.userId}` : sql``}
+              ${s.people(sql.raw('u.id'))}
             union select user_id from tracked
           )
           select u.id::text as user_id, u.first_name || ' ' || u.last_name as name,

@@ -26,6 +26,7 @@ beforeAll(async () => {
   anna = await t.userClient('employee', { firstName: 'Anna', lastName: 'Adler', ...joined });
   ben = await t.userClient('employee', { firstName: 'Ben', lastName: 'Berg', ...joined });
   manager = await t.userClient('manager', { firstName: 'Maria', lastName: 'Meyer', ...joined });
+  await fx.team('Delivery', [manager.user.id], [anna.user.id, ben.user.id]);
   const a = anna.user.id;
   const b = ben.user.id;
   // Tracked: Anna 2 h on Mon, 2+2 h across Tue→Wed midnight, 1+3 h across the DST night.

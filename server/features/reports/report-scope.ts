@@ -4,10 +4,12 @@ import { sql } from 'drizzle-orm';
 import { rowsOf } from '../../db/rows';
 import type { Db } from '../../db/types';
 import type { Context } from '../../lib/context';
-import { forbidden } from '../../lib/errors';
+import { forbidden, notFound } from '../../lib/errors';
+import { managedBy, manages, managesTeam, TEAM_NOT_FOUND, teamExists } from '../teams/team-scope';
 import { addDays, zonedDayRange } from '@contract/zoned-time';
 
 export const OWN_DATA_ONLY = 'You can only see your own reports';
+export const TEAMS_DATA_ONLY = 'You can only see the reports of your teams';
 
 /** What a report reads: whose data, which project, and the range as days and as instants. */
 export type ReportScope = {
@@ -22,18 +24,38 @@ export type ReportScope = {
   /** the instant `from` starts and the instant `to` ends, in the viewer's zone */
   lo: Date;
   hi: Date;
+  /**
+   * The conditions on a user id column that keep the report to the people in scope (the chosen
+   * user, the caller's teams, the chosen team), as `and …` to append to a where clause.
+   */
+  people: (column: SQL) => SQL;
 };
 
 /**
  * The server's half of every report's filters (docs/decisions/012-reports.md): an employee sees
- * their own data only, whatever the URL says; managers and admins see everyone's. When teams exist,
- * a manager's scope narrows to their teams here, and a `teamId` filter joins `userId`.
+ * their own data only, whatever the URL says; a manager sees their own and that of the people they
+ * manage through their teams; an admin sees everyone's. A `teamId` narrows to that team's members
+ * (a manager: only a team they manage).
  */
 export async function reportScope(ctx: Context, filters: ReportFilters): Promise<ReportScope> {
+  const { actor } = ctx;
   let userId = filters.userId;
-  if (ctx.actor.role === 'employee') {
-    if (userId && userId !== ctx.actor.id) throw forbidden(OWN_DATA_ONLY);
-    userId = ctx.actor.id;
+  const sets: SQL[] = [];
+  if (actor.role === 'employee') {
+    if (userId && userId !== actor.id) throw forbidden(OWN_DATA_ONLY);
+    userId = actor.id;
+  } else if (actor.role === 'manager') {
+    if (userId && userId !== actor.id && !(await manages(ctx.db, actor.id, userId))) {
+      throw forbidden(TEAMS_DATA_ONLY);
+    }
+    if (filters.teamId && !(await managesTeam(ctx.db, actor.id, filters.teamId))) {
+      throw forbidden(TEAMS_DATA_ONLY);
+    }
+    sets.push(sql`select ${actor.id}::uuid union select user_id from ${managedBy(actor.id)} as managed`);
+  }
+  if (filters.teamId) {
+    if (actor.role === 'admin' && !(await teamExists(ctx.db, filters.teamId))) throw notFound(TEAM_NOT_FOUND);
+    sets.push(sql`select user_id from team_members where team_id = ${filters.teamId}`);
   }
   const timeZone = await ctx.timeZone();
   const days: string[] = [];
@@ -47,6 +69,14 @@ export async function reportScope(ctx: Context, filters: ReportFilters): Promise
     days,
     lo: zonedDayRange(filters.from, timeZone).start,
     hi: zonedDayRange(filters.to, timeZone).end,
+    people: (column) =>
+      sql.join(
+        [
+          userId ? sql`and ${column} = ${userId}` : sql``,
+          ...sets.map((set) => sql`and ${column} in (${set})`),
+        ],
+        sql` `,
+      ),
   };
 }
 

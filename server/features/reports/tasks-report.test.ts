@@ -25,6 +25,7 @@ beforeAll(async () => {
   anna = await t.userClient('employee', { firstName: 'Anna', lastName: 'Adler' });
   ben = await t.userClient('employee', { firstName: 'Ben', lastName: 'Berg' });
   manager = await t.userClient('manager', { firstName: 'Maria', lastName: 'Meyer' });
+  await fx.team('Delivery', [manager.user.id], [anna.user.id, ben.user.id]);
   apollo = (await fx.project({ name: 'Apollo' })).id;
   const a = anna.user.id;
   const b = ben.user.id;

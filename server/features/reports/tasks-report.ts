@@ -23,7 +23,7 @@ export async function tasksReport(ctx: Context, query: TasksReportQuery): Promis
   const tz = s.timeZone;
   const lo = sql`${s.lo.toISOString()}::timestamptz`;
   const hi = sql`${s.hi.toISOString()}::timestamptz`;
-  const scope = sql`${s.userId ? sql`and t.assignee_id = ${s.userId}` : sql``}
+  const scope = sql`${s.people(sql.raw('t.assignee_id'))}
     ${s.projectId ? sql`and t.project_id = ${s.projectId}` : sql``}`;
   const now = sql`${ctx.now.toISOString()}::timestamptz`;
 

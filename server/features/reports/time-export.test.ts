@@ -18,6 +18,7 @@ beforeAll(async () => {
   const anna = await t.userClient('employee', { firstName: 'Anna', lastName: 'Adler' });
   const ben = await t.userClient('employee', { firstName: '=Ben', lastName: 'Berg' });
   manager = await t.userClient('manager', { firstName: 'Maria', lastName: 'Meyer' });
+  await fx.team('Delivery', [manager.user.id], [anna.user.id, ben.user.id]);
   const apollo = (await fx.project({ name: 'Apollo, "the first"' })).id;
   await fx.entry(anna.user.id, '2025-03-24T08:00:00Z', '2025-03-24T10:20:00Z', { projectId: apollo });
   await fx.entry(anna.user.id, '2025-03-25T21:00:00Z', '2025-03-26T01:00:00Z');

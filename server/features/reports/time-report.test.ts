@@ -4,7 +4,7 @@ import { settings } from '../../db/schema';
 import { fixedClock } from '../../lib/clock';
 import { createTestApp, type TestContext } from '../../test/harness';
 import { timeFixtures } from '../../test/time-fixtures';
-import { OWN_DATA_ONLY } from './report-scope';
+import { OWN_DATA_ONLY, TEAMS_DATA_ONLY } from './report-scope';
 
 // Europe/Berlin (the organisation's zone) springs forward on Sunday 2025-03-30, 02:00 → 03:00:
 // the week of Monday 2025-03-24 is a DST week and its Sunday has 23 hours.
@@ -28,6 +28,7 @@ beforeAll(async () => {
   anna = await t.userClient('employee', { firstName: 'Anna', lastName: 'Adler' });
   ben = await t.userClient('employee', { firstName: 'Ben', lastName: 'Berg' });
   manager = await t.userClient('manager', { firstName: 'Maria', lastName: 'Meyer' });
+  await fx.team('Delivery', [manager.user.id], [anna.user.id, ben.user.id]);
   admin = await t.userClient('admin', { firstName: 'Ada', lastName: 'Admin' });
   apollo = (await fx.project({ name: 'Apollo' })).id;
   zeus = (await fx.project({ name: 'Zeus' })).id;
@@ -110,10 +111,45 @@ describe('time report', () => {
 
   it("counts days in the viewer's own time zone", async () => {
     const ny = await t.userClient('manager', { timeZone: 'America/New_York' });
+    await timeFixtures(t.db).team('New York', [ny.user.id], [anna.user.id]);
     const r = await report(ny, `${WEEK}&groupBy=day&userId=${anna.user.id}`);
     expect(r.timeZone).toBe('America/New_York');
     // EDT (UTC−4): Tuesday's entry is 17:00–21:00 and Saturday's 18:00–22:00, each on one day.
     expect(r.rows.map((row) => row.seconds)).toEqual([2 * H, 4 * H, 0, 0, 0, 4 * H, 0]);
+  });
+
+  it("keeps a manager to their teams' people and narrows to one team", async () => {
+    const fx = timeFixtures(t.db);
+    // Lea manages Ben alone (team 'Support'); Anna's time is not hers to see.
+    const lea = await t.userClient('manager', { firstName: 'Lea', lastName: 'Lang' });
+    const support = await fx.team('Support', [lea.user.id], [ben.user.id]);
+    const delivery = (await admin.api.get('/api/teams'))
+      .json()
+      .find((x: { name: string }) => x.name === 'Delivery');
+    expect(pick(await report(lea, `${WEEK}&groupBy=user`))).toEqual([['Ben Berg', 2.5 * H, 1]]);
+    const grid = (await lea.api.get(`/api/reports/time-grid?${WEEK}`)).json() as TimeGrid;
+    expect(grid.rows.map((r) => r.name)).toEqual(['Ben Berg', 'Lea Lang']);
+    for (const path of [`time?${WEEK}&userId=${anna.user.id}`, `time-grid?${WEEK}&teamId=${delivery.id}`]) {
+      const res = await lea.api.get(`/api/reports/${path}`);
+      expect(res.statusCode).toBe(403);
+      expect(res.json().message).toBe(TEAMS_DATA_ONLY);
+    }
+    // Her own team narrows to its members; an admin may pick any team; an unknown one is a 404.
+    expect(pick(await report(lea, `${WEEK}&groupBy=user&teamId=${support.id}`))).toEqual([
+      ['Ben Berg', 2.5 * H, 1],
+    ]);
+    expect(pick(await report(admin, `${WEEK}&groupBy=user&teamId=${delivery.id}`))).toEqual([
+      ['Anna Adler', 10 * H, 0.8],
+      ['Ben Berg', 2.5 * H, 0.2],
+    ]);
+    const unknown = await admin.api.get(
+      `/api/reports/time?${WEEK}&teamId=00000000-0000-4000-8000-000000000000`,
+    );
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().message).toBe('Team not found');
+    const bad = await admin.api.get(`/api/reports/time?${WEEK}&teamId=nope`);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toContain('Choose a valid team');
   });
 
   it('filters by user and project', async () => {

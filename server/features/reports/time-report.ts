@@ -17,7 +17,7 @@ function entriesWhere(s: ReportScope): SQL {
   return sql`e.start_time < ${hi}::timestamptz and e.end_time > ${lo}::timestamptz
         and ((e.start_time >= ${lo}::timestamptz - interval '1 day' and e.end_time - e.start_time <= interval '1 day')
           or e.end_time - e.start_time > interval '1 day')
-        ${s.userId ? sql`and e.user_id = ${s.userId}` : sql``}
+        ${s.people(sql.raw('e.user_id'))}
         ${s.projectId ? sql`and e.project_id = ${s.projectId}` : sql``}`;
 }
 
@@ -157,7 +157,7 @@ export async function timeGrid(ctx: Context, query: TimeGridQuery): Promise<Time
     ), people as (
       select u.id from users u
       where u.is_active and u.approval_status = 'approved'
-        ${s.userId ? sql`and u.id = ${s.userId}` : sql``}
+        ${s.people(sql.raw('u.id'))}
       union select user_id from sums
     )
     select u.id::text as user_id, u.first_name || ' ' || u.last_name as name, s.day::text as day, s.seconds

@@ -13,6 +13,27 @@ export const managedBy = (managerId: string) => sql`(
   where boss.user_id = ${managerId} and boss.role = 'manager'
 )`;
 
+export const TEAM_NOT_FOUND = 'Team not found';
+
+/** True when `managerId` is a manager of the team. */
+export async function managesTeam(db: Db, managerId: string, teamId: string): Promise<boolean> {
+  const rows = await rowsOf<{ ok: boolean }>(
+    db,
+    sql`select exists (
+    select 1 from team_members where team_id = ${teamId} and user_id = ${managerId} and role = 'manager'
+  ) as "ok"`,
+  );
+  return rows[0]?.ok === true;
+}
+
+export async function teamExists(db: Db, teamId: string): Promise<boolean> {
+  const rows = await rowsOf<{ ok: boolean }>(
+    db,
+    sql`select exists (select 1 from teams where id = ${teamId}) as "ok"`,
+  );
+  return rows[0]?.ok === true;
+}
+
 /** True when `managerId` manages `userId` through at least one team. */
 export async function manages(db: Db, managerId: string, userId: string): Promise<boolean> {
   const rows = await rowsOf<{ ok: boolean }>(

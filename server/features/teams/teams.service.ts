@@ -14,11 +14,10 @@ import type { Db } from '../../db/types';
 import { teamMembers, teams, users } from '../../db/schema';
 import type { Context } from '../../lib/context';
 import { badRequest, conflict, isUniqueViolation, notFound } from '../../lib/errors';
+import { TEAM_NOT_FOUND } from './team-scope';
 
 type MemberInput = { userId: string; role: TeamMember['role'] };
 type TeamRow = { id: string; name: string; createdAt: Date };
-
-const TEAM_NOT_FOUND = 'Team not found';
 
 /** The members of the given teams in one query (managers first, then by name). */
 async function membersOf(db: Db, teamIds: string[]): Promise<Map<string, TeamMember[]>> {

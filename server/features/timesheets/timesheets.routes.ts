@@ -5,10 +5,10 @@ import {
   getTimesheet,
   rejectWeek,
   reopenWeek,
-  reviewQueue,
   submitWeek,
   withdrawWeek,
 } from './timesheets.service';
+import { reviewQueue, teamOvertime } from './manager-views';
 
 /** Weekly timesheets (docs/product/timesheets.md): submit, withdraw, the review queue, decisions, reopen. */
 export const timesheetsRoutes = implement(timesheetsApi, {
@@ -16,6 +16,7 @@ export const timesheetsRoutes = implement(timesheetsApi, {
   submit: (ctx, { body }) => submitWeek(ctx, body.week),
   withdraw: (ctx, { params }) => withdrawWeek(ctx, params.id),
   review: (ctx, { query }) => reviewQueue(ctx, query),
+  teamOvertime: (ctx, { query }) => teamOvertime(ctx, query),
   approve: (ctx, { params }) => approveWeek(ctx, params.id),
   reject: (ctx, { params, body }) => rejectWeek(ctx, params.id, body.comment),
   reopen: (ctx, { params }) => reopenWeek(ctx, params.id),

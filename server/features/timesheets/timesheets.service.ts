@@ -1,17 +1,13 @@
 import { and, asc, eq, gte, lt, sql } from 'drizzle-orm';
-import type { z } from 'zod';
 import { expectedOn } from '@contract/schedules';
 import {
   GAP_SECONDS,
   type OvertimeBalance,
-  type ReviewItem,
-  type reviewQuery,
   type Timesheet,
   type TimesheetDay,
   type TimesheetStatus,
 } from '@contract/timesheets';
 import type { Db } from '../../db/types';
-import { rowsOf } from '../../db/rows';
 import { activeTimers, attendanceRecords, auditLog, timeEntries, timesheets, users } from '../../db/schema';
 import type { Context } from '../../lib/context';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
@@ -19,7 +15,7 @@ import { addDays, zonedDate, zonedDayRange } from '@contract/zoned-time';
 import { maySee, scheduleOf } from '../schedules/schedules.service';
 import { selectEntries, toTimeEntry } from '../time-entries/time-entries.rows';
 import { announceNotifications, notify } from '../notifications/notify';
-import { decidersOf, managedBy, manages } from '../teams/team-scope';
+import { decidersOf, manages } from '../teams/team-scope';
 import { mondayOf } from './week-lock';
 
 const SHEET_NOT_FOUND = 'Timesheet not found';
@@ -31,7 +27,7 @@ const USER_NOT_FOUND = 'User not found';
 type SheetRow = typeof timesheets.$inferSelect;
 
 /** [start, end) of the week starting on `monday` in the zone: 167 or 169 hours long in DST weeks. */
-function weekRange(monday: string, zone: string) {
+export function weekRange(monday: string, zone: string) {
   return { start: zonedDayRange(monday, zone).start, end: zonedDayRange(addDays(monday, 7), zone).start };
 }
 
@@ -47,7 +43,7 @@ async function trackedBetween(db: Db, userId: string, start: Date, end: Date): P
 }
 
 /** Expected seconds of the days from `from` to `to` (inclusive) under a schedule. */
-function expectedBetween(minutes: readonly number[], from: string, to: string): number {
+export function expectedBetween(minutes: readonly number[], from: string, to: string): number {
   let total = 0;
   for (let d = from; d <= to; d = addDays(d, 1)) total += expectedOn(minutes, d) * 60;
   return total;
@@ -402,50 +398,4 @@ export async function reopenWeek(ctx: Context, id: string) {
   });
   ctx.log.info({ timesheetId: id, actorId: ctx.actor.id, userId: row.userId }, 'timesheet reopened');
   return done;
-}
-
-/**
- * The review queue: submitted weeks the caller may decide (admins: everyone's but their own;
- * managers: the people they manage), oldest first, with their tracked and expected time.
- * Served by timesheets_status_submitted_idx; `before` is the last id of the previous page.
- */
-export async function reviewQueue(ctx: Context, query: z.output<typeof reviewQuery>): Promise<ReviewItem[]> {
-  const scope = ctx.actor.role === 'admin' ? sql`true` : sql`s.user_id in ${managedBy(ctx.actor.id)}`;
-  const cursor = query.before
-    ? sql`and (s.submitted_at, s.id) > (select x.submitted_at, x.id from timesheets x where x.id = ${query.before})`
-    : sql``;
-  const rows = await rowsOf<{
-    id: string;
-    userId: string;
-    firstName: string;
-    lastName: string;
-    weekStart: string;
-    submittedAt: Date | string;
-    userZone: string | null;
-  }>(
-    ctx.db,
-    sql`select s.id, s.user_id as "userId", u.first_name as "firstName", u.last_name as "lastName",
-        s.week_start as "weekStart", s.submitted_at as "submittedAt", u.time_zone as "userZone"
-      from timesheets s join users u on u.id = s.user_id
-      where s.status = 'submitted' and s.user_id <> ${ctx.actor.id} and ${scope} ${cursor}
-      order by s.submitted_at, s.id
-      limit ${query.limit}`,
-  );
-  const organisationZone = (await ctx.settings()).timeZone;
-  const items: ReviewItem[] = [];
-  for (const r of rows) {
-    const schedule = await scheduleOf(ctx.db, r.userId, organisationZone);
-    const zone = schedule?.effectiveTimeZone ?? organisationZone;
-    const { start, end } = weekRange(r.weekStart, zone);
-    items.push({
-      id: r.id,
-      userId: r.userId,
-      userName: `${r.firstName} ${r.lastName}`,
-      weekStart: r.weekStart,
-      submittedAt: new Date(r.submittedAt).toISOString(),
-      trackedSeconds: await trackedBetween(ctx.db, r.userId, start, end),
-      expectedSeconds: expectedBetween(schedule?.minutes ?? [], r.weekStart, addDays(r.weekStart, 6)),
-    });
-  }
-  return items;
 }

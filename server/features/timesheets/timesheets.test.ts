@@ -440,6 +440,56 @@ describe('overtime balance', () => {
       (await manager.get(`/api/timesheets?week=2025-10-27&userId=${worker.id}`)).json().overtime,
     ).toEqual(sheet.overtime);
   });
+
+  it("lists the team's balances as each person's own sheet shows them; scoped by role and team", async () => {
+    const { admin, worker, employee, manager, other, otherManager, outsider, boss } = await team();
+    await fx.entry(worker.id, '2025-10-20T07:00:00Z', '2025-10-20T17:00:00Z'); // 10 h on a Monday
+    const { id } = (await employee.post('/api/timesheets/submit', { week: '2025-10-20' })).json();
+    expect((await manager.post(`/api/timesheets/${id}/approve`)).statusCode).toBe(200);
+    // A second member in New York: their month is counted in their own zone.
+    const { user: ny } = await t.userClient('employee', { timeZone: 'America/New_York' });
+    const teams = (await admin.get('/api/teams?limit=500')).json();
+    const ours = teams.find((x: { members: { userId: string }[] }) =>
+      x.members.some((m) => m.userId === worker.id),
+    );
+    const members = [
+      ...ours.members.map((m: { userId: string; role: string }) => ({ userId: m.userId, role: m.role })),
+      { userId: ny.id, role: 'member' },
+    ];
+    expect((await admin.patch(`/api/teams/${ours.id}`, { members })).statusCode).toBe(200);
+    await fx.entry(ny.id, '2025-10-01T03:00:00Z', '2025-10-01T05:00:00Z'); // 30 Sep, 23:00 in New York
+
+    const list = await manager.get('/api/timesheets/team-overtime');
+    expect(list.statusCode).toBe(200);
+    const rows = list.json() as { userId: string; approvedSeconds: number; monthSeconds: number }[];
+    // The manager's people only: not the manager, not outsiders.
+    expect(rows.map((r) => r.userId).sort()).toEqual([worker.id, ny.id].sort());
+    const own = (await employee.get('/api/timesheets?week=2025-10-27')).json().overtime;
+    expect(rows.find((r) => r.userId === worker.id)).toMatchObject({
+      approvedSeconds: own.approvedSeconds,
+      monthSeconds: own.monthSeconds,
+    });
+    expect(own.approvedSeconds).toBe(10 * H - 40 * H);
+    // New York's 23:00 entry belongs to September there: October so far owes 21 days × 8 h.
+    const nyRow = rows.find((r) => r.userId === ny.id);
+    expect(nyRow).toMatchObject({ approvedSeconds: 0, monthSeconds: -21 * 8 * H });
+
+    // A team filter: the manager's own team answers; another's is a 403; admins see any, 404 unknown.
+    expect((await manager.get(`/api/timesheets/team-overtime?teamId=${ours.id}`)).json()).toEqual(rows);
+    expect((await otherManager.get(`/api/timesheets/team-overtime?teamId=${ours.id}`)).statusCode).toBe(403);
+    expect((await otherManager.get('/api/timesheets/team-overtime')).json()).toEqual([]);
+    const byAdmin = (await admin.get(`/api/timesheets/team-overtime?teamId=${ours.id}`)).json();
+    expect(byAdmin.map((r: { userId: string }) => r.userId).sort()).toEqual(
+      [boss.id, worker.id, ny.id].sort(),
+    );
+    const everyone = (await admin.get('/api/timesheets/team-overtime')).json();
+    expect(everyone.map((r: { userId: string }) => r.userId)).toContain(other.id);
+    expect((await admin.get(`/api/timesheets/team-overtime?teamId=${MISSING}`)).statusCode).toBe(404);
+    expect((await admin.get('/api/timesheets/team-overtime?teamId=nope')).statusCode).toBe(400);
+    // Employees never; anonymous callers neither.
+    expect((await outsider.get('/api/timesheets/team-overtime')).statusCode).toBe(403);
+    expect((await t.anonymous.get('/api/timesheets/team-overtime')).statusCode).toBe(401);
+  });
 });
 
 describe('timesheets: notifications (docs/product/notifications.md#events)', () => {

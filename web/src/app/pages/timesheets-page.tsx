@@ -1,7 +1,7 @@
 import { useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/page-header';
-import { ReviewQueue, WeekSheet } from '@/features/timesheets';
+import { ReviewQueue, TeamOvertime, WeekSheet } from '@/features/timesheets';
 import { useCurrentUser } from '@/lib/auth';
 import { todayIsoDate } from '@/lib/format';
 
@@ -34,6 +34,7 @@ export function TimesheetsPage() {
       />
       <WeekSheet week={week} userId={userId} onWeek={(w) => show({ week: w })} />
       {reviewer && <ReviewQueue onOpen={(id, w) => show({ user: id, week: w })} />}
+      {reviewer && <TeamOvertime week={week} onOpen={(id, w) => show({ user: id, week: w })} />}
     </div>
   );
 }

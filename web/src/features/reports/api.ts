@@ -7,6 +7,7 @@ import {
   type TimeReportQuery,
 } from '@contract/reports';
 import { settingsApi } from '@contract/settings';
+import { teamsApi } from '@contract/teams';
 import { usersApi } from '@contract/users';
 import { apiUrl, useApiQuery } from '@/lib/api';
 
@@ -25,9 +26,12 @@ export const useTasksReport = (query: TasksReportQuery) =>
 
 /** The organisation's zone: the viewer's days when they have none of their own. */
 export const useOrgSettings = () => useApiQuery(settingsApi.get, {});
-/** The people a manager may pick in the user filter. */
+/** Everyone, for an admin's user filter (a manager's people come from their teams). */
 export const usePeople = (enabled: boolean) =>
   useApiQuery(usersApi.assignable, enabled ? { query: { limit: 1000 } } : null);
+/** The teams the caller may see: all for an admin, a manager's own. */
+export const useReportTeams = (enabled: boolean) =>
+  useApiQuery(teamsApi.list, enabled ? { query: { limit: 500 } } : null);
 
 /** The download links of a report: plain GETs, the session cookie goes along. */
 export const downloadUrls = {

@@ -2,7 +2,7 @@ import { CalendarCheck } from 'lucide-react';
 import { Card } from '@/components/ui/card';
 import { downloadUrls, useAttendanceReport } from './api';
 import { CompareBarChart } from './bar-chart';
-import { formatHoursShort, formatSignedHours, type UrlFilters } from './filters';
+import { formatHoursShort, formatSignedHours, peopleQuery, type UrlFilters } from './filters';
 import { ReportFrame } from './report-states';
 import { num, ReportTable, td, th } from './report-table';
 
@@ -15,7 +15,7 @@ const dayLabel = new Intl.DateTimeFormat('en-GB', {
 
 /** Attendance per user, and attended against tracked time per user and day. */
 export function AttendanceReportView(props: { filters: UrlFilters }) {
-  const query = { from: props.filters.from, to: props.filters.to, userId: props.filters.userId };
+  const query = peopleQuery(props.filters);
   const report = useAttendanceReport(query);
   return (
     <ReportFrame

@@ -21,9 +21,20 @@ export type UrlFilters = {
   from: string;
   to: string;
   userId?: string;
+  teamId?: string;
   projectId?: string;
   groupBy: TimeGroupBy;
 };
+
+/** The API query of a report about people (attendance, overtime): range, user and team. */
+export const peopleQuery = (f: UrlFilters) => ({
+  from: f.from,
+  to: f.to,
+  userId: f.userId,
+  teamId: f.teamId,
+});
+/** The API query of a report about work (time, grid, tasks): the people's filters and the project. */
+export const workQuery = (f: UrlFilters) => ({ ...peopleQuery(f), projectId: f.projectId });
 
 const ISO = /^\d{4}-\d{2}-\d{2}$/;
 const shift = (day: string, days: number) => {
@@ -90,6 +101,7 @@ export function readFilters(params: URLSearchParams, today: string): UrlFilters 
     preset,
     ...range,
     userId: params.get('userId') || undefined,
+    teamId: params.get('teamId') || undefined,
     projectId: params.get('projectId') || undefined,
     groupBy,
   };
@@ -102,6 +114,7 @@ export function writeFilters(f: UrlFilters): URLSearchParams {
     params.set('to', f.to);
   }
   if (f.userId) params.set('userId', f.userId);
+  if (f.teamId) params.set('teamId', f.teamId);
   if (f.projectId) params.set('projectId', f.projectId);
   if (f.report === 'time') params.set('groupBy', f.groupBy);
   return params;

@@ -2,13 +2,13 @@ import { Scale } from 'lucide-react';
 import { Card } from '@/components/ui/card';
 import { downloadUrls, useOvertimeReport } from './api';
 import { CompareBarChart } from './bar-chart';
-import { formatHoursShort, formatSignedHours, type UrlFilters } from './filters';
+import { formatHoursShort, formatSignedHours, peopleQuery, type UrlFilters } from './filters';
 import { ReportFrame } from './report-states';
 import { num, ReportTable, td, th } from './report-table';
 
 /** Expected against tracked time per user over the range, and the balance. */
 export function OvertimeReportView(props: { filters: UrlFilters }) {
-  const query = { from: props.filters.from, to: props.filters.to, userId: props.filters.userId };
+  const query = peopleQuery(props.filters);
   const report = useOvertimeReport(query);
   return (
     <ReportFrame

@@ -1,5 +1,5 @@
 import type { Project } from '@contract/projects';
-import type { AssignableUser } from '@contract/users';
+import type { Team } from '@contract/teams';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
@@ -38,15 +38,16 @@ function FilterSelect(props: {
 }
 
 /**
- * The filters every report shares: the range (a preset or custom dates), the user (for managers
- * and admins; employees only ever see their own data) and the project. There is no team filter
- * until teams exist.
+ * The filters every report shares: the range (a preset or custom dates), the team and the user (for
+ * managers and admins; employees only ever see their own data) and the project.
  */
 export function ReportFiltersBar(props: {
   value: UrlFilters;
   today: string;
   onChange: (next: UrlFilters) => void;
-  people: AssignableUser[] | undefined;
+  /** undefined: the caller sees their own data only (no user or team filter) */
+  people: { id: string; name: string }[] | undefined;
+  teams: Team[] | undefined;
   /** undefined: the report has no project filter */
   projects: Project[] | undefined;
 }) {
@@ -57,7 +58,7 @@ export function ReportFiltersBar(props: {
     else onChange({ ...value, preset: next, ...presetRange(next, props.today) });
   };
   return (
-    <div className="grid grid-cols-2 items-end gap-3 rounded-lg border bg-white p-3 shadow-sm lg:grid-cols-5 print:hidden">
+    <div className="grid grid-cols-2 items-end gap-3 rounded-lg border bg-white p-3 shadow-sm lg:grid-cols-6 print:hidden">
       <FilterSelect
         id="report-range"
         label="Range"
@@ -87,6 +88,17 @@ export function ReportFiltersBar(props: {
           onChange={(e) => e.target.value && onChange({ ...value, preset: 'custom', to: e.target.value })}
         />
       </div>
+      {props.teams && (
+        <FilterSelect
+          id="report-team"
+          label="Team"
+          value={value.teamId}
+          allLabel="All teams"
+          options={props.teams.map((t) => ({ value: t.id, label: t.name }))}
+          // The chosen user may not be in the new team.
+          onChange={(teamId) => onChange({ ...value, teamId, userId: undefined })}
+        />
+      )}
       {props.people && (
         <FilterSelect
           id="report-user"

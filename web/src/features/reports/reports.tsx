@@ -3,7 +3,7 @@ import { useSearchParams } from 'react-router';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useCurrentUser } from '@/lib/auth';
 import { useProjectOptions } from '@/lib/use-project-options';
-import { useOrgSettings, usePeople } from './api';
+import { useOrgSettings, usePeople, useReportTeams } from './api';
 import { type ReportName, readFilters, todayIn, type UrlFilters, writeFilters } from './filters';
 import { AttendanceReportView } from './attendance-report-view';
 import { OvertimeReportView } from './overtime-report-view';
@@ -21,7 +21,9 @@ export function Reports() {
   const settings = useOrgSettings();
   const timeZone = user?.timeZone ?? settings.data?.timeZone;
   const manages = user?.role === 'manager' || user?.role === 'admin';
-  const people = usePeople(manages);
+  const isAdmin = user?.role === 'admin';
+  const everyone = usePeople(isAdmin);
+  const teams = useReportTeams(manages);
   const projects = useProjectOptions();
   const [params, setParams] = useSearchParams();
   const today = useMemo(() => (timeZone ? todayIn(timeZone) : undefined), [timeZone]);
@@ -30,6 +32,24 @@ export function Reports() {
     (next: UrlFilters) => setParams(writeFilters(next), { replace: false }),
     [setParams],
   );
+
+  // A manager chooses among their teams and the people in them (the server holds them to that).
+  const ownTeams = useMemo(
+    () =>
+      (teams.data ?? []).filter(
+        (team) => isAdmin || team.members.some((m) => m.userId === user?.id && m.role === 'manager'),
+      ),
+    [teams.data, isAdmin, user?.id],
+  );
+  const chosenTeam = ownTeams.find((team) => team.id === filters?.teamId);
+  const people = useMemo(() => {
+    if (!manages) return undefined;
+    if (chosenTeam) return chosenTeam.members.map((m) => ({ id: m.userId, name: m.name }));
+    if (isAdmin) return (everyone.data ?? []).map((p) => ({ id: p.id, name: p.name }));
+    const byId = new Map<string, string>(user ? [[user.id, `${user.firstName} ${user.lastName}`]] : []);
+    for (const team of ownTeams) for (const m of team.members) byId.set(m.userId, m.name);
+    return [...byId].map(([id, name]) => ({ id, name })).sort((a, b) => a.name.localeCompare(b.name));
+  }, [manages, chosenTeam, isAdmin, everyone.data, ownTeams, user]);
 
   if (!filters || !today) {
     return <p className="text-sm text-muted-foreground">Loading the reports…</p>;
@@ -40,7 +60,8 @@ export function Reports() {
         value={filters}
         today={today}
         onChange={update}
-        people={manages ? (people.data ?? []) : undefined}
+        people={people}
+        teams={manages ? ownTeams : undefined}
         // Attendance and overtime have no project.
         projects={
           filters.report === 'attendance' || filters.report === 'overtime' ? undefined : projects.data

@@ -3,7 +3,7 @@ import { Card } from '@/components/ui/card';
 import { downloadUrls, useTasksReport } from './api';
 import { CompareBarChart } from './bar-chart';
 import { ExportActions } from './export-actions';
-import { formatHoursShort, formatShare, type UrlFilters } from './filters';
+import { formatHoursShort, formatShare, type UrlFilters, workQuery } from './filters';
 import { ReportEmpty, ReportError, ReportSkeleton } from './report-states';
 import { num, ReportTable, td, th } from './report-table';
 
@@ -12,7 +12,7 @@ const turnaround = (seconds: number | null) => (seconds === null ? '—' : `${fo
 /** Completed per week, estimated against spent per project, review turnaround and rework, overdue tasks. */
 export function TasksReportView(props: { filters: UrlFilters }) {
   const { filters } = props;
-  const query = { from: filters.from, to: filters.to, userId: filters.userId, projectId: filters.projectId };
+  const query = workQuery(filters);
   const report = useTasksReport(query);
   const data = report.data;
   const completed = data?.completedPerWeek.reduce((sum, w) => sum + w.completed, 0) ?? 0;

@@ -4,7 +4,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { Skeleton } from '@/components/ui/skeleton';
 import { downloadUrls, useTimeGrid } from './api';
 import { ExportActions } from './export-actions';
-import { formatHoursShort, type UrlFilters } from './filters';
+import { formatHoursShort, type UrlFilters, workQuery } from './filters';
 import { num, ReportTable, td, th } from './report-table';
 
 const dayHead = new Intl.DateTimeFormat('en-GB', {
@@ -18,7 +18,7 @@ const cell = (seconds: number) => (seconds ? formatHoursShort(seconds) : '–');
 /** Hours per user (rows) and day (columns) with totals both ways: a week or a month at a glance. */
 export function TimeGridView(props: { filters: UrlFilters }) {
   const { filters } = props;
-  const query = { from: filters.from, to: filters.to, userId: filters.userId, projectId: filters.projectId };
+  const query = workQuery(filters);
   const grid = useTimeGrid(query);
   const data = grid.data;
   return (

@@ -8,7 +8,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { downloadUrls, useTimeReport } from './api';
 import { HoursBarChart } from './bar-chart';
 import { ExportActions } from './export-actions';
-import { formatHoursShort, formatShare, type UrlFilters } from './filters';
+import { formatHoursShort, formatShare, type UrlFilters, workQuery } from './filters';
 import { num, ReportTable, td, th } from './report-table';
 
 const GROUP_LABELS: Record<TimeGroupBy, string> = {
@@ -22,13 +22,7 @@ const GROUP_LABELS: Record<TimeGroupBy, string> = {
 /** Tracked time grouped one way, as a bar chart and a table with shares and a total. */
 export function TimeReportView(props: { filters: UrlFilters; onGroupBy: (groupBy: TimeGroupBy) => void }) {
   const { filters } = props;
-  const query = {
-    from: filters.from,
-    to: filters.to,
-    userId: filters.userId,
-    projectId: filters.projectId,
-    groupBy: filters.groupBy,
-  };
+  const query = { ...workQuery(filters), groupBy: filters.groupBy };
   const report = useTimeReport(query);
   const data = report.data;
   const label = GROUP_LABELS[filters.groupBy];

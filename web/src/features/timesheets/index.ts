@@ -1,2 +1,3 @@
 export { ReviewQueue } from './review-queue';
+export { TeamOvertime } from './team-overtime';
 export { WeekSheet } from './week-sheet';
