@@ -22,13 +22,18 @@ describe('benchmark smoke run', () => {
       '/api/chat/{id}/messages',
       '/api/reports/time (month, by user)',
       '/api/reports/time-grid (week)',
+      '/api/timesheets/review (100-person team)',
+      "/api/reports/time-grid (100-person team's week)",
+      '/api/timesheets/team-overtime (100-person team)',
     ]) {
       expect(report).toContain(`GET ${endpoint}`);
     }
     // every read also at a user's pace, with no failed request
     const paced = report.split("## Hot reads at a user's pace")[1]?.split('## Writes')[0] ?? '';
-    expect(paced.match(/\| GET .* \| pglite \| ×0\.001 \| \d+ \| \d+ \| \d+ \| 0 \|/g)).toHaveLength(
-      10, // the eight hot reads and the two reports
+    expect(
+      paced.match(/\| GET .* \| pglite \| ×0\.001 \| \d+ × [\d.]+\/s \| \d+ \| \d+ \| \d+ \| 0 \|/g),
+    ).toHaveLength(
+      13, // the eight hot reads, the two reports over everyone, the three team views
     );
     expect(report).toMatch(
       /\| POST timer start \+ stop \| pglite \| ×0\.001 \| [\d.]+ \| [\d.]+ \| [\d.]+ \| 0 \|/,

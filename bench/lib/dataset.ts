@@ -7,7 +7,13 @@ import type { Database } from '../../server/db/types';
 import { conversations, users } from '../../server/db/schema';
 import { createSession, SESSION_COOKIE } from '../../server/lib/auth';
 import { systemClock } from '../../server/lib/clock';
-import { scaleCounts, scaleEmail, seedScale } from '../../server/seed/scale';
+import {
+  SCALE_TEAM_PREFIX,
+  scaleCounts,
+  scaleEmail,
+  seedScale,
+  seedScaleTeams,
+} from '../../server/seed/scale';
 import { withDatabase } from '../../server/test/global-setup';
 
 export type Kind = 'pglite' | 'postgres';
@@ -18,8 +24,12 @@ export type Dataset = {
   env: Record<string, string>;
   /** signed-in employees: `wb_session=…` cookies and their ids */
   sessions: { cookie: string; userId: string }[];
-  /** signed-in managers and the admin, who see everyone's reports */
-  managerSessions: { cookie: string; userId: string }[];
+  /** the admin, signed in several times: who sees everyone's reports */
+  adminSessions: { cookie: string; userId: string }[];
+  /** the manager of the 100-person team (the admin when the data set is too small for teams) */
+  teamManagerSessions: { cookie: string; userId: string }[];
+  /** that team, when there is one */
+  teamId: string | undefined;
   generalId: string;
   projectId: string;
 };
@@ -83,18 +93,26 @@ export async function prepareDataset(
       const token = await createSession(database.db, u.id, systemClock);
       signedIn.push({ cookie: `${SESSION_COOKIE}=${token}`, userId: u.id });
     }
-    // Reports over everyone are what managers open: a few of them (the admin is user 1).
-    const managers = await database.db
-      .select({ id: users.id })
-      .from(users)
-      .where(sql`${users.email} like '%@scale.test' and ${users.role} in ('manager', 'admin')`)
-      .orderBy(users.email)
-      .limit(10);
-    const managerSessions = [];
-    for (const u of managers) {
-      const token = await createSession(database.db, u.id, systemClock);
-      managerSessions.push({ cookie: `${SESSION_COOKIE}=${token}`, userId: u.id });
-    }
+    // Data sets seeded before teams existed get them now (issue 15).
+    const teamCount = await database.db.execute(sql`select count(*)::int as n from teams`);
+    if (Number((teamCount as unknown as { rows: { n: number }[] }).rows[0].n) === 0)
+      await seedScaleTeams(database.db);
+    const signInAs = async (email: string, times: number) => {
+      const [u] = await database.db.select({ id: users.id }).from(users).where(eq(users.email, email));
+      if (!u) return [];
+      const list = [];
+      for (let i = 0; i < times; i++) {
+        const token = await createSession(database.db, u.id, systemClock);
+        list.push({ cookie: `${SESSION_COOKIE}=${token}`, userId: u.id });
+      }
+      return list;
+    };
+    // Reports over everyone are an admin's; a team's are its manager's (user 20 leads team 1).
+    const adminSessions = await signInAs(scaleEmail(1), 10);
+    const teamManager = await signInAs(scaleEmail(20), 10);
+    const teamRows = (await database.db.execute(
+      sql`select id from teams where name = ${`${SCALE_TEAM_PREFIX}1`}`,
+    )) as unknown as { rows: { id: string }[] };
     const [general] = await database.db
       .select({ id: conversations.id })
       .from(conversations)
@@ -109,7 +127,9 @@ export async function prepareDataset(
       scale,
       env,
       sessions: signedIn,
-      managerSessions,
+      adminSessions,
+      teamManagerSessions: teamManager.length > 0 ? teamManager : adminSessions,
+      teamId: teamRows.rows[0]?.id,
       generalId: general.id,
       projectId: rows[0]?.id ?? '',
     };

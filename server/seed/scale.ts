@@ -193,6 +193,48 @@ export async function seedScale(
     db,
     'drop table if exists seed_users;\ndrop table if exists seed_projects;\ndrop table if exists seed_convs',
   );
+  await seedScaleTeams(db, log);
   await run(db, 'analyze');
   return n;
+}
+
+export const SCALE_TEAM_PREFIX = 'Scale team ';
+
+/**
+ * Teams and timesheets on the scale users (issue 15's bench): every manager (user 20k) leads team
+ * k of the 19 users after them, except team 1, which has 100 members (users 21–120) who all
+ * submitted last week, so its manager's review queue holds 100 weeks. Everyone has eight approved
+ * weeks before that, with frozen totals around the expected 40 hours. Idempotent per database: it
+ * does nothing when the teams exist.
+ */
+export async function seedScaleTeams(db: Db, log: (line: string) => void = () => {}) {
+  const started = Date.now();
+  const numbered = `(select id, split_part(split_part(email, '@', 1), 'user', 2)::int as n
+      from users where email like 'user%@scale.test')`;
+  const teams = `(select id, split_part(name, ' ', 3)::int as g from teams where name like '${SCALE_TEAM_PREFIX}%')`;
+  await run(
+    db,
+    `insert into teams (name, created_at)
+       select '${SCALE_TEAM_PREFIX}' || u.n / 20, now() - interval '150 days' from ${numbered} u
+       where u.n % 20 = 0 and not exists (select 1 from teams where name like '${SCALE_TEAM_PREFIX}%');
+     insert into team_members (team_id, user_id, role)
+       select t.id, u.id, 'manager' from ${teams} t join ${numbered} u on u.n = 20 * t.g
+       on conflict do nothing;
+     insert into team_members (team_id, user_id, role)
+       select t.id, u.id, 'member' from ${teams} t
+       join ${numbered} u on u.n between 20 * t.g + 1 and case when t.g = 1 then 120 else 20 * t.g + 19 end
+       on conflict do nothing;
+     insert into timesheets (user_id, week_start, status, submitted_at, decided_at, tracked_seconds, expected_seconds)
+       select u.id, to_char(date_trunc('week', now()) - k * interval '7 days', 'YYYY-MM-DD'), 'approved',
+         now() - k * interval '7 days', now() - k * interval '7 days' + interval '1 day',
+         144000 + ((u.n * k) % 21 - 10) * 1800, 144000
+       from ${numbered} u cross join generate_series(2, 9) k
+       on conflict do nothing;
+     insert into timesheets (user_id, week_start, status, submitted_at)
+       select u.id, to_char(date_trunc('week', now()) - interval '7 days', 'YYYY-MM-DD'), 'submitted',
+         now() - interval '1 day' + u.n * interval '1 second'
+       from ${numbered} u where u.n between 21 and 120
+       on conflict do nothing`,
+  );
+  log(`teams and timesheets (${((Date.now() - started) / 1000).toFixed(1)} s)`);
 }
