@@ -8,6 +8,7 @@ import {
   notifications,
   projects,
   taskComments,
+  taskReviews,
   tasks,
   teamMembers,
   teams,
@@ -202,6 +203,37 @@ export async function seedDemo(db: Db, options: { now?: Date; timeZone?: string 
       }),
     )
     .returning();
+  // The decided tasks' review history: each was submitted hours before its decision, and every
+  // other approved one had been sent back once before (the Tasks report's rework and turnaround).
+  const decided = taskRows.filter(
+    (t) => t.reviewedAt && (t.reviewStatus === 'approved' || t.reviewStatus === 'rework'),
+  );
+  const hoursBefore = (d: Date, h: number) => new Date(d.getTime() - h * 3_600_000);
+  await db.insert(taskReviews).values(
+    decided.flatMap((t, i) => {
+      const decidedAt = t.reviewedAt as Date;
+      const last = {
+        taskId: t.id,
+        reviewerId: t.reviewedById,
+        decision: t.reviewStatus as 'approved' | 'rework',
+        submittedAt: hoursBefore(decidedAt, 3 + (i % 5) * 4),
+        decidedAt,
+        comments: t.reviewComments,
+      };
+      if (t.reviewStatus !== 'approved' || i % 2) return [last];
+      const earlier = hoursBefore(decidedAt, 48);
+      return [
+        {
+          ...last,
+          decision: 'rework' as const,
+          submittedAt: hoursBefore(earlier, 6),
+          decidedAt: earlier,
+          comments: 'A few details are missing.',
+        },
+        last,
+      ];
+    }),
+  );
   await db.insert(taskComments).values(
     taskRows.flatMap((t, i) =>
       i % 2

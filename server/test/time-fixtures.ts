@@ -1,5 +1,14 @@
 import type { Db } from '../db/types';
-import { attendanceRecords, projects, settings, tasks, teamMembers, teams, timeEntries } from '../db/schema';
+import {
+  attendanceRecords,
+  projects,
+  settings,
+  taskReviews,
+  tasks,
+  teamMembers,
+  teams,
+  timeEntries,
+} from '../db/schema';
 import { type Clock, fixedClock } from '../lib/clock';
 import { createTestApp } from './harness';
 
@@ -24,11 +33,24 @@ export function timeFixtures(db: Db) {
         .returning();
       return row;
     },
+    /** A task; one with a decided review also gets that decision's row, as a review writes it. */
     async task(assigneeId: string, fields: Partial<typeof tasks.$inferInsert> = {}) {
       const [row] = await db
         .insert(tasks)
         .values({ title: 'Write report', assigneeId, ...fields })
         .returning();
+      if (
+        (row.reviewStatus === 'approved' || row.reviewStatus === 'rework') &&
+        row.submittedAt &&
+        row.reviewedAt
+      )
+        await db.insert(taskReviews).values({
+          taskId: row.id,
+          reviewerId: row.reviewedById,
+          decision: row.reviewStatus,
+          submittedAt: row.submittedAt,
+          decidedAt: row.reviewedAt,
+        });
       return row;
     },
     async entry(

@@ -1,4 +1,5 @@
-import { bigint, boolean, doublePrecision, index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, check, doublePrecision, index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, ts } from './_columns';
 import { projects } from './projects';
 import { users } from './users';
@@ -56,4 +57,31 @@ export const taskComments = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('task_comments_task_idx').on(t.taskId, t.createdAt)],
+);
+
+/**
+ * Every review decision, one row each (docs/decisions/012-reports.md): a task sent back twice and
+ * then approved has three, so the tasks report's rework rate and turnaround count every decision.
+ * The task row keeps only the latest, for the screens.
+ */
+export const taskReviews = pgTable(
+  'task_reviews',
+  {
+    id: id(),
+    taskId: uuid('task_id')
+      .notNull()
+      .references(() => tasks.id, { onDelete: 'cascade' }),
+    reviewerId: uuid('reviewer_id').references(() => users.id, { onDelete: 'set null' }),
+    decision: text('decision', { enum: ['approved', 'rework'] }).notNull(),
+    /** when the decided submission was made */
+    submittedAt: ts('submitted_at').notNull(),
+    decidedAt: ts('decided_at').notNull(),
+    comments: text('comments'),
+  },
+  (t) => [
+    check('task_reviews_decision_check', sql`${t.decision} in ('approved','rework')`),
+    // the report: decisions in a range
+    index('task_reviews_decided_idx').on(t.decidedAt),
+    index('task_reviews_task_idx').on(t.taskId, t.decidedAt),
+  ],
 );

@@ -148,3 +148,34 @@ describe('tasks report', () => {
     expect(weeks?.getCell('B4').value).toBe(3);
   });
 });
+
+// Last: its completed task would change the shared fixtures' figures above.
+describe('tasks report: review history', () => {
+  it('counts every decision: a task sent back twice, then approved, is three reviews and two reworks', async () => {
+    const { api: carl, user } = await t.userClient('employee', { firstName: 'Carl', lastName: 'Cruz' });
+    await timeFixtures(t.db).team('Review desk', [manager.user.id], [user.id]);
+    const created = await manager.api.post('/api/tasks', { title: 'Twice back', assigneeId: user.id });
+    expect(created.statusCode).toBe(201);
+    const id = created.json().id;
+    const submit = () => carl.patch(`/api/tasks/${id}/submit`, { submissionNotes: 'Ready' });
+    const decide = (action: 'approve' | 'rework') =>
+      manager.api.patch(`/api/tasks/${id}/review`, { action, reviewComments: 'Look again' });
+    clock.set('2025-04-01T08:00:00Z');
+    for (const action of ['rework', 'rework', 'approve'] as const) {
+      expect((await submit()).statusCode).toBe(200);
+      clock.advance(3 * H * 1000); // three hours in review each time
+      expect((await decide(action)).statusCode).toBe(200);
+      clock.advance(H * 1000);
+    }
+    clock.set('2025-04-02T12:00:00Z');
+    const r = await report(manager, `${RANGE}&userId=${user.id}`);
+    expect(r.reviews).toEqual({
+      decided: 3,
+      approved: 1,
+      rework: 2,
+      reworkRate: 2 / 3,
+      averageTurnaroundSeconds: 3 * H,
+      medianTurnaroundSeconds: 3 * H,
+    });
+  });
+});

@@ -14,9 +14,9 @@ const weekLabel = new Intl.DateTimeFormat('en-GB', {
 const MAX_OVERDUE = 50;
 
 /**
- * The tasks report (docs/decisions/012-reports.md). Only a task's latest submission and decision
- * are stored, so turnaround and rework are those of the decisions made in the range: a task sent
- * back and later approved counts as approved.
+ * The tasks report (docs/decisions/012-reports.md). Reviews are every decision made in the range
+ * (task_reviews): a task sent back twice and then approved counts three decisions, two of them
+ * rework, each with its own turnaround from the submission it decided.
  */
 export async function tasksReport(ctx: Context, query: TasksReportQuery): Promise<TasksReport> {
   const s = await reportScope(ctx, query);
@@ -56,13 +56,12 @@ export async function tasksReport(ctx: Context, query: TasksReportQuery): Promis
       median: number | null;
     }>(
       ctx.db,
-      sql`select count(*) as decided, count(*) filter (where t.review_status = 'approved') as approved,
-          count(*) filter (where t.review_status = 'rework') as rework,
-          avg(extract(epoch from (t.reviewed_at - t.submitted_at)))::float8 as average,
-          percentile_cont(0.5) within group (order by extract(epoch from (t.reviewed_at - t.submitted_at)))::float8 as median
-        from tasks t
-        where t.review_status in ('approved', 'rework') and t.reviewed_at >= ${lo} and t.reviewed_at < ${hi}
-          and t.submitted_at is not null and t.submitted_at <= t.reviewed_at ${scope}`,
+      sql`select count(*) as decided, count(*) filter (where r.decision = 'approved') as approved,
+          count(*) filter (where r.decision = 'rework') as rework,
+          avg(extract(epoch from (r.decided_at - r.submitted_at)))::float8 as average,
+          percentile_cont(0.5) within group (order by extract(epoch from (r.decided_at - r.submitted_at)))::float8 as median
+        from task_reviews r join tasks t on t.id = r.task_id
+        where r.decided_at >= ${lo} and r.decided_at < ${hi} and r.submitted_at <= r.decided_at ${scope}`,
     ),
     rowsOf<{
       id: string;

@@ -11,7 +11,7 @@ import {
   type TasksQuery,
 } from '@contract/tasks';
 import type { Db } from '../../db/types';
-import { projects, taskComments, tasks, users } from '../../db/schema';
+import { projects, taskComments, taskReviews, tasks, users } from '../../db/schema';
 import type { Context } from '../../lib/context';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import { instantOf } from '@contract/zoned-time';
@@ -113,7 +113,12 @@ async function applyFrom(
   ctx: Context,
   row: TaskRow,
   changes: Partial<TaskRow>,
-  options: { stopTimerAt?: Date; notice?: NotificationInput } = {},
+  options: {
+    stopTimerAt?: Date;
+    notice?: NotificationInput;
+    /** what else the change writes, in its transaction, once the task is updated */
+    alsoWrite?: (tx: Db) => Promise<unknown>;
+  } = {},
 ): Promise<Task> {
   const { db } = ctx;
   // Read before the transaction: the week lock needs the zone the stopped entry's days count in.
@@ -127,6 +132,7 @@ async function applyFrom(
       .where(and(eq(tasks.id, row.id), eq(tasks.status, row.status), eq(tasks.isPaused, row.isPaused)))
       .returning({ id: tasks.id });
     if (updated.length === 0) throw conflict('The task changed meanwhile; reload and try again');
+    await options.alsoWrite?.(tx);
     return options.notice ? notify(ctx, tx, options.notice) : [];
   });
   await announceNotifications(ctx, notified);
@@ -230,6 +236,16 @@ export async function reviewTask(ctx: Context, id: string, input: z.output<typeo
     },
     {
       stopTimerAt: approved ? now : undefined,
+      // Every decision is kept, so the reports count each rework (docs/decisions/012-reports.md).
+      alsoWrite: (tx) =>
+        tx.insert(taskReviews).values({
+          taskId: row.id,
+          reviewerId: actor.id,
+          decision: approved ? 'approved' : 'rework',
+          submittedAt: row.submittedAt ?? now,
+          decidedAt: now,
+          comments: input.reviewComments || null,
+        }),
       notice: {
         kind: approved ? 'task_approved' : 'task_rework',
         to: [row.assigneeId],
