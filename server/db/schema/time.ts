@@ -43,8 +43,9 @@ export const timeEntries = pgTable(
     // all-time totals (Total Hours, Entries) as an index-only scan instead of reading every row
     index('time_entries_user_duration_idx').on(t.userId, t.duration),
     // reports over everyone (docs/decisions/012-reports.md): entries of up to a day found by their
-    // start, the rare longer ones by the partial index
-    index('time_entries_start_idx').on(t.startTime),
+    // start and read from the index alone (the columns a report needs are in it), the rare longer
+    // ones by the partial index
+    index('time_entries_start_cover_idx').on(t.startTime, t.endTime, t.userId, t.projectId),
     index('time_entries_long_idx')
       .on(t.startTime)
       .where(sql`${t.endTime} - ${t.startTime} > interval '1 day'`),
