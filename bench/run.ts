@@ -142,7 +142,12 @@ type Target = 'app' | 'memory' | 'sql';
  * so all three meet the same machine (these cores are shared and their speed drifts). req/s is the
  * mean of the slices, p50 and p99 their median.
  */
-async function interleaved(targets: Partial<Record<Target, Proc>>, path: string, cookies: string[]) {
+async function interleaved(
+  targets: Partial<Record<Target, Proc>>,
+  path: string,
+  cookies: string[],
+  connections: number,
+) {
   const names = Object.keys(targets) as Target[];
   const slices: Partial<Record<Target, LoadResult[]>> = {};
   for (const name of names) slices[name] = [];
@@ -212,7 +217,10 @@ for (const kind of kinds) {
         await Promise.all(phase.map(async (t) => [t, await starters[t]()] as const)),
       ) as Partial<Record<Target, Proc>>;
       for (const p of paths) {
-        const r = { ...measured.get(p.path), ...(await interleaved(procs, p.path, cookiesFor(p))) };
+        // A read with its own pace is also driven flat out by that many users: 100 connections of
+        // month reports all finish together seconds later, after the slice has ended.
+        const users = Math.min(p.pace?.users ?? connections, connections);
+        const r = { ...measured.get(p.path), ...(await interleaved(procs, p.path, cookiesFor(p), users)) };
         measured.set(p.path, r);
         console.log(`  ${p.name}: ${phase.map((t) => `${t} ${r[t]!.rps} req/s`).join(', ')}`);
       }
