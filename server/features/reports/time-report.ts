@@ -29,31 +29,31 @@ function entriesIn(s: ReportScope): SQL {
 /**
  * The tracked time of the scope cut into pieces per calendar day of the viewer's zone: an entry
  * that crosses midnight counts on both days, each piece as long as it really was (23- and 25-hour
- * days included: `timestamp at time zone` resolves local midnights with the zone's rules). Only
- * days of the range are kept.
+ * days included: `timestamp at time zone` resolves local midnights with the zone's rules). The
+ * range's days are a small table of [lo, hi) instants, converted once each; every entry is then
+ * joined to the days it overlaps with plain comparisons, read from the covering start index (an
+ * entry of up to a day overlapping a day starts at most a day before it), instead of converting
+ * each entry's ends to local dates.
  */
 export function piecesCte(s: ReportScope): SQL {
   const tz = s.timeZone;
+  const scope = sql`${s.people(sql.raw('e.user_id'))}
+        ${s.projectId ? sql`and e.project_id = ${s.projectId}` : sql``}`;
+  const piece = sql`e.user_id, e.project_id, d.day,
+        extract(epoch from least(e.end_time, d.hi) - greatest(e.start_time, d.lo)) as secs`;
   return sql`
-    with base as (
-      select e.user_id, e.project_id, e.start_time, e.end_time,
-        (e.start_time at time zone ${tz})::date as first_day,
-        ((e.end_time - interval '1 microsecond') at time zone ${tz})::date as last_day
-      from ${entriesIn(s)} e
-    ), pieces as (
-      -- most entries lie within one local day: no need to cut them
-      select user_id, project_id, first_day as day, extract(epoch from end_time - start_time) as secs
-      from base where first_day = last_day
-      union all
-      select b.user_id, b.project_id, g.day::date,
-        extract(epoch from
-          least(b.end_time, (g.day + interval '1 day') at time zone ${tz})
-          - greatest(b.start_time, g.day at time zone ${tz}))
-      from base b
-      cross join lateral generate_series(b.first_day::timestamp, b.last_day::timestamp, interval '1 day') as g(day)
-      where b.first_day < b.last_day
+    with days as (
+      select (${s.from}::date + i) as day,
+        (${s.from}::date + i)::timestamp at time zone ${tz} as lo,
+        (${s.from}::date + i + 1)::timestamp at time zone ${tz} as hi
+      from generate_series(0, ${s.days.length - 1}) as i
     ), kept as (
-      select * from pieces where day >= ${s.from}::date and day <= ${s.to}::date
+      select ${piece} from days d join time_entries e
+        on e.start_time >= d.lo - interval '1 day' and e.start_time < d.hi and e.end_time > d.lo
+          and e.end_time - e.start_time <= interval '1 day' ${scope}
+      union all
+      select ${piece} from days d join time_entries e
+        on e.start_time < d.hi and e.end_time > d.lo and e.end_time - e.start_time > interval '1 day' ${scope}
     )`;
 }
 
