@@ -47,13 +47,18 @@ export function piecesCte(s: ReportScope): SQL {
         (${s.from}::date + i)::timestamp at time zone ${tz} as lo,
         (${s.from}::date + i + 1)::timestamp at time zone ${tz} as hi
       from generate_series(0, ${s.days.length - 1}) as i
+    ), long as materialized (
+      -- read once through the partial index: joined to the days, the planner would take the
+      -- start index and read every earlier entry for each day
+      select e.user_id, e.project_id, e.start_time, e.end_time from time_entries e
+      where e.end_time - e.start_time > interval '1 day'
+        and e.start_time < ${s.hi.toISOString()}::timestamptz and e.end_time > ${s.lo.toISOString()}::timestamptz ${scope}
     ), kept as (
       select ${piece} from days d join time_entries e
         on e.start_time >= d.lo - interval '1 day' and e.start_time < d.hi and e.end_time > d.lo
           and e.end_time - e.start_time <= interval '1 day' ${scope}
       union all
-      select ${piece} from days d join time_entries e
-        on e.start_time < d.hi and e.end_time > d.lo and e.end_time - e.start_time > interval '1 day' ${scope}
+      select ${piece} from days d join long e on e.start_time < d.hi and e.end_time > d.lo
     )`;
 }
 

@@ -6,7 +6,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { ExportActions } from './export-actions';
 
 /** A report's refusal (e.g. a range too long), in the server's words. */
-export function ReportError({ message }: { message: string }) {
+function ReportError({ message }: { message: string }) {
   return (
     <p
       role="alert"
@@ -17,7 +17,7 @@ export function ReportError({ message }: { message: string }) {
   );
 }
 
-export function ReportSkeleton({ what }: { what: string }) {
+function ReportSkeleton({ what }: { what: string }) {
   return (
     <Card className="grid gap-3 p-5" aria-busy="true">
       <span className="sr-only">Loading {what}…</span>
@@ -28,7 +28,7 @@ export function ReportSkeleton({ what }: { what: string }) {
   );
 }
 
-export function ReportEmpty(props: { icon: LucideIcon; title: string; description: string }) {
+function ReportEmpty(props: { icon: LucideIcon; title: string; description: string }) {
   return (
     <Card>
       <EmptyState icon={props.icon} title={props.title} description={props.description} />
@@ -37,10 +37,12 @@ export function ReportEmpty(props: { icon: LucideIcon; title: string; descriptio
 }
 
 /**
- * What every report view does around its figures: the export buttons, then the server's refusal,
- * a skeleton while loading, the empty state when `isEmpty`, or the figures themselves.
+ * What every report view does around its figures: its own controls (`toolbar`) and the export
+ * buttons, then the server's refusal, a skeleton while loading, the empty state when `isEmpty`, or
+ * the figures themselves.
  */
 export function ReportFrame<T>(props: {
+  toolbar?: ReactNode;
   exports: ComponentProps<typeof ExportActions>;
   report: { data?: T; isError: boolean; error: Error | null };
   what: string;
@@ -52,7 +54,8 @@ export function ReportFrame<T>(props: {
   const data = report.data;
   return (
     <div className="grid min-w-0 grid-cols-1 gap-4">
-      <div className="flex justify-end">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        {props.toolbar ?? <span />}
         <ExportActions {...props.exports} disabled={data === undefined} />
       </div>
       {report.isError ? (

@@ -1,10 +1,8 @@
 import { CalendarDays } from 'lucide-react';
 import { Card } from '@/components/ui/card';
-import { EmptyState } from '@/components/ui/empty-state';
-import { Skeleton } from '@/components/ui/skeleton';
 import { downloadUrls, useTimeGrid } from './api';
-import { ExportActions } from './export-actions';
 import { formatHoursShort, type UrlFilters, workQuery } from './filters';
+import { ReportFrame } from './report-states';
 import { num, ReportTable, td, th } from './report-table';
 
 const dayHead = new Intl.DateTimeFormat('en-GB', {
@@ -20,35 +18,15 @@ export function TimeGridView(props: { filters: UrlFilters }) {
   const { filters } = props;
   const query = workQuery(filters);
   const grid = useTimeGrid(query);
-  const data = grid.data;
   return (
-    <div className="grid min-w-0 grid-cols-1 gap-4">
-      <div className="flex justify-end">
-        <ExportActions {...downloadUrls.grid(query)} disabled={!data} />
-      </div>
-      {grid.isError ? (
-        <p
-          role="alert"
-          className="rounded-md border border-destructive/30 bg-red-50 p-3 text-sm text-destructive"
-        >
-          {grid.error.message}
-        </p>
-      ) : !data ? (
-        <Card className="grid gap-3 p-5" aria-busy="true">
-          <span className="sr-only">Loading the grid…</span>
-          {[0, 1, 2, 3].map((i) => (
-            <Skeleton key={i} className="h-8 w-full" />
-          ))}
-        </Card>
-      ) : data.rows.length === 0 ? (
-        <Card>
-          <EmptyState
-            icon={CalendarDays}
-            title="No one to show"
-            description="No user matches these filters."
-          />
-        </Card>
-      ) : (
+    <ReportFrame
+      exports={downloadUrls.grid(query)}
+      report={grid}
+      what="the grid"
+      isEmpty={(data) => data.rows.length === 0}
+      empty={{ icon: CalendarDays, title: 'No one to show', description: 'No user matches these filters.' }}
+    >
+      {(data) => (
         <Card className="grid gap-3 p-4 sm:p-5">
           <h2 className="text-base font-semibold">
             Hours per user and day: {formatHoursShort(data.totalSeconds)} h
@@ -101,6 +79,6 @@ export function TimeGridView(props: { filters: UrlFilters }) {
           <p className="text-xs text-muted-foreground">Hours per day, counted in {data.timeZone}.</p>
         </Card>
       )}
-    </div>
+    </ReportFrame>
   );
 }

@@ -1,14 +1,12 @@
 import { type TimeGroupBy, TIME_GROUPS } from '@contract/reports';
 import { BarChart3 } from 'lucide-react';
 import { Card } from '@/components/ui/card';
-import { EmptyState } from '@/components/ui/empty-state';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
-import { Skeleton } from '@/components/ui/skeleton';
 import { downloadUrls, useTimeReport } from './api';
 import { HoursBarChart } from './bar-chart';
-import { ExportActions } from './export-actions';
 import { formatHoursShort, formatShare, type UrlFilters, workQuery } from './filters';
+import { ReportFrame } from './report-states';
 import { num, ReportTable, td, th } from './report-table';
 
 const GROUP_LABELS: Record<TimeGroupBy, string> = {
@@ -24,12 +22,11 @@ export function TimeReportView(props: { filters: UrlFilters; onGroupBy: (groupBy
   const { filters } = props;
   const query = { ...workQuery(filters), groupBy: filters.groupBy };
   const report = useTimeReport(query);
-  const data = report.data;
   const label = GROUP_LABELS[filters.groupBy];
   const byName = filters.groupBy === 'project' || filters.groupBy === 'user';
   return (
-    <div className="grid min-w-0 grid-cols-1 gap-4">
-      <div className="flex flex-wrap items-end justify-between gap-3">
+    <ReportFrame
+      toolbar={
         <div className="grid w-44 gap-1.5 print:hidden">
           <Label htmlFor="report-group" className="text-xs text-slate-500">
             Group by
@@ -47,31 +44,18 @@ export function TimeReportView(props: { filters: UrlFilters; onGroupBy: (groupBy
             </SelectContent>
           </Select>
         </div>
-        <ExportActions {...downloadUrls.time(query)} disabled={!data} />
-      </div>
-      {report.isError ? (
-        <p
-          role="alert"
-          className="rounded-md border border-destructive/30 bg-red-50 p-3 text-sm text-destructive"
-        >
-          {report.error.message}
-        </p>
-      ) : !data ? (
-        <Card className="grid gap-3 p-5" aria-busy="true">
-          <span className="sr-only">Loading the report…</span>
-          <Skeleton className="h-48 w-full" />
-          <Skeleton className="h-6 w-2/3" />
-          <Skeleton className="h-6 w-1/2" />
-        </Card>
-      ) : data.totalSeconds === 0 ? (
-        <Card>
-          <EmptyState
-            icon={BarChart3}
-            title="No tracked time"
-            description="Nothing was tracked in this range with these filters. Try another range."
-          />
-        </Card>
-      ) : (
+      }
+      exports={downloadUrls.time(query)}
+      report={report}
+      what="the report"
+      isEmpty={(data) => data.totalSeconds === 0}
+      empty={{
+        icon: BarChart3,
+        title: 'No tracked time',
+        description: 'Nothing was tracked in this range with these filters. Try another range.',
+      }}
+    >
+      {(data) => (
         <Card className="grid gap-4 p-4 sm:p-5">
           <h2 className="text-base font-semibold">
             Tracked time by {label.toLowerCase()}: {formatHoursShort(data.totalSeconds)} h
@@ -115,6 +99,6 @@ export function TimeReportView(props: { filters: UrlFilters; onGroupBy: (groupBy
           </p>
         </Card>
       )}
-    </div>
+    </ReportFrame>
   );
 }
