@@ -85,5 +85,5 @@ describe('migration 0002 (server secret)', () => {
       await app.close();
       await database.close();
     }
-  }, 60_000);
+  }, 180_000); // two embedded databases opened and migrated: slow on a busy machine
 });

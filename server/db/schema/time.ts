@@ -37,7 +37,9 @@ export const timeEntries = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index('time_entries_user_start_idx').on(t.userId, t.startTime, t.id),
+    // a person's entries newest first (start, id), and the seconds of a person's week or month
+    // summed from the index alone (duration last: it does not change the order)
+    index('time_entries_user_start_idx').on(t.userId, t.startTime, t.id, t.duration),
     // "what overlaps today": end_time > day start finds only recent entries, however long they ran
     index('time_entries_user_end_idx').on(t.userId, t.endTime),
     // all-time totals (Total Hours, Entries) as an index-only scan instead of reading every row
