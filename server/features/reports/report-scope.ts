@@ -73,7 +73,9 @@ export async function reportScope(ctx: Context, filters: ReportFilters): Promise
       sql.join(
         [
           userId ? sql`and ${column} = ${userId}` : sql``,
-          ...sets.map((set) => sql`and ${column} in (${set})`),
+          // `= any(array(…))`: the set is computed once and checked as a filter. As `in (…)`, the
+          // planner drives the report from the team's people and reads each one's entries apart.
+          ...sets.map((set) => sql`and ${column} = any(array(${set}))`),
         ],
         sql` `,
       ),

@@ -57,6 +57,10 @@ export function piecesCte(s: ReportScope): SQL {
       select ${piece} from days d join time_entries e
         on e.start_time >= d.lo - interval '1 day' and e.start_time < d.hi and e.end_time > d.lo
           and e.end_time - e.start_time <= interval '1 day' ${scope}
+          -- the whole range as constants too: the planner can estimate these (not the per-day
+          -- bounds), so a team's report reads its people's entries of the range and no more
+          and e.start_time >= ${s.lo.toISOString()}::timestamptz - interval '1 day'
+          and e.start_time < ${s.hi.toISOString()}::timestamptz
       union all
       select ${piece} from days d join long e on e.start_time < d.hi and e.end_time > d.lo
     )`;
