@@ -15,7 +15,9 @@ const mode = process.env.FLOOR ?? 'memory';
 let runQuery: (query: string, params: unknown[], name?: string) => Promise<unknown[]> = async () => [];
 if (mode === 'sql') {
   if (process.env.DATABASE_URL) {
-    const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
+    // Without JIT, as the app runs its reports (`set local jit = off` is not a SELECT, so it is not
+    // in the capture); the other reads are far below the cost where JIT would start.
+    const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10, options: '-c jit=off' });
     runQuery = async (text, values, name) => (await pool.query({ text, values, name })).rows;
   } else {
     const db = await PGlite.create(process.env.DATA_DIR!);
