@@ -61,7 +61,12 @@ export function ConversationView({ conversation, myId, onBack }: ConversationVie
       <p className="h-5 shrink-0 px-4 text-xs italic text-slate-500" aria-live="polite">
         {typingText(typing)}
       </p>
-      <MessageComposer key={conversation.id} conversationId={conversation.id} />
+      <MessageComposer
+        key={conversation.id}
+        conversationId={conversation.id}
+        participants={conversation.participants}
+        myId={myId}
+      />
     </section>
   );
 }
