@@ -15,11 +15,12 @@ type Row = {
   sender_id: string | null;
   first_name: string | null;
   last_name: string | null;
+  profile_image_url: string | null;
   content: string;
   created_at: Date | string;
 };
 
-const columns = sql`m.id, m.conversation_id, m.sender_id, u.first_name, u.last_name, m.content, m.created_at`;
+const columns = sql`m.id, m.conversation_id, m.sender_id, u.first_name, u.last_name, u.profile_image_url, m.content, m.created_at`;
 
 function toMessage(r: Row): ChatMessage {
   return {
@@ -28,13 +29,14 @@ function toMessage(r: Row): ChatMessage {
     senderId: r.sender_id,
     // A deleted account keeps its messages; they are shown as from a former member.
     senderName: r.first_name ? `${r.first_name} ${r.last_name}` : 'Former member',
+    senderImageUrl: r.profile_image_url,
     content: r.content,
     timestamp: isoInstant(r.created_at),
   };
 }
 
 // Opening a conversation reads one of these pages: prepared statements (decisions/008).
-const selectMessages = `select m.id, m.conversation_id, m.sender_id, u.first_name, u.last_name, m.content, m.created_at
+const selectMessages = `select m.id, m.conversation_id, m.sender_id, u.first_name, u.last_name, u.profile_image_url, m.content, m.created_at
   from messages m left join users u on u.id = m.sender_id`;
 const cursorRow = (n: number) => `(select c.created_at, c.id from messages c where c.id = $${n})`;
 

@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { insertMention, mentionAt, suggestions } from './mentions';
 
 const people = [
-  { id: 'me', name: 'Ana Author' },
-  { id: 'b', name: 'Bea Mentioned' },
-  { id: 'c', name: 'Cal Bell' },
+  { id: 'me', name: 'Ana Author', imageUrl: null },
+  { id: 'b', name: 'Bea Mentioned', imageUrl: null },
+  { id: 'c', name: 'Cal Bell', imageUrl: null },
 ];
 
 describe('mentions in the composer', () => {
