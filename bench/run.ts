@@ -75,6 +75,9 @@ const allReads = (d: Dataset): Read[] => [
   { name: 'GET /api/dashboard/stats', path: '/api/dashboard/stats' },
   { name: 'GET /api/chat/conversations', path: '/api/chat/conversations' },
   { name: 'GET /api/chat/{id}/messages', path: `/api/chat/${d.generalId}/messages?limit=50` },
+  // The bell (every page, and again on each push) and its panel (docs/decisions/013).
+  { name: 'GET /api/notifications', path: '/api/notifications?limit=20' },
+  { name: 'GET /api/notifications/unread-count', path: '/api/notifications/unread-count' },
   // A manager's month for everyone grouped by user, and everyone's week grid (docs/decisions/012-reports.md).
   {
     name: 'GET /api/reports/time (month, by user)',

@@ -10,7 +10,12 @@ export const GROUP_PARTICIPANTS_MAX = 200;
 export const conversationType = z.enum(['group', 'direct']);
 export type ConversationType = z.infer<typeof conversationType>;
 
-export const participant = z.object({ id: z.string(), name: z.string() });
+export const participant = z.object({
+  id: z.string(),
+  name: z.string(),
+  /** the person's picture (profileImageUrl), null: initials */
+  imageUrl: z.string().nullable(),
+});
 export type Participant = z.infer<typeof participant>;
 
 /** docs/product/chat.md#messages: senderId is the real user id; the client compares with its own id. */
@@ -19,6 +24,8 @@ export const chatMessage = z.object({
   conversationId: z.string(),
   senderId: z.string().nullable(),
   senderName: z.string(),
+  /** the sender's picture (profileImageUrl); null: initials */
+  senderImageUrl: z.string().nullable(),
   content: z.string(),
   /** ISO 8601 in UTC ('2026-11-21T09:05:03.250Z'): clients order messages by this text. */
   timestamp: z.iso.datetime(),
@@ -30,6 +37,8 @@ export const conversation = z.object({
   id: z.string(),
   type: conversationType,
   name: z.string().nullable(),
+  /** a direct conversation's other person's picture; null for groups or without one */
+  imageUrl: z.string().nullable(),
   isGeneral: z.boolean(),
   lastMessage: z.string().nullable(),
   lastMessageTime: z.string().nullable(),

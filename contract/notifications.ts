@@ -23,6 +23,10 @@ export const notificationKindInfo = {
   timesheet_approved: { label: 'Your timesheet was approved', channel: 'app' },
   timesheet_rejected: { label: 'Your timesheet was rejected', channel: 'both' },
   timer_auto_stopped: { label: 'A timer of yours was auto-stopped', channel: 'both' },
+  chat_mention: { label: 'Someone mentioned you in chat', channel: 'both' },
+  chat_direct_message: { label: 'A direct message arrived while you were away', channel: 'both' },
+  attendance_late: { label: 'Someone you manage clocked in late', channel: 'app' },
+  attendance_missed_clock_out: { label: 'Someone you manage did not clock out', channel: 'app' },
 } as const satisfies Record<string, { label: string; channel: NotificationChannel }>;
 export type NotificationKind = keyof typeof notificationKindInfo;
 export const notificationKinds = Object.keys(notificationKindInfo) as [

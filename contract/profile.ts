@@ -57,6 +57,13 @@ export const putPreferencesRequest = z.object({
 });
 export type PutPreferencesRequest = z.input<typeof putPreferencesRequest>;
 
+/** How notification e-mails arrive (docs/product/notifications.md#digest). */
+export const emailDeliveries = ['each', 'digest'] as const;
+export const emailDelivery = z.object({
+  delivery: z.enum(emailDeliveries, { message: 'Choose each or digest' }),
+});
+export type EmailDelivery = z.infer<typeof emailDelivery>;
+
 export const profileApi = endpoints('Profile', {
   get: {
     method: 'GET',
@@ -120,6 +127,21 @@ export const profileApi = endpoints('Profile', {
     access: 'signedIn',
     body: putPreferencesRequest,
     responses: { 200: z.array(notificationPreference) },
+  },
+  emailDelivery: {
+    method: 'GET',
+    path: '/api/profile/email-delivery',
+    summary: 'Whether the caller gets notification e-mails one by one or as a daily digest',
+    access: 'signedIn',
+    responses: { 200: emailDelivery },
+  },
+  putEmailDelivery: {
+    method: 'PUT',
+    path: '/api/profile/email-delivery',
+    summary: 'Choose notification e-mails one by one (each) or as one daily digest (digest)',
+    access: 'signedIn',
+    body: emailDelivery,
+    responses: { 200: emailDelivery },
   },
 });
 

@@ -114,6 +114,8 @@ export const taskSchema = z.object({
   project: z.string().nullable(),
   assigneeId: z.string(),
   assignee: z.string(),
+  /** the assignee's picture (profileImageUrl); null: initials */
+  assigneeImageUrl: z.string().nullable(),
   assignedById: z.string().nullable(),
   assignedBy: z.string().nullable(),
   estimatedHours: z.number(),

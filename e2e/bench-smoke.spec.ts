@@ -25,6 +25,8 @@ describe('benchmark smoke run', () => {
       '/api/timesheets/review (100-person team)',
       "/api/reports/time-grid (100-person team's week)",
       '/api/timesheets/team-overtime (100-person team)',
+      '/api/notifications',
+      '/api/notifications/unread-count',
     ]) {
       expect(report).toContain(`GET ${endpoint}`);
     }
@@ -33,7 +35,7 @@ describe('benchmark smoke run', () => {
     expect(
       paced.match(/\| GET .* \| pglite \| ×0\.001 \| \d+ × [\d.]+\/s \| \d+ \| \d+ \| \d+ \| 0 \|/g),
     ).toHaveLength(
-      13, // the eight hot reads, the two reports over everyone, the three team views
+      15, // the ten hot reads, the two reports over everyone, the three team views
     );
     expect(report).toMatch(
       /\| POST timer start \+ stop \| pglite \| ×0\.001 \| [\d.]+ \| [\d.]+ \| [\d.]+ \| 0 \|/,

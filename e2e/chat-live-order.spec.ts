@@ -25,7 +25,7 @@ const distanceFromBottom = (page: Page) =>
   scroller(page).evaluate((el) => Math.round(el.scrollHeight - el.scrollTop - el.clientHeight));
 
 async function send(page: Page, text: string) {
-  const input = page.getByRole('textbox', { name: 'Message' });
+  const input = page.getByRole('combobox', { name: 'Message' });
   await input.fill(text);
   await input.press('Enter');
 }

@@ -177,6 +177,15 @@ describe('profile journey', () => {
         ?.channel,
     ).toBe('both');
 
+    // E-mails as one daily digest.
+    await page.getByLabel('How e-mails arrive').click();
+    await page.getByRole('option', { name: 'E-mail: daily digest', exact: true }).click();
+    await page.getByText('E-mail: daily digest.').first().waitFor();
+    expect((await call('GET', '/api/profile/email-delivery', undefined, phone.cookie)).body).toEqual({
+      delivery: 'digest',
+    });
+    await snap(page, 'profile-digest-desktop');
+
     // The password: wrong current one first, then the change ends the phone's session.
     await page.getByLabel('Current password').fill('Wrong1pass');
     await page.getByLabel('New password', { exact: true }).fill('Brand1newpass');

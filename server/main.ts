@@ -3,7 +3,7 @@ import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { ensureFirstAdmin } from './features/auth/bootstrap-admin';
 import { systemClock } from './lib/clock';
-import { scheduleForgottenTimers, scheduleHousekeeping } from './lib/housekeeping';
+import { scheduleSweeps, scheduleHousekeeping } from './lib/housekeeping';
 
 /** Read config, open and migrate the database, listen; SIGTERM finishes requests and closes cleanly. */
 async function main() {
@@ -27,7 +27,7 @@ async function main() {
   const stopHousekeeping = scheduleHousekeeping(database.db, systemClock, (err) =>
     app.log.error({ err }, 'housekeeping failed'),
   );
-  const stopTimerSweep = scheduleForgottenTimers(app.deps, app.log);
+  const stopTimerSweep = scheduleSweeps(app.deps, app.log);
   if (!config.isProduction) {
     app.log.warn(
       `NODE_ENV=${config.NODE_ENV}: the verification codes page is open without signing in. Never run a real deployment in this mode.`,

@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { openDatabase } from '../../server/db/client';
+import { rowsOf } from '../../server/db/rows';
 import type { Database } from '../../server/db/types';
 import { conversations, users } from '../../server/db/schema';
 import { createSession, SESSION_COOKIE } from '../../server/lib/auth';
@@ -12,6 +13,7 @@ import {
   scaleCounts,
   scaleEmail,
   seedScale,
+  seedScaleNotifications,
   seedScaleTeams,
 } from '../../server/seed/scale';
 import { withDatabase } from '../../server/test/global-setup';
@@ -74,6 +76,12 @@ export async function prepareDataset(
       await seedScale(database.db, scale);
       console.log(`${((Date.now() - started) / 1000).toFixed(0)} s`);
     }
+    // Data sets seeded before notifications existed get them now (docs/decisions/013).
+    const [{ notified }] = await rowsOf<{ notified: boolean }>(
+      database.db,
+      sql`select exists (select 1 from notifications) as notified`,
+    );
+    if (!notified) await seedScaleNotifications(database.db);
     // A previous run may have ended mid-sequence: no timer running, no one clocked in.
     await database.db.execute(sql`delete from active_timers`);
     await database.db.execute(

@@ -6,6 +6,8 @@ import { SESSION_IDLE_MS } from './auth';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from '../deps';
 import { stopForgottenTimers } from '../features/timers/forgotten-timers';
+import { notifyMissedClockOuts } from '../features/alerts/alerts.notify';
+import { sendDigests } from '../features/notifications/digest';
 import type { Clock } from './clock';
 import { contextFor } from './context';
 
@@ -46,15 +48,20 @@ export function scheduleHousekeeping(db: Db, clock: Clock, onError: (err: unknow
 }
 
 /**
- * Stops forgotten timers (docs/product/time-tracking.md#forgotten-timers) now and then every minute,
- * so a timer ends at most a minute after its limit is passed (and at once when its owner's timer
- * is read); the entry's end is the limit either way. Each run reads the settings afresh.
+ * The minute sweep, now and then every minute: stops forgotten timers
+ * (docs/product/time-tracking.md#forgotten-timers), so a timer ends at most a minute after its limit
+ * is passed (and at once when its owner's timer is read; the entry's end is the limit either way),
+ * notifies missed clock-outs (docs/product/notifications.md#events) and sends the daily digests
+ * that are due (docs/product/notifications.md#digest). Each run reads the settings
+ * afresh; one part failing does not stop the others.
  */
-export function scheduleForgottenTimers(deps: AppDeps, log: FastifyBaseLogger, everyMs = 60 * 1000) {
-  const run = () =>
-    stopForgottenTimers(contextFor(deps, null, log)).catch((err) =>
-      log.error({ err }, 'stopping forgotten timers failed'),
-    );
+export function scheduleSweeps(deps: AppDeps, log: FastifyBaseLogger, everyMs = 60 * 1000) {
+  const run = async () => {
+    const ctx = contextFor(deps, null, log);
+    await stopForgottenTimers(ctx).catch((err) => log.error({ err }, 'stopping forgotten timers failed'));
+    await notifyMissedClockOuts(ctx).catch((err) => log.error({ err }, 'notifying missed clock-outs failed'));
+    await sendDigests(ctx).catch((err) => log.error({ err }, 'sending daily digests failed'));
+  };
   void run();
   const timer = setInterval(run, everyMs);
   timer.unref();

@@ -429,7 +429,7 @@ export async function seedDemo(db: Db, options: { now?: Date; timeZone?: string 
     [general.id, employees[1], 'Thanks! Will the demo be recorded?'],
     [general.id, james, 'Yes, the recording goes to the shared drive.'],
     [group.id, maria, 'Pricing page design is ready for feedback.'],
-    [group.id, employees[0], 'Looks great. Small note on the mobile spacing.'],
+    [group.id, employees[0], 'Looks great. @Maria Garcia, small note on the mobile spacing.'],
     [group.id, employees[2], 'I can pick up the CDN migration next.'],
     [dm1.id, maria, 'Do you have a minute to go over the onboarding checklist?'],
     [dm1.id, employees[0], 'Sure, after lunch?'],
@@ -441,7 +441,32 @@ export async function seedDemo(db: Db, options: { now?: Date; timeZone?: string 
     content,
     createdAt: new Date(now.getTime() - (lines.length - i) * 17 * 60_000),
   }));
-  await db.insert(messages).values(sent);
+  const inserted = await db.insert(messages).values(sent).returning({ id: messages.id });
+  // What these messages told people (docs/product/chat.md#mentions): Maria was mentioned; Kwame was
+  // away when James wrote to him directly.
+  const chatNotes: (typeof notifications.$inferInsert)[] = [
+    {
+      userId: maria.id,
+      actorId: employees[0].id,
+      kind: 'chat_mention',
+      title: `${nameOf(employees[0].id)} mentioned you in “Website Relaunch”`,
+      body: sent[5].content,
+      link: `/chat?c=${group.id}`,
+      data: { conversationId: group.id, messageId: inserted[5].id },
+      createdAt: sent[5].createdAt,
+    },
+    {
+      userId: employees[3].id,
+      actorId: james.id,
+      kind: 'chat_direct_message',
+      title: `${nameOf(james.id)} sent you a message`,
+      body: sent[9].content,
+      link: `/chat?c=${dm2.id}`,
+      data: { conversationId: dm2.id, messageId: inserted[9].id },
+      createdAt: sent[9].createdAt,
+    },
+  ];
+  await db.insert(notifications).values(chatNotes);
   for (const c of [general, group, dm1, dm2]) {
     const last = sent.filter((m) => m.conversationId === c.id).at(-1);
     if (last)
@@ -456,7 +481,7 @@ export async function seedDemo(db: Db, options: { now?: Date; timeZone?: string 
     messages: sent.length,
     teams: 2,
     timesheets: sheets,
-    notifications: notes.length,
+    notifications: notes.length + chatNotes.length,
   };
 }
 

@@ -33,6 +33,8 @@ describe('seed:scale', () => {
     expect(await count('attendance_records')).toBe(expected.attendance);
     expect(await count('attendance_records', 'clock_out is null')).toBe(0);
     expect(await count('messages')).toBe(expected.messages);
+    expect(await count('notifications')).toBe(expected.users * expected.notificationsPerUser);
+    expect(await count('notifications', 'read_at is null')).toBe(expected.users * 3);
     // every message comes from a participant of its conversation
     expect(
       await count(

@@ -12,6 +12,8 @@ export const SCALE_FULL = {
   messages: 500_000,
   groups: 200,
   directs: 1_000,
+  /** per user, whatever the factor: the bell and the panel read one person's (docs/decisions/013) */
+  notificationsPerUser: 50,
 };
 
 export const SCALE_PASSWORD = 'ScalePass1';
@@ -30,6 +32,7 @@ export function scaleCounts(factor: number): ScaleCounts {
     messages: c(SCALE_FULL.messages, 50),
     groups: c(SCALE_FULL.groups, 2),
     directs: c(SCALE_FULL.directs, 3),
+    notificationsPerUser: SCALE_FULL.notificationsPerUser,
   };
 }
 
@@ -189,6 +192,7 @@ export async function seedScale(
        from (select conversation_id, max(created_at) as at from messages group by conversation_id) m
        where m.conversation_id = c.id;`,
   );
+  await seedScaleNotifications(db, log);
   await run(
     db,
     'drop table if exists seed_users;\ndrop table if exists seed_projects;\ndrop table if exists seed_convs',
@@ -237,4 +241,28 @@ export async function seedScaleTeams(db: Db, log: (line: string) => void = () =>
        on conflict do nothing`,
   );
   log(`teams and timesheets (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+}
+
+/** Notifications kept in the app per user: the newest 3 unread, the rest read (a bell that is used). */
+const UNREAD_PER_USER = 3;
+
+/**
+ * SCALE_FULL.notificationsPerUser notifications for every user, a few hours apart over the last
+ * weeks, of the task and timesheet kinds; the newest UNREAD_PER_USER unread. Also run on its own by
+ * the bench on a data set seeded before notifications existed.
+ */
+export async function seedScaleNotifications(db: Db, log: (line: string) => void = () => {}) {
+  const started = Date.now();
+  const per = SCALE_FULL.notificationsPerUser;
+  await run(
+    db,
+    `insert into notifications (user_id, kind, title, body, link, data, read_at, created_at)
+     select u.id, (array['task_assigned','task_comment','task_approved','timesheet_approved'])[1 + k % 4],
+       'Ben Tester assigned you “Task ' || k || '”', 'Something needs you: item ' || k, '/my-tasks', null,
+       case when k <= ${UNREAD_PER_USER} then null else now() - k * interval '5 hours' end,
+       now() - k * interval '7 hours' - random() * interval '1 hour'
+     from users u cross join generate_series(1, ${per}) k
+     where u.email like '%@scale.test'`,
+  );
+  log(`${per} notifications per user (${((Date.now() - started) / 1000).toFixed(1)} s)`);
 }

@@ -30,6 +30,8 @@ export const attendanceRecords = pgTable(
     status: text('status', { enum: ['present', 'late'] }).notNull(),
     /** closed by POST /api/attendance/fix, not by the user */
     autoClosed: boolean('auto_closed').notNull().default(false),
+    /** when the managers and admins were told of its missing clock-out (once per record; docs/decisions/013) */
+    missedClockOutNotifiedAt: ts('missed_clock_out_notified_at'),
     createdAt: createdAt(),
   },
   (t) => [

@@ -46,3 +46,25 @@ export const notificationPreferences = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.kind] })],
 );
+
+/**
+ * A notification e-mail held for the daily digest of someone who chose it
+ * (docs/product/notifications.md#digest): the words of the mail it replaces. The digest sweep claims
+ * a person's items of past days by setting `digested_at`, in the transaction that queues the digest.
+ */
+export const digestItems = pgTable(
+  'digest_items',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    title: text('title').notNull(),
+    body: text('body').notNull().default(''),
+    link: text('link').notNull(),
+    createdAt: createdAt(),
+    digestedAt: ts('digested_at'),
+  },
+  (t) => [index('digest_items_waiting_idx').on(t.userId, t.createdAt).where(sql`${t.digestedAt} is null`)],
+);

@@ -24,6 +24,8 @@ export const users = pgTable(
     profileImageUrl: text('profile_image_url'),
     /** The IANA zone the user's calendar days count in; null: the organisation's. */
     timeZone: text('time_zone'),
+    /** notification e-mails as one daily digest instead of one by one (docs/product/notifications.md#digest) */
+    emailDigest: boolean('email_digest').notNull().default(false),
     inviteCode: text('invite_code'),
     lastActive: ts('last_active'),
     lastLoginAt: ts('last_login_at'),

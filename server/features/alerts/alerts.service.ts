@@ -5,7 +5,7 @@ import type { Context } from '../../lib/context';
 import { addDays, zonedClock, zonedDate } from '@contract/zoned-time';
 import { rowsOf } from '../../db/rows';
 
-type Row = {
+export type AlertRow = {
   kind: AttendanceAlert['kind'];
   ref: string;
   user_id: string;
@@ -27,7 +27,7 @@ type AlertContext = Pick<Context, 'db' | 'now' | 'settings'>;
  * Nothing is stored. Lateness is judged on the day's first clock-in only: coming back from lunch is
  * not arriving late. `userId` limits them to one user; without it they are everyone's (admins).
  */
-function alertsCte(s: Settings, now: Date, userId?: string) {
+export function alertsCte(s: Settings, now: Date, userId?: string) {
   const today = zonedDate(now, s.timeZone);
   const from = addDays(today, -(ALERT_WINDOW_DAYS - 1));
   const at = sql`${now.toISOString()}::timestamptz`;
@@ -61,7 +61,7 @@ function alertsCte(s: Settings, now: Date, userId?: string) {
 /** The alerts, newest first, at most MAX_ALERTS of them; one SQL query. */
 export async function listAlerts(ctx: AlertContext, userId?: string): Promise<AttendanceAlert[]> {
   const s = await ctx.settings();
-  const rows = await rowsOf<Row>(
+  const rows = await rowsOf<AlertRow>(
     ctx.db,
     sql`
     ${alertsCte(s, ctx.now, userId)}
@@ -90,7 +90,11 @@ export async function countAlerts(ctx: AlertContext, userId?: string): Promise<n
 const lateness = (minutes: number) =>
   minutes < 60 ? `${minutes} min` : `${Math.floor(minutes / 60)} h ${minutes % 60} min`;
 
-function toAlert(row: Row, clockIn: string, clockOut: string, timeZone: string): AttendanceAlert {
+/** The words of a late arrival: the alerts list and the `attendance_late` notification say the same. */
+export const lateArrivalMessage = (at: Date, minutes: number, clockIn: string, timeZone: string) =>
+  `Late arrival: clocked in at ${zonedClock(at, timeZone)}, ${lateness(minutes)} after ${clockIn}`;
+
+export function toAlert(row: AlertRow, clockIn: string, clockOut: string, timeZone: string): AttendanceAlert {
   const at = new Date(Number(row.at));
   const base = {
     id: `${row.kind}:${row.ref}`,
@@ -106,7 +110,7 @@ function toAlert(row: Row, clockIn: string, clockOut: string, timeZone: string):
       return {
         ...base,
         severity: minutes >= 60 ? 'critical' : 'warning',
-        message: `Late arrival: clocked in at ${zonedClock(at, timeZone)}, ${lateness(minutes)} after ${clockIn}`,
+        message: lateArrivalMessage(at, minutes, clockIn, timeZone),
       };
     }
     case 'missing_clock_out':

@@ -4,6 +4,8 @@ import type { Settings } from '@contract/settings';
 import type { Db } from '../../db/types';
 import { attendanceRecords } from '../../db/schema';
 import { assertWeeksOpen } from '../timesheets/week-lock';
+import { notifyLateArrival } from '../alerts/alerts.notify';
+import { announceNotifications } from '../notifications/notify';
 import type { Context } from '../../lib/context';
 import { conflict, isUniqueViolation } from '../../lib/errors';
 import { zonedDate, zonedInstant } from '@contract/zoned-time';
@@ -65,7 +67,7 @@ export async function clockIn(ctx: Context): Promise<AttendanceRecord> {
   const now = ctx.now;
   const date = zonedDate(now, settings.timeZone);
   try {
-    return await ctx.db.transaction(async (tx) => {
+    const { record, notified } = await ctx.db.transaction(async (tx) => {
       await closeStale(tx, userId, settings, now);
       const open = await findOpen(tx, userId);
       if (open) throw conflict('Already clocked in', { currentRecord: toRecord(open) });
@@ -79,8 +81,12 @@ export async function clockIn(ctx: Context): Promise<AttendanceRecord> {
         .insert(attendanceRecords)
         .values({ userId, date, clockIn: now, status })
         .returning();
-      return toRecord(row);
+      // A late arrival tells the person's managers and the admins, with the clock-in (docs/product/notifications.md#events).
+      const notified = status === 'late' ? await notifyLateArrival(ctx, tx, row, settings) : [];
+      return { record: toRecord(row), notified };
     });
+    await announceNotifications(ctx, notified);
+    return record;
   } catch (err) {
     // Two clock-ins at once: the partial unique index lets one through; the other lands here.
     if (!isUniqueViolation(err)) throw err;

@@ -140,6 +140,12 @@ export function createChatHub(deps: Pick<AppDeps, 'db' | 'events' | 'clock'>, he
       send(client, { type: 'ready', data: { userId: client.userId } });
     },
     publish: (event: ChatBusEvent) => deps.events.publish(event),
+    /**
+     * Whether the user has a socket on THIS instance. Presence is per instance: behind a proxy with
+     * several instances, a user connected elsewhere counts as offline here
+     * (docs/decisions/013-notifications-and-profile.md).
+     */
+    isOnline: (userId: string) => byUser.has(userId),
     get socketCount() {
       let n = 0;
       for (const s of byUser.values()) n += s.size;

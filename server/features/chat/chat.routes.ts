@@ -19,7 +19,7 @@ export const chatRoutes: FeatureRoutes = {
         return created ? respond(chatApi.createConversation, 201, conversation) : conversation;
       },
       messages: (ctx, { params, query }) => listMessages(ctx, params.id, query),
-      send: (ctx, { params, body }) => postMessage(ctx, params.id, body.content),
+      send: (ctx, { params, body }) => postMessage(ctx, params.id, body.content, hub),
       markRead: (ctx, { params }) => markRead(ctx, params.id),
     }).register(app, deps);
   },

@@ -126,6 +126,25 @@ describe('GET/POST /api/chat/{id}/messages', () => {
     expect((await api.get(`/api/chat/${crypto.randomUUID()}/messages`)).statusCode).toBe(404);
   });
 
+  it("carries pictures: the sender's on messages, the other person's on a direct conversation", async () => {
+    const url = '/api/users/x/avatar?v=0123456789abcdef';
+    const { user: me, api } = await t.userClient('employee', { profileImageUrl: url });
+    const { user: other, api: otherApi } = await t.userClient('employee');
+    const conv = (
+      await otherApi.post('/api/chat/conversations', { type: 'direct', participantIds: [me.id] })
+    ).json();
+    expect(conv.imageUrl).toBe(url);
+    expect(conv.participants.find((p: { id: string }) => p.id === me.id).imageUrl).toBe(url);
+    const mine = (await api.get('/api/chat/conversations'))
+      .json()
+      .find((c: { id: string }) => c.id === conv.id);
+    expect(mine.imageUrl).toBeNull(); // the other person has no picture
+    await api.post(`/api/chat/${conv.id}/messages`, { content: 'hi' });
+    const [message] = (await otherApi.get(`/api/chat/${conv.id}/messages`)).json();
+    expect(message).toMatchObject({ senderId: me.id, senderImageUrl: url });
+    expect(other.id).not.toBe(me.id);
+  });
+
   it('trims, keeps 1–4000 characters, refuses blank, and names the real sender', async () => {
     const { user: me, api } = await t.userClient('employee', { firstName: 'Sena', lastName: 'Sender' });
     const other = await t.createUser();
@@ -134,7 +153,12 @@ describe('GET/POST /api/chat/{id}/messages', () => {
     ).json();
     const ok = await api.post(`/api/chat/${id}/messages`, { content: '  hello  ', senderId: 'current-user' });
     expect(ok.statusCode).toBe(201);
-    expect(ok.json()).toMatchObject({ content: 'hello', senderId: me.id, senderName: 'Sena Sender' });
+    expect(ok.json()).toMatchObject({
+      content: 'hello',
+      senderId: me.id,
+      senderName: 'Sena Sender',
+      senderImageUrl: null,
+    });
     expect((await api.post(`/api/chat/${id}/messages`, { content: 'x'.repeat(4000) })).statusCode).toBe(201);
     const tooLong = await api.post(`/api/chat/${id}/messages`, { content: 'x'.repeat(4001) });
     expect(tooLong.statusCode).toBe(400);

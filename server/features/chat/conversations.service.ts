@@ -51,12 +51,19 @@ const oneConversationOf = statement<Row, [userId: string, conversationId: string
 
 /** Names for display, at most PARTICIPANT_PREVIEW per conversation, with the exact count beside them. */
 const participantPreview = statement<
-  { conversation_id: string; id: string; first_name: string; last_name: string; total: number },
+  {
+    conversation_id: string;
+    id: string;
+    first_name: string;
+    last_name: string;
+    profile_image_url: string | null;
+    total: number;
+  },
   [conversationIds: string[], preview: number]
 >(
   'participant_preview',
-  `select conversation_id, id, first_name, last_name, total from (
-      select p.conversation_id, u.id, u.first_name, u.last_name,
+  `select conversation_id, id, first_name, last_name, profile_image_url, total from (
+      select p.conversation_id, u.id, u.first_name, u.last_name, u.profile_image_url,
         row_number() over (partition by p.conversation_id order by u.first_name, u.last_name, u.id) as n,
         count(*) over (partition by p.conversation_id)::int as total
       from conversation_participants p join users u on u.id = p.user_id
@@ -82,11 +89,11 @@ async function conversationsFor(db: Db, userId: string, onlyId?: string): Promis
     rows.map((r) => r.id),
     PARTICIPANT_PREVIEW,
   );
-  const byConversation = new Map<string, { id: string; name: string }[]>();
+  const byConversation = new Map<string, { id: string; name: string; imageUrl: string | null }[]>();
   const counts = new Map<string, number>();
   for (const p of people) {
     const list = byConversation.get(p.conversation_id) ?? [];
-    list.push({ id: p.id, name: `${p.first_name} ${p.last_name}` });
+    list.push({ id: p.id, name: `${p.first_name} ${p.last_name}`, imageUrl: p.profile_image_url });
     byConversation.set(p.conversation_id, list);
     counts.set(p.conversation_id, Number(p.total));
   }
@@ -99,6 +106,8 @@ async function conversationsFor(db: Db, userId: string, onlyId?: string): Promis
       type: r.type,
       // A direct conversation is named after the other person, as a user would expect.
       name: r.type === 'direct' ? (other?.name ?? r.name) : r.name,
+      // ...and shows their picture.
+      imageUrl: r.type === 'direct' ? (other?.imageUrl ?? null) : null,
       isGeneral: r.is_general,
       lastMessage: r.last_message,
       lastMessageTime: r.last_message_at,

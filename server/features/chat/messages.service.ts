@@ -6,6 +6,7 @@ import { isoInstant, statement } from '../../db/statements';
 import type { Context } from '../../lib/context';
 import { notFound } from '../../lib/errors';
 import { announce } from './chat.events';
+import { announceNotifications, notify } from '../notifications/notify';
 import { assertParticipant } from './conversations.service';
 
 type Row = {
@@ -14,11 +15,12 @@ type Row = {
   sender_id: string | null;
   first_name: string | null;
   last_name: string | null;
+  profile_image_url: string | null;
   content: string;
   created_at: Date | string;
 };
 
-const columns = sql`m.id, m.conversation_id, m.sender_id, u.first_name, u.last_name, m.content, m.created_at`;
+const columns = sql`m.id, m.conversation_id, m.sender_id, u.first_name, u.last_name, u.profile_image_url, m.content, m.created_at`;
 
 function toMessage(r: Row): ChatMessage {
   return {
@@ -27,13 +29,14 @@ function toMessage(r: Row): ChatMessage {
     senderId: r.sender_id,
     // A deleted account keeps its messages; they are shown as from a former member.
     senderName: r.first_name ? `${r.first_name} ${r.last_name}` : 'Former member',
+    senderImageUrl: r.profile_image_url,
     content: r.content,
     timestamp: isoInstant(r.created_at),
   };
 }
 
 // Opening a conversation reads one of these pages: prepared statements (decisions/008).
-const selectMessages = `select m.id, m.conversation_id, m.sender_id, u.first_name, u.last_name, m.content, m.created_at
+const selectMessages = `select m.id, m.conversation_id, m.sender_id, u.first_name, u.last_name, u.profile_image_url, m.content, m.created_at
   from messages m left join users u on u.id = m.sender_id`;
 const cursorRow = (n: number) => `(select c.created_at, c.id from messages c where c.id = $${n})`;
 
@@ -133,20 +136,61 @@ async function markReadIn(db: Db, userId: string, conversationId: string) {
   return rows.length > 0;
 }
 
+/** Who has a live socket on this instance (the chat hub); docs/decisions/013-notifications-and-profile.md. */
+export type Presence = { isOnline(userId: string): boolean };
+
+// The participant check of a post, with what deciding its notifications needs: the conversation's
+// type and name, and in a direct conversation the other person.
+const postTarget = statement<
+  { type: 'group' | 'direct'; name: string | null; other_id: string | null },
+  [conversationId: string, userId: string]
+>(
+  'message_post_target',
+  `select c.type, c.name,
+     (select o.user_id from conversation_participants o
+      where c.type = 'direct' and o.conversation_id = c.id and o.user_id <> $2 limit 1) as other_id
+   from conversation_participants p join conversations c on c.id = p.conversation_id
+   where p.conversation_id = $1 and p.user_id = $2`,
+);
+
 /**
  * Posts a message in one statement: it bumps the conversation's last_message_at (the row lock
  * serialises posts to one conversation, so each message gets a strictly later timestamp than the
  * one before it, even within a millisecond) and inserts the message with that timestamp.
+ * When the message may notify someone (it contains `@`, or it is direct and the other person has
+ * no socket here) the statement and the notifications share one transaction
+ * (docs/product/notifications.md#events); otherwise no transaction is opened.
  */
 export async function postMessage(
   ctx: Context,
   conversationId: string,
   content: string,
+  presence?: Presence,
 ): Promise<ChatMessage> {
   const { db } = ctx;
   const userId = ctx.actor.id;
-  await assertParticipant(db, userId, conversationId);
-  const now = ctx.now.toISOString();
+  const [target] = await postTarget(db, conversationId, userId);
+  if (!target) throw notFound('Conversation not found');
+  const mayMention = content.includes('@');
+  const offlineRecipient =
+    target.other_id && presence && !presence.isOnline(target.other_id) ? target.other_id : null;
+  if (!mayMention && !offlineRecipient) {
+    const message = toMessage(await insertMessage(db, ctx.now, conversationId, userId, content));
+    await announce(ctx, { type: 'chat.message', conversationId, messageId: message.id });
+    return message;
+  }
+  const { message, notified } = await db.transaction(async (tx) => {
+    const message = toMessage(await insertMessage(tx, ctx.now, conversationId, userId, content));
+    const notified = await notifyOfMessage(ctx, tx, message, target, mayMention, offlineRecipient);
+    return { message, notified };
+  });
+  await announce(ctx, { type: 'chat.message', conversationId, messageId: message.id });
+  await announceNotifications(ctx, notified);
+  return message;
+}
+
+async function insertMessage(db: Db, at: Date, conversationId: string, userId: string, content: string) {
+  const now = at.toISOString();
   const [row] = await rowsOf<Row>(
     db,
     sql`with bumped as (
@@ -164,9 +208,89 @@ export async function postMessage(
       )
       select ${columns} from inserted m left join users u on u.id = m.sender_id`,
   );
-  const message = toMessage(row);
-  await announce(ctx, { type: 'chat.message', conversationId, messageId: message.id });
-  return message;
+  return row;
+}
+
+const PREVIEW_MAX = 200;
+const preview = (content: string) =>
+  content.length > PREVIEW_MAX ? `${content.slice(0, PREVIEW_MAX - 1)}…` : content;
+
+/** A name typed after `@` ends where the name ends: "@Ann Lee" is not "@Ann Leeson". */
+function mentions(content: string, name: string) {
+  let from = 0;
+  for (;;) {
+    const at = content.indexOf(`@${name}`, from);
+    if (at < 0) return false;
+    const next = content.charAt(at + name.length + 1);
+    if (!/[\p{L}\p{N}_-]/u.test(next)) return true;
+    from = at + 1;
+  }
+}
+
+/**
+ * The notifications of one new message (docs/product/notifications.md#events): `chat_mention` to
+ * each participant named `@First Last` in it, and in a direct conversation `chat_direct_message` to
+ * the other person when they have no open socket and no unread one of this conversation yet (a burst
+ * of messages tells them once). Never to the author (notify drops the actor).
+ */
+async function notifyOfMessage(
+  ctx: Context,
+  tx: Db,
+  message: ChatMessage,
+  target: { type: 'group' | 'direct'; name: string | null },
+  mayMention: boolean,
+  offlineRecipient: string | null,
+): Promise<string[]> {
+  const author = `${ctx.actor.firstName} ${ctx.actor.lastName}`;
+  const link = `/chat?c=${message.conversationId}`;
+  const data = { conversationId: message.conversationId, messageId: message.id };
+  let mentioned: string[] = [];
+  if (mayMention) {
+    // Only participants whose full name follows an @ somewhere in the text; the boundary is checked here.
+    const candidates = await rowsOf<{ id: string; name: string }>(
+      tx,
+      sql`select u.id, u.first_name || ' ' || u.last_name as name
+        from conversation_participants p join users u on u.id = p.user_id
+        where p.conversation_id = ${message.conversationId} and p.user_id <> ${ctx.actor.id}
+          and strpos(${message.content}, '@' || u.first_name || ' ' || u.last_name) > 0`,
+    );
+    mentioned = candidates.filter((c) => mentions(message.content, c.name)).map((c) => c.id);
+  }
+  const where = target.type === 'direct' ? 'a direct message' : `“${target.name ?? 'a conversation'}”`;
+  const notified = await notify(ctx, tx, {
+    kind: 'chat_mention',
+    to: mentioned,
+    actorId: ctx.actor.id,
+    title: `${author} mentioned you in ${where}`,
+    body: preview(message.content),
+    link,
+    data,
+    at: ctx.now,
+  });
+  if (offlineRecipient && !mentioned.includes(offlineRecipient)) {
+    const [pending] = await rowsOf<{ id: string }>(
+      tx,
+      sql`select id from notifications
+        where user_id = ${offlineRecipient} and read_at is null and kind = 'chat_direct_message'
+          and data->>'conversationId' = ${message.conversationId}
+        limit 1`,
+    );
+    if (!pending) {
+      notified.push(
+        ...(await notify(ctx, tx, {
+          kind: 'chat_direct_message',
+          to: [offlineRecipient],
+          actorId: ctx.actor.id,
+          title: `${author} sent you a message`,
+          body: preview(message.content),
+          link,
+          data,
+          at: ctx.now,
+        })),
+      );
+    }
+  }
+  return notified;
 }
 
 export async function loadMessage(db: Db, messageId: string): Promise<ChatMessage | null> {

@@ -41,3 +41,47 @@ ${paragraphs}
 </body></html>`;
   return { subject: n.title, text, html };
 }
+
+export type DigestEntry = { title: string; body: string; link: string };
+
+/**
+ * The daily digest (docs/product/notifications.md#digest): every held notification e-mail of the
+ * person's past day(s), oldest first, each with its title, body and link; text and HTML alike.
+ */
+export function digestMail(
+  appUrl: string,
+  d: { firstName: string; day: string; items: readonly DigestEntry[] },
+): { subject: string; text: string; html: string } {
+  const settings = `${appUrl}/profile`;
+  const n = d.items.length;
+  const subject = `Your Workbench digest for ${d.day}: ${n} ${n === 1 ? 'notification' : 'notifications'}`;
+  const text = [
+    `Hello ${d.firstName},`,
+    '',
+    `What happened in Workbench (${d.day}):`,
+    ...d.items.flatMap((item) => [
+      '',
+      `* ${item.title}`,
+      ...(item.body.trim() ? [`  ${item.body.trim().replace(/\n/g, '\n  ')}`] : []),
+      `  ${appUrl}${item.link}`,
+    ]),
+    '',
+    '--',
+    `You get one e-mail a day because of your notification settings: ${settings}`,
+  ].join('\n');
+  const items = d.items
+    .map(
+      (item) => `<li style="margin:0 0 16px">
+<a href="${escapeHtml(`${appUrl}${item.link}`)}" style="font-weight:600;color:#4f46e5">${escapeHtml(item.title)}</a>
+${item.body.trim() ? `<div style="white-space:pre-wrap;color:#334155">${escapeHtml(item.body.trim())}</div>` : ''}
+</li>`,
+    )
+    .join('\n');
+  const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#0f172a;line-height:1.5">
+<p style="margin:0 0 12px">Hello ${escapeHtml(d.firstName)},</p>
+<p style="margin:0 0 12px">What happened in Workbench (${escapeHtml(d.day)}):</p>
+<ul style="padding-left:20px">${items}</ul>
+<p style="margin:24px 0 0;font-size:12px;color:#64748b">You get one e-mail a day because of your <a href="${escapeHtml(settings)}">notification settings</a>.</p>
+</body></html>`;
+  return { subject, text, html };
+}

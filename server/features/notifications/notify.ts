@@ -1,7 +1,7 @@
 import { type NotificationKind, notificationKindInfo } from '@contract/notifications';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/types';
-import { notificationPreferences, notifications, users } from '../../db/schema';
+import { digestItems, notificationPreferences, notifications, users } from '../../db/schema';
 import type { Context } from '../../lib/context';
 import { notificationMail } from './mail';
 
@@ -36,6 +36,7 @@ export async function notify(ctx: NotifyContext, tx: Db, input: NotificationInpu
       id: users.id,
       email: users.email,
       firstName: users.firstName,
+      digest: users.emailDigest,
       channel: notificationPreferences.channel,
     })
     .from(users)
@@ -62,7 +63,22 @@ export async function notify(ctx: NotifyContext, tx: Db, input: NotificationInpu
       })),
     );
   }
+  // Who chose the daily digest has the mail held for it (docs/product/notifications.md#digest).
+  const held = byEmail.filter((r) => r.digest);
+  if (held.length > 0) {
+    await tx.insert(digestItems).values(
+      held.map((r) => ({
+        userId: r.id,
+        kind: input.kind,
+        title: input.title,
+        body: input.body ?? '',
+        link: input.link,
+        createdAt: input.at,
+      })),
+    );
+  }
   for (const r of byEmail) {
+    if (r.digest) continue;
     await ctx.mailer.send(
       {
         ...notificationMail(ctx.config.appUrl, { ...input, firstName: r.firstName }),

@@ -5,9 +5,11 @@ import { type FeatureRoutes, implement } from '../../lib/routes';
 import { avatarImage, readUpload, setAvatar } from './avatar.service';
 import {
   endOwnSession,
+  getEmailDelivery,
   getPreferences,
   getProfile,
   listSessions,
+  putEmailDelivery,
   putPreferences,
   updateProfile,
 } from './profile.service';
@@ -22,6 +24,8 @@ const endpoints = implement(profileApi, {
   avatarImage: (ctx, { params }) => avatarImage(ctx, params.id),
   preferences: (ctx) => getPreferences(ctx),
   putPreferences: (ctx, { body }) => putPreferences(ctx, body),
+  emailDelivery: (ctx) => getEmailDelivery(ctx),
+  putEmailDelivery: (ctx, { body }) => putEmailDelivery(ctx, body),
 });
 
 /** Uploads arrive as multipart/form-data, parsed by @fastify/multipart (files at most 10 MB). */

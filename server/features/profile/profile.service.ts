@@ -1,6 +1,7 @@
 import type { User } from '@contract/auth';
 import { type NotificationKind, notificationKindInfo, notificationKinds } from '@contract/notifications';
 import type {
+  EmailDelivery,
   NotificationPreference,
   ProfileSession,
   PutPreferencesRequest,
@@ -84,4 +85,18 @@ export async function putPreferences(ctx: Context, input: PutPreferencesRequest)
       set: { channel: sql`excluded.channel` },
     });
   return getPreferences(ctx);
+}
+
+export async function getEmailDelivery({ db, actor }: Context): Promise<EmailDelivery> {
+  const [row] = await db.select({ digest: users.emailDigest }).from(users).where(eq(users.id, actor.id));
+  return { delivery: row?.digest ? 'digest' : 'each' };
+}
+
+/** Held items of someone who goes back to single e-mails still go out in their next digest. */
+export async function putEmailDelivery(ctx: Context, input: EmailDelivery): Promise<EmailDelivery> {
+  await ctx.db
+    .update(users)
+    .set({ emailDigest: input.delivery === 'digest' })
+    .where(eq(users.id, ctx.actor.id));
+  return input;
 }

@@ -18,7 +18,7 @@ const fullName = (alias: string) => `${alias}.first_name || ' ' || ${alias}.last
 const taskJson = `json_build_object(
     'id', t.id, 'title', t.title, 'description', t.description, 'priority', t.priority,
     'status', t.status, 'projectId', t.project_id, 'project', p.name,
-    'assigneeId', t.assignee_id, 'assignee', ${fullName('a')},
+    'assigneeId', t.assignee_id, 'assignee', ${fullName('a')}, 'assigneeImageUrl', a.profile_image_url,
     'assignedById', t.assigned_by_id, 'assignedBy', ${fullName('ab')},
     'estimatedHours', t.estimated_hours, 'timeSpent', t.time_spent_seconds::float8 / 3600,
     'dueDate', ${iso('t.due_date')}, 'isPaused', t.is_paused, 'reviewStatus', t.review_status,

@@ -52,6 +52,7 @@ describe('creating tasks', () => {
       project: 'Apollo',
       assigneeId: user.id,
       assignee: 'Evan Stone',
+      assigneeImageUrl: null,
       assignedById: user.id,
       assignedBy: 'Evan Stone',
       estimatedHours: 0,
@@ -63,6 +64,19 @@ describe('creating tasks', () => {
     });
     const mine = await api.get('/api/my-tasks');
     expect(mine.json().map((x: { id: string }) => x.id)).toEqual([task.id]);
+  });
+
+  it("carries the assignee's picture for the task card (docs/decisions/013)", async () => {
+    const { api: manager } = await t.userClient('manager');
+    const url = '/api/users/x/avatar?v=0123456789abcdef';
+    const worker = await t.createUser('employee', { profileImageUrl: url });
+    const task = await create(manager, { title: 'With a face', assigneeId: worker.id });
+    expect(task.assigneeImageUrl).toBe(url);
+    const listed = (await manager.get('/api/tasks')).json() as {
+      id: string;
+      assigneeImageUrl: string | null;
+    }[];
+    expect(listed.find((x) => x.id === task.id)?.assigneeImageUrl).toBe(url);
   });
 
   it('Advanced: a manager assigns with estimate and due date; the assignee sees it', async () => {

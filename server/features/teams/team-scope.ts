@@ -79,3 +79,21 @@ export async function decidersOf(db: Db, userId: string): Promise<string[]> {
   );
   return admins.map((r) => r.id);
 }
+
+/**
+ * Who hears of a person's attendance alerts (docs/product/notifications.md#events): the managers of
+ * their teams and every active admin, never the person; `admin` says which link fits them.
+ */
+export async function attendanceWatchersOf(
+  db: Db,
+  userId: string,
+): Promise<{ id: string; admin: boolean }[]> {
+  return rowsOf<{ id: string; admin: boolean }>(
+    db,
+    sql`select u.id, u.role = 'admin' as "admin" from users u
+    where u.is_active and u.id <> ${userId} and (u.role = 'admin' or u.id in (
+      select boss.user_id from team_members m
+      join team_members boss on boss.team_id = m.team_id and boss.role = 'manager'
+      where m.user_id = ${userId}))`,
+  );
+}

@@ -1,8 +1,9 @@
 import type { User } from '@contract/auth';
 import { Link } from 'react-router';
+import { Avatar } from '@/components/ui/avatar';
 import { Badge, type BadgeVariant } from '@/components/ui/badge';
 import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
-import { capitalize, initials } from '@/lib/format';
+import { capitalize } from '@/lib/format';
 import { cn } from '@/lib/utils';
 
 const roleColours: Record<string, BadgeVariant> = { admin: 'red', manager: 'blue', employee: 'green' };
@@ -18,23 +19,13 @@ export function RoleBadge({ role, className }: { role: string; className?: strin
 
 export function UserCard({ user, iconOnly }: { user: User; iconOnly: boolean }) {
   const fullName = [user.firstName, user.lastName].filter(Boolean).join(' ') || user.email;
-  const avatar = user.profileImageUrl ? (
-    <img
+  const avatar = (
+    <Avatar
+      name={`${user.firstName} ${user.lastName}`}
       src={user.profileImageUrl}
-      alt=""
-      data-testid="user-card-picture"
-      className={cn('size-9 shrink-0 rounded-full object-cover', iconOnly && 'mx-auto')}
+      testId="user-card-picture"
+      className={cn(iconOnly && 'mx-auto')}
     />
-  ) : (
-    <div
-      className={cn(
-        'flex size-9 shrink-0 select-none items-center justify-center rounded-full bg-indigo-100 text-sm font-semibold text-indigo-700',
-        iconOnly && 'mx-auto',
-      )}
-      aria-hidden
-    >
-      {initials(user.firstName, user.lastName)}
-    </div>
   );
   if (iconOnly) {
     return (

@@ -8,6 +8,7 @@ const message = (id: string, second: number, conversationId = 'c1'): ChatMessage
   conversationId,
   senderId: 'u2',
   senderName: 'Rory Reader',
+  senderImageUrl: null,
   content: `message ${id}`,
   timestamp: new Date(Date.UTC(2026, 0, 1, 9, 0, second)).toISOString(),
 });
@@ -16,6 +17,7 @@ const conversation = (id: string, unreadCount = 0): Conversation => ({
   id,
   type: 'group',
   name: id,
+  imageUrl: null,
   isGeneral: false,
   lastMessage: null,
   lastMessageTime: null,

@@ -1,5 +1,6 @@
 import type { Conversation } from '@contract/chat';
-import { Hash, MessageSquare, User, Users } from 'lucide-react';
+import { Hash, MessageSquare, Users } from 'lucide-react';
+import { Avatar } from '@/components/ui/avatar';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/utils';
@@ -17,15 +18,25 @@ export function conversationTitle(c: Conversation) {
 }
 
 function ConversationIcon({ conversation }: { conversation: Conversation }) {
-  const Icon = conversation.type === 'direct' ? User : conversation.isGeneral ? Hash : Users;
+  // A direct conversation shows the other person: their picture, else their initials.
+  if (conversation.type === 'direct') {
+    return (
+      <span role="img" aria-label="Direct conversation" className="shrink-0">
+        <Avatar
+          name={conversationTitle(conversation)}
+          src={conversation.imageUrl}
+          size="lg"
+          testId="conversation-avatar"
+        />
+      </span>
+    );
+  }
+  const Icon = conversation.isGeneral ? Hash : Users;
   return (
     <span
-      aria-label={conversation.type === 'direct' ? 'Direct conversation' : 'Group conversation'}
+      aria-label="Group conversation"
       role="img"
-      className={cn(
-        'flex size-10 shrink-0 items-center justify-center rounded-full',
-        conversation.type === 'direct' ? 'bg-sky-50 text-sky-600' : 'bg-indigo-50 text-indigo-600',
-      )}
+      className="flex size-10 shrink-0 items-center justify-center rounded-full bg-indigo-50 text-indigo-600"
     >
       <Icon className="size-5" aria-hidden />
     </span>

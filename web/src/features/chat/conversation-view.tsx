@@ -1,6 +1,7 @@
 import type { Conversation } from '@contract/chat';
-import { ArrowLeft, Hash, User, Users } from 'lucide-react';
+import { ArrowLeft, Hash, Users } from 'lucide-react';
 import { useEffect } from 'react';
+import { Avatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
 import { conversationTitle } from './conversation-list';
 import { setOpenConversation, useTypingNames } from './live';
@@ -24,7 +25,7 @@ function typingText(names: string[]) {
 export function ConversationView({ conversation, myId, onBack }: ConversationViewProps) {
   const typing = useTypingNames(conversation.id);
   const count = conversation.participantCount;
-  const Icon = conversation.type === 'direct' ? User : conversation.isGeneral ? Hash : Users;
+  const Icon = conversation.isGeneral ? Hash : Users;
 
   useEffect(() => {
     setOpenConversation(conversation.id);
@@ -45,9 +46,13 @@ export function ConversationView({ conversation, myId, onBack }: ConversationVie
             <ArrowLeft aria-hidden />
           </Button>
         )}
-        <span className="flex size-9 shrink-0 items-center justify-center rounded-full bg-slate-100 text-slate-600">
-          <Icon className="size-[18px]" aria-hidden />
-        </span>
+        {conversation.type === 'direct' ? (
+          <Avatar name={conversationTitle(conversation)} src={conversation.imageUrl} />
+        ) : (
+          <span className="flex size-9 shrink-0 items-center justify-center rounded-full bg-slate-100 text-slate-600">
+            <Icon className="size-[18px]" aria-hidden />
+          </span>
+        )}
         <div className="min-w-0">
           <h2 className="truncate text-base font-semibold text-slate-900" data-testid="conversation-title">
             {conversationTitle(conversation)}
@@ -61,7 +66,12 @@ export function ConversationView({ conversation, myId, onBack }: ConversationVie
       <p className="h-5 shrink-0 px-4 text-xs italic text-slate-500" aria-live="polite">
         {typingText(typing)}
       </p>
-      <MessageComposer key={conversation.id} conversationId={conversation.id} />
+      <MessageComposer
+        key={conversation.id}
+        conversationId={conversation.id}
+        participants={conversation.participants}
+        myId={myId}
+      />
     </section>
   );
 }

@@ -1,20 +1,60 @@
-import { MESSAGE_MAX, type SendMessageBody, sendMessageBody } from '@contract/chat';
+import { MESSAGE_MAX, type Participant, type SendMessageBody, sendMessageBody } from '@contract/chat';
 import { SendHorizontal } from 'lucide-react';
-import type { KeyboardEvent } from 'react';
+import { type KeyboardEvent, type SyntheticEvent, useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { Form, TextareaField, useZodForm } from '@/components/form';
 import { Button } from '@/components/ui/button';
 import { useSendMessage } from './api';
 import { announceTyping } from './live';
+import { insertMention, mentionAt, suggestions } from './mentions';
+
+type Mention = { start: number; caret: number; options: Participant[]; active: number };
 
 /**
  * Enter sends, Shift+Enter starts a new line; Send stays disabled while the message is blank
  * (docs/product/chat.md), and Enter on a blank message says why, with the contract's message.
+ * Typing `@` offers the conversation's participants (docs/product/chat.md#mentions): the textarea
+ * is a combobox over a listbox; arrows move, Enter or Tab inserts `@First Last`, Escape closes.
  */
-export function MessageComposer({ conversationId }: { conversationId: string }) {
+export function MessageComposer({
+  conversationId,
+  participants = [],
+  myId,
+}: {
+  conversationId: string;
+  participants?: Participant[];
+  myId?: string;
+}) {
   const send = useSendMessage(conversationId);
   const form = useZodForm(sendMessageBody, { defaultValues: { content: '' } });
   const blank = !useWatch({ control: form.control, name: 'content' })?.trim();
+  const [mention, setMention] = useState<Mention | null>(null);
+  const listId = `chat-mentions-${conversationId}`;
+  const optionId = (i: number) => `${listId}-${i}`;
+
+  // After each keystroke or caret move: is an @name being typed, and who matches it?
+  const track = (event: SyntheticEvent<HTMLTextAreaElement>) => {
+    const el = event.currentTarget;
+    const found = el.selectionStart === el.selectionEnd ? mentionAt(el.value, el.selectionStart) : null;
+    const options = found ? suggestions(participants, found.query, myId) : [];
+    if (!found || options.length === 0) return setMention(null);
+    setMention((m) => ({
+      start: found.start,
+      caret: el.selectionStart,
+      options,
+      active: m && m.start === found.start ? Math.min(m.active, options.length - 1) : 0,
+    }));
+  };
+
+  const pick = (el: HTMLTextAreaElement, m: Mention, person: Participant) => {
+    const next = insertMention(el.value, m.start, m.caret, person.name);
+    form.setValue('content', next.text, { shouldDirty: true });
+    setMention(null);
+    requestAnimationFrame(() => {
+      el.focus();
+      el.setSelectionRange(next.caret, next.caret);
+    });
+  };
 
   const submit = ({ content }: SendMessageBody) => {
     form.reset({ content: '' });
@@ -31,6 +71,25 @@ export function MessageComposer({ conversationId }: { conversationId: string }) 
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (mention) {
+      const n = mention.options.length;
+      if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+        event.preventDefault();
+        const step = event.key === 'ArrowDown' ? 1 : n - 1;
+        setMention({ ...mention, active: (mention.active + step) % n });
+        return;
+      }
+      if ((event.key === 'Enter' && !event.shiftKey) || event.key === 'Tab') {
+        event.preventDefault();
+        pick(event.currentTarget, mention, mention.options[mention.active]);
+        return;
+      }
+      if (event.key === 'Escape') {
+        event.preventDefault();
+        setMention(null);
+        return;
+      }
+    }
     if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
       event.preventDefault();
       void form.handleSubmit(submit)();
@@ -42,8 +101,40 @@ export function MessageComposer({ conversationId }: { conversationId: string }) 
       form={form}
       onSubmit={submit}
       idPrefix="chat"
-      className="flex-row items-end gap-2 border-t border-slate-200 p-3"
+      className="relative flex-row items-end gap-2 border-t border-slate-200 p-3"
     >
+      {mention && (
+        <div
+          id={listId}
+          role="listbox"
+          aria-label="People to mention"
+          className="absolute bottom-full left-3 z-10 mb-1 max-h-60 w-64 max-w-[calc(100%-1.5rem)] overflow-y-auto rounded-md border border-slate-200 bg-white py-1 shadow-lg"
+        >
+          {mention.options.map((p, i) => (
+            // biome-ignore lint/a11y/useKeyWithClickEvents: the keys are the combobox's (focus stays in the textarea, aria-activedescendant points here)
+            <div
+              key={p.id}
+              tabIndex={-1}
+              id={optionId(i)}
+              role="option"
+              aria-selected={i === mention.active}
+              className={
+                i === mention.active
+                  ? 'cursor-pointer bg-slate-100 px-3 py-2 text-sm text-slate-900'
+                  : 'cursor-pointer px-3 py-2 text-sm text-slate-700 hover:bg-slate-50'
+              }
+              // Keeps the textarea focused (and its caret) while the option is clicked.
+              onMouseDown={(e) => e.preventDefault()}
+              onClick={() => {
+                const el = document.getElementById('chat-content');
+                if (el instanceof HTMLTextAreaElement) pick(el, mention, p);
+              }}
+            >
+              {p.name}
+            </div>
+          ))}
+        </div>
+      )}
       <TextareaField
         name="content"
         label="Message"
@@ -53,9 +144,21 @@ export function MessageComposer({ conversationId }: { conversationId: string }) 
         placeholder="Type your message..."
         className="flex-1"
         textareaClassName="max-h-40 min-h-10 resize-none py-2.5 field-sizing-content"
+        role="combobox"
+        aria-autocomplete="list"
+        aria-expanded={mention !== null}
+        aria-controls={mention ? listId : undefined}
+        aria-activedescendant={mention ? optionId(mention.active) : undefined}
         onInput={(e) => {
           if (e.currentTarget.value.trim()) announceTyping(conversationId);
+          track(e);
         }}
+        onClick={track}
+        onKeyUp={(e) => {
+          if (e.key === 'ArrowLeft' || e.key === 'ArrowRight' || e.key === 'Home' || e.key === 'End')
+            track(e);
+        }}
+        onBlurCapture={() => setMention(null)}
         onKeyDown={onKeyDown}
       />
       <Button

@@ -1,6 +1,7 @@
 import type { ChatMessage } from '@contract/chat';
 import { ArrowDown, MessagesSquare } from 'lucide-react';
 import { useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { Avatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -19,7 +20,12 @@ function MessageBubble({ message, own }: { message: ChatMessage; own: boolean })
       data-own={own || undefined}
       className={cn('flex flex-col gap-1', own ? 'items-end' : 'items-start')}
     >
-      {!own && <span className="px-1 text-xs font-medium text-slate-600">{message.senderName}</span>}
+      {!own && (
+        <span className="flex items-center gap-1.5 px-1 text-xs font-medium text-slate-600">
+          <Avatar name={message.senderName} src={message.senderImageUrl} size="xs" testId="message-avatar" />
+          {message.senderName}
+        </span>
+      )}
       <div
         className={cn(
           'max-w-[85%] whitespace-pre-wrap break-words rounded-2xl px-3.5 py-2 text-sm leading-relaxed sm:max-w-[70%]',

@@ -27,6 +27,12 @@ export const useSavePreferences = () =>
     onSuccess: (saved) => queryClient.setQueryData(apiKey(profileApi.preferences, {}), saved),
   });
 
+export const useEmailDelivery = () => useApiQuery(profileApi.emailDelivery, {});
+export const useSaveEmailDelivery = () =>
+  useApiMutation(profileApi.putEmailDelivery, {
+    onSuccess: (saved) => queryClient.setQueryData(apiKey(profileApi.emailDelivery, {}), saved),
+  });
+
 /** The other sessions end; this browser continues in a new session (a new cookie). */
 export const useChangeOwnPassword = () =>
   useApiMutation(authApi.changePassword, {

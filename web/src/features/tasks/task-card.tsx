@@ -1,6 +1,7 @@
 import type { Task } from '@contract/tasks';
-import { CalendarClock, Clock, FolderKanban, UserRound } from 'lucide-react';
+import { CalendarClock, Clock, FolderKanban } from 'lucide-react';
 import { Children, type ReactNode } from 'react';
+import { Avatar } from '@/components/ui/avatar';
 import { Card } from '@/components/ui/card';
 import { formatDateTime, formatDuration } from '@/lib/format';
 import { cn } from '@/lib/utils';
@@ -18,10 +19,21 @@ interface TaskCardProps {
   footer?: ReactNode;
 }
 
-function Fact({ icon: Icon, label, children }: { icon: typeof Clock; label: string; children: ReactNode }) {
+function Fact({
+  icon: Icon,
+  lead,
+  label,
+  children,
+}: {
+  icon?: typeof Clock;
+  /** shown instead of the icon (the assignee's picture) */
+  lead?: ReactNode;
+  label: string;
+  children: ReactNode;
+}) {
   return (
     <div className="flex min-w-0 items-center gap-1.5">
-      <Icon className="size-3.5 shrink-0 text-slate-400" aria-hidden />
+      {lead ?? (Icon && <Icon className="size-3.5 shrink-0 text-slate-400" aria-hidden />)}
       <dt className="sr-only">{label}</dt>
       <dd className="min-w-0 truncate">{children}</dd>
     </div>
@@ -53,7 +65,12 @@ export function TaskCard({ task, showAssignee = false, children, actions, footer
           {task.project ?? <span className="text-slate-500">No project</span>}
         </Fact>
         {showAssignee && (
-          <Fact icon={UserRound} label="Assignee">
+          <Fact
+            lead={
+              <Avatar name={task.assignee} src={task.assigneeImageUrl} size="xs" testId="assignee-avatar" />
+            }
+            label="Assignee"
+          >
             {task.assignee}
           </Fact>
         )}

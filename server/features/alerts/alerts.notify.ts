@@ -1,0 +1,147 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { NotificationKind } from '@contract/notifications';
+import type { Settings } from '@contract/settings';
+import { zonedInstant } from '@contract/zoned-time';
+import { rowsOf } from '../../db/rows';
+import { attendanceRecords } from '../../db/schema';
+import type { Db } from '../../db/types';
+import type { Context } from '../../lib/context';
+import { announceNotifications, notify } from '../notifications/notify';
+import { attendanceWatchersOf } from '../teams/team-scope';
+import { type AlertRow, alertsCte, lateArrivalMessage, toAlert } from './alerts.service';
+
+const MINUTE = 60_000;
+/** Records notified per sweep at most; the next sweep (a minute later) takes the rest. */
+const SWEEP_BATCH = 200;
+
+type Alert = {
+  kind: Extract<NotificationKind, 'attendance_late' | 'attendance_missed_clock_out'>;
+  userId: string;
+  title: string;
+  body: string;
+  recordId: string;
+  date: string;
+};
+
+/**
+ * Tells the person's team managers and the admins of an attendance alert
+ * (docs/product/notifications.md#events), in the caller's transaction. Admins are sent to the System
+ * Alerts of /admin, managers to their team page. The person is the actor when they caused it (a late
+ * clock-in) and so never hears of it; the sweep's alerts have no actor and skip the person too.
+ */
+async function notifyWatchers(
+  ctx: Pick<Context, 'mailer' | 'config'>,
+  tx: Db,
+  alert: Alert,
+  actorId: string | null,
+  at: Date,
+) {
+  const watchers = await attendanceWatchersOf(tx, alert.userId);
+  const common = {
+    kind: alert.kind,
+    actorId,
+    title: alert.title,
+    body: alert.body,
+    data: { recordId: alert.recordId, userId: alert.userId, date: alert.date },
+    at,
+  };
+  return [
+    ...(await notify(ctx, tx, {
+      ...common,
+      to: watchers.filter((w) => w.admin).map((w) => w.id),
+      link: '/admin',
+    })),
+    ...(await notify(ctx, tx, {
+      ...common,
+      to: watchers.filter((w) => !w.admin).map((w) => w.id),
+      link: '/team/manage',
+    })),
+  ];
+}
+
+/**
+ * A late first clock-in of the day (the record's status, judged by `arrivalStatus` with the saved
+ * settings), written in the clock-in's transaction. Returns who was notified.
+ */
+export function notifyLateArrival(
+  ctx: Context,
+  tx: Db,
+  record: { id: string; userId: string; date: string; clockIn: Date },
+  settings: Settings,
+) {
+  const expected = zonedInstant(record.date, settings.clockIn, settings.timeZone);
+  const minutes = Math.round((record.clockIn.getTime() - expected.getTime()) / MINUTE);
+  const name = `${ctx.actor.firstName} ${ctx.actor.lastName}`;
+  return notifyWatchers(
+    ctx,
+    tx,
+    {
+      kind: 'attendance_late',
+      userId: record.userId,
+      title: `${name} clocked in late`,
+      body: lateArrivalMessage(record.clockIn, minutes, settings.clockIn, settings.timeZone),
+      recordId: record.id,
+      date: record.date,
+    },
+    ctx.actor.id,
+    ctx.now,
+  );
+}
+
+export type SweepContext = Pick<Context, 'db' | 'now' | 'settings' | 'mailer' | 'config' | 'events' | 'log'>;
+
+/**
+ * The housekeeping sweep's part: every missing clock-out the alerts show
+ * (docs/product/attendance.md#alerts, the same derivation) whose record was not notified yet is
+ * notified once. Each record is claimed by setting `missed_clock_out_notified_at` in the
+ * notification's own transaction, so two instances (or a sweep after a restart) never notify it twice.
+ */
+export async function notifyMissedClockOuts(ctx: SweepContext): Promise<number> {
+  const s = await ctx.settings();
+  const due = await rowsOf<AlertRow>(
+    ctx.db,
+    sql`${alertsCte(s, ctx.now)}
+    select a.*, u.first_name || ' ' || u.last_name as user_name
+    from alerts a
+    join attendance_records r on r.id::text = a.ref and r.missed_clock_out_notified_at is null
+    join users u on u.id = a.user_id
+    where a.kind = 'missing_clock_out'
+    order by a.at
+    limit ${SWEEP_BATCH}`,
+  );
+  let count = 0;
+  for (const row of due) {
+    const alert = toAlert(row, s.clockIn, s.clockOut, s.timeZone);
+    try {
+      const notified = await ctx.db.transaction(async (tx) => {
+        const claimed = await tx
+          .update(attendanceRecords)
+          .set({ missedClockOutNotifiedAt: ctx.now })
+          .where(and(eq(attendanceRecords.id, row.ref), isNull(attendanceRecords.missedClockOutNotifiedAt)))
+          .returning({ id: attendanceRecords.id });
+        if (claimed.length === 0) return null; // another instance took it
+        return notifyWatchers(
+          ctx,
+          tx,
+          {
+            kind: 'attendance_missed_clock_out',
+            userId: row.user_id,
+            title: `${row.user_name} did not clock out on ${row.date}`,
+            body: alert.message,
+            recordId: row.ref,
+            date: row.date,
+          },
+          null,
+          ctx.now,
+        );
+      });
+      if (notified) {
+        count += 1;
+        await announceNotifications(ctx, notified);
+      }
+    } catch (err) {
+      ctx.log.warn({ err, recordId: row.ref }, 'missed clock-out not notified');
+    }
+  }
+  return count;
+}
