@@ -11,6 +11,7 @@ import {
   putPreferences,
   updateProfile,
 } from './profile.service';
+import { createToken, listTokens, revokeToken } from './tokens.service';
 
 /** Each signed-in person's own account: names, time zone, sessions, notification channels. */
 const endpoints = implement(profileApi, {
@@ -22,6 +23,9 @@ const endpoints = implement(profileApi, {
   avatarImage: (ctx, { params }) => avatarImage(ctx, params.id),
   preferences: (ctx) => getPreferences(ctx),
   putPreferences: (ctx, { body }) => putPreferences(ctx, body),
+  tokens: (ctx) => listTokens(ctx),
+  createToken: (ctx, { body }) => createToken(ctx, body),
+  revokeToken: (ctx, { params }) => revokeToken(ctx, params.id),
 });
 
 /** Uploads arrive as multipart/form-data, parsed by @fastify/multipart (files at most 10 MB). */
