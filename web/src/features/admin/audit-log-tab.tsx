@@ -114,7 +114,7 @@ export function AuditLogTab() {
           <EmptyState icon={ScrollText} title="No entries" description="Nothing matches these filters." />
         ) : (
           <>
-            <Table aria-label="Audit log">
+            <Table region="Audit log entries">
               <TableHeader>
                 <TableRow>
                   <TableHead>When</TableHead>
