@@ -73,7 +73,7 @@ export function AuditLogTab() {
           </a>
         </Button>
       </div>
-      <div className="grid grid-cols-1 items-end gap-3 rounded-lg border bg-white p-3 shadow-sm sm:grid-cols-2 lg:grid-cols-5">
+      <div className="grid grid-cols-1 items-end gap-3 rounded-lg border bg-white p-3 shadow-sm sm:grid-cols-2 lg:grid-cols-3 2xl:grid-cols-5">
         <FilterSelect
           id="audit-actor"
           label="Actor"
