@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { selfRoleSchema, userSchema } from './auth';
-import { idParam, text } from './common';
+import { idParam, isoDate, text } from './common';
+import { CSV_TYPE } from './reports';
 import { endpoints } from './endpoint';
 
 /** A registration waiting for approval (docs/product/admin.md#pending-approvals: a user plus inviteCode and registeredAt). */
@@ -84,6 +85,54 @@ export const invitation = z.object({
 });
 export type Invitation = z.infer<typeof invitation>;
 
+/** What the audit log records (docs/product/admin.md#audit-log). */
+export const AUDIT_ACTIONS = {
+  approve: 'Approved a registration',
+  reject: 'Rejected a registration',
+  suspend: 'Suspended an account',
+  activate: 'Activated an account',
+  reset_password: 'Reset a password',
+  invite: 'Sent an invitation',
+  role_change: 'Changed a role',
+  timesheet_reopened: 'Reopened a timesheet',
+  settings_changed: 'Changed the settings',
+  token_created: 'Created an API token',
+  token_revoked: 'Revoked an API token',
+  sign_in: 'Signed in',
+  sign_in_failed: 'Failed sign-in',
+} as const;
+export type AuditAction = keyof typeof AUDIT_ACTIONS;
+export const auditAction = z.enum(Object.keys(AUDIT_ACTIONS) as [AuditAction, ...AuditAction[]], {
+  message: `Choose an action: ${Object.keys(AUDIT_ACTIONS).join(', ')}`,
+});
+
+export const auditFilters = z.object({
+  actorId: z.uuid('actorId must be a user id').optional(),
+  targetId: z.uuid('targetId must be a user id').optional(),
+  action: auditAction.optional(),
+  /** first and last calendar day, in the caller's time zone */
+  from: isoDate.optional(),
+  to: isoDate.optional(),
+});
+export const auditQuery = auditFilters.extend({
+  limit: z.coerce.number().int().min(1).max(500).default(100),
+  /** id of the last entry of the previous page (newest first) */
+  before: z.uuid('before must be an entry id').optional(),
+});
+export type AuditQuery = z.input<typeof auditQuery>;
+
+const auditPerson = z.object({ id: z.string(), name: z.string(), email: z.string() }).nullable();
+export const auditEntry = z.object({
+  id: z.string(),
+  at: z.string(),
+  action: z.string(),
+  /** null: nobody signed in (a failed sign-in) or the account was deleted */
+  actor: auditPerson,
+  target: auditPerson,
+  details: z.record(z.string(), z.unknown()).nullable(),
+});
+export type AuditEntry = z.infer<typeof auditEntry>;
+
 const admins = ['admin'] as const;
 
 export const adminApi = endpoints('Administration', {
@@ -166,5 +215,23 @@ export const adminApi = endpoints('Administration', {
     access: admins,
     body: invitationRequest,
     responses: { 201: invitation },
+  },
+  audit: {
+    method: 'GET',
+    path: '/api/admin/audit',
+    summary:
+      'The audit log, newest first: filter by actor, target, action and days; page with `limit` + `before`',
+    access: admins,
+    query: auditQuery,
+    responses: { 200: z.array(auditEntry) },
+  },
+  auditExport: {
+    method: 'GET',
+    path: '/api/admin/audit/export',
+    summary: 'The filtered audit log as CSV (at most 50,000 entries)',
+    access: admins,
+    query: auditFilters,
+    responses: { 200: z.string() },
+    produces: CSV_TYPE,
   },
 });

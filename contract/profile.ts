@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { personName, userSchema } from './auth';
-import { idParam } from './common';
+import { idParam, text } from './common';
 import { endpoints } from './endpoint';
 import { notificationChannel, notificationKind } from './notifications';
 import { isKnownTimeZone } from './settings';
@@ -63,6 +63,33 @@ export const emailDelivery = z.object({
   delivery: z.enum(emailDeliveries, { message: 'Choose each or digest' }),
 });
 export type EmailDelivery = z.infer<typeof emailDelivery>;
+/** Personal API tokens (docs/product/profile.md#api-tokens): `wb_pat_` + 43 base64url characters. */
+export const API_TOKEN_PREFIX = 'wb_pat_';
+export const TOKEN_EXPIRY_DAYS = [7, 30, 90, 365] as const;
+export const createTokenRequest = z.object({
+  name: text({ required: 'Give the token a name', max: 100, tooLong: 'Name must be at most 100 characters' }),
+  expiresInDays: z.coerce
+    .number({ message: 'Choose an expiry' })
+    .int('Choose an expiry')
+    .refine((n) => (TOKEN_EXPIRY_DAYS as readonly number[]).includes(n), 'Choose 7, 30, 90 or 365 days'),
+});
+export type CreateTokenRequest = z.input<typeof createTokenRequest>;
+
+/** A token as listed: never its value, only its last four characters. */
+export const apiTokenSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  lastFour: z.string(),
+  createdAt: z.string(),
+  expiresAt: z.string(),
+  lastUsedAt: z.string().nullable(),
+  /** 'expired' once expiresAt has passed */
+  status: z.enum(['active', 'expired']),
+});
+export type ApiToken = z.infer<typeof apiTokenSchema>;
+/** The answer to creating one: the only time the token's value is shown. */
+export const createdTokenSchema = apiTokenSchema.extend({ token: z.string() });
+export type CreatedToken = z.infer<typeof createdTokenSchema>;
 
 export const profileApi = endpoints('Profile', {
   get: {
@@ -142,6 +169,30 @@ export const profileApi = endpoints('Profile', {
     access: 'signedIn',
     body: emailDelivery,
     responses: { 200: emailDelivery },
+  },
+  tokens: {
+    method: 'GET',
+    path: '/api/profile/tokens',
+    summary: "The caller's personal API tokens not revoked, newest first (never their values)",
+    access: 'signedIn',
+    responses: { 200: z.array(apiTokenSchema) },
+  },
+  createToken: {
+    method: 'POST',
+    path: '/api/profile/tokens',
+    summary:
+      'Create a personal API token (sent as `Authorization: Bearer …`, acting with the caller’s role); its value is answered this once',
+    access: 'signedIn',
+    body: createTokenRequest,
+    responses: { 201: createdTokenSchema },
+  },
+  revokeToken: {
+    method: 'DELETE',
+    path: '/api/profile/tokens/{id}',
+    summary: 'Revoke one of the caller’s tokens; it stops working at once',
+    access: 'signedIn',
+    params: idParam,
+    responses: { 204: null },
   },
 });
 

@@ -3,10 +3,11 @@ import { and, eq, gt, gte, inArray } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Role } from '@contract/auth';
 import type { Db } from '../db/types';
-import { sessions, users } from '../db/schema';
+import { apiTokens, sessions, users } from '../db/schema';
 import type { Clock } from './clock';
 import { statement } from '../db/statements';
 import { AppError } from './errors';
+import { beginAttempt, type ThrottleKey, type ThrottleRule } from '../features/auth/throttle';
 
 export const SESSION_COOKIE = 'wb_session';
 export const SESSION_IDLE_MS = 12 * 60 * 60 * 1000;
@@ -43,7 +44,10 @@ export type SessionUser = Omit<PublicUserRow, 'lastActive' | 'lastLoginAt' | 'cr
   lastActive: string | null;
   lastLoginAt: string | null;
   createdAt: string;
+  /** '' when the request came with an API token */
   sessionId: string;
+  /** set when the request came with a personal API token (docs/decisions/018-api-tokens-and-audit.md) */
+  tokenId?: string;
 };
 
 declare module 'fastify' {
@@ -53,7 +57,7 @@ declare module 'fastify' {
   }
 }
 
-const sha256 = (token: string) => createHash('sha256').update(token).digest('hex');
+export const sha256 = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /** Creates a session and returns its opaque 256-bit token (only its hash is stored). */
 export async function createSession(
@@ -121,6 +125,50 @@ export async function resolveSession(db: Db, token: string, clock: Clock): Promi
   return user;
 }
 
+// The user columns of a session, for the token lookup too.
+const userColumns = `u.id, u.email, u.first_name as "firstName", u.last_name as "lastName", u.role,
+     u.is_active as "isActive", u.approval_status as "approvalStatus",
+     u.email_verified as "emailVerified", u.must_change_password as "mustChangePassword",
+     u.last_active as "lastActive", u.last_login_at as "lastLoginAt", u.username,
+     u.company_id as "companyId", u.profile_image_url as "profileImageUrl", u.time_zone as "timeZone",
+     u.created_at as "createdAt"`;
+
+const apiTokenByHash = statement<
+  Omit<SessionUser, 'sessionId'> & { tokenId: string; expiresAt: string; lastUsedAt: string | null },
+  [tokenHash: string]
+>(
+  'api_token_by_hash',
+  `select t.id as "tokenId", t.expires_at as "expiresAt", t.last_used_at as "lastUsedAt", ${userColumns}
+   from api_tokens t join users u on u.id = t.user_id
+   where t.token_hash = $1 and t.revoked_at is null`,
+);
+
+/**
+ * The owner behind a personal API token, or null if it is unknown, revoked, expired or its owner
+ * may no longer sign in (suspended, rejected). Only the token's SHA-256 hash is looked up; its
+ * last use is written at most once a minute.
+ */
+export async function resolveApiToken(db: Db, token: string, clock: Clock): Promise<SessionUser | null> {
+  const [row] = await apiTokenByHash(db, sha256(token));
+  if (!row) return null;
+  const now = clock.now();
+  const { expiresAt, lastUsedAt, ...user } = row;
+  const allowed = user.isActive && user.approvalStatus === 'approved' && user.emailVerified;
+  if (Date.parse(expiresAt) <= now.getTime() || !allowed) return null;
+  if (!lastUsedAt || now.getTime() - Date.parse(lastUsedAt) > TOUCH_EVERY_MS) {
+    await db.update(apiTokens).set({ lastUsedAt: now }).where(eq(apiTokens.id, user.tokenId));
+  }
+  return { ...user, sessionId: '' };
+}
+
+/** The token of an `Authorization: Bearer …` header, or null without one. */
+export function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  return match ? match[1] : null;
+}
+
 /**
  * Which of the tokens still belong to a live session, checked in one query per 500 tokens and
  * without touching lastSeenAt: only requests keep a session alive, so a socket that merely stays
@@ -174,6 +222,18 @@ export function clearSessionCookie(reply: FastifyReply) {
 
 type AuthDeps = { db: Db; clock: Clock };
 
+/** Calls with one API token, per minute (docs/decisions/018-api-tokens-and-audit.md). */
+export const apiTokenRule: ThrottleRule = {
+  limit: 600,
+  windowMs: 60_000,
+  baseDelayMs: 5_000,
+  maxDelayMs: 60_000,
+};
+export const apiTokenThrottleKey = (tokenId: string): ThrottleKey => ({
+  key: `token:${tokenId}`,
+  rule: apiTokenRule,
+});
+
 export type GuardOptions = {
   /** Allowed while the user still has to replace a temporary password (sign-out, the change itself). */
   allowPasswordChangePending?: boolean;
@@ -187,9 +247,18 @@ export function makeGuard(deps: AuthDeps) {
   return (roles: Role | Role[] = [], options: GuardOptions = {}) => {
     const allowed = Array.isArray(roles) ? roles : [roles];
     return async (request: FastifyRequest) => {
-      const token = request.cookies[SESSION_COOKIE];
-      const user = token ? await resolveSession(deps.db, token, deps.clock) : null;
-      if (!user) throw new AppError(401, 'Not authenticated');
+      // A request with a bearer token is judged by the token alone, never by a cookie it also carries.
+      const bearer = bearerToken(request);
+      const token = bearer ? null : request.cookies[SESSION_COOKIE];
+      const user = bearer
+        ? await resolveApiToken(deps.db, bearer, deps.clock)
+        : token
+          ? await resolveSession(deps.db, token, deps.clock)
+          : null;
+      if (!user)
+        throw new AppError(401, bearer ? 'Invalid, expired or revoked API token' : 'Not authenticated');
+      // Each token has its own budget of calls, counted with the sign-in throttle (server/features/auth/throttle.ts).
+      if (user.tokenId) await beginAttempt(deps.db, [apiTokenThrottleKey(user.tokenId)], deps.clock.now());
       if (user.mustChangePassword && !options.allowPasswordChangePending) {
         throw new AppError(403, 'You must change your temporary password first', {
           code: 'PASSWORD_CHANGE_REQUIRED',

@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import { bearerToken } from './auth';
 import { AppError } from './errors';
 
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -9,6 +10,8 @@ const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  */
 export async function refuseCrossSiteWrites(request: FastifyRequest) {
   if (!WRITES.has(request.method) || !request.url.startsWith('/api')) return;
+  // A bearer token is sent by a program, never attached by a browser on its own: no cookie is used (docs/decisions/018-api-tokens-and-audit.md).
+  if (bearerToken(request)) return;
   if (request.headers['sec-fetch-site'] === 'cross-site')
     throw new AppError(403, 'Cross-site request refused');
   const origin = request.headers.origin;

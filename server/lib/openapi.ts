@@ -107,6 +107,12 @@ export async function registerOpenApi(app: ZodApp, version: string) {
       components: {
         securitySchemes: {
           session: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE },
+          // Personal API tokens from /profile (docs/product/profile.md#api-tokens).
+          bearer: {
+            type: 'http',
+            scheme: 'bearer',
+            description: 'A personal API token (wb_pat_…), acting with its owner’s role',
+          },
         },
       },
     },

@@ -104,7 +104,7 @@ function registerEndpoint(app: ZodApp, deps: AppDeps, endpoint: Endpoint, handle
     schema: {
       summary: endpoint.summary,
       tags: [endpoint.tag],
-      ...(isPublic ? {} : { security: [{ session: [] }] }),
+      ...(isPublic ? {} : { security: [{ session: [] }, { bearer: [] }] }),
       ...(endpoint.params ? { params: endpoint.params } : {}),
       ...(endpoint.query ? { querystring: endpoint.query } : {}),
       ...(endpoint.body ? { body: endpoint.body } : {}),

@@ -100,7 +100,36 @@ export const auditLog = pgTable(
     details: jsonb('details').$type<Record<string, unknown>>(),
     createdAt: createdAt(),
   },
-  (t) => [index('audit_log_created_idx').on(t.createdAt)],
+  (t) => [
+    index('audit_log_created_idx').on(t.createdAt),
+    // The audit screen's filters (docs/decisions/018-api-tokens-and-audit.md): newest first per actor, target, action.
+    index('audit_log_actor_idx').on(t.actorId, t.createdAt),
+    index('audit_log_target_idx').on(t.targetUserId, t.createdAt),
+    index('audit_log_action_idx').on(t.action, t.createdAt),
+  ],
+);
+
+/**
+ * Personal API tokens (docs/decisions/018-api-tokens-and-audit.md): `wb_pat_` + 32 random bytes,
+ * stored as a SHA-256 hash; the last four characters stay to tell them apart.
+ */
+export const apiTokens = pgTable(
+  'api_tokens',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    lastFour: text('last_four').notNull(),
+    createdAt: createdAt(),
+    expiresAt: ts('expires_at').notNull(),
+    /** written at most once a minute */
+    lastUsedAt: ts('last_used_at'),
+    revokedAt: ts('revoked_at'),
+  },
+  (t) => [index('api_tokens_user_idx').on(t.userId, t.createdAt)],
 );
 
 /** Failure counters for sign-in, verification and resend throttling, keyed e.g. 'login:acct:<email>'. */

@@ -1,6 +1,7 @@
 import { adminApi } from '@contract/admin';
 import { implement } from '../../lib/routes';
 import { activateUser, adminStats, listAllUsers, resetPassword, suspendUser } from './accounts.service';
+import { exportAudit, listAudit } from './audit';
 import { approveUser, listPendingUsers, rejectUser } from './approvals.service';
 import { createInvitation, listOpenInvitations } from './invitations.service';
 
@@ -17,4 +18,6 @@ export const adminRoutes = implement(adminApi, {
   resetPassword: (ctx, { params }) => resetPassword(ctx, params.id),
   invitations: (ctx) => listOpenInvitations(ctx),
   invite: (ctx, { body }) => createInvitation(ctx, body),
+  audit: (ctx, { query }) => listAudit(ctx, query),
+  auditExport: (ctx, { query }) => exportAudit(ctx, query),
 });

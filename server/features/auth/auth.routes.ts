@@ -8,6 +8,8 @@ import {
   setSessionCookie,
 } from '../../lib/auth';
 import type { PublicContext } from '../../lib/context';
+import { AppError } from '../../lib/errors';
+import { audit } from '../admin/audit';
 import { implement } from '../../lib/routes';
 import { listVerificationCodes, register, resendVerification, verifyEmail } from './registration.service';
 import { changePassword, signIn } from './session.service';
@@ -20,13 +22,38 @@ async function endPresentedSession(ctx: Pick<PublicContext, 'db' | 'clock'>, req
   if (session) await endSession(ctx.db, session.sessionId);
 }
 
+/**
+ * Sign-ins and failed sign-ins go to the audit log (docs/product/admin.md#audit-log): one insert
+ * after the outcome is known. A failure records the e-mail tried and the address, never the
+ * password; throttled attempts (429) checked no password and are not recorded.
+ */
+async function auditedSignIn<T extends { user: { id: string } }>(
+  ctx: PublicContext,
+  { email, ip }: { email: string; ip: string },
+  attempt: () => Promise<T>,
+): Promise<T> {
+  try {
+    const result = await attempt();
+    await audit(ctx.db, { actorId: result.user.id, action: 'sign_in', details: { ip }, at: ctx.now });
+    return result;
+  } catch (error) {
+    if (error instanceof AppError && (error.status === 401 || error.status === 403)) {
+      await audit(ctx.db, {
+        actorId: null,
+        action: 'sign_in_failed',
+        details: { email, ip, reason: error.message },
+        at: ctx.now,
+      });
+    }
+    throw error;
+  }
+}
+
 export const authRoutes = implement(authApi, {
   signIn: async (ctx, { body }, { request, reply }) => {
-    const { user, token } = await signIn(ctx, {
-      ...body,
-      ip: request.ip,
-      userAgent: request.headers['user-agent'],
-    });
+    const { user, token } = await auditedSignIn(ctx, { email: body.email, ip: request.ip }, () =>
+      signIn(ctx, { ...body, ip: request.ip, userAgent: request.headers['user-agent'] }),
+    );
     await endPresentedSession(ctx, request);
     setSessionCookie(reply, token);
     return user;

@@ -72,7 +72,7 @@ describe('OpenAPI document', () => {
       security: unknown[];
     };
     expect(Object.keys(review.responses)).toEqual(expect.arrayContaining(['200', 'default']));
-    expect(review.security).toEqual([{ session: [] }]);
+    expect(review.security).toEqual([{ session: [] }, { bearer: [] }]);
     const csv = doc.paths['/api/time-entries/export'].get as unknown as {
       responses: Record<string, { content: Record<string, unknown> }>;
     };

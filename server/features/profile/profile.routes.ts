@@ -13,6 +13,7 @@ import {
   putPreferences,
   updateProfile,
 } from './profile.service';
+import { createToken, listTokens, revokeToken } from './tokens.service';
 
 /** Each signed-in person's own account: names, time zone, sessions, notification channels. */
 const endpoints = implement(profileApi, {
@@ -26,6 +27,9 @@ const endpoints = implement(profileApi, {
   putPreferences: (ctx, { body }) => putPreferences(ctx, body),
   emailDelivery: (ctx) => getEmailDelivery(ctx),
   putEmailDelivery: (ctx, { body }) => putEmailDelivery(ctx, body),
+  tokens: (ctx) => listTokens(ctx),
+  createToken: (ctx, { body }) => createToken(ctx, body),
+  revokeToken: (ctx, { params }) => revokeToken(ctx, params.id),
 });
 
 /** Uploads arrive as multipart/form-data, parsed by @fastify/multipart (files at most 10 MB). */

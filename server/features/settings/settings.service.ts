@@ -1,6 +1,7 @@
 import type { Settings, SettingsInput } from '@contract/settings';
 import { settings } from '../../db/schema';
 import type { Context } from '../../lib/context';
+import { audit } from '../admin/audit';
 
 /** Saves the organisation's single settings row (id = 1), creating it on first save. */
 export async function saveSettings({ db, now, actor }: Context, input: SettingsInput): Promise<Settings> {
@@ -12,11 +13,16 @@ export async function saveSettings({ db, now, actor }: Context, input: SettingsI
     updatedAt: now,
     updatedBy: actor.id,
   };
-  const [row] = await db
-    .insert(settings)
-    .values({ id: 1, ...values })
-    .onConflictDoUpdate({ target: settings.id, set: values })
-    .returning();
+  const row = await db.transaction(async (tx) => {
+    const [saved] = await tx
+      .insert(settings)
+      .values({ id: 1, ...values })
+      .onConflictDoUpdate({ target: settings.id, set: values })
+      .returning();
+    // What was sent, for the audit log (docs/product/admin.md#audit-log).
+    await audit(tx, { actorId: actor.id, action: 'settings_changed', details: { ...input }, at: now });
+    return saved;
+  });
   return {
     clockIn: row.clockIn,
     clockOut: row.clockOut,

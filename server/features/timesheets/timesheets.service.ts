@@ -8,7 +8,8 @@ import {
   type TimesheetStatus,
 } from '@contract/timesheets';
 import type { Db } from '../../db/types';
-import { activeTimers, attendanceRecords, auditLog, timeEntries, timesheets, users } from '../../db/schema';
+import { activeTimers, attendanceRecords, timeEntries, timesheets, users } from '../../db/schema';
+import { audit } from '../admin/audit';
 import type { Context } from '../../lib/context';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import { addDays, zonedDate, zonedDayRange } from '@contract/zoned-time';
@@ -387,12 +388,12 @@ export async function reopenWeek(ctx: Context, id: string) {
       trackedSeconds: null,
       expectedSeconds: null,
     });
-    await tx.insert(auditLog).values({
+    await audit(tx, {
       actorId: ctx.actor.id,
       action: 'timesheet_reopened',
       targetUserId: row.userId,
       details: { timesheetId: row.id, weekStart: row.weekStart },
-      createdAt: ctx.now,
+      at: ctx.now,
     });
     return reopened;
   });

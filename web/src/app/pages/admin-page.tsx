@@ -5,6 +5,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { AccessDenied } from '@/features/admin/access-denied';
 import { AdminStatCards } from '@/features/admin/admin-stat-cards';
 import { type AdminTab, AdminTabs } from '@/features/admin/admin-tabs';
+import { AuditLogTab } from '@/features/admin/audit-log-tab';
 import { useAdminStats } from '@/features/admin/api';
 import { InviteDialog } from '@/features/admin/invite-dialog';
 import { PendingUsersList } from '@/features/admin/pending-users-list';
@@ -18,6 +19,7 @@ const tabs: AdminTab[] = [
   { value: 'pending', label: 'Pending Approvals', content: <PendingUsersList /> },
   { value: 'alerts', label: 'System Alerts', content: <SystemAlertsPanel /> },
   { value: 'settings', label: 'System Settings', content: <SystemSettingsPanel /> },
+  { value: 'audit', label: 'Audit Log', content: <AuditLogTab /> },
 ];
 
 function PendingButton() {

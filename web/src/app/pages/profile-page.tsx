@@ -1,5 +1,11 @@
 import { PageHeader } from '@/components/ui/page-header';
-import { PasswordCard, PreferencesCard, ProfileDetailsCard, SessionsCard } from '@/features/profile';
+import {
+  PasswordCard,
+  PreferencesCard,
+  ProfileDetailsCard,
+  SessionsCard,
+  TokensCard,
+} from '@/features/profile';
 
 /** Each person's own account (docs/product/profile.md), reached from the user card in the sidebar. */
 export function ProfilePage() {
@@ -8,12 +14,13 @@ export function ProfilePage() {
       <PageHeader
         className="mb-0"
         title="Profile"
-        description="Your details, password, sessions and notifications."
+        description="Your details, password, sessions, API tokens and notifications."
       />
       <ProfileDetailsCard />
       <PreferencesCard />
       <PasswordCard />
       <SessionsCard />
+      <TokensCard />
     </div>
   );
 }

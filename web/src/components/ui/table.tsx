@@ -1,12 +1,24 @@
 import type * as React from 'react';
 import { cn } from '@/lib/utils';
 
-/** Scrolls horizontally inside its own box so narrow screens never overflow the page. */
-export function Table({ className, ...props }: React.ComponentProps<'table'>) {
+/**
+ * Scrolls horizontally inside its own box so narrow screens never overflow the page. With `region`
+ * (its name), the box is a focusable region, so keyboard users can scroll a wide table too.
+ */
+export function Table({ className, region, ...props }: React.ComponentProps<'table'> & { region?: string }) {
+  const table = (
+    <table className={cn('w-full caption-bottom border-collapse text-sm', className)} {...props} />
+  );
+  if (!region) return <div className="relative w-full overflow-x-auto">{table}</div>;
   return (
-    <div className="relative w-full overflow-x-auto">
-      <table className={cn('w-full caption-bottom border-collapse text-sm', className)} {...props} />
-    </div>
+    <section
+      aria-label={region}
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a region that scrolls must be reachable by keyboard
+      tabIndex={0}
+      className="relative w-full overflow-x-auto focus-visible:outline-2 focus-visible:outline-ring"
+    >
+      {table}
+    </section>
   );
 }
 

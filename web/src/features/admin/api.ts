@@ -1,4 +1,4 @@
-import { adminApi } from '@contract/admin';
+import { type AuditAction, adminApi } from '@contract/admin';
 import { settingsApi } from '@contract/settings';
 import { useEffect, useRef } from 'react';
 import { refresh, useApiMutation, useApiPages, useApiQuery } from '@/lib/api';
@@ -47,3 +47,29 @@ export const useResetPassword = () =>
   useApiMutation(adminApi.resetPassword, { refreshes: afterAccountChange });
 export const useCreateInvitation = () =>
   useApiMutation(adminApi.invite, { refreshes: [adminApi.invitations] });
+
+export const AUDIT_PAGE_SIZE = 50;
+export type AuditFilters = {
+  actorId?: string;
+  targetId?: string;
+  action?: AuditAction;
+  from?: string;
+  to?: string;
+};
+
+/** The audit log, newest first, filtered on the server, a page at a time (docs/product/admin.md#audit-log). */
+export function useAuditLog(filters: AuditFilters) {
+  const pages = useApiPages(
+    adminApi.audit,
+    { query: filters },
+    {
+      pageSize: AUDIT_PAGE_SIZE,
+      next: (last) => (last.length === AUDIT_PAGE_SIZE ? last.at(-1)?.id : undefined),
+      keepPrevious: true,
+    },
+  );
+  return { ...pages, entries: pages.data?.pages.flat() };
+}
+
+/** Everyone, for the audit filters' actor and target lists (suspended and rejected accounts too). */
+export const useEveryone = () => useApiQuery(adminApi.allUsers, { query: { limit: 500 } });

@@ -53,3 +53,10 @@ export const useUploadAvatar = () =>
       queryClient.setQueryData(apiKey(profileApi.get, {}), user);
     },
   });
+
+export const useTokens = () => useApiQuery(profileApi.tokens, {});
+/** The created token's value lives only in this mutation's result: closing the notice forgets it. */
+export const useCreateToken = () =>
+  useApiMutation(profileApi.createToken, { refreshes: [profileApi.tokens] });
+export const useRevokeToken = () =>
+  useApiMutation(profileApi.revokeToken, { refreshes: [profileApi.tokens] });

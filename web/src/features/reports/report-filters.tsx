@@ -2,40 +2,8 @@ import type { Project } from '@contract/projects';
 import type { Team } from '@contract/teams';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { FilterSelect } from '@/components/ui/filter-select';
 import { PRESETS, type Preset, presetRange, type UrlFilters } from './filters';
-
-const ALL = 'all';
-
-function FilterSelect(props: {
-  id: string;
-  label: string;
-  value: string | undefined;
-  allLabel?: string;
-  options: readonly { value: string; label: string }[];
-  onChange: (value: string | undefined) => void;
-}) {
-  return (
-    <div className="grid min-w-0 gap-1.5">
-      <Label htmlFor={props.id} className="text-xs text-slate-500">
-        {props.label}
-      </Label>
-      <Select value={props.value ?? ALL} onValueChange={(v) => props.onChange(v === ALL ? undefined : v)}>
-        <SelectTrigger id={props.id}>
-          <SelectValue />
-        </SelectTrigger>
-        <SelectContent>
-          {props.allLabel && <SelectItem value={ALL}>{props.allLabel}</SelectItem>}
-          {props.options.map((o) => (
-            <SelectItem key={o.value} value={o.value}>
-              {o.label}
-            </SelectItem>
-          ))}
-        </SelectContent>
-      </Select>
-    </div>
-  );
-}
 
 /**
  * The filters every report shares: the range (a preset or custom dates), the team and the user (for

@@ -1,0 +1,175 @@
+import { type ApiToken, createTokenRequest, TOKEN_EXPIRY_DAYS } from '@contract/profile';
+import { Copy, KeyRound } from 'lucide-react';
+import { useState } from 'react';
+import { applyServerErrors, Form, FormMessage, SelectField, TextField, useZodForm } from '@/components/form';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { EmptyState } from '@/components/ui/empty-state';
+import { Skeleton } from '@/components/ui/skeleton';
+import { toast } from '@/components/ui/use-toast';
+import { formatDate, formatRelative } from '@/lib/format';
+import { useCreateToken, useRevokeToken, useTokens } from './api';
+import { CardHeading } from './card-heading';
+
+const EMPTY = { name: '', expiresInDays: '30' };
+const expiryOptions = TOKEN_EXPIRY_DAYS.map((d) => ({ value: String(d), label: `${d} days` }));
+
+/** The new token, shown once with a copy button; closing forgets it (docs/product/profile.md#api-tokens). */
+function NewTokenDialog({ token, onClose }: { token: string | null; onClose: () => void }) {
+  const copy = async () => {
+    if (!token) return;
+    try {
+      await navigator.clipboard.writeText(token);
+      toast({ title: 'Token copied', description: 'Keep it somewhere safe: it will not be shown again.' });
+    } catch {
+      toast({
+        variant: 'destructive',
+        title: 'Copy failed',
+        description: 'Select the token and copy it by hand.',
+      });
+    }
+  };
+  return (
+    <Dialog open={token !== null} onOpenChange={(open) => !open && onClose()}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Your new API token</DialogTitle>
+          <DialogDescription>
+            Copy it now: it is shown only this once. Send it as <code>Authorization: Bearer …</code>.
+          </DialogDescription>
+        </DialogHeader>
+        <div className="flex items-center gap-2 rounded-md border bg-slate-50 p-2">
+          <code data-testid="new-token" className="flex-1 break-all font-mono text-sm text-slate-900">
+            {token}
+          </code>
+          <Button variant="ghost" size="icon" aria-label="Copy token" onClick={() => void copy()}>
+            <Copy aria-hidden />
+          </Button>
+        </div>
+        <DialogFooter>
+          <Button onClick={onClose}>Done</Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function TokenRow({ token }: { token: ApiToken }) {
+  const revoke = useRevokeToken();
+  return (
+    <li data-testid="token-row" className="flex flex-wrap items-center gap-3 px-4 py-3">
+      <KeyRound className="size-5 shrink-0 text-slate-400" aria-hidden />
+      <div className="min-w-0 flex-1">
+        <p className="flex flex-wrap items-center gap-2 text-sm font-medium text-slate-900">
+          {token.name}
+          <span className="font-mono text-xs text-slate-500">…{token.lastFour}</span>
+          {token.status === 'expired' && <Badge variant="gray">Expired</Badge>}
+        </p>
+        <p className="text-xs text-slate-500">
+          {token.status === 'expired' ? 'Expired' : 'Expires'} {formatDate(token.expiresAt)} ·{' '}
+          {token.lastUsedAt ? `last used ${formatRelative(token.lastUsedAt)}` : 'never used'}
+        </p>
+      </div>
+      <Button
+        variant="outline"
+        size="sm"
+        aria-label={`Revoke token: ${token.name}`}
+        disabled={revoke.isPending}
+        onClick={() =>
+          revoke.mutate(
+            { params: { id: token.id } },
+            {
+              onSuccess: () =>
+                toast({ title: 'Token revoked', description: `${token.name} no longer works.` }),
+              onError: (err) =>
+                toast({ variant: 'destructive', title: 'Revoke failed', description: err.message }),
+            },
+          )
+        }
+      >
+        Revoke
+      </Button>
+    </li>
+  );
+}
+
+/** Personal API tokens: create one with a name and an expiry, see it once, revoke it. */
+export function TokensCard() {
+  const tokens = useTokens();
+  const create = useCreateToken();
+  const [error, setError] = useState<string | null>(null);
+  const [shown, setShown] = useState<string | null>(null);
+  const form = useZodForm(createTokenRequest, { defaultValues: EMPTY });
+  const submit = async (body: { name: string; expiresInDays: number }) => {
+    setError(null);
+    try {
+      const created = await create.mutateAsync({ body });
+      form.reset(EMPTY);
+      setShown(created.token);
+    } catch (err) {
+      if (!applyServerErrors(form, err))
+        setError(err instanceof Error ? err.message : 'Failed to create token');
+    }
+  };
+  const close = () => {
+    setShown(null);
+    create.reset();
+  };
+  return (
+    <Card>
+      <CardHeader>
+        <CardHeading>API tokens</CardHeading>
+        <CardDescription>
+          Let a script or another program use the API as you, with your role. Revoke a token you no longer
+          use.
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-6">
+        <Form form={form} onSubmit={submit} idPrefix="api-token">
+          <div className="grid items-start gap-4 sm:grid-cols-[1fr_12rem]">
+            <TextField name="name" label="Token name" hint="What it is for, e.g. “Nightly export”." />
+            <SelectField name="expiresInDays" label="Expires after" options={expiryOptions} />
+          </div>
+          <FormMessage>{error}</FormMessage>
+          <div>
+            <Button type="submit" disabled={create.isPending}>
+              {create.isPending ? 'Creating...' : 'Create token'}
+            </Button>
+          </div>
+        </Form>
+        {tokens.isPending ? (
+          <Skeleton className="h-12" />
+        ) : tokens.isError ? (
+          <p role="alert" className="text-sm text-red-700">
+            {tokens.error.message}
+          </p>
+        ) : tokens.data.length === 0 ? (
+          <EmptyState
+            icon={KeyRound}
+            title="No API tokens"
+            description="Tokens you create are listed here."
+          />
+        ) : (
+          <ul
+            aria-label="API tokens"
+            className="divide-y divide-slate-100 rounded-md border border-slate-200"
+          >
+            {tokens.data.map((t) => (
+              <TokenRow key={t.id} token={t} />
+            ))}
+          </ul>
+        )}
+      </CardContent>
+      <NewTokenDialog token={shown} onClose={close} />
+    </Card>
+  );
+}
