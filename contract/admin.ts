@@ -152,6 +152,14 @@ export const adminApi = endpoints('Administration', {
     params: idParam,
     responses: { 200: resetPasswordResponse },
   },
+  resetTwoFactor: {
+    method: 'POST',
+    path: '/api/admin/users/{id}/reset-2fa',
+    summary: "Remove a user's authenticator and recovery codes (audited); they enrol again if required",
+    access: admins,
+    params: idParam,
+    responses: { 200: adminUser },
+  },
   invitations: {
     method: 'GET',
     path: '/api/admin/invitations',

@@ -1,7 +1,14 @@
 import type { Db } from '../../db/types';
 import { auditLog } from '../../db/schema';
 
-export type AuditAction = 'approve' | 'reject' | 'suspend' | 'activate' | 'reset_password' | 'invite';
+export type AuditAction =
+  | 'approve'
+  | 'reject'
+  | 'suspend'
+  | 'activate'
+  | 'reset_password'
+  | 'reset_two_factor'
+  | 'invite';
 
 /** Who did what to whom; written in the same transaction as the action it records. */
 export async function audit(

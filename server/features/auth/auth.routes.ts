@@ -1,5 +1,5 @@
 import { authApi } from '@contract/auth';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
   clearSessionCookie,
   endSession,
@@ -10,8 +10,21 @@ import {
 import type { PublicContext } from '../../lib/context';
 import { implement } from '../../lib/routes';
 import { listVerificationCodes, register, resendVerification, verifyEmail } from './registration.service';
-import { changePassword, signIn } from './session.service';
+import { changePassword, signIn, signInSecondFactor } from './session.service';
+import { CHALLENGE_COOKIE, CHALLENGE_TTL_MS, setupRequired } from './two-factor';
 import { toUser } from './user-record';
+
+/** The half-finished sign-in's cookie: HttpOnly, only sent to the sign-in paths, 5 minutes. */
+function setChallengeCookie(reply: FastifyReply, token: string | null) {
+  const options = {
+    path: '/api/simple-login',
+    httpOnly: true,
+    sameSite: 'strict' as const,
+    secure: reply.request.protocol === 'https',
+  };
+  if (token) reply.setCookie(CHALLENGE_COOKIE, token, { ...options, maxAge: CHALLENGE_TTL_MS / 1000 });
+  else reply.clearCookie(CHALLENGE_COOKIE, options);
+}
 
 /** Sign-in rotates the session: whatever session the browser presented is ended first. */
 async function endPresentedSession(ctx: Pick<PublicContext, 'db' | 'clock'>, request: FastifyRequest) {
@@ -22,17 +35,37 @@ async function endPresentedSession(ctx: Pick<PublicContext, 'db' | 'clock'>, req
 
 export const authRoutes = implement(authApi, {
   signIn: async (ctx, { body }, { request, reply }) => {
-    const { user, token } = await signIn(ctx, {
+    const result = await signIn(ctx, {
       ...body,
       ip: request.ip,
       userAgent: request.headers['user-agent'],
     });
     await endPresentedSession(ctx, request);
+    if ('challenge' in result) {
+      clearSessionCookie(reply);
+      setChallengeCookie(reply, result.challenge);
+      return { twoFactorRequired: true as const };
+    }
+    setSessionCookie(reply, result.token);
+    const { twoFactorRoles } = await ctx.settings();
+    return { ...result.user, twoFactorSetupRequired: setupRequired(result.user, twoFactorRoles) };
+  },
+  signInSecondFactor: async (ctx, { body }, { request, reply }) => {
+    const { user, token } = await signInSecondFactor(ctx, {
+      challenge: request.cookies[CHALLENGE_COOKIE],
+      code: body.code,
+      ip: request.ip,
+      userAgent: request.headers['user-agent'],
+    });
+    setChallengeCookie(reply, null);
     setSessionCookie(reply, token);
     return user;
   },
   // The session lookup already read the user's public columns.
-  currentUser: (ctx) => toUser(ctx.actor),
+  currentUser: async (ctx) => {
+    const user = toUser(ctx.actor);
+    return { ...user, twoFactorSetupRequired: setupRequired(user, (await ctx.settings()).twoFactorRoles) };
+  },
   signOut: async (ctx, _input, { request, reply }) => {
     await endPresentedSession(ctx, request);
     clearSessionCookie(reply);

@@ -4,15 +4,18 @@ import { AVATAR_MAX_BYTES } from '@contract/profile';
 import { type FeatureRoutes, implement } from '../../lib/routes';
 import { avatarImage, readUpload, setAvatar } from './avatar.service';
 import {
+  disableTwoFactor,
+  enableTwoFactor,
   endOwnSession,
   getPreferences,
   getProfile,
   listSessions,
   putPreferences,
+  startTwoFactorSetup,
   updateProfile,
 } from './profile.service';
 
-/** Each signed-in person's own account: names, time zone, sessions, notification channels. */
+/** Each signed-in person's own account: names, time zone, sessions, notification channels, two-factor sign-in. */
 const endpoints = implement(profileApi, {
   get: (ctx) => getProfile(ctx),
   update: (ctx, { body }) => updateProfile(ctx, body),
@@ -22,6 +25,9 @@ const endpoints = implement(profileApi, {
   avatarImage: (ctx, { params }) => avatarImage(ctx, params.id),
   preferences: (ctx) => getPreferences(ctx),
   putPreferences: (ctx, { body }) => putPreferences(ctx, body),
+  twoFactorSetup: (ctx) => startTwoFactorSetup(ctx),
+  twoFactorEnable: (ctx, { body }, { request }) => enableTwoFactor(ctx, body.code, request.ip),
+  twoFactorDisable: (ctx, { body }, { request }) => disableTwoFactor(ctx, body.code, request.ip),
 });
 
 /** Uploads arrive as multipart/form-data, parsed by @fastify/multipart (files at most 10 MB). */

@@ -1,5 +1,11 @@
 import { PageHeader } from '@/components/ui/page-header';
-import { PasswordCard, PreferencesCard, ProfileDetailsCard, SessionsCard } from '@/features/profile';
+import {
+  PasswordCard,
+  PreferencesCard,
+  ProfileDetailsCard,
+  SessionsCard,
+  TwoFactorCard,
+} from '@/features/profile';
 
 /** Each person's own account (docs/product/profile.md), reached from the user card in the sidebar. */
 export function ProfilePage() {
@@ -8,11 +14,12 @@ export function ProfilePage() {
       <PageHeader
         className="mb-0"
         title="Profile"
-        description="Your details, password, sessions and notifications."
+        description="Your details, password, two-factor sign-in, sessions and notifications."
       />
       <ProfileDetailsCard />
       <PreferencesCard />
       <PasswordCard />
+      <TwoFactorCard />
       <SessionsCard />
     </div>
   );

@@ -2,3 +2,4 @@ export { PasswordCard } from './password-card';
 export { PreferencesCard } from './preferences-card';
 export { ProfileDetailsCard } from './profile-details-card';
 export { SessionsCard } from './sessions-card';
+export { TwoFactorCard } from './two-factor-card';
