@@ -348,6 +348,28 @@ describe('POST /api/admin/users/{id}/reset-2fa', () => {
   });
 });
 
+describe('the secret at rest', () => {
+  it('is bound to its user and to the server secret: moved or under another key it is a 409, not a 500', async () => {
+    const { user, secret } = await enrolledUser();
+    const other = await enrolledUser();
+    const [sealed] = await t.db.select().from(twoFactorSecrets).where(eq(twoFactorSecrets.userId, user.id));
+    expect(sealed.secret).not.toContain(secret);
+    // Someone with write access to the table copies another user's sealed secret over this one.
+    const [theirs] = await t.db
+      .select()
+      .from(twoFactorSecrets)
+      .where(eq(twoFactorSecrets.userId, other.user.id));
+    await t.db
+      .update(twoFactorSecrets)
+      .set({ secret: theirs.secret })
+      .where(eq(twoFactorSecrets.userId, user.id));
+    const res = await secondFactor(challengeCookie(await password(user.email)), codeAt(other.secret));
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toMatch(/Ask an administrator to reset it/);
+    expect(sessionCookie(res)).toBeUndefined();
+  });
+});
+
 describe('secrets stay out of logs', () => {
   it('no request or error log line carries a TOTP secret, code or recovery code', async () => {
     const lines: string[] = [];

@@ -38,13 +38,23 @@ export function sealSecret(serverSecret: string, userId: string, base32: string)
     .join('.');
 }
 
+export const UNREADABLE_SECRET =
+  'Your two-factor sign-in can no longer be checked. Ask an administrator to reset it.';
+
+/** The secret in clear; 409 when it cannot be opened (the server secret changed since enrolment). */
 export function openSecret(serverSecret: string, userId: string, sealed: string): string {
-  const [version, iv, tag, body] = sealed.split('.');
-  if (version !== 'v1') throw new Error('unknown sealed secret version');
-  const decipher = createDecipheriv('aes-256-gcm', keyOf(serverSecret), Buffer.from(iv, 'base64url'));
-  decipher.setAAD(Buffer.from(userId));
-  decipher.setAuthTag(Buffer.from(tag, 'base64url'));
-  return Buffer.concat([decipher.update(Buffer.from(body, 'base64url')), decipher.final()]).toString('utf8');
+  try {
+    const [version, iv, tag, body] = sealed.split('.');
+    if (version !== 'v1') throw new Error('unknown sealed secret version');
+    const decipher = createDecipheriv('aes-256-gcm', keyOf(serverSecret), Buffer.from(iv, 'base64url'));
+    decipher.setAAD(Buffer.from(userId));
+    decipher.setAuthTag(Buffer.from(tag, 'base64url'));
+    return Buffer.concat([decipher.update(Buffer.from(body, 'base64url')), decipher.final()]).toString(
+      'utf8',
+    );
+  } catch {
+    throw conflict(UNREADABLE_SECRET);
+  }
 }
 
 const totpOf = (base32: string, label = '') =>

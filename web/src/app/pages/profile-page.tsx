@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { PageHeader } from '@/components/ui/page-header';
 import {
   PasswordCard,
@@ -6,9 +7,14 @@ import {
   SessionsCard,
   TwoFactorCard,
 } from '@/features/profile';
+import { useStoredUser } from '@/lib/auth';
 
 /** Each person's own account (docs/product/profile.md), reached from the user card in the sidebar. */
 export function ProfilePage() {
+  // Sent here to enrol (docs/product/accounts.md#two-factor): the two-factor card comes first. Its
+  // place is fixed for the visit, so enrolling does not move (and remount) it under the recovery codes.
+  const required = useStoredUser()?.twoFactorSetupRequired === true;
+  const [mustEnrol] = useState(required);
   return (
     <div className="mx-auto grid w-full max-w-3xl gap-6">
       <PageHeader
@@ -16,10 +22,11 @@ export function ProfilePage() {
         title="Profile"
         description="Your details, password, two-factor sign-in, sessions and notifications."
       />
+      {mustEnrol && <TwoFactorCard />}
       <ProfileDetailsCard />
       <PreferencesCard />
       <PasswordCard />
-      <TwoFactorCard />
+      {!mustEnrol && <TwoFactorCard />}
       <SessionsCard />
     </div>
   );
