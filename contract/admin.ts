@@ -92,6 +92,7 @@ export const AUDIT_ACTIONS = {
   suspend: 'Suspended an account',
   activate: 'Activated an account',
   reset_password: 'Reset a password',
+  reset_two_factor: 'Reset two-factor sign-in',
   invite: 'Sent an invitation',
   role_change: 'Changed a role',
   timesheet_reopened: 'Reopened a timesheet',
@@ -200,6 +201,14 @@ export const adminApi = endpoints('Administration', {
     access: admins,
     params: idParam,
     responses: { 200: resetPasswordResponse },
+  },
+  resetTwoFactor: {
+    method: 'POST',
+    path: '/api/admin/users/{id}/reset-2fa',
+    summary: "Remove a user's authenticator and recovery codes (audited); they enrol again if required",
+    access: admins,
+    params: idParam,
+    responses: { 200: adminUser },
   },
   invitations: {
     method: 'GET',

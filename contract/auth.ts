@@ -27,6 +27,13 @@ export const userSchema = z.object({
   /** The user's own time zone; null: the organisation's (docs/product/accounts.md#time-zone). */
   timeZone: z.string().nullable(),
   createdAt: z.string(),
+  /** An authenticator app is enrolled: sign-in asks for its code (docs/product/accounts.md#two-factor). */
+  twoFactorEnabled: z.boolean(),
+  /**
+   * In the answers of sign-in and GET /api/auth/user: the organisation requires two-factor sign-in
+   * for the user's role and none is enrolled; the app sends the user to enrol on /profile.
+   */
+  twoFactorSetupRequired: z.boolean().optional(),
   /**
    * Only in a sign-in's answer: when the user signed in before this time, null for their very first
    * sign-in (so the dashboard says 'Welcome' rather than 'Welcome back').
@@ -178,13 +185,37 @@ export const changePasswordForm = changePasswordRequest
   );
 export type ChangePasswordForm = z.input<typeof changePasswordForm>;
 
+/** A 6-digit authenticator code or a recovery code (XXXX-XXXX; case, spaces and the dash do not matter). */
+export const twoFactorCodeField = z
+  .string({ message: 'Enter the code from your authenticator app' })
+  .trim()
+  .min(1, 'Enter the code from your authenticator app')
+  .max(32, 'Enter a 6-digit code or a recovery code');
+export const twoFactorCodeRequest = z.object({ code: twoFactorCodeField });
+export type TwoFactorCodeRequest = z.input<typeof twoFactorCodeRequest>;
+
+/** The answer to a right password when the account uses two-factor sign-in: no session yet. */
+export const twoFactorChallenge = z.object({ twoFactorRequired: z.literal(true) });
+export const signInResponse = z.union([userSchema, twoFactorChallenge]);
+export type SignInResponse = z.infer<typeof signInResponse>;
+
 export const authApi = endpoints('Accounts', {
   signIn: {
     method: 'POST',
     path: '/api/simple-login',
-    summary: 'Sign in with e-mail and password; sets the session cookie',
+    summary:
+      'Sign in with e-mail and password; sets the session cookie, or answers {twoFactorRequired: true} when a second factor is needed',
     access: 'public',
     body: loginRequest,
+    responses: { 200: signInResponse },
+  },
+  signInSecondFactor: {
+    method: 'POST',
+    path: '/api/simple-login/2fa',
+    summary:
+      'Complete a sign-in with an authenticator or recovery code (the half-finished sign-in travels in an HttpOnly cookie)',
+    access: 'public',
+    body: twoFactorCodeRequest,
     responses: { 200: userSchema },
   },
   currentUser: {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { personName, userSchema } from './auth';
+import { personName, twoFactorCodeRequest, userSchema } from './auth';
 import { idParam, text } from './common';
 import { endpoints } from './endpoint';
 import { notificationChannel, notificationKind } from './notifications';
@@ -91,7 +91,43 @@ export type ApiToken = z.infer<typeof apiTokenSchema>;
 export const createdTokenSchema = apiTokenSchema.extend({ token: z.string() });
 export type CreatedToken = z.infer<typeof createdTokenSchema>;
 
+/** What setup offers: the secret as text, its otpauth:// URL and the same as a QR code (an SVG data URL). */
+export const twoFactorSetupResponse = z.object({
+  secret: z.string(),
+  otpauthUrl: z.string(),
+  qrCode: z.string(),
+});
+export type TwoFactorSetup = z.infer<typeof twoFactorSetupResponse>;
+export const RECOVERY_CODE_COUNT = 10;
+export const twoFactorEnableResponse = z.object({ recoveryCodes: z.array(z.string()) });
+
 export const profileApi = endpoints('Profile', {
+  twoFactorSetup: {
+    method: 'POST',
+    path: '/api/profile/2fa/setup',
+    summary:
+      'Start enrolling an authenticator app: a new secret (shown this once) with its otpauth URL and QR code',
+    access: 'signedIn',
+    responses: { 200: twoFactorSetupResponse },
+  },
+  twoFactorEnable: {
+    method: 'POST',
+    path: '/api/profile/2fa/enable',
+    summary:
+      'Confirm the enrolment with a code from the app; answers 10 single-use recovery codes, shown once',
+    access: 'signedIn',
+    body: twoFactorCodeRequest,
+    responses: { 200: twoFactorEnableResponse },
+  },
+  twoFactorDisable: {
+    method: 'POST',
+    path: '/api/profile/2fa/disable',
+    summary:
+      'Turn two-factor sign-in off with a current code or a recovery code (refused where the role requires it)',
+    access: 'signedIn',
+    body: twoFactorCodeRequest,
+    responses: { 200: userSchema },
+  },
   get: {
     method: 'GET',
     path: '/api/profile',

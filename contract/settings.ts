@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { hhmm } from './common';
 import { endpoints } from './endpoint';
+import { roles } from './roles';
 
 /** True for a time zone name this runtime knows (IANA names such as 'Europe/Berlin'). */
 export function isKnownTimeZone(timeZone: string): boolean {
@@ -35,6 +36,8 @@ export const settingsSchema = z.object({
   lunchMinutes: minutes('Lunch', 480),
   lateThresholdMinutes: minutes('Late threshold', 720),
   autoStopTimerHours: autoStopHours,
+  /** The roles that must sign in with a second factor (docs/product/admin.md#two-factor); all three: everyone. */
+  twoFactorRoles: z.array(z.enum(roles, { message: 'Choose roles from admin, manager, employee' })).max(3),
   timeZone: z
     .string({ message: 'Time zone is required' })
     .min(1, 'Time zone is required')
@@ -47,7 +50,10 @@ export type Settings = z.infer<typeof settingsSchema>;
  * forgotten-timer limit may leave it out; the saved value then stays.
  */
 export const settingsInput = settingsSchema
-  .extend({ autoStopTimerHours: autoStopHours.optional() })
+  .extend({
+    autoStopTimerHours: autoStopHours.optional(),
+    twoFactorRoles: settingsSchema.shape.twoFactorRoles.optional(),
+  })
   .refine((s) => s.clockOut > s.clockIn, {
     message: 'Clock-out must be after clock-in',
     path: ['clockOut'],
@@ -64,6 +70,7 @@ export const settingsDefaults = {
   lunchMinutes: 45,
   lateThresholdMinutes: 15,
   autoStopTimerHours: 10,
+  twoFactorRoles: [],
 } as const;
 export type SettingsInput = z.infer<typeof settingsInput>;
 

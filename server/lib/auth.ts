@@ -33,6 +33,7 @@ export type PublicUserRow = Pick<
   | 'companyId'
   | 'profileImageUrl'
   | 'timeZone'
+  | 'twoFactorEnabledAt'
   | 'createdAt'
 >;
 
@@ -40,7 +41,11 @@ export type PublicUserRow = Pick<
  * The signed-in user as the session lookup read it (its instants as ISO strings), so
  * `GET /api/auth/user` needs no second query.
  */
-export type SessionUser = Omit<PublicUserRow, 'lastActive' | 'lastLoginAt' | 'createdAt'> & {
+export type SessionUser = Omit<
+  PublicUserRow,
+  'lastActive' | 'lastLoginAt' | 'createdAt' | 'twoFactorEnabledAt'
+> & {
+  twoFactorEnabledAt: string | null;
   lastActive: string | null;
   lastLoginAt: string | null;
   createdAt: string;
@@ -100,7 +105,7 @@ const sessionByTokenHash = statement<
      u.email_verified as "emailVerified", u.must_change_password as "mustChangePassword",
      u.last_active as "lastActive", u.last_login_at as "lastLoginAt", u.username,
      u.company_id as "companyId", u.profile_image_url as "profileImageUrl", u.time_zone as "timeZone",
-     u.created_at as "createdAt"
+     u.two_factor_enabled_at as "twoFactorEnabledAt", u.created_at as "createdAt"
    from sessions s join users u on u.id = s.user_id
    where s.token_hash = $1`,
 );

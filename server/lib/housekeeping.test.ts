@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authThrottle, sessions } from '../db/schema';
+import { authThrottle, sessions, twoFactorChallenges } from '../db/schema';
 import { createTestApp, type TestContext } from '../test/harness';
 import { SESSION_IDLE_MS } from './auth';
 import { fixedClock } from './clock';
@@ -31,7 +31,18 @@ describe('housekeeping', () => {
       },
       { key: 'login:recent', failures: 1, windowStart: now },
     ]);
-    expect(await purgeExpired(t.db, clock)).toEqual({ sessions: 1, throttleCounters: 1, redactedCodes: 0 });
+    // half-finished two-factor sign-ins: one past its 5 minutes, one still waiting
+    await t.db.insert(twoFactorChallenges).values([
+      { tokenHash: 'expired', userId: idle.id, expiresAt: new Date(now.getTime() - 1000) },
+      { tokenHash: 'waiting', userId: idle.id, expiresAt: new Date(now.getTime() + 60_000) },
+    ]);
+    expect(await purgeExpired(t.db, clock)).toEqual({
+      sessions: 1,
+      throttleCounters: 1,
+      redactedCodes: 0,
+      twoFactorChallenges: 1,
+    });
+    expect((await t.db.select().from(twoFactorChallenges)).map((c) => c.tokenHash)).toEqual(['waiting']);
     expect((await live.get('/api/auth/user')).statusCode).toBe(200);
     expect(await t.db.select().from(sessions)).toHaveLength(1);
     const keys = (await t.db.select({ key: authThrottle.key }).from(authThrottle)).map((r) => r.key).sort();

@@ -1,6 +1,6 @@
 import { and, isNull, lt, or } from 'drizzle-orm';
 import type { Db } from '../db/types';
-import { authThrottle, sessions } from '../db/schema';
+import { authThrottle, sessions, twoFactorChallenges } from '../db/schema';
 import { redactSpentCodes } from '../features/auth/codes';
 import { SESSION_IDLE_MS } from './auth';
 import type { FastifyBaseLogger } from 'fastify';
@@ -16,7 +16,8 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /**
  * Deletes what would otherwise grow forever: sessions past their absolute or idle expiry (most are
  * never presented again) and throttle counters a day past their window with no block in force; and
- * takes expired verification codes out of the outbox.
+ * takes expired verification codes out of the outbox; half-finished two-factor sign-ins past their
+ * 5 minutes (docs/decisions/019-two-factor.md).
  */
 export async function purgeExpired(db: Db, clock: Clock) {
   const now = clock.now();
@@ -35,7 +36,16 @@ export async function purgeExpired(db: Db, clock: Clock) {
     )
     .returning({ key: authThrottle.key });
   const redactedCodes = await redactSpentCodes(db, now);
-  return { sessions: deletedSessions.length, throttleCounters: deletedCounters.length, redactedCodes };
+  const deletedChallenges = await db
+    .delete(twoFactorChallenges)
+    .where(lt(twoFactorChallenges.expiresAt, now))
+    .returning({ id: twoFactorChallenges.id });
+  return {
+    sessions: deletedSessions.length,
+    throttleCounters: deletedCounters.length,
+    redactedCodes,
+    twoFactorChallenges: deletedChallenges.length,
+  };
 }
 
 /** Runs `purgeExpired` now and then every hour; returns the stop function. */

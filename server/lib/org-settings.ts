@@ -8,7 +8,7 @@ const savedSettings = statement<Omit<Settings, 'timeZone'> & { timeZone: string 
   'org_settings',
   `select clock_in as "clockIn", clock_out as "clockOut", daily_break_minutes as "dailyBreakMinutes",
      lunch_minutes as "lunchMinutes", late_threshold_minutes as "lateThresholdMinutes",
-     auto_stop_timer_hours as "autoStopTimerHours", time_zone as "timeZone"
+     auto_stop_timer_hours as "autoStopTimerHours", two_factor_roles as "twoFactorRoles", time_zone as "timeZone"
    from settings where id = 1`,
 );
 
@@ -19,7 +19,7 @@ const savedSettings = statement<Omit<Settings, 'timeZone'> & { timeZone: string 
 export async function loadSettings(db: Db, defaultTimeZone: string): Promise<Settings> {
   const [row] = await savedSettings(db);
   const fallbackZone = isValidTimeZone(defaultTimeZone) ? defaultTimeZone : 'UTC';
-  if (!row) return { ...settingsDefaults, timeZone: fallbackZone };
+  if (!row) return { ...settingsDefaults, twoFactorRoles: [], timeZone: fallbackZone };
   return {
     clockIn: row.clockIn,
     clockOut: row.clockOut,
@@ -27,6 +27,7 @@ export async function loadSettings(db: Db, defaultTimeZone: string): Promise<Set
     lunchMinutes: row.lunchMinutes,
     lateThresholdMinutes: row.lateThresholdMinutes,
     autoStopTimerHours: row.autoStopTimerHours,
+    twoFactorRoles: row.twoFactorRoles,
     timeZone: row.timeZone && isValidTimeZone(row.timeZone) ? row.timeZone : fallbackZone,
   };
 }

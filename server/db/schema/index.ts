@@ -8,3 +8,4 @@ export * from './users';
 export * from './teams';
 export * from './timesheets';
 export * from './notifications';
+export * from './two-factor';

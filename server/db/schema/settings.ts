@@ -15,6 +15,8 @@ export const settings = pgTable(
     lateThresholdMinutes: integer('late_threshold_minutes').notNull().default(15),
     /** a timer running this long is stopped by the server (docs/product/time-tracking.md#forgotten-timers) */
     autoStopTimerHours: integer('auto_stop_timer_hours').notNull().default(10),
+    /** the roles that must use two-factor sign-in (docs/product/admin.md#two-factor) */
+    twoFactorRoles: text('two_factor_roles').array().notNull().default(sql`'{}'::text[]`),
     /** null = the server's TZ, else UTC */
     timeZone: text('time_zone'),
     updatedAt: ts('updated_at').notNull().defaultNow(),

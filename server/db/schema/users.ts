@@ -30,6 +30,8 @@ export const users = pgTable(
     lastActive: ts('last_active'),
     lastLoginAt: ts('last_login_at'),
     approvedAt: ts('approved_at'),
+    /** set while an authenticator app is enrolled (docs/decisions/019-two-factor.md); the secret is in two_factor_secrets */
+    twoFactorEnabledAt: ts('two_factor_enabled_at'),
     createdAt: createdAt(),
   },
   (t) => [

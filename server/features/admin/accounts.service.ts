@@ -7,6 +7,7 @@ import type { Context } from '../../lib/context';
 import { AppError, conflict } from '../../lib/errors';
 import { generatePassword, hashPassword } from '../../lib/password';
 import { countAlerts } from '../alerts/alerts.service';
+import { removeSecondFactor } from '../auth/two-factor';
 import { getUser, toUser } from '../auth/user-record';
 import { audit } from './audit';
 import { containsPattern } from '../../lib/like';
@@ -112,4 +113,18 @@ export async function resetPassword({ db, actor, now }: Context, id: string) {
     await audit(tx, { actorId: actor.id, action: 'reset_password', targetUserId: id, at: now });
   });
   return { temporaryPassword };
+}
+
+/**
+ * Removes a user's authenticator and recovery codes (they lost their phone); audited. The user
+ * signs in with the password alone and enrols again where their role requires it.
+ */
+export async function resetTwoFactor({ db, actor, now }: Context, id: string) {
+  const user = await getUser(db, id);
+  if (!user.twoFactorEnabledAt) throw conflict('This user has no two-factor sign-in to reset.');
+  return db.transaction(async (tx) => {
+    const row = await removeSecondFactor(tx, id);
+    await audit(tx, { actorId: actor.id, action: 'reset_two_factor', targetUserId: id, at: now });
+    return toAdminUser(row);
+  });
 }

@@ -1,6 +1,13 @@
 import { adminApi } from '@contract/admin';
 import { implement } from '../../lib/routes';
-import { activateUser, adminStats, listAllUsers, resetPassword, suspendUser } from './accounts.service';
+import {
+  activateUser,
+  adminStats,
+  listAllUsers,
+  resetPassword,
+  resetTwoFactor,
+  suspendUser,
+} from './accounts.service';
 import { exportAudit, listAudit } from './audit';
 import { approveUser, listPendingUsers, rejectUser } from './approvals.service';
 import { createInvitation, listOpenInvitations } from './invitations.service';
@@ -16,6 +23,7 @@ export const adminRoutes = implement(adminApi, {
   suspendUser: (ctx, { params, body }) => suspendUser(ctx, params.id, body.reason),
   activateUser: (ctx, { params }) => activateUser(ctx, params.id),
   resetPassword: (ctx, { params }) => resetPassword(ctx, params.id),
+  resetTwoFactor: (ctx, { params }) => resetTwoFactor(ctx, params.id),
   invitations: (ctx) => listOpenInvitations(ctx),
   invite: (ctx, { body }) => createInvitation(ctx, body),
   audit: (ctx, { query }) => listAudit(ctx, query),

@@ -1,5 +1,5 @@
 import { authApi } from '@contract/auth';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
   clearSessionCookie,
   endSession,
@@ -12,8 +12,21 @@ import { AppError } from '../../lib/errors';
 import { audit } from '../admin/audit';
 import { implement } from '../../lib/routes';
 import { listVerificationCodes, register, resendVerification, verifyEmail } from './registration.service';
-import { changePassword, signIn } from './session.service';
+import { changePassword, signIn, signInSecondFactor } from './session.service';
+import { CHALLENGE_COOKIE, CHALLENGE_TTL_MS, setupRequired } from './two-factor';
 import { toUser } from './user-record';
+
+/** The half-finished sign-in's cookie: HttpOnly, only sent to the sign-in paths, 5 minutes. */
+function setChallengeCookie(reply: FastifyReply, token: string | null) {
+  const options = {
+    path: '/api/simple-login',
+    httpOnly: true,
+    sameSite: 'strict' as const,
+    secure: reply.request.protocol === 'https',
+  };
+  if (token) reply.setCookie(CHALLENGE_COOKIE, token, { ...options, maxAge: CHALLENGE_TTL_MS / 1000 });
+  else reply.clearCookie(CHALLENGE_COOKIE, options);
+}
 
 /** Sign-in rotates the session: whatever session the browser presented is ended first. */
 async function endPresentedSession(ctx: Pick<PublicContext, 'db' | 'clock'>, request: FastifyRequest) {
@@ -24,17 +37,22 @@ async function endPresentedSession(ctx: Pick<PublicContext, 'db' | 'clock'>, req
 
 /**
  * Sign-ins and failed sign-ins go to the audit log (docs/product/admin.md#audit-log): one insert
- * after the outcome is known. A failure records the e-mail tried and the address, never the
- * password; throttled attempts (429) checked no password and are not recorded.
+ * after the outcome is known. A failure records the e-mail tried (unknown at the second factor,
+ * whose challenge names no one to the route) and the address, never the password or code;
+ * throttled attempts (429) checked nothing and are not recorded. A password that asks for the
+ * second factor is not a sign-in yet: the second step records it.
  */
-async function auditedSignIn<T extends { user: { id: string } }>(
+async function auditedSignIn<T extends object>(
   ctx: PublicContext,
-  { email, ip }: { email: string; ip: string },
+  { email, ip }: { email?: string; ip: string },
   attempt: () => Promise<T>,
 ): Promise<T> {
   try {
     const result = await attempt();
-    await audit(ctx.db, { actorId: result.user.id, action: 'sign_in', details: { ip }, at: ctx.now });
+    if ('user' in result) {
+      const { id } = result.user as { id: string };
+      await audit(ctx.db, { actorId: id, action: 'sign_in', details: { ip }, at: ctx.now });
+    }
     return result;
   } catch (error) {
     if (error instanceof AppError && (error.status === 401 || error.status === 403)) {
@@ -51,15 +69,37 @@ async function auditedSignIn<T extends { user: { id: string } }>(
 
 export const authRoutes = implement(authApi, {
   signIn: async (ctx, { body }, { request, reply }) => {
-    const { user, token } = await auditedSignIn(ctx, { email: body.email, ip: request.ip }, () =>
+    const result = await auditedSignIn(ctx, { email: body.email, ip: request.ip }, () =>
       signIn(ctx, { ...body, ip: request.ip, userAgent: request.headers['user-agent'] }),
     );
     await endPresentedSession(ctx, request);
+    if ('challenge' in result) {
+      clearSessionCookie(reply);
+      setChallengeCookie(reply, result.challenge);
+      return { twoFactorRequired: true as const };
+    }
+    setSessionCookie(reply, result.token);
+    const { twoFactorRoles } = await ctx.settings();
+    return { ...result.user, twoFactorSetupRequired: setupRequired(result.user, twoFactorRoles) };
+  },
+  signInSecondFactor: async (ctx, { body }, { request, reply }) => {
+    const { user, token } = await auditedSignIn(ctx, { ip: request.ip }, () =>
+      signInSecondFactor(ctx, {
+        challenge: request.cookies[CHALLENGE_COOKIE],
+        code: body.code,
+        ip: request.ip,
+        userAgent: request.headers['user-agent'],
+      }),
+    );
+    setChallengeCookie(reply, null);
     setSessionCookie(reply, token);
     return user;
   },
   // The session lookup already read the user's public columns.
-  currentUser: (ctx) => toUser(ctx.actor),
+  currentUser: async (ctx) => {
+    const user = toUser(ctx.actor);
+    return { ...user, twoFactorSetupRequired: setupRequired(user, (await ctx.settings()).twoFactorRoles) };
+  },
   signOut: async (ctx, _input, { request, reply }) => {
     await endPresentedSession(ctx, request);
     clearSessionCookie(reply);

@@ -7,6 +7,7 @@ import { isoInstant } from '../../db/statements';
 import { AppError, badRequest } from '../../lib/errors';
 import { getDummyHash, hashPassword, verifyPassword } from '../../lib/password';
 import { beginAttempt, throttleKeys } from './throttle';
+import { closeChallenge, openChallenge, takeChallengeTry, spendSecondFactor, WRONG_CODE } from './two-factor';
 import { findUserByEmail, getUser, toUser } from './user-record';
 
 export const INVALID_CREDENTIALS = 'Invalid email or password';
@@ -40,13 +41,44 @@ export async function signIn(
   await attempt.succeeded();
   const refused = refusal(user);
   if (refused) throw new AppError(403, refused);
+  // With an authenticator enrolled the password is only half: no session until the second factor.
+  if (user.twoFactorEnabledAt) {
+    return { challenge: await openChallenge(deps.db, user.id, deps.clock) };
+  }
+  return startSession(deps, user, input.userAgent);
+}
+
+async function startSession(deps: Deps, user: UserRow, userAgent?: string) {
+  const now = deps.clock.now();
   const [updated] = await deps.db
     .update(users)
     .set({ lastLoginAt: now, lastActive: now })
     .where(eq(users.id, user.id))
     .returning();
-  const token = await createSession(deps.db, user.id, deps.clock, input.userAgent);
+  const token = await createSession(deps.db, user.id, deps.clock, userAgent);
   return { user: { ...toUser(updated), previousLoginAt: isoInstant(user.lastLoginAt) }, token };
+}
+
+/**
+ * Completes a sign-in that waits for its second factor (docs/decisions/019-two-factor.md): the
+ * waiting sign-in allows 5 tries in 5 minutes, and the tries count against the same throttle as
+ * passwords (per account and address, and per address).
+ */
+export async function signInSecondFactor(
+  deps: Deps & { secret: string },
+  input: { challenge: string | undefined; code: string; ip: string; userAgent?: string },
+) {
+  const now = deps.clock.now();
+  const challenge = await takeChallengeTry(deps.db, input.challenge, now);
+  const user = await getUser(deps.db, challenge.userId);
+  const attempt = await beginAttempt(deps.db, throttleKeys('2fa', input.ip, user.email), now);
+  if (!(await spendSecondFactor(deps, user.id, input.code, now))) throw badRequest(WRONG_CODE, 'code');
+  await attempt.succeeded();
+  await closeChallenge(deps.db, challenge.id);
+  // The account may have been suspended while the code was being typed.
+  const refused = refusal(user);
+  if (refused) throw new AppError(403, refused);
+  return startSession(deps, user, input.userAgent);
 }
 
 /** Replaces the password, ends every session (other devices too) and opens a new one here. */

@@ -26,6 +26,7 @@ export function toUser(row: PublicUserRow | SessionUser): User {
     companyId: row.companyId,
     profileImageUrl: row.profileImageUrl,
     timeZone: row.timeZone,
+    twoFactorEnabled: row.twoFactorEnabledAt !== null,
     createdAt: isoInstant(row.createdAt),
   };
 }

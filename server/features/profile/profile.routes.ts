@@ -4,6 +4,8 @@ import { AVATAR_MAX_BYTES } from '@contract/profile';
 import { type FeatureRoutes, implement } from '../../lib/routes';
 import { avatarImage, readUpload, setAvatar } from './avatar.service';
 import {
+  disableTwoFactor,
+  enableTwoFactor,
   endOwnSession,
   getEmailDelivery,
   getPreferences,
@@ -11,11 +13,12 @@ import {
   listSessions,
   putEmailDelivery,
   putPreferences,
+  startTwoFactorSetup,
   updateProfile,
 } from './profile.service';
 import { createToken, listTokens, revokeToken } from './tokens.service';
 
-/** Each signed-in person's own account: names, time zone, sessions, notification channels. */
+/** Each signed-in person's own account: names, time zone, sessions, notification channels, two-factor sign-in. */
 const endpoints = implement(profileApi, {
   get: (ctx) => getProfile(ctx),
   update: (ctx, { body }) => updateProfile(ctx, body),
@@ -30,6 +33,9 @@ const endpoints = implement(profileApi, {
   tokens: (ctx) => listTokens(ctx),
   createToken: (ctx, { body }) => createToken(ctx, body),
   revokeToken: (ctx, { params }) => revokeToken(ctx, params.id),
+  twoFactorSetup: (ctx) => startTwoFactorSetup(ctx),
+  twoFactorEnable: (ctx, { body }, { request }) => enableTwoFactor(ctx, body.code, request.ip),
+  twoFactorDisable: (ctx, { body }, { request }) => disableTwoFactor(ctx, body.code, request.ip),
 });
 
 /** Uploads arrive as multipart/form-data, parsed by @fastify/multipart (files at most 10 MB). */

@@ -11,7 +11,15 @@ import { and, desc, eq, gt, sql } from 'drizzle-orm';
 import { notificationPreferences, sessions, users } from '../../db/schema';
 import { SESSION_IDLE_MS } from '../../lib/auth';
 import type { Context } from '../../lib/context';
-import { notFound } from '../../lib/errors';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
+import { beginAttempt, throttleKeys } from '../auth/throttle';
+import {
+  beginSetup,
+  confirmSetup,
+  removeSecondFactor,
+  spendSecondFactor,
+  WRONG_CODE,
+} from '../auth/two-factor';
 import { toUser } from '../auth/user-record';
 import { deviceName } from './device';
 
@@ -99,4 +107,27 @@ export async function putEmailDelivery(ctx: Context, input: EmailDelivery): Prom
     .set({ emailDigest: input.delivery === 'digest' })
     .where(eq(users.id, ctx.actor.id));
   return input;
+}
+
+/** Enrolment step 1 (docs/product/profile.md#two-factor): a new secret, shown this once. */
+export const startTwoFactorSetup = (ctx: Context) => beginSetup(ctx, ctx.actor);
+
+/** Enrolment step 2: a right code from the app turns two-factor sign-in on; throttled like sign-in. */
+export async function enableTwoFactor(ctx: Context, code: string, ip: string) {
+  const attempt = await beginAttempt(ctx.db, throttleKeys('2fa', ip, ctx.actor.email), ctx.now);
+  const result = await confirmSetup(ctx, ctx.actor.id, code, ctx.now);
+  await attempt.succeeded();
+  return result;
+}
+
+/** Turns two-factor sign-in off with a current code or a recovery code, unless the role requires it. */
+export async function disableTwoFactor(ctx: Context, code: string, ip: string): Promise<User> {
+  if (!ctx.actor.twoFactorEnabledAt) throw conflict('Two-factor sign-in is not on.');
+  if ((await ctx.settings()).twoFactorRoles.includes(ctx.actor.role)) {
+    throw forbidden('Your organisation requires two-factor sign-in for your role.');
+  }
+  const attempt = await beginAttempt(ctx.db, throttleKeys('2fa', ip, ctx.actor.email), ctx.now);
+  if (!(await spendSecondFactor(ctx, ctx.actor.id, code, ctx.now))) throw badRequest(WRONG_CODE, 'code');
+  await attempt.succeeded();
+  return toUser(await removeSecondFactor(ctx.db, ctx.actor.id));
 }

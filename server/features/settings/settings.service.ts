@@ -5,11 +5,12 @@ import { audit } from '../admin/audit';
 
 /** Saves the organisation's single settings row (id = 1), creating it on first save. */
 export async function saveSettings({ db, now, actor }: Context, input: SettingsInput): Promise<Settings> {
-  // Left out, the forgotten-timer limit keeps its saved value (or the column's default).
-  const { autoStopTimerHours, ...rest } = input;
+  // Left out, the forgotten-timer limit and the two-factor roles keep its saved value (or the column's default).
+  const { autoStopTimerHours, twoFactorRoles, ...rest } = input;
   const values = {
     ...rest,
     ...(autoStopTimerHours === undefined ? {} : { autoStopTimerHours }),
+    ...(twoFactorRoles === undefined ? {} : { twoFactorRoles: [...new Set(twoFactorRoles)] }),
     updatedAt: now,
     updatedBy: actor.id,
   };
@@ -30,6 +31,7 @@ export async function saveSettings({ db, now, actor }: Context, input: SettingsI
     lunchMinutes: row.lunchMinutes,
     lateThresholdMinutes: row.lateThresholdMinutes,
     autoStopTimerHours: row.autoStopTimerHours,
+    twoFactorRoles: row.twoFactorRoles as Settings['twoFactorRoles'],
     timeZone: row.timeZone ?? input.timeZone,
   };
 }

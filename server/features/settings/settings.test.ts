@@ -29,6 +29,7 @@ describe('GET /api/settings', () => {
       lunchMinutes: 45,
       lateThresholdMinutes: 15,
       autoStopTimerHours: 10,
+      twoFactorRoles: [],
       timeZone: 'Europe/Berlin',
     });
   });
@@ -47,11 +48,12 @@ describe('PUT /api/settings', () => {
     const admin = await t.userClient('admin');
     const res = await admin.api.put('/api/settings', { ...valid, extra: 'ignored' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ ...valid, autoStopTimerHours: 10 });
+    expect(res.json()).toEqual({ ...valid, autoStopTimerHours: 10, twoFactorRoles: [] });
     // The forgotten-timer limit is saved when sent, and kept when a client leaves it out.
     expect((await admin.api.put('/api/settings', { ...valid, autoStopTimerHours: 12 })).json()).toEqual({
       ...valid,
       autoStopTimerHours: 12,
+      twoFactorRoles: [],
     });
     const again = await admin.api.put('/api/settings', { ...valid, lateThresholdMinutes: 20 });
     expect(again.json().lateThresholdMinutes).toBe(20);
@@ -60,6 +62,7 @@ describe('PUT /api/settings', () => {
       ...valid,
       lateThresholdMinutes: 20,
       autoStopTimerHours: 12,
+      twoFactorRoles: [],
     });
   });
 

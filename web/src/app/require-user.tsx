@@ -10,5 +10,8 @@ export function RequireUser() {
   const user = useStoredUser();
   const { pathname, search, hash } = useLocation();
   if (!user) return isSigningOut() ? null : <Navigate to={signInPath(pathname + search + hash)} replace />;
+  // The organisation requires two-factor sign-in of this role and none is enrolled: enrol first
+  // (docs/decisions/019-two-factor.md).
+  if (user.twoFactorSetupRequired && pathname !== '/profile') return <Navigate to="/profile" replace />;
   return <Outlet />;
 }

@@ -1,4 +1,4 @@
-import type { User } from '@contract/auth';
+import type { SignInResponse, User } from '@contract/auth';
 import { lazy, Suspense, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { AuthCard } from '@/features/auth/auth-card';
@@ -10,15 +10,27 @@ import { safeNextPath, setStoredUser } from '@/lib/auth';
 const ChangePasswordForm = lazy(() =>
   import('@/features/auth/change-password-form').then((m) => ({ default: m.ChangePasswordForm })),
 );
+// Likewise only accounts with two-factor sign-in load its step.
+const TwoFactorStep = lazy(() =>
+  import('@/features/auth/two-factor-step').then((m) => ({ default: m.TwoFactorStep })),
+);
 
 export function LoginPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const [mustChange, setMustChange] = useState(false);
-  // Back to the page that sent the visitor here (`?next=`), if it is one of ours; else home.
+  const [secondFactor, setSecondFactor] = useState(false);
+  // Back to the page that sent the visitor here (`?next=`), if it is one of ours; else home. A user
+  // whose role requires two-factor sign-in and who has none goes to enrol on /profile first.
   const enter = (user: User) => {
     setStoredUser(user);
-    navigate(safeNextPath(params.get('next')), { replace: true });
+    const next = user.twoFactorSetupRequired ? '/profile' : safeNextPath(params.get('next'));
+    navigate(next, { replace: true });
+  };
+  const afterPassword = (result: SignInResponse) => {
+    if ('twoFactorRequired' in result) setSecondFactor(true);
+    else if (result.mustChangePassword) setMustChange(true);
+    else enter(result);
   };
 
   if (mustChange) {
@@ -33,9 +45,21 @@ export function LoginPage() {
       </AuthCard>
     );
   }
+  if (secondFactor) {
+    return (
+      <AuthCard title="Two-factor sign-in" description="Enter the code from your authenticator app.">
+        <Suspense fallback={<Spinner className="mx-auto size-5" label="Loading" />}>
+          <TwoFactorStep
+            onSignedIn={(user) => (user.mustChangePassword ? setMustChange(true) : enter(user))}
+            onRestart={() => setSecondFactor(false)}
+          />
+        </Suspense>
+      </AuthCard>
+    );
+  }
   return (
     <AuthCard title="Sign In" description="Welcome back to Workbench.">
-      <LoginForm onSignedIn={(user) => (user.mustChangePassword ? setMustChange(true) : enter(user))} />
+      <LoginForm onSignedIn={afterPassword} />
     </AuthCard>
   );
 }

@@ -45,6 +45,8 @@ export const useSuspendUser = () => useApiMutation(adminApi.suspendUser, { refre
 export const useActivateUser = () => useApiMutation(adminApi.activateUser, { refreshes: afterAccountChange });
 export const useResetPassword = () =>
   useApiMutation(adminApi.resetPassword, { refreshes: afterAccountChange });
+export const useResetTwoFactor = () =>
+  useApiMutation(adminApi.resetTwoFactor, { refreshes: afterAccountChange });
 export const useCreateInvitation = () =>
   useApiMutation(adminApi.invite, { refreshes: [adminApi.invitations] });
 

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { AdminUser } from '@contract/admin';
-import { Ban, KeyRound, RotateCcw, ShieldCheck } from 'lucide-react';
+import { Ban, KeyRound, RotateCcw, ShieldCheck, Smartphone } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
@@ -44,6 +44,7 @@ export type CredentialActionHandlers = {
   onSuspend: (user: AdminUser) => void;
   onActivate: (user: AdminUser) => void;
   onReset: (user: AdminUser) => void;
+  onResetTwoFactor: (user: AdminUser) => void;
   busy: boolean;
 };
 
@@ -83,17 +84,33 @@ export function CredentialActions({
   onSuspend,
   onActivate,
   onReset,
+  onResetTwoFactor,
   busy,
   compact = false,
 }: { user: AdminUser; compact?: boolean } & CredentialActionHandlers) {
+  const name = `${user.firstName} ${user.lastName}`;
+  // Any account's authenticator can be reset, an admin's too: a lost phone must not lock anyone out.
+  const resetTwoFactor = user.twoFactorEnabled ? (
+    compact ? (
+      <IconAction label={`Reset two-factor sign-in of ${name}`} onClick={() => onResetTwoFactor(user)}>
+        <Smartphone aria-hidden />
+      </IconAction>
+    ) : (
+      <Button variant="outline" size="sm" onClick={() => onResetTwoFactor(user)}>
+        <Smartphone aria-hidden /> Reset 2FA<span className="sr-only"> of {name}</span>
+      </Button>
+    )
+  ) : null;
   if (user.role === 'admin') {
     return (
-      <span className="inline-flex items-center gap-1 text-xs font-medium text-muted-foreground">
-        <ShieldCheck className="size-4" aria-hidden /> Protected
+      <span className="inline-flex flex-wrap items-center gap-2 text-xs font-medium text-muted-foreground">
+        <span className="inline-flex items-center gap-1">
+          <ShieldCheck className="size-4" aria-hidden /> Protected
+        </span>
+        {resetTwoFactor}
       </span>
     );
   }
-  const name = `${user.firstName} ${user.lastName}`;
   if (compact) {
     return (
       <div className="flex gap-1">
@@ -109,6 +126,7 @@ export function CredentialActions({
         <IconAction label={`Reset password of ${name}`} onClick={() => onReset(user)}>
           <KeyRound aria-hidden />
         </IconAction>
+        {resetTwoFactor}
       </div>
     );
   }
@@ -132,6 +150,7 @@ export function CredentialActions({
       <Button variant="outline" size="sm" onClick={() => onReset(user)}>
         <KeyRound aria-hidden /> Reset password<span className="sr-only"> of {name}</span>
       </Button>
+      {resetTwoFactor}
     </div>
   );
 }

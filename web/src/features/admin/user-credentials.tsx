@@ -8,7 +8,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { LoadMore } from '@/components/ui/load-more';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useAdminStats, useAllUsers } from './api';
-import { useActivateWithToasts } from './use-activate';
+import { useActivateWithToasts, useResetTwoFactorWithToasts } from './use-activate';
 import { CredentialsCards, CredentialsTable } from './credentials-table';
 import { ResetPasswordDialog } from './reset-password-dialog';
 import { SuspendDialog } from './suspend-dialog';
@@ -33,6 +33,7 @@ export function UserCredentials() {
   const users = useAllUsers(useDeferredValue(search));
   const stats = useAdminStats();
   const activation = useActivateWithToasts();
+  const twoFactor = useResetTwoFactorWithToasts();
   const [showPasswords, setShowPasswords] = useState(false);
   const [suspending, setSuspending] = useState<AdminUser | null>(null);
   const [resetting, setResetting] = useState<AdminUser | null>(null);
@@ -43,6 +44,7 @@ export function UserCredentials() {
     onSuspend: setSuspending,
     onReset: setResetting,
     ...activation,
+    ...twoFactor,
   };
   const s = stats.data;
 

@@ -2,6 +2,7 @@ import { useApiMutation } from '@/lib/api';
 import { accounts } from '@/lib/auth';
 
 export const useLogin = () => useApiMutation(accounts('signIn'));
+export const useSignInSecondFactor = () => useApiMutation(accounts('signInSecondFactor'));
 export const useChangePassword = () => useApiMutation(accounts('changePassword'));
 // A new code shows on the verification-codes testing page.
 export const useRegister = () =>

@@ -1,4 +1,4 @@
-import type { LoginRequest, User } from '@contract/auth';
+import type { LoginRequest, SignInResponse } from '@contract/auth';
 import { useState } from 'react';
 import { Link } from 'react-router';
 // Straight from the modules, not the index: see components/form/index.ts.
@@ -15,7 +15,8 @@ import { useLogin } from './api';
 const loadLoginSchema = () => import('@contract/auth').then((m) => m.loginRequest);
 
 /** Sign-in (docs/product/accounts.md#sign-in): the server's message, else 'Login failed'. */
-export function LoginForm({ onSignedIn }: { onSignedIn: (user: User) => void }) {
+/** `onSignedIn` gets the user, or `{twoFactorRequired}` when the account asks for a second factor. */
+export function LoginForm({ onSignedIn }: { onSignedIn: (result: SignInResponse) => void }) {
   const login = useLogin();
   const form = useZodForm(loadLoginSchema, { defaultValues: { email: '', password: '' } });
   const [error, setError] = useState<string | null>(null);

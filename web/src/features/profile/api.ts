@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { profileApi } from '@contract/profile';
 import { apiKey, useApiMutation, useApiQuery } from '@/lib/api';
 import { request } from '@/lib/api-client';
-import { setStoredUser } from '@/lib/auth';
+import { getStoredUser, setStoredUser } from '@/lib/auth';
 import { queryClient } from '@/lib/query-client';
 
 export const useProfile = () => useApiQuery(profileApi.get, {});
@@ -60,3 +60,17 @@ export const useCreateToken = () =>
   useApiMutation(profileApi.createToken, { refreshes: [profileApi.tokens] });
 export const useRevokeToken = () =>
   useApiMutation(profileApi.revokeToken, { refreshes: [profileApi.tokens] });
+/** Enrolment (docs/product/profile.md#two-factor): the stored user learns the new state at once. */
+const storeTwoFactor = (user: User | null, enabled: boolean) => {
+  if (user) setStoredUser({ ...user, twoFactorEnabled: enabled, twoFactorSetupRequired: false });
+};
+export const useStartTwoFactorSetup = () => useApiMutation(profileApi.twoFactorSetup);
+export const useEnableTwoFactor = () =>
+  useApiMutation(profileApi.twoFactorEnable, { onSuccess: () => storeTwoFactor(getStoredUser(), true) });
+export const useDisableTwoFactor = () =>
+  useApiMutation(profileApi.twoFactorDisable, {
+    onSuccess: (user) => {
+      setStoredUser(user);
+      queryClient.setQueryData(apiKey(profileApi.get, {}), user);
+    },
+  });

@@ -3,3 +3,4 @@ export { PreferencesCard } from './preferences-card';
 export { ProfileDetailsCard } from './profile-details-card';
 export { SessionsCard } from './sessions-card';
 export { TokensCard } from './tokens-card';
+export { TwoFactorCard } from './two-factor-card';

@@ -1,6 +1,6 @@
 import { type Settings, type SettingsInput, settingsInput } from '@contract/settings';
 import { useEffect, useMemo } from 'react';
-import type { Path } from 'react-hook-form';
+import { type Control, type Path, useController } from 'react-hook-form';
 import { applyServerErrors, Form, TextField, useZodForm } from '@/components/form';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -45,6 +45,44 @@ const fields: Field[] = [
 function timeZones(current: string | undefined): string[] {
   const all = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
   return current && !all.includes(current) ? [current, ...all] : all;
+}
+
+const ROLE_LABELS = [
+  ['admin', 'Admins'],
+  ['manager', 'Managers'],
+  ['employee', 'Employees'],
+] as const;
+
+/**
+ * Which roles must sign in with a second factor (docs/product/admin.md#two-factor); all three is
+ * everyone. Users of a ticked role without it are sent to enrol at their next sign-in.
+ */
+function TwoFactorRolesField({ control }: { control: Control<SettingsInput> }) {
+  const { field } = useController({ control, name: 'twoFactorRoles' });
+  const chosen = field.value ?? [];
+  return (
+    <fieldset className="grid gap-2 sm:col-span-2">
+      <legend className="text-sm font-medium text-slate-900">Require two-factor sign-in</legend>
+      <p className="text-xs text-muted-foreground">
+        People in these roles without an authenticator app are sent to set one up at their next sign-in.
+      </p>
+      <div className="flex flex-wrap gap-x-6 gap-y-2">
+        {ROLE_LABELS.map(([role, label]) => (
+          <label key={role} className="flex items-center gap-2 text-sm text-slate-800">
+            <input
+              type="checkbox"
+              className="size-4 accent-primary"
+              checked={chosen.includes(role)}
+              onChange={(e) =>
+                field.onChange(e.target.checked ? [...chosen, role] : chosen.filter((r) => r !== role))
+              }
+            />
+            {label}
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
 }
 
 /** Admin Dashboard 'System Settings' tab: the settings that drive attendance status and alerts. */
@@ -116,6 +154,7 @@ export function SystemSettingsPanel() {
                   <option key={z} value={z} />
                 ))}
               </datalist>
+              <TwoFactorRolesField control={form.control} />
             </div>
             <div className="flex justify-end border-t pt-5">
               <Button type="submit" disabled={save.isPending} className="w-full sm:w-auto">

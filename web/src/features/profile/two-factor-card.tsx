@@ -1,0 +1,196 @@
+import { type TwoFactorCodeRequest, twoFactorCodeRequest } from '@contract/auth';
+import type { TwoFactorSetup } from '@contract/profile';
+import { ShieldCheck } from 'lucide-react';
+import { useState } from 'react';
+import { applyServerErrors, Form, FormMessage, TextField, useZodForm } from '@/components/form';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
+import { toast } from '@/components/ui/use-toast';
+import { useStoredUser } from '@/lib/auth';
+import { useDisableTwoFactor, useEnableTwoFactor, useStartTwoFactorSetup } from './api';
+import { CardHeading } from './card-heading';
+
+const errorText = (err: unknown, fallback: string) =>
+  err instanceof Error && err.message ? err.message : fallback;
+
+/** One code field and its button: confirming an enrolment and turning it off look alike. */
+function CodeForm({
+  idPrefix,
+  label,
+  hint,
+  submitLabel,
+  busy,
+  onCode,
+}: {
+  idPrefix: string;
+  label: string;
+  hint: string;
+  submitLabel: string;
+  busy: boolean;
+  onCode: (code: string) => Promise<void>;
+}) {
+  const form = useZodForm(twoFactorCodeRequest, { defaultValues: { code: '' } });
+  const [error, setError] = useState<string | null>(null);
+  const submit = async ({ code }: TwoFactorCodeRequest) => {
+    setError(null);
+    try {
+      await onCode(code);
+      form.reset({ code: '' });
+    } catch (err) {
+      if (!applyServerErrors(form, err)) setError(errorText(err, 'Something went wrong'));
+    }
+  };
+  return (
+    <Form form={form} onSubmit={submit} idPrefix={idPrefix}>
+      <TextField name="code" label={label} hint={hint} autoComplete="one-time-code" />
+      <FormMessage>{error}</FormMessage>
+      <div>
+        <Button type="submit" disabled={busy}>
+          {submitLabel}
+        </Button>
+      </div>
+    </Form>
+  );
+}
+
+/** The recovery codes, shown once right after enrolment (docs/product/profile.md#two-factor). */
+function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
+  return (
+    <div className="grid gap-3">
+      <p className="text-sm text-slate-700">
+        Save these recovery codes somewhere safe. Each signs you in once if you lose your phone.{' '}
+        <strong>They are shown only now.</strong>
+      </p>
+      <ul
+        aria-label="Recovery codes"
+        className="grid grid-cols-2 gap-2 rounded-md border border-slate-200 bg-slate-50 p-3 font-mono text-sm sm:grid-cols-5"
+      >
+        {codes.map((c) => (
+          <li key={c}>{c}</li>
+        ))}
+      </ul>
+      <div>
+        <Button type="button" onClick={onDone}>
+          I have saved my recovery codes
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+export function TwoFactorCard() {
+  const user = useStoredUser();
+  const start = useStartTwoFactorSetup();
+  const enable = useEnableTwoFactor();
+  const disable = useDisableTwoFactor();
+  const [setup, setSetup] = useState<TwoFactorSetup | null>(null);
+  const [codes, setCodes] = useState<string[] | null>(null);
+  const [startError, setStartError] = useState<string | null>(null);
+  if (!user) return null;
+  const enabled = user.twoFactorEnabled;
+
+  const begin = async () => {
+    setStartError(null);
+    try {
+      setSetup(await start.mutateAsync({}));
+    } catch (err) {
+      setStartError(errorText(err, 'Could not start the setup'));
+    }
+  };
+  const confirm = async (code: string) => {
+    const { recoveryCodes } = await enable.mutateAsync({ body: { code } });
+    setSetup(null);
+    setCodes(recoveryCodes);
+  };
+  const turnOff = async (code: string) => {
+    await disable.mutateAsync({ body: { code } });
+    toast({ title: 'Two-factor sign-in is off' });
+  };
+
+  return (
+    <Card id="two-factor">
+      <CardHeader>
+        <CardHeading>
+          <span className="flex flex-wrap items-center gap-2">
+            Two-factor sign-in
+            {enabled ? <Badge variant="green">On</Badge> : <Badge variant="gray">Off</Badge>}
+          </span>
+        </CardHeading>
+        <CardDescription>
+          After your password, sign-in asks for a code from an authenticator app on your phone.
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        {user.twoFactorSetupRequired && !setup && !codes && (
+          <p
+            role="status"
+            className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900"
+          >
+            Your organisation requires two-factor sign-in. Set it up to continue using Workbench.
+          </p>
+        )}
+        {codes ? (
+          <RecoveryCodes codes={codes} onDone={() => setCodes(null)} />
+        ) : setup ? (
+          <div className="grid gap-4">
+            <ol className="list-decimal space-y-1 pl-5 text-sm text-slate-700">
+              <li>Scan the QR code with your authenticator app, or type in the key below.</li>
+              <li>Enter the 6-digit code the app shows.</li>
+            </ol>
+            <div className="flex flex-wrap items-start gap-4">
+              <img
+                src={setup.qrCode}
+                alt="QR code to add Workbench to your authenticator app"
+                width={176}
+                height={176}
+                className="rounded-md border border-slate-200 bg-white"
+              />
+              <div className="min-w-0 flex-1 text-sm">
+                <p className="text-slate-700">Setup key</p>
+                <code data-testid="two-factor-secret" className="break-all font-mono text-slate-900">
+                  {setup.secret}
+                </code>
+              </div>
+            </div>
+            <CodeForm
+              idPrefix="two-factor-enable"
+              label="Code from the app"
+              hint="6 digits; it changes every 30 seconds."
+              submitLabel={enable.isPending ? 'Checking...' : 'Turn on two-factor sign-in'}
+              busy={enable.isPending}
+              onCode={confirm}
+            />
+          </div>
+        ) : enabled ? (
+          <CodeForm
+            idPrefix="two-factor-disable"
+            label="Code to turn it off"
+            hint="A code from your authenticator app or a recovery code."
+            submitLabel={disable.isPending ? 'Turning off...' : 'Turn off two-factor sign-in'}
+            busy={disable.isPending}
+            onCode={turnOff}
+          />
+        ) : (
+          <div className="grid gap-2">
+            <div>
+              <Button type="button" onClick={begin} disabled={start.isPending}>
+                <ShieldCheck className="size-4" aria-hidden />
+                Set up two-factor sign-in
+              </Button>
+            </div>
+            <FormMessageText text={startError} />
+          </div>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+function FormMessageText({ text }: { text: string | null }) {
+  return text ? (
+    <p role="alert" className="text-sm text-red-700">
+      {text}
+    </p>
+  ) : null;
+}
