@@ -33,7 +33,7 @@ describe('API tokens on /profile', () => {
     it(`creates a token shown once with a copy button, uses it, revokes it (${label})`, async () => {
       const person = await createApprovedUser('employee', { firstName: 'Tia', lastName: 'Token' });
       const page = await open(person, '/profile', viewport);
-      await page.getByRole('heading', { name: 'API tokens' }).waitFor();
+      await page.getByRole('heading', { name: 'API tokens', exact: true }).waitFor();
       await page.getByText('No API tokens').waitFor();
       // A name is required (the contract's message).
       await page.getByRole('button', { name: 'Create token' }).click();

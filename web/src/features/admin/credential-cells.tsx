@@ -113,7 +113,7 @@ export function CredentialActions({
   }
   if (compact) {
     return (
-      <div className="flex gap-1">
+      <div className="flex flex-wrap gap-1">
         {user.isActive ? (
           <IconAction label={`Suspend ${name}`} onClick={() => onSuspend(user)}>
             <Ban className="text-red-600" aria-hidden />
