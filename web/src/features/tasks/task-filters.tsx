@@ -6,10 +6,8 @@ import { useEffect, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { SearchInput } from '@/components/ui/search-input';
 import { Label } from '@/components/ui/label';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { FilterSelect } from '@/components/ui/filter-select';
 import { statusLabels } from './task-badges';
-
-const ALL = 'all';
 
 interface TaskFiltersBarProps {
   value: TaskFilters;
@@ -18,36 +16,6 @@ interface TaskFiltersBarProps {
   projects: Project[];
   /** Employees only ever see their own tasks, so the assignee filter is for managers. */
   showAssignee: boolean;
-}
-
-function FilterSelect(props: {
-  id: string;
-  label: string;
-  value: string | undefined;
-  allLabel: string;
-  options: { value: string; label: string }[];
-  onChange: (value: string | undefined) => void;
-}) {
-  return (
-    <div className="grid min-w-0 gap-1.5">
-      <Label htmlFor={props.id} className="text-xs text-slate-500">
-        {props.label}
-      </Label>
-      <Select value={props.value ?? ALL} onValueChange={(v) => props.onChange(v === ALL ? undefined : v)}>
-        <SelectTrigger id={props.id}>
-          <SelectValue />
-        </SelectTrigger>
-        <SelectContent>
-          <SelectItem value={ALL}>{props.allLabel}</SelectItem>
-          {props.options.map((o) => (
-            <SelectItem key={o.value} value={o.value}>
-              {o.label}
-            </SelectItem>
-          ))}
-        </SelectContent>
-      </Select>
-    </div>
-  );
 }
 
 /** Status, assignee and project filters plus a title search; all applied by the server. */
