@@ -1,7 +1,8 @@
 // `npm run bench`: throughput and latency of the hot reads and writes on the scale data set, against
 // two floors (bare node:http from memory; bare node:http + the same SQL), at several data sizes, on
-// PostgreSQL and PGlite; chat delivery latency; the browser's initial JavaScript and first render.
-//   npm run bench -- --kinds postgres,pglite --scales 0.01,0.1,1 --seconds 5 --connections 100
+// PostgreSQL (a server of your own), the embedded default (the app's own PostgreSQL server in DATA_DIR)
+// and PGlite; chat delivery latency; the browser's initial JavaScript and first render.
+//   npm run bench -- --kinds postgres,embedded,pglite --scales 0.01,0.1,1 --seconds 5 --connections 100
 //   npm run bench -- --smoke        (a tiny data set, a second per figure: checks that it all runs)
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -11,12 +12,13 @@ import { type Dataset, type Kind, prepareDataset } from './lib/dataset';
 import { type LoadResult, load, type Step } from './lib/load';
 import { paced } from './lib/paced';
 import { type Proc, startProcess } from './lib/processes';
+import { startEmbeddedPostgres } from '../server/db/embedded';
 import { type Row, table } from './lib/report';
 import { measureWeb } from './web';
 
 const { values: args } = parseArgs({
   options: {
-    kinds: { type: 'string', default: 'postgres,pglite' },
+    kinds: { type: 'string', default: 'postgres,embedded,pglite' },
     scales: { type: 'string', default: '0.01,0.1,1' },
     seconds: { type: 'string', default: '6' },
     rounds: { type: 'string', default: '3' },
@@ -29,6 +31,8 @@ const { values: args } = parseArgs({
     smoke: { type: 'boolean', default: false },
     'no-web': { type: 'boolean', default: false },
     'no-chat': { type: 'boolean', default: false },
+    /** only the figures at a user's pace (reads and writes): no flat-out load, no floors */
+    'paced-only': { type: 'boolean', default: false },
     /** only the reads whose names contain one of these (comma-separated), e.g. --only reports */
     only: { type: 'string' },
   },
@@ -40,6 +44,7 @@ const seconds = smoke ? 1 : Number(args.seconds);
 const connections = smoke ? 4 : Number(args.connections);
 const rounds = smoke ? 1 : Number(args.rounds);
 const rate = Number(args.rate);
+const pacedOnly = args['paced-only'];
 
 /** The previous calendar month and the previous Monday–Sunday week (UTC days), for the reports. */
 function lastMonthAndWeek(now = new Date()) {
@@ -66,6 +71,11 @@ type Read = {
   pace?: { users: number; rate: number };
 };
 const MANAGERS_PACE = { users: 10, rate: 0.5 };
+/**
+ * Search is asked for from the palette, after a 200 ms pause in typing: all 100 users at once, each
+ * searching every 2 s without end, is already far busier than a team (docs/performance.md, "Search").
+ */
+const SEARCH_PACE = { users: 100, rate: 0.5 };
 const allReads = (d: Dataset): Read[] => [
   { name: 'GET /api/auth/user', path: '/api/auth/user' },
   { name: 'GET /api/my-tasks', path: '/api/my-tasks?limit=50' },
@@ -78,6 +88,10 @@ const allReads = (d: Dataset): Read[] => [
   // The bell (every page, and again on each push) and its panel (docs/decisions/013).
   { name: 'GET /api/notifications', path: '/api/notifications?limit=20' },
   { name: 'GET /api/notifications/unread-count', path: '/api/notifications/unread-count' },
+  // The palette's search (docs/decisions/025): a word every seeded message holds (the newest visible
+  // ones are found in each conversation's latest window), and a prefix that only some rows match.
+  { name: 'GET /api/search (common word)', path: '/api/search?q=work', pace: SEARCH_PACE },
+  { name: 'GET /api/search (prefix)', path: '/api/search?q=12', pace: SEARCH_PACE },
   // A manager's month for everyone grouped by user, and everyone's week grid (docs/decisions/012-reports.md).
   {
     name: 'GET /api/reports/time (month, by user)',
@@ -156,7 +170,8 @@ async function interleaved(
   for (const name of names) slices[name] = [];
   const run = (name: Target, secs: number) =>
     load({ url: targets[name]!.url + path, steps: [{ path }], cookies, connections, seconds: secs });
-  for (const name of names) await run(name, 1);
+  // The smoke run only proves every figure comes out: it skips the warm-ups.
+  if (!smoke) for (const name of names) await run(name, 1);
   for (let round = 0; round < rounds; round++)
     for (const name of names) slices[name]!.push(await run(name, Math.max(1, Math.round(seconds / rounds))));
   const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -188,7 +203,6 @@ for (const kind of kinds) {
     const cookies = dataset.sessions.map((s) => s.cookie);
     const paths = reads(dataset);
 
-    const tracing = await startProcess('server/main.ts', { ...dataset.env, LOG_SQL: 'true' });
     const cookiesOf = {
       employee: cookies,
       admin: dataset.adminSessions.map((s) => s.cookie),
@@ -196,15 +210,18 @@ for (const kind of kinds) {
     };
     const cookiesFor = (p: Read) => cookiesOf[p.who ?? 'employee'];
     const captured = {};
-    for (const who of ['employee', 'admin', 'teamManager'] as const) {
-      const theirs = paths.filter((p) => (p.who ?? 'employee') === who).map((p) => p.path);
-      if (theirs.length > 0) Object.assign(captured, await captureReads(tracing, theirs, cookiesOf[who]));
+    if (!pacedOnly) {
+      const tracing = await startProcess('server/main.ts', { ...dataset.env, LOG_SQL: 'true' });
+      for (const who of ['employee', 'admin', 'teamManager'] as const) {
+        const theirs = paths.filter((p) => (p.who ?? 'employee') === who).map((p) => p.path);
+        if (theirs.length > 0) Object.assign(captured, await captureReads(tracing, theirs, cookiesOf[who]));
+      }
+      await tracing.stop();
     }
-    await tracing.stop();
 
     mkdirSync('.tmp', { recursive: true });
     writeFileSync('.tmp/bench-capture.json', JSON.stringify(captured));
-    const floorEnv = { ...dataset.env, FLOOR_FILE: '.tmp/bench-capture.json' };
+    const floorEnv: Record<string, string> = { ...dataset.env, FLOOR_FILE: '.tmp/bench-capture.json' };
     const starters: Record<Target, () => Promise<Proc>> = {
       app: () => startProcess('server/main.ts', dataset.env),
       memory: () => startProcess('bench/floor.ts', { ...floorEnv, FLOOR: 'memory' }),
@@ -212,14 +229,23 @@ for (const kind of kinds) {
     };
     // PostgreSQL serves the app and the floors at once, so they take turns on each path. PGlite's
     // data directory belongs to one process at a time: the app runs first, then the floors.
-    const phases: Target[][] =
-      kind === 'postgres' ? [['app', 'memory', 'sql']] : [['app'], ['memory', 'sql']];
+    // The embedded server belongs to the app that starts it: the floors get it started by the bench.
+    const phases: Target[][] = pacedOnly
+      ? [['app']]
+      : kind === 'postgres'
+        ? [['app', 'memory', 'sql']]
+        : [['app'], ['memory', 'sql']];
     const measured = new Map<string, Partial<Record<Target, LoadResult>>>();
     for (const phase of phases) {
+      const embedded =
+        kind === 'embedded' && !phase.includes('app')
+          ? await startEmbeddedPostgres(dataset.embeddedDir!, () => {})
+          : undefined;
+      if (embedded) floorEnv.DATABASE_URL = embedded.url;
       const procs = Object.fromEntries(
         await Promise.all(phase.map(async (t) => [t, await starters[t]()] as const)),
       ) as Partial<Record<Target, Proc>>;
-      for (const p of paths) {
+      for (const p of pacedOnly ? [] : paths) {
         // A read with its own pace is also driven flat out by that many users: 100 connections of
         // month reports all finish together seconds later, after the slice has ended.
         const users = Math.min(p.pace?.users ?? connections, connections);
@@ -227,7 +253,8 @@ for (const kind of kinds) {
         measured.set(p.path, r);
         console.log(`  ${p.name}: ${phase.map((t) => `${t} ${r[t]!.rps} req/s`).join(', ')}`);
       }
-      if (procs.app && scale === Math.max(...scales)) {
+      // At a user's pace at the largest size, and at ×0.1, the zero-setup default's target (issue 19).
+      if (procs.app && (scale === Math.max(...scales) || scale === 0.1)) {
         // Latency at a user's pace rather than flat out: each user sends `rate` requests a second.
         for (const p of paths) {
           const pace = {
@@ -235,7 +262,7 @@ for (const kind of kinds) {
             cookies: cookiesFor(p),
             ...(p.pace ?? { users: connections, rate }),
           };
-          await paced({ ...pace, seconds: 1 }); // warm-up, as for the flat-out figures
+          if (!smoke) await paced({ ...pace, seconds: 1 }); // warm-up, as for the flat-out figures
           const r = await paced({ ...pace, seconds });
           const { users, rate: each } = p.pace ?? { users: connections, rate };
           pacedRows.push({
@@ -246,7 +273,21 @@ for (const kind of kinds) {
             ...row(r),
           });
         }
+        // Writes at a user's pace too: each of 100 users sends the next step of a pair (timer start →
+        // stop, clock in → out) or a chat post, `rate` a second, after their previous one answered.
         for (const w of writes(dataset)) {
+          const pace = { url: procs.app.url, cookies, users: Math.min(connections, cookies.length), rate };
+          if (!smoke) await paced({ ...pace, steps: w.steps, seconds: 1 });
+          const r = await paced({ ...pace, steps: w.steps, seconds });
+          pacedRows.push({
+            endpoint: w.name,
+            db: kind,
+            scale: `×${scale}`,
+            pace: `${pace.users} × ${rate}/s`,
+            ...row(r),
+          });
+        }
+        for (const w of pacedOnly ? [] : writes(dataset)) {
           const r = await load({
             url: procs.app.url,
             steps: w.steps,
@@ -261,9 +302,10 @@ for (const kind of kinds) {
           webRows = await measureWeb(procs.app.url, dataset.sessions[0].cookie);
       }
       await Promise.all(Object.values(procs).map((proc) => proc!.stop()));
+      await embedded?.stop();
     }
 
-    for (const p of paths) {
+    for (const p of pacedOnly ? [] : paths) {
       const r = measured.get(p.path) as Record<Target, LoadResult>;
       results.push({
         endpoint: p.name,
@@ -282,7 +324,8 @@ for (const kind of kinds) {
 let chat = '';
 if (!args['no-chat']) {
   const chatArgs = smoke ? ['--sockets', '10', '--messages', '5', '--burst', '10'] : [];
-  for (const kind of kinds) {
+  // The embedded server is PostgreSQL with one instance: its fan-out is the postgres run's.
+  for (const kind of kinds.filter((k) => k !== 'embedded')) {
     const extra = kind === 'postgres' ? ['--pg', args.pg.replace(/\/[^/]*$/, '/test')] : [];
     const out = spawnSync(
       process.execPath,

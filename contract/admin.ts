@@ -21,6 +21,8 @@ export type PendingUser = z.infer<typeof pendingUser>;
 export const adminUser = userSchema.extend({
   suspendedReason: z.string().nullable(),
   rejectedReason: z.string().nullable(),
+  /** when an admin anonymised the account (its name and e-mail are placeholders since), else null */
+  anonymisedAt: z.string().nullable(),
 });
 export type AdminUser = z.infer<typeof adminUser>;
 
@@ -99,8 +101,11 @@ export const AUDIT_ACTIONS = {
   settings_changed: 'Changed the settings',
   token_created: 'Created an API token',
   token_revoked: 'Revoked an API token',
+  task_deleted: 'Deleted a task',
   sign_in: 'Signed in',
   sign_in_failed: 'Failed sign-in',
+  user_exported: "Exported a person's data",
+  user_anonymised: 'Anonymised a departed person',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 export const auditAction = z.enum(Object.keys(AUDIT_ACTIONS) as [AuditAction, ...AuditAction[]], {
@@ -133,6 +138,37 @@ export const auditEntry = z.object({
   details: z.record(z.string(), z.unknown()).nullable(),
 });
 export type AuditEntry = z.infer<typeof auditEntry>;
+
+const row = z.record(z.string(), z.unknown());
+/**
+ * Everything Workbench holds about a person (docs/product/admin.md#data-of-a-person), as a JSON
+ * download. Never a password, token or code, nor their hashes.
+ */
+export const userExport = z.object({
+  exportedAt: z.string(),
+  user: adminUser,
+  /** the places they are signed in: when, until when, which browser */
+  sessions: z.array(row),
+  /** their API tokens by name and dates */
+  apiTokens: z.array(row),
+  twoFactor: z.object({ enabled: z.boolean(), enabledAt: z.string().nullable() }),
+  teams: z.array(row),
+  workSchedule: row.nullable(),
+  timeEntries: z.array(row),
+  attendance: z.array(row),
+  timesheets: z.array(row),
+  tasksAssigned: z.array(row),
+  tasksCreatedForOthers: z.array(row),
+  taskComments: z.array(row),
+  chatMessages: z.array(row),
+  notifications: z.array(row),
+  notificationPreferences: z.array(row),
+  /** the audit log's entries about them, and those of their own actions */
+  auditEntries: z.array(row),
+});
+export type UserExport = z.infer<typeof userExport>;
+
+export const JSON_DOWNLOAD = 'application/json; charset=utf-8';
 
 const admins = ['admin'] as const;
 
@@ -233,6 +269,24 @@ export const adminApi = endpoints('Administration', {
     access: admins,
     query: auditQuery,
     responses: { 200: z.array(auditEntry) },
+  },
+  exportUser: {
+    method: 'GET',
+    path: '/api/admin/users/{id}/export',
+    summary: 'Everything Workbench holds about a person, as a JSON download (audited)',
+    access: admins,
+    params: idParam,
+    responses: { 200: userExport },
+    produces: JSON_DOWNLOAD,
+  },
+  anonymiseUser: {
+    method: 'POST',
+    path: '/api/admin/users/{id}/anonymise',
+    summary:
+      'Anonymise a departed person: name and e-mail replaced, sign-ins, tokens, 2FA and picture removed; their time, attendance and tasks stay for reports (audited)',
+    access: admins,
+    params: idParam,
+    responses: { 200: adminUser },
   },
   auditExport: {
     method: 'GET',

@@ -18,6 +18,41 @@ export const participant = z.object({
 });
 export type Participant = z.infer<typeof participant>;
 
+/** docs/product/chat.md#reactions: the fixed set people react with. */
+export const REACTIONS = ['👍', '❤️', '😂', '🎉', '😮', '😢'] as const;
+export const reactionEmoji = z.enum(REACTIONS, { message: 'Choose one of the offered reactions' });
+export const reactionSummary = z.object({
+  emoji: z.string(),
+  count: z.number().int(),
+  /** whether the caller is among those who reacted with it */
+  mine: z.boolean(),
+});
+export type ReactionSummary = z.infer<typeof reactionSummary>;
+export const reactBody = z.object({ emoji: reactionEmoji });
+export type ReactBody = z.infer<typeof reactBody>;
+
+/** docs/product/chat.md#attachments: at most 10 MB, of these kinds (checked by content, not by name). */
+export const ATTACHMENT_MAX_BYTES = 10 * 1024 * 1024;
+export const ATTACHMENT_TOO_LARGE = 'The file is too large: at most 10 MB';
+export const ATTACHMENT_MISSING = 'Choose a file to send (multipart/form-data, field "file")';
+export const ATTACHMENT_NOT_ALLOWED =
+  'This kind of file cannot be sent: use an image (PNG, JPEG, WebP, GIF), a PDF, a text or CSV file, or a Word, Excel or PowerPoint document';
+/** What the file picker offers; the server checks the content itself. */
+export const ATTACHMENT_ACCEPT =
+  'image/png,image/jpeg,image/webp,image/gif,application/pdf,text/plain,text/csv,.txt,.csv,.docx,.xlsx,.pptx';
+export const attachment = z.object({
+  id: z.string(),
+  name: z.string(),
+  /** the type the server found in the content */
+  contentType: z.string(),
+  size: z.number().int(),
+  /** pixels, for images (so the list keeps their place before they load); null otherwise */
+  width: z.number().int().nullable(),
+  height: z.number().int().nullable(),
+  url: z.string(),
+});
+export type Attachment = z.infer<typeof attachment>;
+
 /** docs/product/chat.md#messages: senderId is the real user id; the client compares with its own id. */
 export const chatMessage = z.object({
   id: z.string(),
@@ -26,9 +61,17 @@ export const chatMessage = z.object({
   senderName: z.string(),
   /** the sender's picture (profileImageUrl); null: initials */
   senderImageUrl: z.string().nullable(),
+  /** '' when deleted, or for a file sent without words */
   content: z.string(),
   /** ISO 8601 in UTC ('2026-11-21T09:05:03.250Z'): clients order messages by this text. */
   timestamp: z.iso.datetime(),
+  /** when the sender last edited it; null if never */
+  editedAt: z.iso.datetime().nullable(),
+  /** deleted by its sender: shown as "This message was deleted", its words and file are gone */
+  deleted: z.boolean(),
+  /** one entry per emoji used, in the order first used */
+  reactions: z.array(reactionSummary),
+  attachment: attachment.nullable(),
 });
 export type ChatMessage = z.infer<typeof chatMessage>;
 
@@ -82,6 +125,15 @@ export const sendMessageBody = z.object({
   }),
 });
 export type SendMessageBody = z.input<typeof sendMessageBody>;
+/** The words sent with a file: a message's rules, but they may be empty. */
+export const messageCaption = text({
+  max: MESSAGE_MAX,
+  tooLong: `Message is too long (at most ${MESSAGE_MAX} characters)`,
+  notText: 'Message must be text',
+  multiline: true,
+});
+/** What everyone sees in place of a deleted message. */
+export const DELETED_MESSAGE = 'This message was deleted';
 
 /**
  * A page of messages, oldest first. `before` (a message id) pages back through history; `after`
@@ -94,16 +146,37 @@ export const messagesQuery = z.object({
 });
 export type MessagesQuery = z.infer<typeof messagesQuery>;
 
+export const messageParams = z.object({ id: z.uuid(), messageId: z.uuid() });
+export const attachmentParams = z.object({ id: z.uuid(), attachmentId: z.uuid() });
+
+/** docs/product/chat.md#search: words in one conversation, newest first, `before` pages back. */
+export const SEARCH_MIN = 2;
+export const searchMessagesQuery = z.object({
+  q: text({
+    required: `Type at least ${SEARCH_MIN} characters to search`,
+    min: SEARCH_MIN,
+    max: 100,
+    tooLong: 'Search for at most 100 characters',
+  }),
+  limit: z.coerce.number().int().min(1).max(50).default(20),
+  before: z.uuid({ message: 'Invalid cursor' }).optional(),
+});
+export type SearchMessagesQuery = z.input<typeof searchMessagesQuery>;
+
 /** JSON events the server pushes over /api/ws: `{type, data}`. */
 export type ServerEvent =
   | { type: 'ready'; data: { userId: string } }
   | { type: 'heartbeat'; data: { at: string } }
   | { type: 'message.created'; data: ChatMessage }
+  /** edited, deleted or reacted to: the message as it is now (`mine` as seen by the recipient) */
+  | { type: 'message.updated'; data: ChatMessage }
   | { type: 'conversation.created'; data: { conversationId: string } }
   | { type: 'conversation.read'; data: { conversationId: string } }
   | { type: 'typing'; data: { conversationId: string; userId: string; userName: string } }
   /** the caller's notifications changed (a new one, or some read in another tab): fetch the bell again */
   | { type: 'notifications.changed'; data: Record<string, never> }
+  /** a task the caller may see was created, changed or deleted: fetch the task lists again */
+  | { type: 'tasks.changed'; data: { taskId: string } }
   /** the server missed events (its database connection dropped): fetch what is on screen again */
   | { type: 'resync'; data: Record<string, never> };
 
@@ -147,6 +220,59 @@ export const chatApi = endpoints('Chat', {
     params: idParam,
     body: sendMessageBody,
     responses: { 201: chatMessage },
+  },
+  editMessage: {
+    method: 'PATCH',
+    path: '/api/chat/{id}/messages/{messageId}',
+    summary: "Edit one's own message (any time; it is marked edited)",
+    access: 'signedIn',
+    params: messageParams,
+    body: sendMessageBody,
+    responses: { 200: chatMessage },
+  },
+  deleteMessage: {
+    method: 'DELETE',
+    path: '/api/chat/{id}/messages/{messageId}',
+    summary: "Delete one's own message: its words and file are removed, a tombstone stays",
+    access: 'signedIn',
+    params: messageParams,
+    responses: { 200: chatMessage },
+  },
+  react: {
+    method: 'POST',
+    path: '/api/chat/{id}/messages/{messageId}/reactions',
+    summary: "Toggle the caller's reaction (one of the offered emoji) on a message",
+    access: 'signedIn',
+    params: messageParams,
+    body: reactBody,
+    responses: { 200: chatMessage },
+  },
+  attach: {
+    method: 'POST',
+    path: '/api/chat/{id}/attachments',
+    summary:
+      'Send a file as a message (multipart/form-data: optional field `content`, then field `file`; at most 10 MB; images, PDF, text, CSV, Word, Excel, PowerPoint)',
+    access: 'signedIn',
+    params: idParam,
+    responses: { 201: chatMessage },
+  },
+  attachment: {
+    method: 'GET',
+    path: '/api/chat/{id}/attachments/{attachmentId}',
+    summary: 'The file of a message, to participants only (images inline, anything else as a download)',
+    access: 'signedIn',
+    params: attachmentParams,
+    responses: { 200: z.string() },
+    produces: 'application/octet-stream',
+  },
+  search: {
+    method: 'GET',
+    path: '/api/chat/{id}/search',
+    summary: 'Messages of one conversation containing the words, newest first (`before` pages back)',
+    access: 'signedIn',
+    params: idParam,
+    query: searchMessagesQuery,
+    responses: { 200: z.array(chatMessage) },
   },
   markRead: {
     method: 'POST',

@@ -22,35 +22,79 @@ const optionalId = (what: string) =>
     .nullish()
     .transform((v) => v ?? null);
 
+const taskTitle = text({ required: 'Task title is required', max: 200, tooLong: 'Task title is too long' });
+const taskDescription = text({
+  notText: 'Description must be text',
+  max: 5000,
+  tooLong: 'Description is too long',
+  multiline: true,
+});
+const estimatedHours = z
+  .number({ message: 'Estimated hours must be a number' })
+  .min(0, 'Estimated hours cannot be negative')
+  .max(10_000, 'Estimated hours is too large');
+const dueDate = dateTimeInput('Choose a valid due date');
+
 /**
  * One body for both dialogs (My Tasks and Advanced). Records are referenced by id (docs/product/api-conventions.md#references);
  * a client-sent `assignedBy` is ignored because unknown fields are stripped.
  */
 export const createTaskRequest = z.object({
-  title: text({ required: 'Task title is required', max: 200, tooLong: 'Task title is too long' }),
-  description: text({
-    notText: 'Description must be text',
-    max: 5000,
-    tooLong: 'Description is too long',
-    multiline: true,
-  }).default(''),
+  title: taskTitle,
+  description: taskDescription.default(''),
   priority: taskPrioritySchema.default('medium'),
   projectId: optionalId('project'),
   /** Omitted: the task is the creator's own. */
   assigneeId: optionalId('assignee'),
-  estimatedHours: z
-    .number({ message: 'Estimated hours must be a number' })
-    .min(0, 'Estimated hours cannot be negative')
-    .max(10_000, 'Estimated hours is too large')
-    .default(0),
-  dueDate: dateTimeInput('Choose a valid due date')
-    .nullish()
-    .transform((v) => v ?? null),
+  estimatedHours: estimatedHours.default(0),
+  dueDate: dueDate.nullish().transform((v) => v ?? null),
 });
 export type CreateTaskRequest = z.input<typeof createTaskRequest>;
 
-export const updateTaskStatusRequest = z.object({ status: taskStatusSchema });
-export type UpdateTaskStatusRequest = z.infer<typeof updateTaskStatusRequest>;
+/** The fields of a task its creator, managers and admins may change (docs/product/tasks.md#editing). */
+export const editableTaskFields = [
+  'title',
+  'description',
+  'priority',
+  'projectId',
+  'assigneeId',
+  'estimatedHours',
+  'dueDate',
+] as const;
+
+/**
+ * `PATCH /api/tasks/{id}`: either a status move (`{status}`, the assignee's Start and Complete) or an
+ * edit of some of the task's fields, with the messages of creation. Omitted fields stay; `projectId`
+ * and `dueDate` take null to clear them.
+ */
+export const updateTaskRequest = z
+  .object({
+    status: taskStatusSchema.optional(),
+    title: taskTitle.optional(),
+    description: taskDescription.optional(),
+    priority: taskPrioritySchema.optional(),
+    projectId: z.uuid({ message: 'Choose a valid project' }).nullable().optional(),
+    assigneeId: z.uuid({ message: 'Choose a valid assignee' }).optional(),
+    estimatedHours: estimatedHours.optional(),
+    dueDate: dueDate.nullable().optional(),
+  })
+  .superRefine((body, ctx) => {
+    const edits = editableTaskFields.filter((f) => body[f] !== undefined);
+    if (body.status === undefined && edits.length === 0)
+      ctx.addIssue({ code: 'custom', path: [], message: 'Nothing to change' });
+    if (body.status !== undefined && edits.length > 0)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['status'],
+        message: 'Change the status on its own, not with an edit',
+      });
+  });
+export type UpdateTaskRequest = z.input<typeof updateTaskRequest>;
+export type TaskEdit = Omit<z.output<typeof updateTaskRequest>, 'status'>;
+
+/** Editing and deleting are for the task's creator, managers and admins. */
+export const EDIT_ONLY_CREATOR = "Only the task's creator, managers and admins can change it";
+export const DELETE_ONLY_CREATOR = "Only the task's creator, managers and admins can delete it";
 
 export const submitTaskRequest = z.object({
   submissionNotes: text({
@@ -146,14 +190,22 @@ export const myTasksQuery = z.object({
 });
 export type MyTasksQuery = z.infer<typeof myTasksQuery>;
 
+/** The orders of Advanced Tasks' table (docs/product/tasks.md#task-table); `created` is newest first. */
+export const taskSorts = ['created', 'dueDate', 'priority', 'status', 'assignee'] as const;
+export type TaskSort = (typeof taskSorts)[number];
+
 export const tasksQuery = myTasksQuery.extend({
+  sort: z.enum(taskSorts, { message: 'Choose a valid sort' }).default('created'),
+  /** for a sort other than `created`: asc (soonest due, highest priority, to do first, A–Z) or desc */
+  order: z.enum(['asc', 'desc'], { message: 'Choose asc or desc' }).default('asc'),
   status: taskStatusSchema.optional(),
   assigneeId: optionalFilterId,
   projectId: optionalFilterId,
   search: text({ max: 100, tooLong: 'Search is too long' }).optional(),
 });
 export type TasksQuery = z.infer<typeof tasksQuery>;
-export type TaskFilters = Pick<TasksQuery, 'status' | 'assigneeId' | 'projectId' | 'search'>;
+export type TaskFilters = Pick<TasksQuery, 'status' | 'assigneeId' | 'projectId' | 'search'> &
+  Partial<Pick<TasksQuery, 'sort' | 'order'>>;
 
 const task = { 200: taskSchema } as const;
 
@@ -182,14 +234,23 @@ export const tasksApi = endpoints('Tasks', {
     body: createTaskRequest,
     responses: { 201: taskSchema },
   },
-  changeStatus: {
+  update: {
     method: 'PATCH',
     path: '/api/tasks/{id}',
-    summary: 'Start (todo → in_progress) or complete (in_progress → completed) a task',
+    summary:
+      'Start (todo → in_progress) or complete (in_progress → completed) a task, or (its creator, managers and admins) edit its fields',
     access: 'signedIn',
     params: idParam,
-    body: updateTaskStatusRequest,
+    body: updateTaskRequest,
     responses: task,
+  },
+  remove: {
+    method: 'DELETE',
+    path: '/api/tasks/{id}',
+    summary: 'Delete a task (its creator, managers and admins); its time entries keep their hours',
+    access: 'signedIn',
+    params: idParam,
+    responses: { 204: null },
   },
   togglePause: {
     method: 'PATCH',

@@ -5,7 +5,8 @@ import { adminSession, call, createApprovedUser, signInContext } from './account
 import { PUBLIC_ROUTES, SIGNED_IN_ROUTES } from './routes';
 import { DESKTOP, launchBrowser, newContext, PHONE, snap } from './support';
 
-// axe-core on every route (signed out, and as each role) and on the main dialogs, at 1280 and 375 px.
+// axe-core on every route (signed out, and as each role) and on the main dialogs, at 1280 and 375 px,
+// in the light theme and in the dark one (docs/decisions/027-dark-mode.md).
 // snap() runs the check: a serious or critical violation fails the test, and every screen's counts by
 // impact are printed and kept in .tmp/axe-results.jsonl.
 
@@ -18,6 +19,10 @@ const VIEWPORTS = [
   [DESKTOP, 'desktop'],
   [PHONE, 'phone'],
 ] as const;
+const THEMES = ['light', 'dark'] as const;
+type Theme = (typeof THEMES)[number];
+/** Screenshot names: the light ones keep their names, the dark ones end in -dark. */
+const suffix = (theme: Theme) => (theme === 'dark' ? '-dark' : '');
 
 let browser: Browser;
 /** The chat page with a conversation open: the employee and manager's own, General for the admin. */
@@ -81,8 +86,10 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
-async function openAs(role: Role | null, viewport: typeof DESKTOP) {
+async function openAs(role: Role | null, viewport: typeof DESKTOP, theme: Theme) {
   const context = await newContext(browser, viewport);
+  // the choice the header's theme menu stores (web/src/lib/theme.ts)
+  await context.addInitScript((t) => window.localStorage.setItem('workbench.theme', t), theme);
   if (role) await signInContext(context, sessions[role]);
   const page = await context.newPage();
   page.on('console', (message) => {
@@ -106,37 +113,50 @@ const slug = (path: string) =>
       : path.slice(1).replaceAll('/', '-');
 
 describe('accessibility (axe-core)', () => {
-  it('public pages, signed out', async () => {
-    for (const [viewport, size] of VIEWPORTS) {
-      const { context, page } = await openAs(null, viewport);
-      for (const path of PUBLIC_PAGES) {
-        await page.goto(path);
-        await ready(page);
-        await snap(page, `a11y-signed-out-${slug(path)}-${size}`);
-      }
-      await context.close();
-    }
-  });
-
-  // One test per role and window size, so that a slow machine never runs one past its time limit.
-  for (const role of ['employee', 'manager', 'admin'] as const) {
-    for (const [viewport, size] of VIEWPORTS) {
-      it(`every page as ${role} (${size})`, async () => {
-        const { context, page } = await openAs(role, viewport);
-        for (const path of [...APP_ROUTES, openConversation[role]]) {
+  for (const theme of THEMES) {
+    it(`public pages, signed out (${theme})`, async () => {
+      for (const [viewport, size] of VIEWPORTS) {
+        const { context, page } = await openAs(null, viewport, theme);
+        for (const path of PUBLIC_PAGES) {
           await page.goto(path);
           await ready(page);
-          const url = new URL(page.url());
-          expect(url.pathname + url.search, `${role} ${path}`).toBe(path);
-          await snap(page, `a11y-${role}-${slug(path)}-${size}`);
-        }
-        if (size === 'phone') {
-          await page.getByTestId('menu-button').click();
-          await page.getByTestId('sidebar').waitFor();
-          await snap(page, `a11y-${role}-navigation-drawer-${size}`);
+          expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(
+            theme === 'dark',
+          );
+          await snap(page, `a11y-signed-out-${slug(path)}-${size}${suffix(theme)}`);
         }
         await context.close();
-      });
+      }
+    });
+  }
+
+  // One test per role and window size, so that a slow machine never runs one past its time limit.
+  // The dark theme changes colours only, and they are the same tokens at every width: every screen
+  // is checked dark at 1280 px, and at 375 px the home screen and the navigation drawer, which
+  // exist only there (docs/decisions/027-dark-mode.md).
+  for (const theme of THEMES) {
+    for (const role of ['employee', 'manager', 'admin'] as const) {
+      for (const [viewport, size] of VIEWPORTS) {
+        it(`every page as ${role} (${size}, ${theme})`, async () => {
+          // The conversation's address exists only once beforeAll has seeded it.
+          const routes =
+            theme === 'dark' && size === 'phone' ? ['/'] : [...APP_ROUTES, openConversation[role]];
+          const { context, page } = await openAs(role, viewport, theme);
+          for (const path of routes) {
+            await page.goto(path);
+            await ready(page);
+            const url = new URL(page.url());
+            expect(url.pathname + url.search, `${role} ${path}`).toBe(path);
+            await snap(page, `a11y-${role}-${slug(path)}-${size}${suffix(theme)}`);
+          }
+          if (size === 'phone') {
+            await page.getByTestId('menu-button').click();
+            await page.getByTestId('sidebar').waitFor();
+            await snap(page, `a11y-${role}-navigation-drawer-${size}${suffix(theme)}`);
+          }
+          await context.close();
+        });
+      }
     }
   }
 
@@ -148,25 +168,28 @@ describe('accessibility (axe-core)', () => {
     { role: 'admin', path: '/admin', opener: 'Send Invite', title: 'Invite' },
     { role: 'employee', path: '/chat', opener: 'New conversation', title: 'New conversation' },
   ];
-  for (const [viewport, size] of VIEWPORTS) {
-    for (const { role, path, opener, title } of dialogs) {
-      it(`the ${title} dialog (${size})`, async () => {
-        const { context, page } = await openAs(role, viewport);
-        await page.goto(path);
-        await ready(page);
-        await page.getByRole('button', { name: opener, exact: true }).first().click();
-        const dialog = page.getByRole('dialog');
-        await dialog.getByRole('heading', { name: new RegExp(title) }).waitFor();
-        await snap(page, `a11y-dialog-${slug(path)}-${size}`);
-        // submitted empty: the dialog with its validation messages
-        const submit = dialog.locator('button[type="submit"]');
-        if ((await submit.count()) > 0 && (await submit.isEnabled())) {
-          await submit.click();
-          await page.waitForTimeout(200);
-          await snap(page, `a11y-dialog-${slug(path)}-errors-${size}`);
-        }
-        await context.close();
-      });
+  for (const theme of THEMES) {
+    for (const [viewport, size] of VIEWPORTS) {
+      if (theme === 'dark' && size === 'phone') continue; // colours: checked dark at 1280 px
+      for (const { role, path, opener, title } of dialogs) {
+        it(`the ${title} dialog (${size}, ${theme})`, async () => {
+          const { context, page } = await openAs(role, viewport, theme);
+          await page.goto(path);
+          await ready(page);
+          await page.getByRole('button', { name: opener, exact: true }).first().click();
+          const dialog = page.getByRole('dialog');
+          await dialog.getByRole('heading', { name: new RegExp(title) }).waitFor();
+          await snap(page, `a11y-dialog-${slug(path)}-${size}${suffix(theme)}`);
+          // submitted empty: the dialog with its validation messages
+          const submit = dialog.locator('button[type="submit"]');
+          if ((await submit.count()) > 0 && (await submit.isEnabled())) {
+            await submit.click();
+            await page.waitForTimeout(200);
+            await snap(page, `a11y-dialog-${slug(path)}-errors-${size}${suffix(theme)}`);
+          }
+          await context.close();
+        });
+      }
     }
   }
 

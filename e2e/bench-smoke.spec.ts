@@ -35,7 +35,7 @@ describe('benchmark smoke run', () => {
     expect(
       paced.match(/\| GET .* \| pglite \| ×0\.001 \| \d+ × [\d.]+\/s \| \d+ \| \d+ \| \d+ \| 0 \|/g),
     ).toHaveLength(
-      15, // the ten hot reads, the two reports over everyone, the three team views
+      17, // the ten hot reads, the two reports over everyone, the three team views, two searches
     );
     expect(report).toMatch(
       /\| POST timer start \+ stop \| pglite \| ×0\.001 \| [\d.]+ \| [\d.]+ \| [\d.]+ \| 0 \|/,

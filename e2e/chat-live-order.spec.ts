@@ -19,7 +19,7 @@ async function openConversation(session: Session, otherName: string, viewport = 
   return page;
 }
 
-const texts = (page: Page) => page.getByTestId('message').locator('div').allTextContents();
+const texts = (page: Page) => page.getByTestId('message').getByTestId('message-content').allTextContents();
 const scroller = (page: Page) => page.getByTestId('message-scroller');
 const distanceFromBottom = (page: Page) =>
   scroller(page).evaluate((el) => Math.round(el.scrollHeight - el.scrollTop - el.clientHeight));

@@ -1,18 +1,32 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { freePort } from '../server/test/free-port';
+import { startTestProvider, TEST_CLIENT_ID, TEST_CLIENT_SECRET } from '../server/test/oidc-provider';
 import { AXE_RESULTS_FILE } from './axe';
 
 export const E2E_ADMIN = { email: 'admin@e2e.test', password: 'AdminPass1' };
 
-/** Starts the real built app (`server/main.ts` on a fresh PGlite directory) for the browser journeys. */
+/**
+ * The single sign-on provider every journey's server is configured with (a real `oidc-provider`,
+ * server/test/oidc-provider.ts, asking for an e-mail address in its own form). Password sign-in
+ * stays allowed, so the other journeys sign in as before.
+ */
+export const E2E_SSO = { providerName: 'Test ID', autoApproveDomain: 'sso.e2e.test' };
+
+/**
+ * Starts the real built app (`server/main.ts` on a fresh data directory, with the default storage:
+ * its own PostgreSQL server) for the browser journeys.
+ */
 export default async function setup(project: TestProject) {
   rmSync(AXE_RESULTS_FILE, { force: true });
   const dir = mkdtempSync(join(tmpdir(), 'wb-e2e-'));
+  chmodSync(dir, 0o755); // as root, the embedded server runs as `postgres` and must reach its data
   const port = await freePort();
+  const baseURL = `http://127.0.0.1:${port}`;
+  const provider = await startTestProvider({ redirectUri: `${baseURL}/api/auth/oidc/callback` });
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     env: {
       ...process.env,
@@ -27,22 +41,32 @@ export default async function setup(project: TestProject) {
       TRUST_PROXY: 'true',
       WORKBENCH_ADMIN_EMAIL: E2E_ADMIN.email,
       WORKBENCH_ADMIN_PASSWORD: E2E_ADMIN.password,
+      APP_URL: baseURL,
+      OIDC_ISSUER: provider.issuer,
+      OIDC_CLIENT_ID: TEST_CLIENT_ID,
+      OIDC_CLIENT_SECRET: TEST_CLIENT_SECRET,
+      OIDC_PROVIDER_NAME: E2E_SSO.providerName,
+      OIDC_AUTO_APPROVE_DOMAINS: E2E_SSO.autoApproveDomain,
+      PASSWORD_SIGN_IN: 'always',
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
-  const baseURL = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 60_000;
   for (;;) {
     try {
       if ((await fetch(`${baseURL}/api/health`)).ok) break;
     } catch {}
-    if (Date.now() > deadline || child.exitCode !== null) throw new Error('the e2e server did not start');
+    if (Date.now() > deadline || child.exitCode !== null) {
+      await provider.close();
+      throw new Error('the e2e server did not start');
+    }
     await new Promise((r) => setTimeout(r, 200));
   }
   project.provide('baseURL', baseURL);
   return async () => {
     child.kill('SIGTERM');
     await new Promise((r) => child.once('exit', r));
+    await provider.close();
     rmSync(dir, { recursive: true, force: true });
   };
 }

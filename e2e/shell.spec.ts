@@ -74,7 +74,7 @@ describe('layout shell', () => {
     );
     const badge = page.getByTestId('role-badge');
     expect(await badge.textContent()).toBe('Employee');
-    expect(await badge.getAttribute('class')).toMatch(/emerald/); // green
+    expect(await badge.getAttribute('class')).toMatch(/success/); // green (the success tone)
     expect(await sidebar.textContent()).toContain('GH');
     expect(await sidebar.textContent()).toContain('Grace Hopper');
     await context.close();
@@ -85,7 +85,7 @@ describe('layout shell', () => {
     await page.goto('/');
     await page.getByTestId('nav-admin').waitFor();
     expect(await page.getByTestId('nav-user-credentials').count()).toBe(1);
-    expect(await page.getByTestId('role-badge').getAttribute('class')).toMatch(/red/);
+    expect(await page.getByTestId('role-badge').getAttribute('class')).toMatch(/danger/);
     expect(await page.getByTestId('header-title').textContent()).toBe('Dashboard');
     await snap(page, 'shell-desktop');
     await context.close();
@@ -96,7 +96,7 @@ describe('layout shell', () => {
     await page.goto('/tracker');
     await page.getByTestId('sidebar').waitFor();
     expect(await page.getByTestId('nav-admin').count()).toBe(0);
-    expect(await page.getByTestId('role-badge').getAttribute('class')).toMatch(/blue/);
+    expect(await page.getByTestId('role-badge').getAttribute('class')).toMatch(/info/);
     await context.close();
   });
 

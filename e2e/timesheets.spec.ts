@@ -56,7 +56,14 @@ describe('timesheet journey', () => {
       call(
         'POST',
         '/api/time-entries',
-        { projectId: project.body.id, date, startTime, endTime, description: 'Support' },
+        // A long line: on a phone it must be cut, not widen the page.
+        {
+          projectId: project.body.id,
+          date,
+          startTime,
+          endTime,
+          description: 'Support for the quarterly customer onboarding review',
+        },
         employee.cookie,
       );
     expect((await track(monday, '09:00', '17:00')).status).toBe(201);

@@ -126,6 +126,15 @@ describe('two-factor sign-in', () => {
     await reset.waitFor();
     await snap(page, 'two-factor-admin-reset-desktop');
     await reset.click();
+    // Asked for first, like the other destructive admin actions.
+    const dialog = page.getByRole('dialog', { name: 'Reset two-factor sign-in of Lola Lostphone?' });
+    await dialog.waitFor();
+    await snap(page, 'two-factor-admin-reset-confirm-desktop');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    expect(await reset.count()).toBe(1);
+    await reset.click();
+    await dialog.getByRole('button', { name: 'Reset 2FA', exact: true }).click();
     await page.getByText('Two-factor sign-in reset', { exact: true }).waitFor();
     await expect.poll(() => reset.count()).toBe(0);
     const again = await call('POST', '/api/simple-login', {

@@ -26,12 +26,22 @@ export async function openForSeeding(): Promise<{ database: Database; where: str
     );
     if (running) {
       throw new Error(
-        `Workbench is running on port ${config.PORT} with ${config.DATA_DIR}: stop it first (PGlite allows one process).`,
+        `Workbench is running on port ${config.PORT} with ${config.DATA_DIR}: stop it first (its database belongs to one process at a time).`,
       );
     }
   }
-  const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
-  return { database, where: config.DATABASE_URL ? 'PostgreSQL' : `PGlite in ${config.DATA_DIR}` };
+  const database = await openDatabase({
+    url: config.DATABASE_URL,
+    dataDir: config.DATA_DIR,
+    storage: config.WORKBENCH_STORAGE,
+    log: (msg) => console.log(msg),
+  });
+  const where = config.DATABASE_URL
+    ? 'PostgreSQL'
+    : config.WORKBENCH_STORAGE === 'embedded'
+      ? `the embedded PostgreSQL in ${config.DATA_DIR}`
+      : `PGlite in ${config.DATA_DIR}`;
+  return { database, where };
 }
 
 /** Data beyond the first admin that start-up creates. */

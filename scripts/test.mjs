@@ -1,8 +1,10 @@
 // `npm test`: typecheck, lint, import boundaries, unit + API tests on PGlite (and PostgreSQL when TEST_DATABASE_URL is set),
-// client build, browser tests in Chromium when one is installed. Ends with "N passed, M failed".
+// several instances behind nginx (with TEST_DATABASE_URL and nginx installed), client build, browser tests in Chromium
+// when one is installed. Ends with "N passed, M failed".
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { findChromium } from '../e2e/chromium.mjs';
+import { findNginx } from '../server/multi-instance/nginx.mjs';
 
 const totals = { passed: 0, failed: 0 };
 const summary = [];
@@ -60,6 +62,15 @@ if (process.env.TEST_DATABASE_URL) {
   suite('API tests on PostgreSQL', 'vitest.config.ts');
 } else {
   summary.push('skip API tests on PostgreSQL: set TEST_DATABASE_URL=postgres://… to run them');
+}
+if (!process.env.TEST_DATABASE_URL) {
+  summary.push('SKIPPED several instances behind nginx: set TEST_DATABASE_URL=postgres://… to run them');
+} else if (!findNginx()) {
+  summary.push(
+    'SKIPPED several instances behind nginx: nginx is not installed (apt-get install nginx, or set NGINX_PATH)',
+  );
+} else {
+  suite('several instances behind nginx', 'server/multi-instance/vitest.config.ts');
 }
 const built = check('client build', 'npx', [
   'vite',

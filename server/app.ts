@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import websocket from '@fastify/websocket';
+import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RouteOptions } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
@@ -15,7 +16,14 @@ import { refuseCrossSiteWrites } from './lib/cross-site';
 import { errorHandler } from './lib/errors';
 import { createEventBus } from './lib/events';
 import { parseJsonBody } from './lib/json-body';
-import { createMailer, type Mailer } from './lib/mailer';
+import { createMailer, type Mailer, queuedMailCount } from './lib/mailer';
+import {
+  collectAppMetrics,
+  createMetrics,
+  observeRequests,
+  registerMetricsRoute,
+  requestId,
+} from './lib/metrics';
 import { registerOpenApi } from './lib/openapi';
 import { securityHeaders } from './lib/security-headers';
 import { serverSecret } from './lib/server-secret';
@@ -53,7 +61,20 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     logger: options.logger ?? { level: config.LOG_LEVEL },
     bodyLimit: BODY_LIMIT,
     trustProxy: config.TRUST_PROXY,
+    // Every log line of a request carries its id as `reqId`; X-Request-Id returns it (metrics.ts).
+    requestIdHeader: false,
+    genReqId: (request) => requestId(request, randomUUID),
   });
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.header('x-request-id', request.id);
+    done();
+  });
+  const metrics = createMetrics();
+  observeRequests(app, metrics);
+  const stopTimingQueries = database.onQueryTime((seconds, ok) =>
+    metrics.queryDuration.observe({ outcome: ok ? 'ok' : 'error' }, seconds),
+  );
+  if (config.METRICS_TOKEN) collectAppMetrics(metrics, database, () => queuedMailCount(database.db));
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializer(!config.isProduction));
   app.setErrorHandler(errorHandler);
@@ -91,6 +112,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     events,
     guard: makeGuard({ db: database.db, clock }),
     secret: await serverSecret(database.db, config.WORKBENCH_SECRET),
+    metrics,
   };
   app.decorate('deps', deps);
   app.decorateRequest('user', null);
@@ -100,12 +122,14 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await app.register(websocket, { options: { maxPayload: BODY_LIMIT } });
   app.addHook('onRequest', refuseCrossSiteWrites);
 
+  registerMetricsRoute(app, metrics, config.METRICS_TOKEN);
   const api = app.withTypeProvider<ZodTypeProvider>();
   await registerOpenApi(api, appVersion);
   await app.register(async (scope) => registerFeatures(scope.withTypeProvider<ZodTypeProvider>(), deps));
 
   registerClient(app, options.webDist ?? defaultWebDist);
   app.addHook('onClose', async () => {
+    stopTimingQueries();
     await deps.mailer.stop();
     await events.stop();
   });

@@ -7,6 +7,10 @@ describe('config', () => {
     expect(config.PORT).toBe(3000);
     expect(config.DATA_DIR).toBe('./data');
     expect(config.DATABASE_URL).toBeUndefined();
+    // the zero-setup default is a PostgreSQL server of the app's own (decision 023)
+    expect(config.WORKBENCH_STORAGE).toBe('embedded');
+    expect(loadConfig({ WORKBENCH_STORAGE: 'pglite' }).WORKBENCH_STORAGE).toBe('pglite');
+    expect(() => loadConfig({ WORKBENCH_STORAGE: 'sqlite' })).toThrow(/WORKBENCH_STORAGE/);
     expect(config.NODE_ENV).toBe('production');
     expect(config.isProduction).toBe(true);
     expect(loadConfig({ NODE_ENV: '' }).isProduction).toBe(true);

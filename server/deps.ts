@@ -12,6 +12,7 @@ import type { Guard } from './lib/auth';
 import type { Clock } from './lib/clock';
 import type { EventBus } from './lib/events';
 import type { Mailer } from './lib/mailer';
+import type { Metrics } from './lib/metrics';
 
 /**
  * The app's shared parts, built once by buildApp. Routes turn them into a per-request Context
@@ -28,6 +29,8 @@ export type AppDeps = {
   guard: Guard;
   /** the server's HMAC key (server/lib/server-secret.ts) */
   secret: string;
+  /** this app's Prometheus metrics (server/lib/metrics.ts) */
+  metrics: Metrics;
 };
 
 /** The Fastify instance feature routes get: request and reply types come from the zod schemas. */

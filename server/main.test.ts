@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -21,7 +21,9 @@ const waitFor = async (url: string, ms: number) => {
 
 describe('server process', () => {
   it('starts on a fresh data directory in production mode by default, exits 0 on SIGTERM, and the directory reopens', async () => {
-    const dataDir = join(mkdtempSync(join(tmpdir(), 'wb-main-')), 'data');
+    const parent = mkdtempSync(join(tmpdir(), 'wb-main-'));
+    chmodSync(parent, 0o755); // as root, the embedded server runs as `postgres` and must reach it
+    const dataDir = join(parent, 'data');
     const port = await freePort();
     const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
       env: {
@@ -41,7 +43,7 @@ describe('server process', () => {
     child.stderr.on('data', (d) => (output += d));
     child.stdout.on('data', (d) => (output += d));
     const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-    const health = await waitFor(`http://127.0.0.1:${port}/api/health`, 45_000).catch((err) => {
+    const health = await waitFor(`http://127.0.0.1:${port}/api/health`, 75_000).catch((err) => {
       child.kill('SIGKILL');
       throw new Error(`${err.message}\n${output}`);
     });
@@ -66,12 +68,16 @@ describe('server process', () => {
     });
     expect(asAdmin.status).toBe(200);
     expect(output).not.toMatch(/verification codes page is open/);
+    // the zero-setup default: the app's own PostgreSQL server, with its data in DATA_DIR/postgres
+    const postmaster = join(dataDir, 'postgres', 'postmaster.pid');
+    expect(existsSync(postmaster)).toBe(true);
     child.kill('SIGTERM');
     expect(await exited, output).toBe(0);
+    expect(existsSync(postmaster)).toBe(false); // it stopped with the app
 
-    const database = await openDatabase({ dataDir });
+    const database = await openDatabase({ dataDir, storage: 'embedded' });
     const rows = await database.db.select({ email: users.email, role: users.role }).from(users);
     expect(rows).toEqual([{ email: 'boss@example.com', role: 'admin' }]);
     await database.close();
-  }, 90_000);
+  }, 150_000);
 });

@@ -18,12 +18,14 @@ import {
 } from '../../server/seed/scale';
 import { withDatabase } from '../../server/test/global-setup';
 
-export type Kind = 'pglite' | 'postgres';
+export type Kind = 'pglite' | 'postgres' | 'embedded';
 export type Dataset = {
   kind: Kind;
   scale: number;
   /** environment for server/main.ts to open this data set */
   env: Record<string, string>;
+  /** the embedded server's cluster (kind `embedded`), for the floors */
+  embeddedDir?: string;
   /** signed-in employees: `wb_session=…` cookies and their ids */
   sessions: { cookie: string; userId: string }[];
   /** the admin, signed in several times: who sees everyone's reports */
@@ -56,10 +58,15 @@ export async function prepareDataset(
     await admin.end();
     env = { DATABASE_URL: withDatabase(pgUrl, name) };
     database = await openDatabase({ url: env.DATABASE_URL, poolSize: 2 });
+  } else if (kind === 'embedded') {
+    // The zero-setup default, as `npm start` runs it: the app starts its own PostgreSQL in DATA_DIR.
+    const dir = resolve(`.tmp/bench-embedded-${label(scale)}`);
+    env = { DATA_DIR: dir, DATABASE_URL: '', WORKBENCH_STORAGE: 'embedded' };
+    database = await openDatabase({ dataDir: dir, storage: 'embedded', poolSize: 2 });
   } else {
     const dir = resolve(`.tmp/bench-pglite-${label(scale)}`);
     mkdirSync(dir, { recursive: true });
-    env = { DATA_DIR: dir, DATABASE_URL: '' };
+    env = { DATA_DIR: dir, DATABASE_URL: '', WORKBENCH_STORAGE: 'pglite' };
     database = await openDatabase({ dataDir: dir });
   }
   try {
@@ -134,6 +141,7 @@ export async function prepareDataset(
       kind,
       scale,
       env,
+      embeddedDir: kind === 'embedded' ? resolve(env.DATA_DIR, 'postgres') : undefined,
       sessions: signedIn,
       adminSessions,
       teamManagerSessions: teamManager.length > 0 ? teamManager : adminSessions,

@@ -1,5 +1,5 @@
-import { mkdirSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -7,23 +7,35 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { type Log, startEmbeddedPostgres } from './embedded';
 import {
   defaultReconnectPolicy,
   listenWithReconnect,
   type ReconnectPolicy,
   type Subscription,
 } from './listener';
+import { queryTimers } from './query-timing';
+import { copyTables, EMBEDDED_DIR, hasPgliteData, setAsidePglite } from './pglite-move';
 import * as schema from './schema';
 import { isoTimestamp, registerStatementRunner, TIMESTAMPTZ } from './statements';
 import type { Database } from './types';
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
-// Serialises migrations when several instances start against one PostgreSQL at once.
-const MIGRATION_LOCK = 7_214_001;
+// Serialises start-up work (migrations, the first admin) when several instances start against one
+// PostgreSQL at once; advisory locks are per database, so other databases on the server are not held up.
+const STARTUP_LOCK = 7_214_001;
 
 export type DatabaseOptions = {
   url?: string;
   dataDir?: string;
+  /**
+   * Without a URL: `embedded` starts the app's own PostgreSQL server in `dataDir/postgres` (and moves
+   * an older PGlite `dataDir` into it once); `pglite` (the default here, as the tests use it) opens
+   * PGlite in `dataDir`, or in memory without one.
+   */
+  storage?: 'embedded' | 'pglite';
+  /** Start-up messages of the embedded server and of a PGlite move (main.ts sends them to its log). */
+  log?: Log;
   poolSize?: number;
   /**
    * Called with every statement the app runs (LOG_SQL=true; the benchmark replays them), and the
@@ -34,15 +46,76 @@ export type DatabaseOptions = {
   reconnect?: Partial<ReconnectPolicy>;
 };
 
-/** Opens PostgreSQL when a URL is given, else PGlite in `dataDir` (or in memory), and migrates it. */
+/**
+ * Opens PostgreSQL when a URL is given, else the embedded PostgreSQL server or PGlite in `dataDir`
+ * (PGlite in memory without one), and migrates it.
+ */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   const logger = options.onQuery ? { logQuery: options.onQuery } : undefined;
-  return options.url
-    ? openPostgres(options.url, options.poolSize ?? 10, logger, {
-        ...defaultReconnectPolicy,
-        ...options.reconnect,
-      })
-    : openPglite(options.dataDir, logger);
+  const reconnect = { ...defaultReconnectPolicy, ...options.reconnect };
+  const poolSize = options.poolSize ?? 10;
+  if (options.url) return openPostgres(options.url, poolSize, logger, reconnect);
+  if (options.storage === 'embedded' && options.dataDir) {
+    const log = options.log ?? (() => {});
+    const dataDir = resolve(options.dataDir);
+    await moveFromPglite(dataDir, log);
+    const server = await startEmbeddedPostgres(join(dataDir, EMBEDDED_DIR), log);
+    try {
+      const database = await openPostgres(server.url, poolSize, logger, reconnect);
+      return {
+        ...database,
+        async close() {
+          await database.close();
+          await server.stop();
+        },
+      };
+    } catch (err) {
+      await server.stop();
+      throw err;
+    }
+  }
+  if (options.storage === 'pglite' && options.dataDir && existsSync(join(options.dataDir, EMBEDDED_DIR)))
+    throw new Error(
+      `${options.dataDir} holds the embedded PostgreSQL server's data (${EMBEDDED_DIR}/): PGlite would start an empty database beside it. Unset WORKBENCH_STORAGE, or give PGlite another DATA_DIR.`,
+    );
+  return openPglite(options.dataDir, logger);
+}
+
+/**
+ * Once, when `dataDir` still holds a PGlite database (the default before decision 023): migrates it
+ * to the current schema, copies it into a new embedded cluster built beside it, and only when every
+ * table has arrived puts that cluster in place and sets PGlite's files aside. Interrupted, it starts
+ * over at the next start; the PGlite files are untouched until the copy is complete.
+ */
+async function moveFromPglite(dataDir: string, log: Log) {
+  if (!hasPgliteData(dataDir)) return;
+  const target = join(dataDir, EMBEDDED_DIR);
+  if (!existsSync(join(target, 'PG_VERSION'))) {
+    log(`Found a PGlite database in ${dataDir}: moving it into the embedded PostgreSQL server (once).`);
+    const partial = `${target}.moving`;
+    rmSync(partial, { recursive: true, force: true });
+    const source = await PGlite.create(dataDir);
+    try {
+      await migratePglite(drizzlePglite(source, { schema }), { migrationsFolder });
+      const server = await startEmbeddedPostgres(partial, log);
+      try {
+        await (await openPostgres(server.url, 1, undefined, defaultReconnectPolicy)).close();
+        const target = new pg.Client({ connectionString: server.url });
+        await target.connect();
+        try {
+          await copyTables(source, target, log);
+        } finally {
+          await target.end();
+        }
+      } finally {
+        await server.stop();
+      }
+    } finally {
+      await source.close();
+    }
+    renameSync(partial, target);
+  }
+  setAsidePglite(dataDir, log);
 }
 
 type QueryLogger = { logQuery: NonNullable<DatabaseOptions['onQuery']> } | undefined;
@@ -56,6 +129,11 @@ async function openPglite(dataDir: string | undefined, logger: QueryLogger): Pro
   } else {
     client = await PGlite.create();
   }
+  // Every query is timed for the metrics: the client's own, and those inside transactions.
+  const timers = queryTimers();
+  timers.time(client);
+  const transaction = client.transaction.bind(client);
+  client.transaction = (run) => transaction((tx) => run(timers.time(tx)));
   const db = drizzlePglite(client, { schema, logger });
   await migratePglite(db, { migrationsFolder });
   // PGlite has a single connection and no statement cache to name: the text is run as it is.
@@ -80,9 +158,13 @@ async function openPglite(dataDir: string | undefined, logger: QueryLogger): Pro
     async notify(channel, payload) {
       await client.query('select pg_notify($1, $2)', [channel, payload]);
     },
+    exclusively: (work) => work(),
     async ping() {
       await client.query('select 1');
     },
+    poolStats: () => ({ total: 1, idle: 1, waiting: 0 }),
+    onQueryTime: timers.listen,
+    snapshot: () => client.dumpDataDir('gzip'),
     close: () => client.close(),
   };
 }
@@ -93,20 +175,33 @@ async function openPostgres(
   logger: QueryLogger,
   reconnect: ReconnectPolicy,
 ): Promise<Database> {
-  const migrator = new pg.Client({ connectionString: url });
-  await migrator.connect();
-  try {
-    await migrator.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
-    await migratePg(drizzlePg(migrator, { schema }), { migrationsFolder });
-  } finally {
-    await migrator.end();
-  }
+  /**
+   * On a dedicated connection, so the lock is held across statements and released even if the
+   * process dies (the session ends); the next instance then finds the work done and skips it.
+   */
+  const exclusively = async <T>(work: (client: pg.Client) => Promise<T>): Promise<T> => {
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      await client.query('select pg_advisory_lock($1)', [STARTUP_LOCK]);
+      return await work(client);
+    } finally {
+      await client.end();
+    }
+  };
+  // drizzle's migrator skips migrations already recorded, so the instances after the first apply none.
+  await exclusively((client) => migratePg(drizzlePg(client, { schema }), { migrationsFolder }));
   const pool = new pg.Pool({ connectionString: url, max });
   // A client the server drops must not crash the process: idle ones are reported here (and the pool
   // replaces them); checked-out ones fail their query, and this listener catches the error event
   // that would otherwise arrive between two queries with nobody listening.
   pool.on('error', () => {});
-  pool.on('connect', (client) => client.on('error', () => {}));
+  // Every query runs on one of the pool's clients: timing their `query` times them all (metrics).
+  const timers = queryTimers();
+  pool.on('connect', (client) => {
+    client.on('error', () => {});
+    timers.time(client);
+  });
   const db = drizzlePg(pool, { schema, logger });
   const types = {
     getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
@@ -136,9 +231,12 @@ async function openPostgres(
     async notify(channel, payload) {
       await pool.query('select pg_notify($1, $2)', [channel, payload]);
     },
+    exclusively: (work) => exclusively(() => work()),
     async ping() {
       await pool.query('select 1');
     },
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+    onQueryTime: timers.listen,
     async close() {
       await Promise.all([...subscriptions].map((s) => s.close()));
       await pool.end();

@@ -1,4 +1,5 @@
 import type { PgDatabase } from 'drizzle-orm/pg-core';
+import type { QueryTimeListener } from './query-timing';
 import type { ListenOptions, Subscription } from './listener';
 import type * as schema from './schema';
 
@@ -19,7 +20,18 @@ export interface Database {
     options?: ListenOptions,
   ): Promise<Subscription>;
   notify(channel: string, payload: string): Promise<void>;
+  /**
+   * Runs `work` while no other instance on this database runs its own start-up work: on PostgreSQL
+   * under a session-level advisory lock (the one migrations take), on PGlite (one process) at once.
+   */
+  exclusively<T>(work: () => Promise<T>): Promise<T>;
   /** Rejects unless the database answers a trivial query (readiness). */
   ping(): Promise<void>;
+  /** The connections (PGlite: its one), for the metrics. */
+  poolStats(): { total: number; idle: number; waiting: number };
+  /** Calls `listener` with each query's duration; returns how to stop (the metrics' hook). */
+  onQueryTime(listener: QueryTimeListener): () => void;
+  /** PGlite only: a gzipped tar of its data directory, taken between two queries (backups). */
+  snapshot?(): Promise<Blob>;
   close(): Promise<void>;
 }

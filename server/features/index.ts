@@ -4,6 +4,7 @@ import { adminRoutes } from './admin/admin.routes';
 import { alertsRoutes } from './alerts/alerts.routes';
 import { attendanceRoutes } from './attendance/attendance.routes';
 import { authRoutes } from './auth/auth.routes';
+import { ssoRoutes } from './auth/sso.routes';
 import { chatRoutes } from './chat/chat.routes';
 import { dashboardRoutes } from './dashboard/dashboard.routes';
 import { notificationsRoutes } from './notifications/notifications.routes';
@@ -11,6 +12,7 @@ import { platformRoutes } from './platform/platform.routes';
 import { profileRoutes } from './profile/profile.routes';
 import { projectsRoutes } from './projects/projects.routes';
 import { reportsRoutes } from './reports/reports.routes';
+import { searchRoutes } from './search/search.routes';
 import { schedulesRoutes } from './schedules/schedules.routes';
 import { settingsRoutes } from './settings/settings.routes';
 import { tasksRoutes } from './tasks/tasks.routes';
@@ -25,6 +27,7 @@ const features: FeatureRoutes[] = [
   platformRoutes,
   usersRoutes,
   authRoutes,
+  ssoRoutes,
   adminRoutes,
   chatRoutes,
   projectsRoutes,
@@ -41,6 +44,7 @@ const features: FeatureRoutes[] = [
   timesheetsRoutes,
   notificationsRoutes,
   profileRoutes,
+  searchRoutes,
 ];
 
 export function registerFeatures(app: ZodApp, deps: AppDeps) {

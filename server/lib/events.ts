@@ -21,6 +21,14 @@ export interface EventBus {
 }
 
 const CHANNEL = 'workbench_events';
+/** The field every published event carries with the moment it was published. */
+export const SENT_AT = 'sentAt';
+
+/** Seconds since the event was published, when it says (events of an older instance may not). */
+export function secondsSincePublished(event: BusEvent): number | undefined {
+  const sentAt = event[SENT_AT];
+  return typeof sentAt === 'number' ? Math.max(0, (Date.now() - sentAt) / 1000) : undefined;
+}
 
 /**
  * Pub/sub across server instances through PostgreSQL LISTEN/NOTIFY; on PGlite the same calls
@@ -32,7 +40,8 @@ export function createEventBus(database: Database, log?: ListenerLog): EventBus 
   let subscription: Subscription | undefined;
   return {
     async publish(event) {
-      await database.notify(CHANNEL, JSON.stringify(event));
+      // `sentAt` (ms since the epoch) lets receivers measure the fan-out lag (the metrics).
+      await database.notify(CHANNEL, JSON.stringify({ ...event, [SENT_AT]: Date.now() }));
     },
     subscribe(handler) {
       handlers.add(handler);

@@ -3,7 +3,7 @@ import { authThrottle, sessions, twoFactorChallenges } from '../db/schema';
 import { createTestApp, type TestContext } from '../test/harness';
 import { SESSION_IDLE_MS } from './auth';
 import { fixedClock } from './clock';
-import { purgeExpired } from './housekeeping';
+import { every, purgeExpired } from './housekeeping';
 
 const clock = fixedClock('2026-05-01T12:00:00Z');
 let t: TestContext;
@@ -47,5 +47,30 @@ describe('housekeeping', () => {
     expect(await t.db.select().from(sessions)).toHaveLength(1);
     const keys = (await t.db.select({ key: authThrottle.key }).from(authThrottle)).map((r) => r.key).sort();
     expect(keys).toEqual(['login:blocked', 'login:recent']);
+  });
+});
+
+describe('every (the schedule of the sweeps)', () => {
+  it('runs at once, one run at a time, and its stop waits for the run under way', async () => {
+    let runs = 0;
+    let release: () => void = () => {};
+    const stop = every(5, async () => {
+      runs += 1;
+      await new Promise<void>((resolve) => {
+        release = resolve;
+      });
+    });
+    await new Promise((r) => setTimeout(r, 30)); // several ticks pass while the first run waits
+    expect(runs).toBe(1);
+    let stopped = false;
+    const stopping = stop().then(() => {
+      stopped = true;
+    });
+    await new Promise((r) => setTimeout(r, 10));
+    expect(stopped).toBe(false); // the database may not close yet
+    release();
+    await stopping;
+    expect(stopped).toBe(true);
+    expect(runs).toBe(1); // ticks queued before the stop never ran
   });
 });

@@ -48,13 +48,34 @@ export async function purgeExpired(db: Db, clock: Clock) {
   };
 }
 
+/**
+ * Runs `job` now and then every `everyMs`, one run at a time. The returned stop waits for a run in
+ * progress, so a shutdown closes the database only after it (a sweep cut off mid-way by the pool
+ * closing under it logged errors and left its work half done).
+ */
+export function every(everyMs: number, job: (stopped: () => boolean) => Promise<unknown>) {
+  let stopped = false;
+  let running: Promise<unknown> | undefined;
+  // A tick while the previous run is still going is skipped, not queued.
+  const tick = () => {
+    if (stopped || running) return;
+    running = job(() => stopped).finally(() => {
+      running = undefined;
+    });
+  };
+  tick();
+  const timer = setInterval(tick, everyMs);
+  timer.unref();
+  return async () => {
+    stopped = true;
+    clearInterval(timer);
+    await running;
+  };
+}
+
 /** Runs `purgeExpired` now and then every hour; returns the stop function. */
 export function scheduleHousekeeping(db: Db, clock: Clock, onError: (err: unknown) => void) {
-  const run = () => purgeExpired(db, clock).catch(onError);
-  void run();
-  const timer = setInterval(run, 60 * 60 * 1000);
-  timer.unref();
-  return () => clearInterval(timer);
+  return every(60 * 60 * 1000, () => purgeExpired(db, clock).catch(onError));
 }
 
 /**
@@ -63,17 +84,19 @@ export function scheduleHousekeeping(db: Db, clock: Clock, onError: (err: unknow
  * is passed (and at once when its owner's timer is read; the entry's end is the limit either way),
  * notifies missed clock-outs (docs/product/notifications.md#events) and sends the daily digests
  * that are due (docs/product/notifications.md#digest). Each run reads the settings
- * afresh; one part failing does not stop the others.
+ * afresh; one part failing does not stop the others; a stop skips the parts not yet begun.
  */
 export function scheduleSweeps(deps: AppDeps, log: FastifyBaseLogger, everyMs = 60 * 1000) {
-  const run = async () => {
+  const parts: [(ctx: ReturnType<typeof contextFor>) => Promise<unknown>, string][] = [
+    [stopForgottenTimers, 'stopping forgotten timers failed'],
+    [notifyMissedClockOuts, 'notifying missed clock-outs failed'],
+    [sendDigests, 'sending daily digests failed'],
+  ];
+  return every(everyMs, async (stopped) => {
     const ctx = contextFor(deps, null, log);
-    await stopForgottenTimers(ctx).catch((err) => log.error({ err }, 'stopping forgotten timers failed'));
-    await notifyMissedClockOuts(ctx).catch((err) => log.error({ err }, 'notifying missed clock-outs failed'));
-    await sendDigests(ctx).catch((err) => log.error({ err }, 'sending daily digests failed'));
-  };
-  void run();
-  const timer = setInterval(run, everyMs);
-  timer.unref();
-  return () => clearInterval(timer);
+    for (const [part, failure] of parts) {
+      if (stopped()) return;
+      await part(ctx).catch((err) => log.error({ err }, failure));
+    }
+  });
 }

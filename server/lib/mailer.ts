@@ -33,6 +33,15 @@ export interface Mailer {
   stop(): Promise<void>;
 }
 
+/** E-mails queued and neither sent nor given up (served by the dispatcher's partial index). */
+export async function queuedMailCount(db: Db): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(outbox)
+    .where(and(isNull(outbox.sentAt), isNull(outbox.failedAt)));
+  return row.count;
+}
+
 export type DispatchOptions = {
   smtpUrl?: string;
   from: string;

@@ -28,6 +28,10 @@ export type Download = {
   filename?: string;
   /** default no-store; a file whose URL changes with its content may be kept for good */
   cacheControl?: string;
+  /** a type found in the content, for an endpoint that serves files of several (default: `produces`) */
+  contentType?: string;
+  /** more headers (Content-Disposition, a stricter Content-Security-Policy), replacing the defaults */
+  headers?: Record<string, string>;
 };
 
 type ContextOf<E extends Endpoint> = E['access'] extends 'public' | 'adminOutsideDevelopment'
@@ -72,7 +76,7 @@ export function implement<G extends Group>(
 export function successStatus(endpoint: Endpoint): number {
   const statuses = Object.keys(endpoint.responses)
     .map(Number)
-    .filter((s) => s >= 200 && s < 300);
+    .filter((s) => s >= 200 && s < 400);
   if (statuses.length === 0) throw new Error(`${endpoint.method} ${endpoint.path} declares no success`);
   return Math.min(...statuses);
 }
@@ -128,17 +132,19 @@ function registerEndpoint(app: ZodApp, deps: AppDeps, endpoint: Endpoint, handle
         body: request.body,
       } as ValidatedRequest<Endpoint>;
       const result = await handler(ctx as never, input, { request, reply });
-      if (result === reply) return reply;
+      // A handler that answered itself (a redirect): awaiting the reply, a thenable, leaves its result undefined.
+      if (result === reply || reply.sent) return reply;
       if (result instanceof Responded) return reply.status(result.status).send(result.body ?? null);
       if (endpoint.produces) {
         const download = result as Download;
         reply
           .status(success)
-          .type(endpoint.produces)
+          .type(download.contentType ?? endpoint.produces)
           .header('cache-control', download.cacheControl ?? 'no-store');
         if (download.filename) {
           reply.header('content-disposition', `attachment; filename="${download.filename}"`);
         }
+        if (download.headers) reply.headers(download.headers);
         return reply.send(download.body);
       }
       if (endpoint.responses[success] === null) return reply.status(success).send();

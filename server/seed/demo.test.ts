@@ -48,7 +48,15 @@ describe('seed:demo', () => {
       'select count(*)::int as n from conversation_participants p join conversations c on c.id = p.conversation_id where c.is_general',
     );
     expect(general[0].n).toBe(9);
-    expect(counts.messages).toBe(10);
+    expect(counts.messages).toBe(11);
+    // The fuller chat: reactions from several people, a corrected message, a file (docs/product/chat.md).
+    const chatExtras = await rows<{ reactions: number; reacting: number; edited: number; files: number }>(
+      `select (select count(*)::int from message_reactions) as reactions,
+              (select count(distinct user_id)::int from message_reactions) as reacting,
+              (select count(*)::int from messages where edited_at is not null) as edited,
+              (select count(*)::int from message_attachments) as files`,
+    );
+    expect(chatExtras[0]).toEqual({ reactions: 8, reacting: 6, edited: 1, files: 1 });
     // Teams and timesheets in every decided and undecided state (docs/product/timesheets.md).
     const sheetStates = await rows<{ status: string }>(
       'select distinct status from timesheets order by status',

@@ -117,6 +117,12 @@ export async function seedScale(
   );
 
   await step(
+    'project members',
+    `insert into project_members (project_id, user_id)
+     select distinct project_id, assignee_id from tasks where project_id is not null on conflict do nothing`,
+  );
+
+  await step(
     `${n.timeEntries} time entries`,
     `insert into time_entries (user_id, project_id, description, start_time, end_time, duration, created_at)
      select u.id, p.id, 'Work block ' || g.i, g.start, g.start + g.secs * interval '1 second', g.secs, g.start

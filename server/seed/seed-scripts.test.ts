@@ -7,7 +7,8 @@ import { describe, expect, it } from 'vitest';
 const seed = (script: string, dataDir: string, ...args: string[]) =>
   spawnSync(process.execPath, ['--import', 'tsx', `scripts/${script}`, ...args], {
     encoding: 'utf8',
-    env: { ...process.env, DATABASE_URL: '', DATA_DIR: dataDir, PORT: '1' },
+    // PGlite keeps this test about the seeds (main.test.ts and e2e run the embedded default)
+    env: { ...process.env, DATABASE_URL: '', WORKBENCH_STORAGE: 'pglite', DATA_DIR: dataDir, PORT: '1' },
   });
 
 describe('seed commands', () => {

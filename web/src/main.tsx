@@ -7,6 +7,7 @@ import { Toaster } from '@/components/ui/toaster';
 import { setNavigate } from '@/lib/auth';
 import { queryClient } from '@/lib/query-client';
 import './index.css';
+import '@/lib/theme';
 
 setNavigate((to) => router.navigate(to));
 

@@ -1,6 +1,16 @@
-import { boolean, index, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
-import { createdAt, id, ts } from './_columns';
+import { bytea, createdAt, id, ts, tsvector } from './_columns';
 import { users } from './users';
 
 export const conversations = pgTable(
@@ -43,8 +53,56 @@ export const messages = pgTable(
       .notNull()
       .references(() => conversations.id, { onDelete: 'cascade' }),
     senderId: uuid('sender_id').references(() => users.id, { onDelete: 'set null' }),
+    /** '' once deleted (the row stays as a tombstone), or for a file sent without a caption */
     content: text('content').notNull(),
     createdAt: createdAt(),
+    editedAt: ts('edited_at'),
+    deletedAt: ts('deleted_at'),
+    /** what search matches (docs/decisions/025-search-palette-shortcuts.md) */
+    searchDocument: tsvector('search_document').generatedAlwaysAs(sql`to_tsvector('simple', "content")`),
   },
-  (t) => [index('messages_conversation_created_idx').on(t.conversationId, t.createdAt, t.id)],
+  (t) => [
+    index('messages_conversation_created_idx').on(t.conversationId, t.createdAt, t.id),
+    index('messages_search_idx').using('gin', t.searchDocument),
+  ],
+);
+
+/** One reaction of one person to one message (docs/product/chat.md#reactions): toggled by POST. */
+export const messageReactions = pgTable(
+  'message_reactions',
+  {
+    messageId: uuid('message_id')
+      .notNull()
+      .references(() => messages.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    emoji: text('emoji').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.messageId, t.emoji, t.userId] })],
+);
+
+/**
+ * The file of a message (docs/product/chat.md#attachments), kept in the database: every instance
+ * can serve it and a database backup holds it (docs/decisions/026-fuller-chat.md).
+ */
+export const messageAttachments = pgTable(
+  'message_attachments',
+  {
+    id: id(),
+    messageId: uuid('message_id')
+      .notNull()
+      .unique()
+      .references(() => messages.id, { onDelete: 'cascade' }),
+    fileName: text('file_name').notNull(),
+    /** decided by the server from the file's content, never the client's word */
+    contentType: text('content_type').notNull(),
+    size: integer('size').notNull(),
+    width: integer('width'),
+    height: integer('height'),
+    data: bytea('data').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [check('message_attachments_size', sql`${t.size} > 0`)],
 );

@@ -1,5 +1,6 @@
-import { index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, id, ts } from './_columns';
+import { sql } from 'drizzle-orm';
+import { index, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, id, ts, tsvector } from './_columns';
 import { users } from './users';
 
 export const projects = pgTable(
@@ -17,6 +18,36 @@ export const projects = pgTable(
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
+    /** what search matches: the name (weight A) and the description (B) */
+    searchDocument: tsvector('search_document').generatedAlwaysAs(
+      sql`setweight(to_tsvector('simple', "name"), 'A') || setweight(to_tsvector('simple', "description"), 'B')`,
+    ),
   },
-  (t) => [index('projects_status_idx').on(t.status), index('projects_created_idx').on(t.createdAt, t.id)],
+  (t) => [
+    index('projects_status_idx').on(t.status),
+    index('projects_created_idx').on(t.createdAt, t.id),
+    index('projects_search_idx').using('gin', t.searchDocument),
+  ],
+);
+
+/**
+ * The people of a project (docs/product/projects.md#team-members): managers and admins add and remove
+ * them, and a task created or edited for someone in a project adds its assignee. One row per pair.
+ */
+export const projectMembers = pgTable(
+  'project_members',
+  {
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    addedBy: uuid('added_by').references(() => users.id, { onDelete: 'set null' }),
+    addedAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ name: 'project_members_pk', columns: [t.projectId, t.userId] }),
+    index('project_members_user_idx').on(t.userId),
+  ],
 );

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, ts } from './_columns';
 import { users } from './users';
 
@@ -17,6 +17,16 @@ export const settings = pgTable(
     autoStopTimerHours: integer('auto_stop_timer_hours').notNull().default(10),
     /** the roles that must use two-factor sign-in (docs/product/admin.md#two-factor) */
     twoFactorRoles: text('two_factor_roles').array().notNull().default(sql`'{}'::text[]`),
+    /** single sign-on with OpenID Connect (docs/decisions/020-single-sign-on.md); the environment wins */
+    oidcIssuer: text('oidc_issuer'),
+    oidcClientId: text('oidc_client_id'),
+    /** sealed with AES-256-GCM under a key derived from the server secret, never answered */
+    oidcClientSecret: text('oidc_client_secret'),
+    oidcProviderName: text('oidc_provider_name'),
+    /** e-mail domains whose first SSO sign-in is approved at once */
+    oidcAutoApproveDomains: text('oidc_auto_approve_domains').array().notNull().default(sql`'{}'::text[]`),
+    /** false: only SSO signs in (unless PASSWORD_SIGN_IN=always) */
+    passwordSignIn: boolean('password_sign_in').notNull().default(true),
     /** null = the server's TZ, else UTC */
     timeZone: text('time_zone'),
     updatedAt: ts('updated_at').notNull().defaultNow(),

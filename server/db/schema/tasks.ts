@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, doublePrecision, index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, id, ts } from './_columns';
+import { createdAt, id, ts, tsvector } from './_columns';
 import { projects } from './projects';
 import { users } from './users';
 
@@ -35,6 +35,10 @@ export const tasks = pgTable(
     completedAt: ts('completed_at'),
     createdAt: createdAt(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
+    /** what search matches: the title (weight A) and the description (B) */
+    searchDocument: tsvector('search_document').generatedAlwaysAs(
+      sql`setweight(to_tsvector('simple', "title"), 'A') || setweight(to_tsvector('simple', "description"), 'B')`,
+    ),
   },
   // Each list filter walks its own index in the lists' keyset order (created_at, id), newest first.
   (t) => [
@@ -42,6 +46,7 @@ export const tasks = pgTable(
     index('tasks_created_idx').on(t.createdAt, t.id),
     index('tasks_status_created_idx').on(t.status, t.createdAt, t.id),
     index('tasks_project_created_idx').on(t.projectId, t.createdAt, t.id),
+    index('tasks_search_idx').using('gin', t.searchDocument),
   ],
 );
 

@@ -48,6 +48,8 @@ export const timeEntries = pgTable(
     // start and read from the index alone (the columns a report needs are in it), the rare longer
     // ones by the partial index
     index('time_entries_start_cover_idx').on(t.startTime, t.endTime, t.userId, t.projectId),
+    // a project's hours this week and month (docs/product/projects.md#project-page), from the index alone
+    index('time_entries_project_start_idx').on(t.projectId, t.startTime, t.duration),
     index('time_entries_long_idx')
       .on(t.startTime)
       .where(sql`${t.endTime} - ${t.startTime} > interval '1 day'`),

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, customType, index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, id, ts } from './_columns';
+import { boolean, check, index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { bytea, createdAt, id, ts, tsvector } from './_columns';
 
 export const users = pgTable(
   'users',
@@ -32,12 +32,19 @@ export const users = pgTable(
     approvedAt: ts('approved_at'),
     /** set while an authenticator app is enrolled (docs/decisions/019-two-factor.md); the secret is in two_factor_secrets */
     twoFactorEnabledAt: ts('two_factor_enabled_at'),
+    /** set when an admin anonymised the departed user (docs/product/admin.md#data-of-a-person): name and e-mail are placeholders */
+    anonymisedAt: ts('anonymised_at'),
     createdAt: createdAt(),
+    /** what search matches: the name and the e-mail address */
+    searchDocument: tsvector('search_document').generatedAlwaysAs(
+      sql`to_tsvector('simple', "first_name" || ' ' || "last_name" || ' ' || "email")`,
+    ),
   },
   (t) => [
     check('users_role_check', sql`${t.role} in ('admin','manager','employee')`),
     index('users_approval_status_idx').on(t.approvalStatus),
     index('users_created_idx').on(t.createdAt, t.id),
+    index('users_search_idx').using('gin', t.searchDocument),
   ],
 );
 
@@ -173,11 +180,6 @@ export const outbox = pgTable(
     index('outbox_due_idx').on(t.nextAttemptAt).where(sql`${t.sentAt} is null and ${t.failedAt} is null`),
   ],
 );
-
-const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
-  dataType: () => 'bytea',
-  fromDriver: (value) => Buffer.from(value),
-});
 
 /** Each person's picture, re-encoded by the server (256 px WebP); served at /api/users/{id}/avatar. */
 export const avatars = pgTable('avatars', {

@@ -14,10 +14,11 @@ import { containsPattern } from '../../lib/like';
 
 type UserRow = typeof users.$inferSelect;
 
-const toAdminUser = (row: UserRow): AdminUser => ({
+export const toAdminUser = (row: UserRow): AdminUser => ({
   ...toUser(row),
   suspendedReason: row.suspendedReason,
   rejectedReason: row.rejectedReason,
+  anonymisedAt: row.anonymisedAt?.toISOString() ?? null,
 });
 
 /** All accounts, newest first, searchable by e-mail or name, a page at a time. */
@@ -90,6 +91,7 @@ export async function suspendUser({ db, actor, now }: Context, id: string, reaso
 
 export async function activateUser({ db, actor, now }: Context, id: string) {
   const user = await nonAdminTarget(db, id, 'Administrators cannot be suspended or activated.');
+  if (user.anonymisedAt) throw conflict('An anonymised account cannot be activated.');
   if (user.isActive) throw conflict('This user is already active.');
   return db.transaction(async (tx) => {
     const [row] = await tx

@@ -11,6 +11,7 @@ import {
 import { exportAudit, listAudit } from './audit';
 import { approveUser, listPendingUsers, rejectUser } from './approvals.service';
 import { createInvitation, listOpenInvitations } from './invitations.service';
+import { anonymiseUser, exportUser } from './lifecycle.service';
 
 /** Everything under /api/admin is for admins only (the contract says so for each endpoint). */
 export const adminRoutes = implement(adminApi, {
@@ -28,4 +29,6 @@ export const adminRoutes = implement(adminApi, {
   invite: (ctx, { body }) => createInvitation(ctx, body),
   audit: (ctx, { query }) => listAudit(ctx, query),
   auditExport: (ctx, { query }) => exportAudit(ctx, query),
+  exportUser: (ctx, { params }) => exportUser(ctx, params.id),
+  anonymiseUser: (ctx, { params }) => anonymiseUser(ctx, params.id),
 });

@@ -15,9 +15,10 @@ import { listVerificationCodes, register, resendVerification, verifyEmail } from
 import { changePassword, signIn, signInSecondFactor } from './session.service';
 import { CHALLENGE_COOKIE, CHALLENGE_TTL_MS, setupRequired } from './two-factor';
 import { toUser } from './user-record';
+import { PASSWORD_SIGN_IN_OFF, signInOptions } from './oidc';
 
 /** The half-finished sign-in's cookie: HttpOnly, only sent to the sign-in paths, 5 minutes. */
-function setChallengeCookie(reply: FastifyReply, token: string | null) {
+export function setChallengeCookie(reply: FastifyReply, token: string | null) {
   const options = {
     path: '/api/simple-login',
     httpOnly: true,
@@ -29,7 +30,7 @@ function setChallengeCookie(reply: FastifyReply, token: string | null) {
 }
 
 /** Sign-in rotates the session: whatever session the browser presented is ended first. */
-async function endPresentedSession(ctx: Pick<PublicContext, 'db' | 'clock'>, request: FastifyRequest) {
+export async function endPresentedSession(ctx: Pick<PublicContext, 'db' | 'clock'>, request: FastifyRequest) {
   const token = request.cookies[SESSION_COOKIE];
   const session = token ? await resolveSession(ctx.db, token, ctx.clock) : null;
   if (session) await endSession(ctx.db, session.sessionId);
@@ -42,16 +43,21 @@ async function endPresentedSession(ctx: Pick<PublicContext, 'db' | 'clock'>, req
  * throttled attempts (429) checked nothing and are not recorded. A password that asks for the
  * second factor is not a sign-in yet: the second step records it.
  */
-async function auditedSignIn<T extends object>(
+export async function auditedSignIn<T extends object>(
   ctx: PublicContext,
-  { email, ip }: { email?: string; ip: string },
+  { email, ip, method }: { email?: string; ip: string; method?: 'sso' },
   attempt: () => Promise<T>,
 ): Promise<T> {
   try {
     const result = await attempt();
     if ('user' in result) {
       const { id } = result.user as { id: string };
-      await audit(ctx.db, { actorId: id, action: 'sign_in', details: { ip }, at: ctx.now });
+      await audit(ctx.db, {
+        actorId: id,
+        action: 'sign_in',
+        details: { ip, ...(method ? { method } : {}) },
+        at: ctx.now,
+      });
     }
     return result;
   } catch (error) {
@@ -59,7 +65,7 @@ async function auditedSignIn<T extends object>(
       await audit(ctx.db, {
         actorId: null,
         action: 'sign_in_failed',
-        details: { email, ip, reason: error.message },
+        details: { email, ip, ...(method ? { method } : {}), reason: error.message },
         at: ctx.now,
       });
     }
@@ -69,6 +75,8 @@ async function auditedSignIn<T extends object>(
 
 export const authRoutes = implement(authApi, {
   signIn: async (ctx, { body }, { request, reply }) => {
+    // Turned off in System Settings with a provider configured (docs/product/accounts.md#single-sign-on).
+    if (!(await signInOptions(ctx)).passwordSignIn) throw new AppError(403, PASSWORD_SIGN_IN_OFF);
     const result = await auditedSignIn(ctx, { email: body.email, ip: request.ip }, () =>
       signIn(ctx, { ...body, ip: request.ip, userAgent: request.headers['user-agent'] }),
     );

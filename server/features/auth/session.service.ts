@@ -48,7 +48,7 @@ export async function signIn(
   return startSession(deps, user, input.userAgent);
 }
 
-async function startSession(deps: Deps, user: UserRow, userAgent?: string) {
+export async function startSession(deps: Deps, user: UserRow, userAgent?: string) {
   const now = deps.clock.now();
   const [updated] = await deps.db
     .update(users)

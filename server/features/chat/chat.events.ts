@@ -3,6 +3,8 @@ import type { Context } from '../../lib/context';
 /** What a post, a new conversation, a read or a typing notice publishes: ids only (NOTIFY ≤ 8000 bytes). */
 export type ChatBusEvent =
   | { type: 'chat.message'; conversationId: string; messageId: string }
+  /** edited, deleted, reacted to */
+  | { type: 'chat.updated'; conversationId: string; messageId: string }
   | { type: 'chat.conversation'; conversationId: string }
   | { type: 'chat.read'; conversationId: string; userId: string }
   | { type: 'chat.typing'; conversationId: string; userId: string; userName: string };

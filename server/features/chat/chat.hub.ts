@@ -1,10 +1,11 @@
 import type { ServerEvent } from '@contract/chat';
 import type { WebSocket } from 'ws';
 import type { AppDeps } from '../../deps';
-import type { BusEvent } from '../../lib/events';
+import { type BusEvent, secondsSincePublished } from '../../lib/events';
 import { liveSessionTokens } from '../../lib/auth';
 import type { ChatBusEvent } from './chat.events';
 import type { NotificationsBusEvent } from '../notifications/notify';
+import type { TasksBusEvent } from '../tasks/tasks.events';
 import { participantIds } from './conversations.service';
 import { loadMessage } from './messages.service';
 
@@ -12,6 +13,8 @@ export type LiveClient = {
   socket: WebSocket;
   userId: string;
   userName: string;
+  /** the role at connection time: managers and admins hear about every task (tasks.events.ts) */
+  role?: string;
   sessionToken: string;
   alive: boolean;
   lastTypingAt: number;
@@ -24,8 +27,18 @@ export const HEARTBEAT_MS = 25_000;
  * event bus (LISTEN/NOTIFY), loads what the event names once, and pushes it to its own sockets of
  * the conversation's participants. Nothing is pushed to anyone else.
  */
-export function createChatHub(deps: Pick<AppDeps, 'db' | 'events' | 'clock'>, heartbeatMs = HEARTBEAT_MS) {
+export function createChatHub(
+  deps: Pick<AppDeps, 'db' | 'events' | 'clock'> & Partial<Pick<AppDeps, 'metrics'>>,
+  heartbeatMs = HEARTBEAT_MS,
+) {
   const byUser = new Map<string, Set<LiveClient>>();
+
+  /** The fan-out lag of an event that reached at least one socket here (the metrics). */
+  const delivered = (event: BusEvent, count: number) => {
+    if (count === 0 || !deps.metrics) return;
+    const lag = secondsSincePublished(event);
+    if (lag !== undefined) deps.metrics.fanOutLag.observe(lag);
+  };
 
   const send = (client: LiveClient, event: ServerEvent | string) => {
     if (client.socket.readyState !== client.socket.OPEN) return;
@@ -39,52 +52,90 @@ export function createChatHub(deps: Pick<AppDeps, 'db' | 'events' | 'clock'>, he
     return ids.flatMap((id) => [...(byUser.get(id) ?? [])]);
   }
 
-  async function handle(event: ChatBusEvent) {
+  /** Pushes what the event names to this instance's sockets; answers how many were sent to. */
+  async function handle(event: ChatBusEvent): Promise<number> {
     switch (event.type) {
-      case 'chat.message': {
+      case 'chat.message':
+      case 'chat.updated': {
         const clients = await localParticipants(event.conversationId);
-        if (clients.length === 0) return;
-        const message = await loadMessage(deps.db, event.messageId);
-        if (!message) return;
-        // Serialised once for every recipient: with hundreds of sockets this is most of the CPU.
-        const frame = JSON.stringify({ type: 'message.created', data: message } satisfies ServerEvent);
-        for (const c of clients) send(c, frame);
-        return;
+        if (clients.length === 0) return 0;
+        const loaded = await loadMessage(deps.db, event.messageId);
+        if (!loaded) return 0;
+        const { message, reactors } = loaded;
+        const type = event.type === 'chat.message' ? 'message.created' : 'message.updated';
+        // Serialised once per distinct view: everyone who reacted with nothing shares one frame (with
+        // hundreds of sockets this is most of the CPU); a reactor's own `mine` flags get theirs.
+        const frames = new Map<string, string>();
+        for (const c of clients) {
+          const mine = message.reactions.map((r) => reactors.get(r.emoji)?.includes(c.userId) ?? false);
+          const key = mine.map(Number).join('');
+          let frame = frames.get(key);
+          if (!frame) {
+            const reactions = message.reactions.map((r, i) => ({ ...r, mine: mine[i] }));
+            frame = JSON.stringify({ type, data: { ...message, reactions } } satisfies ServerEvent);
+            frames.set(key, frame);
+          }
+          send(c, frame);
+        }
+        return clients.length;
       }
       case 'chat.conversation': {
-        for (const c of await localParticipants(event.conversationId))
+        const clients = await localParticipants(event.conversationId);
+        for (const c of clients)
           send(c, { type: 'conversation.created', data: { conversationId: event.conversationId } });
-        return;
+        return clients.length;
       }
       case 'chat.read': {
-        for (const c of byUser.get(event.userId) ?? [])
+        const clients = [...(byUser.get(event.userId) ?? [])];
+        for (const c of clients)
           send(c, { type: 'conversation.read', data: { conversationId: event.conversationId } });
-        return;
+        return clients.length;
       }
       case 'chat.typing': {
-        for (const c of await localParticipants(event.conversationId)) {
-          if (c.userId === event.userId) continue;
+        const clients = (await localParticipants(event.conversationId)).filter(
+          (c) => c.userId !== event.userId,
+        );
+        for (const c of clients) {
           send(c, {
             type: 'typing',
             data: { conversationId: event.conversationId, userId: event.userId, userName: event.userName },
           });
         }
+        return clients.length;
       }
     }
+    return 0;
   }
 
   const unsubscribe = deps.events.subscribe((event: BusEvent) => {
     // The one socket carries every live event of the user; notifications ride along (decisions 013).
     if (event.type === 'notifications.changed') {
       const frame = JSON.stringify({ type: 'notifications.changed', data: {} } satisfies ServerEvent);
+      let count = 0;
       for (const userId of (event as unknown as NotificationsBusEvent).userIds)
-        for (const c of byUser.get(userId) ?? []) send(c, frame);
+        for (const c of byUser.get(userId) ?? []) {
+          send(c, frame);
+          count += 1;
+        }
+      delivered(event, count);
+      return;
+    }
+    // A task changed: those who may see it (its people, and every manager and admin) refetch what shows it.
+    if (event.type === 'tasks.changed') {
+      const { taskId, userIds } = event as unknown as TasksBusEvent;
+      const frame = JSON.stringify({ type: 'tasks.changed', data: { taskId } } satisfies ServerEvent);
+      for (const [userId, clients] of byUser)
+        for (const c of clients)
+          if (userIds.includes(userId) || c.role === 'manager' || c.role === 'admin') send(c, frame);
       return;
     }
     if (!event.type.startsWith('chat.')) return;
-    handle(event as unknown as ChatBusEvent).catch(() => {
-      // a failed load (database restarting) loses only the push; clients catch up on their next fetch
-    });
+    handle(event as unknown as ChatBusEvent).then(
+      (count) => delivered(event, count),
+      () => {
+        // a failed load (database restarting) loses only the push; clients catch up on their next fetch
+      },
+    );
   });
 
   // Events published while the bus was reconnecting never arrived: every socket catches up by fetching.
@@ -125,7 +176,7 @@ export function createChatHub(deps: Pick<AppDeps, 'db' | 'events' | 'clock'>, he
   }, heartbeatMs);
   timer.unref();
 
-  return {
+  const hub = {
     add(client: LiveClient) {
       const set = byUser.get(client.userId) ?? new Set();
       set.add(client);
@@ -155,9 +206,12 @@ export function createChatHub(deps: Pick<AppDeps, 'db' | 'events' | 'clock'>, he
       clearInterval(timer);
       unsubscribe();
       unsubscribeResync();
+      deps.metrics?.socketHolders.delete(hub);
       for (const clients of byUser.values()) for (const c of clients) c.socket.close(1001, 'Server stopping');
     },
   };
+  deps.metrics?.socketHolders.add(hub);
+  return hub;
 }
 
 export type ChatHub = ReturnType<typeof createChatHub>;

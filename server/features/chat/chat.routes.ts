@@ -3,7 +3,16 @@ import { type FeatureRoutes, implement, respond } from '../../lib/routes';
 import { createChatHub } from './chat.hub';
 import { chatSocketRoute } from './chat.socket';
 import { createConversation, listConversations } from './conversations.service';
-import { listMessages, markRead, postMessage } from './messages.service';
+import {
+  deleteMessage,
+  editMessage,
+  listMessages,
+  markRead,
+  postMessage,
+  searchMessages,
+  toggleReaction,
+} from './messages.service';
+import { attachmentFile, readAttachment, sendAttachment } from './attachments.service';
 
 /** The chat endpoints, plus the live socket and the hub that fans events out to it. */
 export const chatRoutes: FeatureRoutes = {
@@ -21,6 +30,13 @@ export const chatRoutes: FeatureRoutes = {
       messages: (ctx, { params, query }) => listMessages(ctx, params.id, query),
       send: (ctx, { params, body }) => postMessage(ctx, params.id, body.content, hub),
       markRead: (ctx, { params }) => markRead(ctx, params.id),
+      editMessage: (ctx, { params, body }) => editMessage(ctx, params.id, params.messageId, body.content),
+      deleteMessage: (ctx, { params }) => deleteMessage(ctx, params.id, params.messageId),
+      react: (ctx, { params, body }) => toggleReaction(ctx, params.id, params.messageId, body.emoji),
+      attach: (ctx, { params }, { request }) =>
+        sendAttachment(ctx, params.id, () => readAttachment(request), hub),
+      attachment: (ctx, { params }) => attachmentFile(ctx, params.id, params.attachmentId),
+      search: (ctx, { params, query }) => searchMessages(ctx, params.id, query),
     }).register(app, deps);
   },
 };

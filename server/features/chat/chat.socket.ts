@@ -45,6 +45,7 @@ export function chatSocketRoute(app: ZodApp, deps: AppDeps, hub: ChatHub) {
         socket,
         userId: user.id,
         userName: `${user.firstName} ${user.lastName}`,
+        role: user.role,
         sessionToken: request.cookies[SESSION_COOKIE] ?? '',
         alive: true,
         lastTypingAt: 0,

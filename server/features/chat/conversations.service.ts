@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { type Conversation, type CreateConversationBody, PARTICIPANT_PREVIEW } from '@contract/chat';
 import type { Db } from '../../db/types';
 import { statement } from '../../db/statements';
@@ -25,7 +25,9 @@ type Row = {
 // The chat page's list: prepared statements (decisions/008), one for the list (or one conversation
 // of it) and one for the participants of all of them, so no query per conversation.
 const selectConversations = `select c.id, c.type, c.name, c.is_general, c.last_message_at,
-    last.content as last_message,
+    case when last.deleted_at is not null then 'This message was deleted'
+      when last.content = '' and last.file_name is not null then '📎 ' || last.file_name
+      else last.content end as last_message,
     (select count(*)::int from messages m
       where m.conversation_id = c.id
         and m.created_at > coalesce(p.last_read_at, p.joined_at)
@@ -33,7 +35,8 @@ const selectConversations = `select c.id, c.type, c.name, c.is_general, c.last_m
   from conversation_participants p
   join conversations c on c.id = p.conversation_id
   left join lateral (
-    select m.content from messages m
+    select m.content, m.deleted_at, a.file_name from messages m
+    left join message_attachments a on a.message_id = m.id
     where m.conversation_id = c.id
     order by m.created_at desc, m.id desc
     limit 1
@@ -123,6 +126,13 @@ export async function getConversation(db: Db, userId: string, conversationId: st
   if (!found) throw notFound('Conversation not found');
   return found;
 }
+
+/**
+ * The conversations a user takes part in, as a subquery: the only ones whose messages they may read
+ * (docs/product/chat.md#participants-only). Search filters its messages by it.
+ */
+export const conversationIdsOf = (userId: string) =>
+  sql`select cp.conversation_id from conversation_participants cp where cp.user_id = ${userId}`;
 
 // Checked before every read or post in a conversation.
 const participation = statement<{ user_id: string }, [conversationId: string, userId: string]>(

@@ -1,10 +1,12 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { ChatMessage, MessagesQuery } from '@contract/chat';
 import type { Db } from '../../db/types';
 import { rowsOf } from '../../db/rows';
 import { isoInstant, statement } from '../../db/statements';
 import type { Context } from '../../lib/context';
-import { notFound } from '../../lib/errors';
+import { conflict, forbidden, notFound } from '../../lib/errors';
+import { containsPattern } from '../../lib/like';
+import { messageAttachments, messageReactions } from '../../db/schema';
 import { announce } from './chat.events';
 import { announceNotifications, notify } from '../notifications/notify';
 import { assertParticipant } from './conversations.service';
@@ -18,9 +20,22 @@ type Row = {
   profile_image_url: string | null;
   content: string;
   created_at: Date | string;
+  edited_at?: Date | string | null;
+  deleted_at?: Date | string | null;
+  attachment_id?: string | null;
+  file_name?: string | null;
+  content_type?: string | null;
+  size?: number | null;
+  width?: number | null;
+  height?: number | null;
+  /** `mine` as seen by the reader; `users` (the reactors) only in the live fan-out's read */
+  reactions?: { emoji: string; count: number; mine: boolean; users?: string[] }[] | null;
 };
 
 const columns = sql`m.id, m.conversation_id, m.sender_id, u.first_name, u.last_name, u.profile_image_url, m.content, m.created_at`;
+
+export const attachmentUrl = (conversationId: string, attachmentId: string) =>
+  `/api/chat/${conversationId}/attachments/${attachmentId}`;
 
 function toMessage(r: Row): ChatMessage {
   return {
@@ -32,12 +47,45 @@ function toMessage(r: Row): ChatMessage {
     senderImageUrl: r.profile_image_url,
     content: r.content,
     timestamp: isoInstant(r.created_at),
+    editedAt: isoInstant(r.edited_at ?? null),
+    deleted: !!r.deleted_at,
+    reactions: (r.reactions ?? []).map(({ emoji, count, mine }) => ({ emoji, count, mine })),
+    attachment: r.attachment_id
+      ? {
+          id: r.attachment_id,
+          name: r.file_name ?? 'file',
+          contentType: r.content_type ?? 'application/octet-stream',
+          size: r.size ?? 0,
+          width: r.width ?? null,
+          height: r.height ?? null,
+          url: attachmentUrl(r.conversation_id, r.attachment_id),
+        }
+      : null,
   };
 }
 
-// Opening a conversation reads one of these pages: prepared statements (decisions/008).
-const selectMessages = `select m.id, m.conversation_id, m.sender_id, u.first_name, u.last_name, u.profile_image_url, m.content, m.created_at
-  from messages m left join users u on u.id = m.sender_id`;
+/**
+ * A message's reactions, aggregated in the page's own query (one correlated subquery over the
+ * (message_id, emoji, user_id) key, no query per message): per emoji the count and whether `reader`
+ * reacted, in the order the emoji were first used. `users` lists the reactors instead, for the
+ * live fan-out, which tells each recipient its own `mine`.
+ */
+const reactionsColumn = (reader: string | null) => `(select coalesce(json_agg(json_build_object(
+      'emoji', r.emoji, 'count', r.n, 'mine', r.mine${reader ? '' : ", 'users', r.users"}) order by r.first, r.emoji), '[]'::json)
+    from (select x.emoji, count(*)::int as n, ${reader ? `bool_or(x.user_id = ${reader})` : 'false'} as mine,
+        array_agg(x.user_id::text) as users, min(x.created_at) as first
+      from message_reactions x where x.message_id = m.id group by x.emoji) r) as reactions`;
+
+const selectFor = (
+  reader: string | null,
+) => `select m.id, m.conversation_id, m.sender_id, u.first_name, u.last_name,
+    u.profile_image_url, m.content, m.created_at, m.edited_at, m.deleted_at,
+    a.id as attachment_id, a.file_name, a.content_type, a.size, a.width, a.height, ${reactionsColumn(reader)}
+  from messages m left join users u on u.id = m.sender_id left join message_attachments a on a.message_id = m.id`;
+
+// Opening a conversation reads one of these pages: prepared statements (decisions/008). The
+// reader's id is the last parameter.
+const selectMessages = (readerParam: number) => selectFor(`$${readerParam}::uuid`);
 const cursorRow = (n: number) => `(select c.created_at, c.id from messages c where c.id = $${n})`;
 
 /**
@@ -57,18 +105,18 @@ const messageIn = statement<{ id: string }, [messageId: string, conversationId: 
   'message_in_conversation',
   'select id from messages where id = $1 and conversation_id = $2',
 );
-const newestPage = statement<Row, [conversationId: string, limit: number]>(
+const newestPage = statement<Row, [conversationId: string, limit: number, reader: string]>(
   'messages_newest',
-  `${selectMessages} where m.conversation_id = $1 order by m.created_at desc, m.id desc limit $2`,
+  `${selectMessages(3)} where m.conversation_id = $1 order by m.created_at desc, m.id desc limit $2`,
 );
-const pageBefore = statement<Row, [conversationId: string, before: string, limit: number]>(
+const pageBefore = statement<Row, [conversationId: string, before: string, limit: number, reader: string]>(
   'messages_before',
-  `${selectMessages} where m.conversation_id = $1 and (m.created_at, m.id) < ${cursorRow(2)}
+  `${selectMessages(4)} where m.conversation_id = $1 and (m.created_at, m.id) < ${cursorRow(2)}
    order by m.created_at desc, m.id desc limit $3`,
 );
-const pageAfter = statement<Row, [conversationId: string, after: string, limit: number]>(
+const pageAfter = statement<Row, [conversationId: string, after: string, limit: number, reader: string]>(
   'messages_after',
-  `${selectMessages} where m.conversation_id = $1 and (m.created_at, m.id) > ${cursorRow(2)}
+  `${selectMessages(4)} where m.conversation_id = $1 and (m.created_at, m.id) > ${cursorRow(2)}
    order by m.created_at asc, m.id asc limit $3`,
 );
 
@@ -88,7 +136,7 @@ export async function listMessages(
   const [state] = await readState(db, conversationId, userId);
   // Everyone else is told the conversation does not exist.
   if (!state) throw notFound('Conversation not found');
-  const messages = await pageOf(db, conversationId, query);
+  const messages = await pageOf(db, conversationId, query, userId);
   // Reading the newest messages marks the conversation read; nothing is written when nothing was
   // unread, and the user's other tabs hear of it only when the mark changed.
   if (!query.before && state.unread && (await markReadIn(db, userId, conversationId))) {
@@ -97,15 +145,21 @@ export async function listMessages(
   return messages;
 }
 
-async function pageOf(db: Db, conversationId: string, query: MessagesQuery): Promise<ChatMessage[]> {
+async function pageOf(
+  db: Db,
+  conversationId: string,
+  query: MessagesQuery,
+  reader: string,
+): Promise<ChatMessage[]> {
   const cursorId = query.before ?? query.after;
   if (cursorId && (await messageIn(db, cursorId, conversationId)).length === 0) {
     throw notFound('Message not found');
   }
-  if (query.after) return (await pageAfter(db, conversationId, query.after, query.limit)).map(toMessage);
+  if (query.after)
+    return (await pageAfter(db, conversationId, query.after, query.limit, reader)).map(toMessage);
   const rows = query.before
-    ? await pageBefore(db, conversationId, query.before, query.limit)
-    : await newestPage(db, conversationId, query.limit);
+    ? await pageBefore(db, conversationId, query.before, query.limit, reader)
+    : await newestPage(db, conversationId, query.limit, reader);
   rows.reverse();
   return rows.map(toMessage);
 }
@@ -166,6 +220,8 @@ export async function postMessage(
   conversationId: string,
   content: string,
   presence?: Presence,
+  /** a file sent with the message: stored in the same transaction */
+  withFile?: StoredFile,
 ): Promise<ChatMessage> {
   const { db } = ctx;
   const userId = ctx.actor.id;
@@ -174,19 +230,53 @@ export async function postMessage(
   const mayMention = content.includes('@');
   const offlineRecipient =
     target.other_id && presence && !presence.isOnline(target.other_id) ? target.other_id : null;
-  if (!mayMention && !offlineRecipient) {
+  if (!mayMention && !offlineRecipient && !withFile) {
     const message = toMessage(await insertMessage(db, ctx.now, conversationId, userId, content));
     await announce(ctx, { type: 'chat.message', conversationId, messageId: message.id });
     return message;
   }
   const { message, notified } = await db.transaction(async (tx) => {
     const message = toMessage(await insertMessage(tx, ctx.now, conversationId, userId, content));
+    if (withFile) message.attachment = await storeFile(tx, message, withFile);
     const notified = await notifyOfMessage(ctx, tx, message, target, mayMention, offlineRecipient);
     return { message, notified };
   });
   await announce(ctx, { type: 'chat.message', conversationId, messageId: message.id });
   await announceNotifications(ctx, notified);
   return message;
+}
+
+/** A checked upload (attachments.service.ts), ready to store. */
+export type StoredFile = {
+  name: string;
+  contentType: string;
+  data: Buffer;
+  width: number | null;
+  height: number | null;
+};
+
+async function storeFile(tx: Db, message: ChatMessage, file: StoredFile): Promise<ChatMessage['attachment']> {
+  const [row] = await tx
+    .insert(messageAttachments)
+    .values({
+      messageId: message.id,
+      fileName: file.name,
+      contentType: file.contentType,
+      size: file.data.length,
+      width: file.width,
+      height: file.height,
+      data: file.data,
+    })
+    .returning({ id: messageAttachments.id });
+  return {
+    id: row.id,
+    name: file.name,
+    contentType: file.contentType,
+    size: file.data.length,
+    width: file.width,
+    height: file.height,
+    url: attachmentUrl(message.conversationId, row.id),
+  };
 }
 
 async function insertMessage(db: Db, at: Date, conversationId: string, userId: string, content: string) {
@@ -227,6 +317,19 @@ function mentions(content: string, name: string) {
   }
 }
 
+/** The participants (other than the author) that `content` names as `@First Last`. */
+async function mentionedIn(ctx: Context, tx: Db, conversationId: string, content: string): Promise<string[]> {
+  // Only participants whose full name follows an @ somewhere in the text; the boundary is checked here.
+  const candidates = await rowsOf<{ id: string; name: string }>(
+    tx,
+    sql`select u.id, u.first_name || ' ' || u.last_name as name
+      from conversation_participants p join users u on u.id = p.user_id
+      where p.conversation_id = ${conversationId} and p.user_id <> ${ctx.actor.id}
+        and strpos(${content}, '@' || u.first_name || ' ' || u.last_name) > 0`,
+  );
+  return candidates.filter((c) => mentions(content, c.name)).map((c) => c.id);
+}
+
 /**
  * The notifications of one new message (docs/product/notifications.md#events): `chat_mention` to
  * each participant named `@First Last` in it, and in a direct conversation `chat_direct_message` to
@@ -243,26 +346,16 @@ async function notifyOfMessage(
 ): Promise<string[]> {
   const author = `${ctx.actor.firstName} ${ctx.actor.lastName}`;
   const link = `/chat?c=${message.conversationId}`;
+  const text = message.content || (message.attachment ? `📎 ${message.attachment.name}` : '');
   const data = { conversationId: message.conversationId, messageId: message.id };
-  let mentioned: string[] = [];
-  if (mayMention) {
-    // Only participants whose full name follows an @ somewhere in the text; the boundary is checked here.
-    const candidates = await rowsOf<{ id: string; name: string }>(
-      tx,
-      sql`select u.id, u.first_name || ' ' || u.last_name as name
-        from conversation_participants p join users u on u.id = p.user_id
-        where p.conversation_id = ${message.conversationId} and p.user_id <> ${ctx.actor.id}
-          and strpos(${message.content}, '@' || u.first_name || ' ' || u.last_name) > 0`,
-    );
-    mentioned = candidates.filter((c) => mentions(message.content, c.name)).map((c) => c.id);
-  }
+  const mentioned = mayMention ? await mentionedIn(ctx, tx, message.conversationId, message.content) : [];
   const where = target.type === 'direct' ? 'a direct message' : `“${target.name ?? 'a conversation'}”`;
   const notified = await notify(ctx, tx, {
     kind: 'chat_mention',
     to: mentioned,
     actorId: ctx.actor.id,
     title: `${author} mentioned you in ${where}`,
-    body: preview(message.content),
+    body: preview(text),
     link,
     data,
     at: ctx.now,
@@ -282,7 +375,7 @@ async function notifyOfMessage(
           to: [offlineRecipient],
           actorId: ctx.actor.id,
           title: `${author} sent you a message`,
-          body: preview(message.content),
+          body: preview(text),
           link,
           data,
           at: ctx.now,
@@ -293,10 +386,192 @@ async function notifyOfMessage(
   return notified;
 }
 
-export async function loadMessage(db: Db, messageId: string): Promise<ChatMessage | null> {
-  const [row] = await rowsOf<Row>(
-    db,
-    sql`select ${columns} from messages m left join users u on u.id = m.sender_id where m.id = ${messageId}`,
+// One message as a reader sees it, after a change (edit, delete, reaction, file).
+const messageFor = statement<Row, [messageId: string, reader: string]>(
+  'message_for_reader',
+  `${selectMessages(2)} where m.id = $1`,
+);
+// One message with its reactors, for the live fan-out (each recipient gets its own `mine`).
+const messageWithReactors = statement<Row, [messageId: string]>(
+  'message_with_reactors',
+  `${selectFor(null)} where m.id = $1`,
+);
+
+/** A message for the live fan-out: `forUser(id)` is the message as that participant sees it. */
+export async function loadMessage(
+  db: Db,
+  messageId: string,
+): Promise<{ message: ChatMessage; reactors: Map<string, string[]> } | null> {
+  const [row] = await messageWithReactors(db, messageId);
+  if (!row) return null;
+  return {
+    message: toMessage(row),
+    reactors: new Map((row.reactions ?? []).map((r) => [r.emoji, r.users ?? []])),
+  };
+}
+
+async function readMessage(db: Db, messageId: string, reader: string): Promise<ChatMessage> {
+  const [row] = await messageFor(db, messageId, reader);
+  if (!row) throw notFound('Message not found');
+  return toMessage(row);
+}
+
+// The participant check and the message's owner and state, in one round trip. No row: not a participant.
+const messageTarget = statement<
+  { sender_id: string | null; deleted: boolean | null; content: string | null; found: string | null },
+  [conversationId: string, messageId: string, userId: string]
+>(
+  'message_change_target',
+  `select m.id as found, m.sender_id, m.deleted_at is not null as deleted, m.content
+   from conversation_participants p left join messages m on m.id = $2 and m.conversation_id = p.conversation_id
+   where p.conversation_id = $1 and p.user_id = $3`,
+);
+
+/** The message to change: 404 outside the conversation, 409 once deleted, 403 when not the sender's own. */
+async function targetOf(ctx: Context, conversationId: string, messageId: string, own: 'own' | 'any') {
+  const [target] = await messageTarget(ctx.db, conversationId, messageId, ctx.actor.id);
+  if (!target) throw notFound('Conversation not found');
+  if (!target.found) throw notFound('Message not found');
+  if (own === 'own' && target.sender_id !== ctx.actor.id) {
+    throw forbidden('You can only change your own messages');
+  }
+  if (target.deleted) throw conflict('This message was deleted');
+  return { content: target.content ?? '' };
+}
+
+/**
+ * Edits one's own message (docs/product/chat.md#editing): no time limit; `editedAt` tells everyone.
+ * People newly named with @ (not already in the old text) are notified, in the same transaction.
+ */
+export async function editMessage(
+  ctx: Context,
+  conversationId: string,
+  messageId: string,
+  content: string,
+): Promise<ChatMessage> {
+  const before = await targetOf(ctx, conversationId, messageId, 'own');
+  if (before.content === content) return readMessage(ctx.db, messageId, ctx.actor.id);
+  // where the mention happened, for its title (read before the transaction: PGlite has one connection)
+  const [target] = content.includes('@') ? await postTarget(ctx.db, conversationId, ctx.actor.id) : [];
+  const notified = await ctx.db.transaction(async (tx) => {
+    const [changed] = await rowsOf<{ id: string }>(
+      tx,
+      sql`update messages set content = ${content}, edited_at = ${ctx.now.toISOString()}::timestamptz
+        where id = ${messageId} and deleted_at is null returning id`,
+    );
+    // Deleted meanwhile (by the same person, in another tab).
+    if (!changed) throw conflict('This message was deleted');
+    if (!content.includes('@')) return [];
+    const earlier = new Set(
+      before.content.includes('@') ? await mentionedIn(ctx, tx, conversationId, before.content) : [],
+    );
+    const added = (await mentionedIn(ctx, tx, conversationId, content)).filter((id) => !earlier.has(id));
+    if (added.length === 0) return [];
+    const where = target?.type === 'direct' ? 'a direct message' : `“${target?.name ?? 'a conversation'}”`;
+    return notify(ctx, tx, {
+      kind: 'chat_mention',
+      to: added,
+      actorId: ctx.actor.id,
+      title: `${ctx.actor.firstName} ${ctx.actor.lastName} mentioned you in ${where}`,
+      body: preview(content),
+      link: `/chat?c=${conversationId}`,
+      data: { conversationId, messageId },
+      at: ctx.now,
+    });
+  });
+  await announce(ctx, { type: 'chat.updated', conversationId, messageId });
+  await announceNotifications(ctx, notified);
+  return readMessage(ctx.db, messageId, ctx.actor.id);
+}
+
+/**
+ * Deletes one's own message (docs/product/chat.md#deleting): the row stays as a tombstone so the
+ * history keeps its place, but its words, file, reactions and the notifications quoting it are gone.
+ */
+export async function deleteMessage(
+  ctx: Context,
+  conversationId: string,
+  messageId: string,
+): Promise<ChatMessage> {
+  await targetOf(ctx, conversationId, messageId, 'own');
+  const toldOf = await ctx.db.transaction(async (tx) => {
+    await rowsOf(
+      tx,
+      sql`update messages set content = '', deleted_at = ${ctx.now.toISOString()}::timestamptz
+        where id = ${messageId} and deleted_at is null`,
+    );
+    await tx.delete(messageAttachments).where(eq(messageAttachments.messageId, messageId));
+    await tx.delete(messageReactions).where(eq(messageReactions.messageId, messageId));
+    const removed = await rowsOf<{ user_id: string }>(
+      tx,
+      sql`delete from notifications where kind in ('chat_mention', 'chat_direct_message')
+        and data->>'messageId' = ${messageId} returning user_id`,
+    );
+    return [...new Set(removed.map((r) => r.user_id))];
+  });
+  await announce(ctx, { type: 'chat.updated', conversationId, messageId });
+  await announceNotifications(ctx, toldOf);
+  return readMessage(ctx.db, messageId, ctx.actor.id);
+}
+
+/** Toggles the caller's reaction: added if absent, taken back if present (docs/product/chat.md#reactions). */
+export async function toggleReaction(
+  ctx: Context,
+  conversationId: string,
+  messageId: string,
+  emoji: string,
+): Promise<ChatMessage> {
+  await targetOf(ctx, conversationId, messageId, 'any');
+  const userId = ctx.actor.id;
+  const removed = await rowsOf(
+    ctx.db,
+    sql`delete from message_reactions where message_id = ${messageId} and user_id = ${userId} and emoji = ${emoji}
+      returning emoji`,
   );
-  return row ? toMessage(row) : null;
+  if (removed.length === 0) {
+    await ctx.db
+      .insert(messageReactions)
+      .values({ messageId, userId, emoji, createdAt: ctx.now })
+      .onConflictDoNothing();
+  }
+  await announce(ctx, { type: 'chat.updated', conversationId, messageId });
+  return readMessage(ctx.db, messageId, userId);
+}
+
+const searchNewest = statement<Row, [conversationId: string, pattern: string, limit: number, reader: string]>(
+  'messages_search',
+  `${selectMessages(4)} where m.conversation_id = $1 and m.deleted_at is null and m.content ilike $2
+   order by m.created_at desc, m.id desc limit $3`,
+);
+const searchBefore = statement<
+  Row,
+  [conversationId: string, pattern: string, limit: number, reader: string, before: string]
+>(
+  'messages_search_before',
+  `${selectMessages(4)} where m.conversation_id = $1 and m.deleted_at is null and m.content ilike $2
+     and (m.created_at, m.id) < ${cursorRow(5)}
+   order by m.created_at desc, m.id desc limit $3`,
+);
+
+/**
+ * Messages of one conversation whose words contain the query, newest first; `before` pages back
+ * (docs/product/chat.md#search). The (conversation_id, created_at, id) index walks the one
+ * conversation newest first and stops at `limit` matches: no index over the words
+ * (docs/decisions/026-fuller-chat.md).
+ */
+export async function searchMessages(
+  ctx: Context,
+  conversationId: string,
+  query: { q: string; limit: number; before?: string },
+): Promise<ChatMessage[]> {
+  const userId = ctx.actor.id;
+  await assertParticipant(ctx.db, userId, conversationId);
+  if (query.before && (await messageIn(ctx.db, query.before, conversationId)).length === 0) {
+    throw notFound('Message not found');
+  }
+  const pattern = containsPattern(query.q);
+  const rows = query.before
+    ? await searchBefore(ctx.db, conversationId, pattern, query.limit, userId, query.before)
+    : await searchNewest(ctx.db, conversationId, pattern, query.limit, userId);
+  return rows.map(toMessage);
 }

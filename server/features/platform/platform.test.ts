@@ -102,7 +102,13 @@ describe('platform', () => {
       expect(http.headers['content-security-policy']).not.toContain('upgrade-insecure-requests');
       // everything else is the same for both
       const rest = (h: Record<string, unknown>) => {
-        const { 'strict-transport-security': _hsts, 'content-security-policy': csp, date: _d, ...others } = h;
+        const {
+          'strict-transport-security': _hsts,
+          'content-security-policy': csp,
+          date: _d,
+          'x-request-id': _id,
+          ...others
+        } = h;
         return { ...others, csp: String(csp).replace(/;?upgrade-insecure-requests/, '') };
       };
       expect(rest(http.headers)).toEqual(rest(https.headers));

@@ -1,4 +1,4 @@
-import type { Task, TaskFilters } from '@contract/tasks';
+import type { Task, TaskFilters, TaskSort } from '@contract/tasks';
 import type { Db } from '../../db/types';
 import { statement } from '../../db/statements';
 import { containsPattern } from '../../lib/like';
@@ -41,43 +41,77 @@ const fromTasks = `from tasks t
   left join users ab on ab.id = t.assigned_by_id
   left join users rv on rv.id = t.reviewed_by_id`;
 
+/**
+ * The table's orders (docs/product/tasks.md#task-table): a key per task, then its id, so the keyset
+ * cursor (the last task's key and id) pages through ties. Due dates come soonest first with tasks
+ * without one last; priority high first; status in the workflow's order; assignees by name.
+ */
+const sortKeys: Record<Exclude<TaskSort, 'created'>, (t: string, a: string) => string> = {
+  dueDate: (t) => `coalesce(${t}.due_date, 'infinity'::timestamptz)`,
+  priority: (t) => `(case ${t}.priority when 'high' then 0 when 'medium' then 1 else 2 end)`,
+  status: (t) =>
+    `(case ${t}.status when 'todo' then 0 when 'in_progress' then 1 when 'pending_review' then 2 else 3 end)`,
+  assignee: (_t, a) => `lower(${a}.first_name || ' ' || ${a}.last_name)`,
+};
+
+type Order = { sort: TaskSort; order: 'asc' | 'desc' };
+
 /** A page of tasks as one JSON array (text, so the driver does not parse it). */
-const pageJson = (where: string, limit: string) =>
-  `select coalesce(json_agg(page.task order by page.created_at desc, page.id desc), '[]')::text as json
+const pageJson = (where: string, limit: string, { sort, order }: Order) => {
+  if (sort === 'created')
+    return `select coalesce(json_agg(page.task order by page.created_at desc, page.id desc), '[]')::text as json
    from (select t.created_at, t.id, ${taskJson} as task ${fromTasks}${where}
          order by t.created_at desc, t.id desc limit ${limit}) page`;
+  return `select coalesce(json_agg(page.task order by page.sort_key ${order}, page.id ${order}), '[]')::text as json
+   from (select ${sortKeys[sort]('t', 'a')} as sort_key, t.id, ${taskJson} as task ${fromTasks}${where}
+         order by sort_key ${order}, t.id ${order} limit ${limit}) page`;
+};
 
 const taskById = statement<{ json: string }, [id: string]>(
   'task_json_by_id',
   `select ${taskJson}::text as json ${fromTasks} where t.id = $1`,
 );
 
-export type TaskListQuery = TaskFilters & { limit: number; before?: string };
+export type TaskListQuery = TaskFilters & {
+  limit: number;
+  before?: string;
+  sort?: TaskSort;
+  order?: 'asc' | 'desc';
+};
 
-// Each combination of filters is its own statement (at most 32), so each keeps a plan that walks
+// Each combination of filters (and order) is its own statement (at most 32 per order), so each keeps a plan that walks
 // the index for its filter instead of one generic plan full of `$n is null or …`.
 const filterClauses = [
   ['assigneeId', (n: number) => `t.assignee_id = $${n}`],
   ['status', (n: number) => `t.status = $${n}`],
   ['projectId', (n: number) => `t.project_id = $${n}`],
   ['search', (n: number) => `t.title ilike $${n}`],
-  [
-    'before',
-    (n: number) => `(t.created_at, t.id) < (select c.created_at, c.id from tasks c where c.id = $${n})`,
-  ],
+  ['before', (n: number, { sort, order }: Order) => cursorClause(n, sort, order)],
 ] as const;
 const pageStatements = new Map<string, ReturnType<typeof statement<{ json: string }>>>();
 
-function pageStatement(used: boolean[]) {
-  const key = used.map((u) => (u ? '1' : '0')).join('');
+/** After the cursor's task in the list's order. */
+function cursorClause(n: number, sort: TaskSort, order: 'asc' | 'desc') {
+  if (sort === 'created')
+    return `(t.created_at, t.id) < (select c.created_at, c.id from tasks c where c.id = $${n})`;
+  return `(${sortKeys[sort]('t', 'a')}, t.id) ${order === 'asc' ? '>' : '<'} (select ${sortKeys[sort]('c', 'ca')}, c.id
+    from tasks c join users ca on ca.id = c.assignee_id where c.id = $${n})`;
+}
+
+function pageStatement(used: boolean[], order: Order) {
+  const sortKey = order.sort === 'created' ? '' : `_${order.sort}_${order.order}`;
+  const key = used.map((u) => (u ? '1' : '0')).join('') + sortKey;
   let found = pageStatements.get(key);
   if (!found) {
     const conditions: string[] = [];
     filterClauses.forEach(([, clause], i) => {
-      if (used[i]) conditions.push(clause(conditions.length + 1));
+      if (used[i]) conditions.push(clause(conditions.length + 1, order));
     });
     const where = conditions.length ? ` where ${conditions.join(' and ')}` : '';
-    found = statement<{ json: string }>(`tasks_page_${key}`, pageJson(where, `$${conditions.length + 1}`));
+    found = statement<{ json: string }>(
+      `tasks_page_${key}`,
+      pageJson(where, `$${conditions.length + 1}`, order),
+    );
     pageStatements.set(key, found);
   }
   return found;
@@ -94,7 +128,8 @@ export async function findTasks(db: Db, query: TaskListQuery): Promise<Task[]> {
   };
   const used = filterClauses.map(([field]) => Boolean(values[field]));
   const params = filterClauses.filter((_, i) => used[i]).map(([field]) => values[field]);
-  const [page] = await pageStatement(used)(db, ...params, query.limit);
+  const order: Order = { sort: query.sort ?? 'created', order: query.order ?? 'asc' };
+  const [page] = await pageStatement(used, order)(db, ...params, query.limit);
   return prebuiltJson<Task[]>(page.json);
 }
 

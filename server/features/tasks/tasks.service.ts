@@ -3,8 +3,11 @@ import type { z } from 'zod';
 import {
   type addCommentRequest,
   type createTaskRequest,
+  DELETE_ONLY_CREATOR,
+  EDIT_ONLY_CREATOR,
   type reviewTaskRequest,
   SUBMIT_ONLY_ASSIGNEE,
+  type TaskEdit,
   type Task,
   type TaskComment,
   type TaskStatus,
@@ -15,8 +18,11 @@ import { projects, taskComments, taskReviews, tasks, users } from '../../db/sche
 import type { Context } from '../../lib/context';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import { instantOf } from '@contract/zoned-time';
+import { audit } from '../admin/audit';
 import { announceNotifications, type NotificationInput, notify } from '../notifications/notify';
+import { joinProject } from '../projects/projects.service';
 import { stopTaskTimers } from '../timers/timers.service';
+import { announceTask } from './tasks.events';
 import { findTask, findTasks, type TaskListQuery } from './tasks.queries';
 
 type Actor = Context['actor'];
@@ -26,10 +32,18 @@ const nameOf = (actor: Actor) => `${actor.firstName} ${actor.lastName}`;
 
 const canManage = (actor: Actor) => actor.role === 'manager' || actor.role === 'admin';
 
-/** Employees see only their own tasks; managers and admins see all (docs/product/tasks.md#visibility). */
+/**
+ * Employees see only their own tasks; managers and admins see all (docs/product/tasks.md#visibility).
+ * The one place that says so: the assignee an actor's task reads are limited to, or undefined for all.
+ * The lists, each task's actions and search (server/features/search) all ask it.
+ */
+export const visibleAssignee = (actor: Actor): string | undefined =>
+  canManage(actor) ? undefined : actor.id;
+
 export function listTasks({ db, actor }: Context, query: TasksQuery): Promise<Task[]> {
-  const scoped: TaskListQuery = canManage(actor) ? query : { ...query, assigneeId: actor.id };
-  if (!canManage(actor) && query.assigneeId && query.assigneeId !== actor.id) return Promise.resolve([]);
+  const own = visibleAssignee(actor);
+  if (own && query.assigneeId && query.assigneeId !== own) return Promise.resolve([]);
+  const scoped: TaskListQuery = own ? { ...query, assigneeId: own } : query;
   return findTasks(db, scoped);
 }
 
@@ -46,8 +60,28 @@ async function loadTask(db: Db, id: string): Promise<Task> {
 /** The task if the actor may see it; another person's task is 404 to an employee (no leaking it exists). */
 async function accessibleRow(db: Db, actor: Actor, id: string): Promise<TaskRow> {
   const [row] = await db.select().from(tasks).where(eq(tasks.id, id)).limit(1);
-  if (!row || (!canManage(actor) && row.assigneeId !== actor.id)) throw notFound('Task not found');
+  const own = visibleAssignee(actor);
+  if (!row || (own && row.assigneeId !== own)) throw notFound('Task not found');
   return row;
+}
+
+/** The assignee must be an approved, active account (docs/product/tasks.md#creating-tasks). */
+async function assertAssignable(db: Db, userId: string) {
+  const [assignee] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, userId), eq(users.approvalStatus, 'approved'), eq(users.isActive, true)))
+    .limit(1);
+  if (!assignee) throw badRequest('Assignee not found', 'assigneeId');
+}
+
+async function assertProjectExists(db: Db, projectId: string) {
+  const [project] = await db
+    .select({ id: projects.id })
+    .from(projects)
+    .where(eq(projects.id, projectId))
+    .limit(1);
+  if (!project) throw badRequest('Project not found', 'projectId');
 }
 
 export async function createTask(ctx: Context, input: z.output<typeof createTaskRequest>): Promise<Task> {
@@ -55,21 +89,9 @@ export async function createTask(ctx: Context, input: z.output<typeof createTask
   const assigneeId = input.assigneeId ?? actor.id;
   if (assigneeId !== actor.id) {
     if (!canManage(actor)) throw forbidden('Employees can only create tasks for themselves');
-    const [assignee] = await db
-      .select({ id: users.id })
-      .from(users)
-      .where(and(eq(users.id, assigneeId), eq(users.approvalStatus, 'approved'), eq(users.isActive, true)))
-      .limit(1);
-    if (!assignee) throw badRequest('Assignee not found', 'assigneeId');
+    await assertAssignable(db, assigneeId);
   }
-  if (input.projectId) {
-    const [project] = await db
-      .select({ id: projects.id })
-      .from(projects)
-      .where(eq(projects.id, input.projectId))
-      .limit(1);
-    if (!project) throw badRequest('Project not found', 'projectId');
-  }
+  if (input.projectId) await assertProjectExists(db, input.projectId);
   const dueDate = input.dueDate ? instantOf(input.dueDate, await ctx.timeZone()) : null;
   const { row, notified } = await db.transaction(async (tx) => {
     const [row] = await tx
@@ -97,9 +119,11 @@ export async function createTask(ctx: Context, input: z.output<typeof createTask
       data: { taskId: row.id },
       at: now,
     });
+    if (input.projectId) await joinProject(tx, input.projectId, assigneeId, actor.id, now);
     return { row, notified };
   });
   await announceNotifications(ctx, notified);
+  await announceTask(ctx, row.id, [assigneeId, actor.id]);
   return loadTask(db, row.id);
 }
 
@@ -136,6 +160,7 @@ async function applyFrom(
     return options.notice ? notify(ctx, tx, options.notice) : [];
   });
   await announceNotifications(ctx, notified);
+  await announceTask(ctx, row.id, [row.assigneeId, row.assignedById]);
   return loadTask(db, row.id);
 }
 
@@ -292,6 +317,7 @@ export async function addComment(
     return { comment, notified: [...toAssignee, ...toAssigner] };
   });
   await announceNotifications(ctx, notified);
+  await announceTask(ctx, id, [task.assigneeId, task.assignedById]);
   return {
     id: comment.id,
     text: comment.text,
@@ -300,4 +326,88 @@ export async function addComment(
     author: `${actor.firstName} ${actor.lastName}`,
     createdAt: comment.createdAt.toISOString(),
   };
+}
+
+/** Editing and deleting: the task's creator, managers and admins (docs/product/tasks.md#editing). */
+const mayChange = (actor: Actor, row: TaskRow) => canManage(actor) || row.assignedById === actor.id;
+
+/**
+ * Changes the fields given, with creation's rules: an employee keeps the task for themselves, the
+ * assignee must be an approved, active account and the project must exist. A new assignee is told,
+ * and a timer running on the task is stopped (its time booked) so nobody keeps timing work that
+ * moved away from them; a project puts the assignee on its team.
+ */
+export async function editTask(ctx: Context, id: string, edit: TaskEdit): Promise<Task> {
+  const { db, actor, now } = ctx;
+  const row = await accessibleRow(db, actor, id);
+  if (!mayChange(actor, row)) throw forbidden(EDIT_ONLY_CREATOR);
+  const reassigned = edit.assigneeId !== undefined && edit.assigneeId !== row.assigneeId;
+  if (reassigned && edit.assigneeId) {
+    if (!canManage(actor) && edit.assigneeId !== actor.id)
+      throw forbidden('Employees can only assign tasks to themselves');
+    await assertAssignable(db, edit.assigneeId);
+  }
+  if (edit.projectId) await assertProjectExists(db, edit.projectId);
+  const changes: Partial<TaskRow> = { updatedAt: now };
+  if (edit.title !== undefined) changes.title = edit.title;
+  if (edit.description !== undefined) changes.description = edit.description;
+  if (edit.priority !== undefined) changes.priority = edit.priority;
+  if (edit.projectId !== undefined) changes.projectId = edit.projectId;
+  if (edit.assigneeId !== undefined) changes.assigneeId = edit.assigneeId;
+  if (edit.estimatedHours !== undefined) changes.estimatedHours = edit.estimatedHours;
+  if (edit.dueDate !== undefined)
+    changes.dueDate = edit.dueDate === null ? null : instantOf(edit.dueDate, await ctx.timeZone());
+  const assigneeId = changes.assigneeId ?? row.assigneeId;
+  const projectId = changes.projectId === undefined ? row.projectId : changes.projectId;
+  const title = changes.title ?? row.title;
+  const task = await applyFrom(ctx, row, changes, {
+    stopTimerAt: reassigned ? now : undefined,
+    alsoWrite: (tx) =>
+      projectId && (reassigned || changes.projectId)
+        ? joinProject(tx, projectId, assigneeId, actor.id, now)
+        : Promise.resolve(),
+    notice:
+      reassigned && assigneeId !== actor.id
+        ? {
+            kind: 'task_assigned',
+            to: [assigneeId],
+            actorId: actor.id,
+            title: `${nameOf(actor)} assigned you “${title}”`,
+            body: changes.description ?? row.description,
+            link: '/my-tasks',
+            data: { taskId: row.id },
+            at: now,
+          }
+        : undefined,
+  });
+  if (reassigned) await announceTask(ctx, row.id, [row.assigneeId]);
+  return task;
+}
+
+/**
+ * Deletes a task with its comments and review history. A timer running on it is stopped first, so
+ * its time is booked; time entries keep their hours and lose only the task link (ON DELETE SET
+ * NULL), so timesheets, approved weeks and reports add up as before. Recorded in the audit log.
+ */
+export async function deleteTask(ctx: Context, id: string): Promise<void> {
+  const { db, actor, now } = ctx;
+  const row = await accessibleRow(db, actor, id);
+  if (!mayChange(actor, row)) throw forbidden(DELETE_ONLY_CREATOR);
+  const zone = (await ctx.settings()).timeZone;
+  await db.transaction(async (tx) => {
+    await stopTaskTimers(tx, row.id, now, zone);
+    const deleted = await tx
+      .delete(tasks)
+      .where(and(eq(tasks.id, row.id), eq(tasks.status, row.status), eq(tasks.isPaused, row.isPaused)))
+      .returning({ id: tasks.id });
+    if (deleted.length === 0) throw conflict('The task changed meanwhile; reload and try again');
+    await audit(tx, {
+      actorId: actor.id,
+      action: 'task_deleted',
+      targetUserId: row.assigneeId,
+      details: { taskId: row.id, title: row.title },
+      at: now,
+    });
+  });
+  await announceTask(ctx, row.id, [row.assigneeId, row.assignedById]);
 }

@@ -1,13 +1,7 @@
 import { timesheetsApi } from '@contract/timesheets';
 import { implement } from '../../lib/routes';
-import {
-  approveWeek,
-  getTimesheet,
-  rejectWeek,
-  reopenWeek,
-  submitWeek,
-  withdrawWeek,
-} from './timesheets.service';
+import { approveWeek, rejectWeek, reopenWeek, submitWeek, withdrawWeek } from './decisions';
+import { getTimesheet } from './timesheets.service';
 import { reviewQueue, teamOvertime } from './manager-views';
 
 /** Weekly timesheets (docs/product/timesheets.md): submit, withdraw, the review queue, decisions, reopen. */

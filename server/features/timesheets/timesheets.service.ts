@@ -8,24 +8,23 @@ import {
   type TimesheetStatus,
 } from '@contract/timesheets';
 import type { Db } from '../../db/types';
-import { activeTimers, attendanceRecords, timeEntries, timesheets, users } from '../../db/schema';
-import { audit } from '../admin/audit';
+import { attendanceRecords, timeEntries, timesheets, users } from '../../db/schema';
 import type { Context } from '../../lib/context';
-import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
+import { notFound } from '../../lib/errors';
 import { addDays, zonedDate, zonedDayRange } from '@contract/zoned-time';
 import { maySee, scheduleOf } from '../schedules/schedules.service';
 import { selectEntries, toTimeEntry } from '../time-entries/time-entries.rows';
-import { announceNotifications, notify } from '../notifications/notify';
-import { decidersOf, manages } from '../teams/team-scope';
+import { manages } from '../teams/team-scope';
 import { mondayOf } from './week-lock';
 
-const SHEET_NOT_FOUND = 'Timesheet not found';
-const nameOf = (actor: { firstName: string; lastName: string }) => `${actor.firstName} ${actor.lastName}`;
+export const SHEET_NOT_FOUND = 'Timesheet not found';
+export const nameOf = (actor: { firstName: string; lastName: string }) =>
+  `${actor.firstName} ${actor.lastName}`;
 /** How a notification names a week: "the week of 27 Oct 2025". */
-const weekLabel = (monday: string) =>
+export const weekLabel = (monday: string) =>
   `the week of ${new Date(`${monday}T12:00:00Z`).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' })}`;
 const USER_NOT_FOUND = 'User not found';
-type SheetRow = typeof timesheets.$inferSelect;
+export type SheetRow = typeof timesheets.$inferSelect;
 
 /** [start, end) of the week starting on `monday` in the zone: 167 or 169 hours long in DST weeks. */
 export function weekRange(monday: string, zone: string) {
@@ -33,7 +32,7 @@ export function weekRange(monday: string, zone: string) {
 }
 
 /** Seconds tracked in [start, end): entries counted on the day they start (as the tracker lists them). */
-async function trackedBetween(db: Db, userId: string, start: Date, end: Date): Promise<number> {
+export async function trackedBetween(db: Db, userId: string, start: Date, end: Date): Promise<number> {
   const [row] = await db
     .select({ seconds: sql<number>`coalesce(sum(${timeEntries.duration}), 0)::int` })
     .from(timeEntries)
@@ -82,7 +81,7 @@ export async function overtimeOf(
   };
 }
 
-async function sheetOf(db: Db, userId: string, monday: string): Promise<SheetRow | undefined> {
+export async function sheetOf(db: Db, userId: string, monday: string): Promise<SheetRow | undefined> {
   const [row] = await db
     .select()
     .from(timesheets)
@@ -91,7 +90,7 @@ async function sheetOf(db: Db, userId: string, monday: string): Promise<SheetRow
 }
 
 /** The decision a caller may take on someone's sheet: never their own, never as an employee. */
-async function mayDecide(ctx: Context, userId: string): Promise<boolean> {
+export async function mayDecide(ctx: Context, userId: string): Promise<boolean> {
   if (userId === ctx.actor.id || ctx.actor.role === 'employee') return false;
   return ctx.actor.role === 'admin' || manages(ctx.db, ctx.actor.id, userId);
 }
@@ -210,193 +209,4 @@ export async function getTimesheet(
       reopen: status === 'approved' && ctx.actor.role === 'admin',
     },
   };
-}
-
-const result = (row: SheetRow) => ({
-  id: row.id,
-  status: row.status,
-  weekStart: row.weekStart,
-  userId: row.userId,
-});
-
-/** Submits the caller's week (open or rejected) containing `week`; it locks (docs/product/timesheets.md). */
-export async function submitWeek(ctx: Context, week: string) {
-  const userId = ctx.actor.id;
-  const zone = await ctx.timeZone();
-  const monday = mondayOf(week);
-  if (monday > mondayOf(zonedDate(ctx.now, zone)))
-    throw badRequest('A week can be submitted once it has begun', 'week');
-  const { start, end } = weekRange(monday, zone);
-  const [timer] = await ctx.db
-    .select({ id: activeTimers.id })
-    .from(activeTimers)
-    .where(and(eq(activeTimers.userId, userId), lt(activeTimers.startTime, end)));
-  if (timer) throw conflict('Stop your timer before submitting the week');
-  const [open] = await ctx.db
-    .select({ id: attendanceRecords.id })
-    .from(attendanceRecords)
-    .where(
-      and(
-        eq(attendanceRecords.userId, userId),
-        sql`${attendanceRecords.clockOut} is null`,
-        lt(attendanceRecords.clockIn, end),
-        gte(attendanceRecords.clockIn, start),
-      ),
-    );
-  if (open) throw conflict('Clock out before submitting the week');
-  // The sheet and the notice to those who decide it commit together (docs/product/notifications.md#events).
-  const { row, notified } = await ctx.db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(timesheets)
-      .values({ userId, weekStart: monday, status: 'submitted', submittedAt: ctx.now, updatedAt: ctx.now })
-      .onConflictDoUpdate({
-        target: [timesheets.userId, timesheets.weekStart],
-        set: {
-          status: 'submitted',
-          submittedAt: ctx.now,
-          updatedAt: ctx.now,
-          decidedBy: null,
-          decidedAt: null,
-        },
-        // Only an open or rejected week can be submitted; the others keep their state.
-        setWhere: sql`${timesheets.status} in ('open', 'rejected')`,
-      })
-      .returning();
-    if (!row) {
-      const current = await sheetOf(tx, userId, monday);
-      throw conflict(`This week is already ${current?.status ?? 'submitted'}`);
-    }
-    const notified = await notify(ctx, tx, {
-      kind: 'timesheet_submitted',
-      to: await decidersOf(tx, userId),
-      actorId: userId,
-      title: `${nameOf(ctx.actor)} submitted ${weekLabel(monday)} for review`,
-      link: '/timesheets',
-      data: { timesheetId: row.id, weekStart: monday },
-      at: ctx.now,
-    });
-    return { row, notified };
-  });
-  await announceNotifications(ctx, notified);
-  ctx.log.info({ timesheetId: row.id, userId }, 'timesheet submitted');
-  return result(row);
-}
-
-async function ownedOrVisible(ctx: Context, id: string): Promise<SheetRow> {
-  const [row] = await ctx.db.select().from(timesheets).where(eq(timesheets.id, id));
-  if (!row || !(await maySee(ctx, row.userId))) throw notFound(SHEET_NOT_FOUND);
-  return row;
-}
-
-/** Moves a sheet from one state to the next only if it is still in the state checked (races lose with 409). */
-async function transition(ctx: Context, row: SheetRow, from: TimesheetStatus, changes: Partial<SheetRow>) {
-  const [updated] = await ctx.db
-    .update(timesheets)
-    .set({ ...changes, updatedAt: ctx.now })
-    .where(and(eq(timesheets.id, row.id), eq(timesheets.status, from)))
-    .returning();
-  if (!updated) throw conflict('The timesheet changed meanwhile; reload and try again');
-  return result(updated);
-}
-
-export async function withdrawWeek(ctx: Context, id: string) {
-  const row = await ownedOrVisible(ctx, id);
-  if (row.userId !== ctx.actor.id) throw forbidden('Only the person whose week it is can withdraw it');
-  if (row.status !== 'submitted')
-    throw conflict('Only a submitted week that is not yet decided can be withdrawn');
-  return transition(ctx, row, 'submitted', { status: 'open', submittedAt: null });
-}
-
-async function decidable(ctx: Context, id: string): Promise<SheetRow> {
-  const row = await ownedOrVisible(ctx, id);
-  if (row.userId === ctx.actor.id) throw forbidden('You cannot decide your own timesheet');
-  if (!(await mayDecide(ctx, row.userId))) throw notFound(SHEET_NOT_FOUND);
-  if (row.status !== 'submitted') throw conflict('Only a submitted week can be approved or rejected');
-  return row;
-}
-
-export async function approveWeek(ctx: Context, id: string) {
-  const row = await decidable(ctx, id);
-  // The totals are frozen with the approval: the week is locked from now on (overtime sums them).
-  const schedule = await scheduleOf(ctx.db, row.userId, (await ctx.settings()).timeZone);
-  const zone = schedule?.effectiveTimeZone ?? 'UTC';
-  const { start, end } = weekRange(row.weekStart, zone);
-  const trackedSeconds = await trackedBetween(ctx.db, row.userId, start, end);
-  const expectedSeconds = expectedBetween(schedule?.minutes ?? [], row.weekStart, addDays(row.weekStart, 6));
-  const { done, notified } = await ctx.db.transaction(async (tx) => {
-    const done = await transition({ ...ctx, db: tx }, row, 'submitted', {
-      status: 'approved',
-      comment: null,
-      decidedBy: ctx.actor.id,
-      decidedAt: ctx.now,
-      trackedSeconds,
-      expectedSeconds,
-    });
-    const notified = await notify(ctx, tx, {
-      kind: 'timesheet_approved',
-      to: [row.userId],
-      actorId: ctx.actor.id,
-      title: `${nameOf(ctx.actor)} approved your timesheet for ${weekLabel(row.weekStart)}`,
-      link: '/timesheets',
-      data: { timesheetId: row.id, weekStart: row.weekStart },
-      at: ctx.now,
-    });
-    return { done, notified };
-  });
-  await announceNotifications(ctx, notified);
-  ctx.log.info({ timesheetId: id, actorId: ctx.actor.id }, 'timesheet approved');
-  return done;
-}
-
-export async function rejectWeek(ctx: Context, id: string, comment: string) {
-  const row = await decidable(ctx, id);
-  const { done, notified } = await ctx.db.transaction(async (tx) => {
-    const done = await transition({ ...ctx, db: tx }, row, 'submitted', {
-      status: 'rejected',
-      comment,
-      decidedBy: ctx.actor.id,
-      decidedAt: ctx.now,
-    });
-    const notified = await notify(ctx, tx, {
-      kind: 'timesheet_rejected',
-      to: [row.userId],
-      actorId: ctx.actor.id,
-      title: `${nameOf(ctx.actor)} rejected your timesheet for ${weekLabel(row.weekStart)}`,
-      body: comment,
-      link: '/timesheets',
-      data: { timesheetId: row.id, weekStart: row.weekStart },
-      at: ctx.now,
-    });
-    return { done, notified };
-  });
-  await announceNotifications(ctx, notified);
-  ctx.log.info({ timesheetId: id, actorId: ctx.actor.id }, 'timesheet rejected');
-  return done;
-}
-
-/** An admin reopens an approved week; written to the audit log (docs/product/admin.md audit log). */
-export async function reopenWeek(ctx: Context, id: string) {
-  const [row] = await ctx.db.select().from(timesheets).where(eq(timesheets.id, id));
-  if (!row) throw notFound(SHEET_NOT_FOUND);
-  if (row.status !== 'approved') throw conflict('Only an approved week can be reopened');
-  const done = await ctx.db.transaction(async (tx) => {
-    const reopened = await transition({ ...ctx, db: tx }, row, 'approved', {
-      status: 'open',
-      submittedAt: null,
-      decidedBy: null,
-      decidedAt: null,
-      trackedSeconds: null,
-      expectedSeconds: null,
-    });
-    await audit(tx, {
-      actorId: ctx.actor.id,
-      action: 'timesheet_reopened',
-      targetUserId: row.userId,
-      details: { timesheetId: row.id, weekStart: row.weekStart },
-      at: ctx.now,
-    });
-    return reopened;
-  });
-  ctx.log.info({ timesheetId: id, actorId: ctx.actor.id, userId: row.userId }, 'timesheet reopened');
-  return done;
 }

@@ -12,11 +12,11 @@ export function RouteError() {
       : undefined;
   return (
     <main className="flex min-h-dvh flex-col items-center justify-center gap-4 p-6 text-center">
-      <div className="flex size-12 items-center justify-center rounded-full bg-red-50 text-red-600">
+      <div className="flex size-12 items-center justify-center rounded-full bg-danger-soft text-danger">
         <TriangleAlert className="size-6" aria-hidden />
       </div>
-      <h1 className="text-xl font-semibold text-slate-900">Something went wrong</h1>
-      {detail && <p className="max-w-md text-sm text-slate-500">{detail}</p>}
+      <h1 className="text-xl font-semibold text-foreground">Something went wrong</h1>
+      {detail && <p className="max-w-md text-sm text-muted-foreground">{detail}</p>}
       <Button onClick={() => window.location.reload()}>Reload page</Button>
     </main>
   );

@@ -43,6 +43,7 @@ export const router = createBrowserRouter([
             lazy: page(() => import('./pages/advanced-tasks-page'), 'AdvancedTasksPage'),
           },
           { path: 'projects', lazy: page(() => import('./pages/projects-page'), 'ProjectsPage') },
+          { path: 'projects/:id', lazy: page(() => import('./pages/project-page'), 'ProjectPage') },
           { path: 'attendance', lazy: page(() => import('./pages/attendance-page'), 'AttendancePage') },
           { path: 'tracker', lazy: page(() => import('./pages/tracker-page'), 'TrackerPage') },
           { path: 'timesheets', lazy: page(() => import('./pages/timesheets-page'), 'TimesheetsPage') },

@@ -7,6 +7,7 @@ import {
   useMutation,
   useQuery,
 } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import { type Endpoint, fillPath, type RequestOf, type ResponseOf } from '@contract/endpoint';
 import { compactQuery, queryString, request } from './api-client';
 import { queryClient } from './query-client';
@@ -127,14 +128,32 @@ export async function refresh(...endpoints: readonly (Endpoint | LazyEndpoint<En
   );
 }
 
-/**
- * A write. `refreshes` names the reads it changes; they are refetched before the mutation counts
- * as done, so a success toast appears once the screen already shows the change.
- */
 /** A write's input; one that needs nothing may be called as `mutate()`. */
 type MutationInput<E extends Endpoint> =
   object extends RequestOf<E> ? RequestOf<E> | undefined : RequestOf<E>;
 
+/** What a caller of `mutate` may do once this one call is settled (a toast, closing its dialog). */
+export type CallCallbacks<E extends Endpoint> = {
+  onSuccess?: (result: ResponseOf<E>, input: MutationInput<E>) => unknown;
+  onError?: (error: Error, input: MutationInput<E>) => unknown;
+  onSettled?: () => unknown;
+};
+
+/** `mutate(input, callbacks)`; a write that needs no input may be called as `mutate()`. */
+type MutateArgs<E extends Endpoint> =
+  undefined extends MutationInput<E>
+    ? [input?: MutationInput<E>, callbacks?: CallCallbacks<E>]
+    : [input: MutationInput<E>, callbacks?: CallCallbacks<E>];
+
+/**
+ * A write. `refreshes` names the reads it changes; they are refetched before the mutation counts
+ * as done, so a success toast appears once the screen already shows the change.
+ *
+ * The callbacks given to `mutate` run even when the component that called it is gone by then.
+ * TanStack drops them once their component unmounts, and a write often removes the very row whose
+ * dialog made it (deleting a task refetches the list, the card and its dialog leave before the last
+ * refetch ends): its toast would vanish at random, depending on which refetch answered first.
+ */
 export function useApiMutation<E extends Endpoint>(
   endpoint: E | LazyEndpoint<E>,
   options: {
@@ -143,7 +162,7 @@ export function useApiMutation<E extends Endpoint>(
     onError?: (error: Error, input: MutationInput<E>) => unknown;
   } = {},
 ) {
-  return useMutation<ResponseOf<E>, Error, MutationInput<E>>({
+  const mutation = useMutation<ResponseOf<E>, Error, MutationInput<E>>({
     mutationFn: (input) => call(endpoint, (input ?? {}) as RequestOf<E>),
     onSuccess: async (result, input) => {
       await options.onSuccess?.(result, input);
@@ -151,4 +170,17 @@ export function useApiMutation<E extends Endpoint>(
     },
     onError: options.onError,
   });
+  const { mutateAsync } = mutation;
+  const mutate = useCallback(
+    (...[input, callbacks]: MutateArgs<E>) => {
+      mutateAsync(input as MutationInput<E>)
+        .then(
+          (result) => callbacks?.onSuccess?.(result, input as MutationInput<E>),
+          (error: Error) => callbacks?.onError?.(error, input as MutationInput<E>),
+        )
+        .finally(() => callbacks?.onSettled?.());
+    },
+    [mutateAsync],
+  );
+  return { ...mutation, mutate };
 }

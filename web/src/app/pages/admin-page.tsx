@@ -11,6 +11,7 @@ import { InviteDialog } from '@/features/admin/invite-dialog';
 import { PendingUsersList } from '@/features/admin/pending-users-list';
 import { UserManagementTab } from '@/features/admin/user-management-tab';
 import { SystemAlertsPanel } from '@/features/attendance/system-alerts-panel';
+import { SsoSettingsPanel } from '@/features/settings/sso-settings-panel';
 import { SystemSettingsPanel } from '@/features/settings/system-settings-panel';
 import { useStoredUser } from '@/lib/auth';
 
@@ -18,7 +19,16 @@ const tabs: AdminTab[] = [
   { value: 'users', label: 'User Management', content: <UserManagementTab /> },
   { value: 'pending', label: 'Pending Approvals', content: <PendingUsersList /> },
   { value: 'alerts', label: 'System Alerts', content: <SystemAlertsPanel /> },
-  { value: 'settings', label: 'System Settings', content: <SystemSettingsPanel /> },
+  {
+    value: 'settings',
+    label: 'System Settings',
+    content: (
+      <div className="grid gap-6">
+        <SystemSettingsPanel />
+        <SsoSettingsPanel />
+      </div>
+    ),
+  },
   { value: 'audit', label: 'Audit Log', content: <AuditLogTab /> },
 ];
 

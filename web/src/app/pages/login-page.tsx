@@ -3,6 +3,7 @@ import { lazy, Suspense, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { AuthCard } from '@/features/auth/auth-card';
 import { LoginForm } from '@/features/auth/login-form';
+import { SsoSignIn } from '@/features/auth/sso-sign-in';
 import { Spinner } from '@/components/ui/spinner';
 import { safeNextPath, setStoredUser } from '@/lib/auth';
 
@@ -19,7 +20,8 @@ export function LoginPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const [mustChange, setMustChange] = useState(false);
-  const [secondFactor, setSecondFactor] = useState(false);
+  // A single sign-on of an account with two-factor comes back here for its code (decision 020).
+  const [secondFactor, setSecondFactor] = useState(params.get('sso') === 'twoFactor');
   // Back to the page that sent the visitor here (`?next=`), if it is one of ours; else home. A user
   // whose role requires two-factor sign-in and who has none goes to enrol on /profile first.
   const enter = (user: User) => {
@@ -59,7 +61,9 @@ export function LoginPage() {
   }
   return (
     <AuthCard title="Sign In" description="Welcome back to Workbench.">
-      <LoginForm onSignedIn={afterPassword} />
+      <SsoSignIn outcome={params.get('sso')}>
+        <LoginForm onSignedIn={afterPassword} />
+      </SsoSignIn>
     </AuthCard>
   );
 }

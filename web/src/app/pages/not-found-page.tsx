@@ -6,11 +6,11 @@ export function NotFoundPage() {
   return (
     <div className="flex flex-1 items-center justify-center p-6">
       <div className="w-full max-w-md rounded-lg border bg-card p-8 text-center shadow-sm">
-        <div className="mx-auto mb-4 flex size-12 items-center justify-center rounded-full bg-indigo-50 text-indigo-600">
+        <div className="mx-auto mb-4 flex size-12 items-center justify-center rounded-full bg-primary-soft text-primary">
           <Compass className="size-6" aria-hidden />
         </div>
-        <h1 className="text-2xl font-semibold tracking-tight text-slate-900">404 Page Not Found</h1>
-        <p className="mt-2 text-sm text-slate-500">
+        <h1 className="text-2xl font-semibold tracking-tight text-foreground">404 Page Not Found</h1>
+        <p className="mt-2 text-sm text-muted-foreground">
           The page you are looking for does not exist or has been moved.
         </p>
         <Button asChild className="mt-6">

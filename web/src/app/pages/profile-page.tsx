@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { PageHeader } from '@/components/ui/page-header';
 import {
+  AppearanceCard,
   PasswordCard,
   PreferencesCard,
   ProfileDetailsCard,
@@ -26,6 +27,7 @@ export function ProfilePage() {
       {mustEnrol && <TwoFactorCard />}
       <ProfileDetailsCard />
       <PreferencesCard />
+      <AppearanceCard />
       <PasswordCard />
       {!mustEnrol && <TwoFactorCard />}
       <SessionsCard />

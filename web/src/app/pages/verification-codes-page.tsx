@@ -33,7 +33,7 @@ export function VerificationCodesPage() {
       </div>
     );
   return (
-    <div className="flex-1 bg-gradient-to-b from-slate-50 to-indigo-50/40">
+    <div className="flex-1 bg-gradient-to-b from-background to-primary-soft/40">
       <div className="mx-auto w-full max-w-3xl px-4 py-8 sm:px-6">
         <BrandMark className="mb-8 justify-start" />
         {header}

@@ -2,23 +2,27 @@ import { Menu } from 'lucide-react';
 import { useLocation } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { NotificationBell } from '@/features/notifications';
+import { SearchButton } from './command-center';
+import { ThemeMenu } from './theme-menu';
 import { sectionTitle } from './nav-items';
 
 interface AppHeaderProps {
   email: string;
   /** Shown below 768 px: opens the navigation drawer. */
   onOpenMenu?: () => void;
+  /** opens the search and command palette */
+  onOpenSearch: () => void;
 }
 
-export function AppHeader({ email, onOpenMenu }: AppHeaderProps) {
+export function AppHeader({ email, onOpenMenu, onOpenSearch }: AppHeaderProps) {
   const { pathname } = useLocation();
   return (
-    <header className="sticky top-0 z-30 flex h-14 shrink-0 items-center gap-3 border-b border-slate-200 bg-white/85 px-4 backdrop-blur supports-[backdrop-filter]:bg-white/70 sm:px-6">
+    <header className="sticky top-0 z-30 flex h-14 shrink-0 items-center gap-3 border-b border-border bg-card/85 px-4 backdrop-blur supports-[backdrop-filter]:bg-card/70 sm:px-6">
       {onOpenMenu && (
         <Button
           variant="ghost"
           size="icon"
-          className="-ml-2 text-slate-600"
+          className="-ml-2 text-subtle-foreground"
           aria-label="Open menu"
           data-testid="menu-button"
           onClick={onOpenMenu}
@@ -26,16 +30,19 @@ export function AppHeader({ email, onOpenMenu }: AppHeaderProps) {
           <Menu aria-hidden />
         </Button>
       )}
-      <p data-testid="header-title" className="min-w-0 truncate text-base font-semibold text-slate-900">
+      <p data-testid="header-title" className="min-w-0 truncate text-base font-semibold text-foreground">
         {sectionTitle(pathname)}
       </p>
+      <div className="ml-auto" />
+      <SearchButton onClick={onOpenSearch} />
       <p
         data-testid="header-email"
-        className="ml-auto min-w-0 max-w-[50%] truncate text-sm text-slate-500"
+        className="hidden min-w-0 max-w-[30%] truncate text-sm text-muted-foreground md:block"
         title={email}
       >
         {email}
       </p>
+      <ThemeMenu />
       <NotificationBell />
     </header>
   );

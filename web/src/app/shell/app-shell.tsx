@@ -4,6 +4,7 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
 import { TooltipProvider } from '@/components/ui/tooltip';
 import { AppHeader } from './app-header';
+import { CommandCenter } from './command-center';
 import { Sidebar } from './sidebar';
 import { useIsDesktop } from './use-media-query';
 
@@ -22,6 +23,7 @@ export function AppShell({ user, children }: { user: User; children: ReactNode }
   const isDesktop = useIsDesktop();
   const [collapsed, setCollapsed] = useState(readCollapsed);
   const [drawerOpen, setDrawerOpen] = useState(false);
+  const [paletteOpen, setPaletteOpen] = useState(false);
   const { pathname } = useLocation();
 
   // A navigation (or growing past the breakpoint) closes the drawer.
@@ -45,7 +47,7 @@ export function AppShell({ user, children }: { user: User; children: ReactNode }
       <div className="flex min-h-dvh bg-background">
         <a
           href="#main"
-          className="sr-only z-50 rounded-md bg-white px-3 py-2 text-sm font-medium shadow focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+          className="sr-only z-50 rounded-md bg-card px-3 py-2 text-sm font-medium shadow focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
         >
           Skip to content
         </a>
@@ -56,7 +58,7 @@ export function AppShell({ user, children }: { user: User; children: ReactNode }
         ) : (
           <DialogPrimitive.Root open={drawerOpen} onOpenChange={setDrawerOpen}>
             <DialogPrimitive.Portal>
-              <DialogPrimitive.Overlay className="fixed inset-0 z-40 bg-slate-900/40 data-[state=open]:animate-fade-in" />
+              <DialogPrimitive.Overlay className="fixed inset-0 z-40 bg-overlay data-[state=open]:animate-fade-in" />
               <DialogPrimitive.Content
                 aria-describedby={undefined}
                 className="fixed inset-y-0 left-0 z-50 max-w-[85vw] shadow-xl focus:outline-none data-[state=open]:animate-slide-in-left"
@@ -69,7 +71,11 @@ export function AppShell({ user, children }: { user: User; children: ReactNode }
         )}
         <div className="flex min-w-0 flex-1 flex-col">
           <div className="contents print:hidden">
-            <AppHeader email={user.email} onOpenMenu={isDesktop ? undefined : () => setDrawerOpen(true)} />
+            <AppHeader
+              email={user.email}
+              onOpenMenu={isDesktop ? undefined : () => setDrawerOpen(true)}
+              onOpenSearch={() => setPaletteOpen(true)}
+            />
           </div>
           <main id="main" tabIndex={-1} className="flex flex-1 flex-col focus:outline-none">
             <div className="mx-auto flex w-full max-w-7xl flex-1 flex-col px-4 py-6 sm:px-6 lg:px-8 lg:py-8">
@@ -78,6 +84,7 @@ export function AppShell({ user, children }: { user: User; children: ReactNode }
           </main>
         </div>
       </div>
+      <CommandCenter user={user} paletteOpen={paletteOpen} onPaletteOpenChange={setPaletteOpen} />
     </TooltipProvider>
   );
 }

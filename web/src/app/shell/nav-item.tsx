@@ -23,13 +23,15 @@ export function NavItem({ entry, active, iconOnly, badge }: NavItemProps) {
       className={cn(
         'group relative flex h-9 items-center gap-3 rounded-md text-sm font-medium transition-colors',
         iconOnly ? 'mx-auto w-10 justify-center' : 'px-3',
-        active ? 'bg-indigo-50 text-indigo-700' : 'text-slate-600 hover:bg-slate-100 hover:text-slate-900',
+        active
+          ? 'bg-primary-soft text-primary-soft-foreground'
+          : 'text-subtle-foreground hover:bg-muted hover:text-foreground',
       )}
     >
       <Icon
         className={cn(
           'size-[18px] shrink-0',
-          active ? 'text-indigo-600' : 'text-slate-400 group-hover:text-slate-600',
+          active ? 'text-primary' : 'text-faint-foreground group-hover:text-subtle-foreground',
         )}
         aria-hidden
       />
@@ -38,12 +40,12 @@ export function NavItem({ entry, active, iconOnly, badge }: NavItemProps) {
         (iconOnly ? (
           <span
             aria-hidden
-            className="absolute top-0.5 right-0.5 flex h-4 min-w-4 items-center justify-center rounded-full bg-indigo-600 px-1 text-[10px] font-semibold leading-none text-white ring-2 ring-white"
+            className="absolute top-0.5 right-0.5 flex h-4 min-w-4 items-center justify-center rounded-full bg-primary px-1 text-[10px] font-semibold leading-none text-primary-foreground ring-2 ring-card"
           >
             {count}
           </span>
         ) : (
-          <span className="ml-auto flex h-5 min-w-5 items-center justify-center rounded-full bg-indigo-600 px-1.5 text-[11px] font-semibold leading-none text-white">
+          <span className="ml-auto flex h-5 min-w-5 items-center justify-center rounded-full bg-primary px-1.5 text-[11px] font-semibold leading-none text-primary-foreground">
             {count}
           </span>
         ))}

@@ -23,19 +23,21 @@ export interface NavEntry {
   slug: string;
   /** Other paths that highlight this entry. */
   alsoActiveOn?: string[];
+  /** the letter after 'g' that goes there (docs/product/client-behaviour.md#keyboard-shortcuts) */
+  key: string;
 }
 
 export const mainNav: NavEntry[] = [
-  { to: '/', label: 'Home', icon: House, slug: 'home' },
-  { to: '/my-tasks', label: 'My Tasks', icon: ListTodo, slug: 'my-tasks' },
-  { to: '/advanced-tasks', label: 'Advanced Tasks', icon: ClipboardList, slug: 'advanced-tasks' },
-  { to: '/projects', label: 'Projects', icon: FolderKanban, slug: 'projects' },
-  { to: '/tracker', label: 'Time Tracker', icon: Timer, slug: 'tracker' },
-  { to: '/attendance', label: 'Attendance', icon: CalendarCheck, slug: 'attendance' },
-  { to: '/timesheets', label: 'Timesheets', icon: CalendarRange, slug: 'timesheets' },
-  { to: '/chat', label: 'Chat', icon: MessageSquare, slug: 'chat' },
-  { to: '/reports', label: 'Reports', icon: BarChart3, slug: 'reports' },
-  { to: '/team/manage', label: 'Team', icon: Users, slug: 'team' },
+  { to: '/', label: 'Home', icon: House, slug: 'home', key: 'h' },
+  { to: '/my-tasks', label: 'My Tasks', icon: ListTodo, slug: 'my-tasks', key: 'm' },
+  { to: '/advanced-tasks', label: 'Advanced Tasks', icon: ClipboardList, slug: 'advanced-tasks', key: 'a' },
+  { to: '/projects', label: 'Projects', icon: FolderKanban, slug: 'projects', key: 'p' },
+  { to: '/tracker', label: 'Time Tracker', icon: Timer, slug: 'tracker', key: 't' },
+  { to: '/attendance', label: 'Attendance', icon: CalendarCheck, slug: 'attendance', key: 'd' },
+  { to: '/timesheets', label: 'Timesheets', icon: CalendarRange, slug: 'timesheets', key: 's' },
+  { to: '/chat', label: 'Chat', icon: MessageSquare, slug: 'chat', key: 'c' },
+  { to: '/reports', label: 'Reports', icon: BarChart3, slug: 'reports', key: 'r' },
+  { to: '/team/manage', label: 'Team', icon: Users, slug: 'team', key: 'e' },
 ];
 
 export const adminNav: NavEntry[] = [
@@ -45,8 +47,15 @@ export const adminNav: NavEntry[] = [
     icon: ShieldCheck,
     slug: 'admin',
     alsoActiveOn: ['/admin/pending-users'],
+    key: 'x',
   },
-  { to: '/admin/user-credentials', label: 'User Credentials', icon: KeyRound, slug: 'user-credentials' },
+  {
+    to: '/admin/user-credentials',
+    label: 'User Credentials',
+    icon: KeyRound,
+    slug: 'user-credentials',
+    key: 'u',
+  },
 ];
 
 export const isAdmin = (role: Role | string | undefined) => role === 'admin';
@@ -74,10 +83,13 @@ const sectionTitles: Record<string, string> = {
 /** The header's section name; a path that is no section is the 404 page, and says so. */
 export function sectionTitle(pathname: string): string {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  // A project's own page (/projects/{id}) belongs to the Projects section.
+  if (/^\/projects\/[^/]+$/.test(path)) return 'Projects';
   return sectionTitles[path] ?? 'Page not found';
 }
 
 export function isEntryActive(entry: NavEntry, pathname: string): boolean {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  if (entry.to === '/projects' && path.startsWith('/projects/')) return true;
   return path === entry.to || (entry.alsoActiveOn?.includes(path) ?? false);
 }

@@ -25,7 +25,7 @@ function Brand({ hidden }: { hidden: boolean }) {
   return (
     <div className="flex min-w-0 items-center gap-2.5">
       <img src="/favicon.svg" alt="" className="size-8 shrink-0" />
-      <span className="truncate text-base font-semibold tracking-tight text-slate-900">Workbench</span>
+      <span className="truncate text-base font-semibold tracking-tight text-foreground">Workbench</span>
     </div>
   );
 }
@@ -41,14 +41,14 @@ export function Sidebar({ user, collapsed, onToggle, className }: SidebarProps) 
       data-testid="sidebar"
       aria-label="Main navigation"
       className={cn(
-        'flex h-full flex-col border-r border-slate-200 bg-white transition-[width] duration-200',
+        'flex h-full flex-col border-r border-border bg-card transition-[width] duration-200',
         iconOnly ? 'w-16' : 'w-64',
         className,
       )}
     >
       <div
         className={cn(
-          'flex h-14 shrink-0 items-center border-b border-slate-200 px-3',
+          'flex h-14 shrink-0 items-center border-b border-border px-3',
           iconOnly ? 'justify-center' : 'justify-between gap-2 pl-4',
         )}
       >
@@ -57,7 +57,7 @@ export function Sidebar({ user, collapsed, onToggle, className }: SidebarProps) 
           <Button
             variant="ghost"
             size="icon"
-            className="text-slate-500"
+            className="text-muted-foreground"
             data-testid="sidebar-toggle"
             aria-label={collapsed ? 'Expand sidebar' : 'Collapse sidebar'}
             aria-expanded={!collapsed}
@@ -67,7 +67,7 @@ export function Sidebar({ user, collapsed, onToggle, className }: SidebarProps) 
           </Button>
         ) : (
           <DialogPrimitive.Close asChild>
-            <Button variant="ghost" size="icon" className="text-slate-500" aria-label="Close menu">
+            <Button variant="ghost" size="icon" className="text-muted-foreground" aria-label="Close menu">
               <X aria-hidden />
             </Button>
           </DialogPrimitive.Close>
@@ -90,9 +90,9 @@ export function Sidebar({ user, collapsed, onToggle, className }: SidebarProps) 
         {admin && (
           <>
             {iconOnly ? (
-              <hr className="my-4 border-slate-200" />
+              <hr className="my-4 border-border" />
             ) : (
-              <p className="mt-6 mb-2 px-3 text-xs font-semibold uppercase tracking-wider text-slate-500">
+              <p className="mt-6 mb-2 px-3 text-xs font-semibold uppercase tracking-wider text-muted-foreground">
                 Admin
               </p>
             )}
@@ -107,11 +107,11 @@ export function Sidebar({ user, collapsed, onToggle, className }: SidebarProps) 
         )}
       </nav>
 
-      <div className="shrink-0 border-t border-slate-200 p-3">
+      <div className="shrink-0 border-t border-border p-3">
         <UserCard user={user} iconOnly={iconOnly} />
       </div>
 
-      <div className="shrink-0 border-t border-slate-200 p-3">
+      <div className="shrink-0 border-t border-border p-3">
         <LogoutButton iconOnly={iconOnly} />
       </div>
     </aside>
@@ -126,7 +126,7 @@ function LogoutButton({ iconOnly }: { iconOnly: boolean }) {
       aria-label={iconOnly ? 'Logout' : undefined}
       onClick={() => void logout()}
       className={cn(
-        'text-slate-600 hover:bg-red-50 hover:text-red-700',
+        'text-subtle-foreground hover:bg-danger-soft hover:text-danger-foreground',
         iconOnly ? 'mx-auto flex size-10 p-0' : 'w-full justify-start gap-3 px-3',
       )}
     >

@@ -34,7 +34,7 @@ export function UserCard({ user, iconOnly }: { user: User; iconOnly: boolean }) 
           <Link
             to="/profile"
             data-testid="user-card"
-            className="block rounded-full focus-visible:outline-2 focus-visible:outline-indigo-600"
+            className="block rounded-full focus-visible:outline-2 focus-visible:outline-primary"
           >
             {avatar}
             <span className="sr-only">
@@ -54,11 +54,11 @@ export function UserCard({ user, iconOnly }: { user: User; iconOnly: boolean }) 
       to="/profile"
       data-testid="user-card"
       title="Your profile"
-      className="-m-1.5 flex min-w-0 items-center gap-3 rounded-md p-1.5 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-600"
+      className="-m-1.5 flex min-w-0 items-center gap-3 rounded-md p-1.5 hover:bg-muted focus-visible:outline-2 focus-visible:outline-primary"
     >
       {avatar}
       <div className="min-w-0 flex-1">
-        <p className="truncate text-sm font-medium text-slate-900">{fullName}</p>
+        <p className="truncate text-sm font-medium text-foreground">{fullName}</p>
         <RoleBadge role={user.role} className="mt-1" />
       </div>
     </Link>

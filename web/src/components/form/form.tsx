@@ -44,7 +44,11 @@ export function Form<In extends FieldValues, Out extends FieldValues>({
 export function FormMessage({ children, testId }: { children: ReactNode; testId?: string }) {
   if (!children) return null;
   return (
-    <p role="alert" data-testid={testId} className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-700">
+    <p
+      role="alert"
+      data-testid={testId}
+      className="rounded-md bg-danger-soft px-3 py-2 text-sm text-danger-foreground"
+    >
       {children}
     </p>
   );

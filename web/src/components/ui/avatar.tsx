@@ -44,7 +44,7 @@ export function Avatar({
       aria-hidden
       data-testid={testId ? `${testId}-initials` : undefined}
       className={cn(
-        'flex shrink-0 select-none items-center justify-center rounded-full bg-indigo-100 font-semibold text-indigo-700',
+        'flex shrink-0 select-none items-center justify-center rounded-full bg-primary-muted font-semibold text-primary-soft-foreground',
         sizes[size],
         className,
       )}

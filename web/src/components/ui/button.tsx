@@ -10,7 +10,7 @@ export const buttonVariants = cva(
       variant: {
         default: 'bg-primary text-primary-foreground shadow-sm hover:bg-primary-hover',
         secondary: 'bg-secondary text-secondary-foreground hover:bg-secondary-hover',
-        outline: 'border border-input bg-white text-foreground shadow-xs hover:bg-accent',
+        outline: 'border border-input bg-card text-foreground shadow-xs hover:bg-accent',
         ghost: 'text-foreground hover:bg-accent',
         destructive: 'bg-destructive text-destructive-foreground shadow-sm hover:bg-destructive-hover',
         link: 'text-primary underline-offset-4 hover:underline',

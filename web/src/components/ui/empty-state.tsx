@@ -23,7 +23,7 @@ export function EmptyState({
   return (
     <div className={cn('flex flex-col items-center justify-center px-6 py-12 text-center', className)}>
       {Icon && (
-        <div className="mb-4 flex size-12 items-center justify-center rounded-full bg-slate-100 text-slate-500">
+        <div className="mb-4 flex size-12 items-center justify-center rounded-full bg-muted text-muted-foreground">
           <Icon className="size-6" aria-hidden />
         </div>
       )}

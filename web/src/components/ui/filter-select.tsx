@@ -14,7 +14,7 @@ export function FilterSelect(props: {
 }) {
   return (
     <div className="grid min-w-0 gap-1.5">
-      <Label htmlFor={props.id} className="text-xs text-slate-500">
+      <Label htmlFor={props.id} className="text-xs text-muted-foreground">
         {props.label}
       </Label>
       <Select value={props.value ?? ALL} onValueChange={(v) => props.onChange(v === ALL ? undefined : v)}>

@@ -7,7 +7,7 @@ export function Label({ className, ...props }: React.ComponentProps<typeof Label
     <LabelPrimitive.Root
       data-slot="label"
       className={cn(
-        'flex select-none items-center gap-2 text-sm font-medium leading-none text-slate-700 peer-disabled:opacity-60',
+        'flex select-none items-center gap-2 text-sm font-medium leading-none text-subtle-foreground peer-disabled:opacity-60',
         className,
       )}
       {...props}

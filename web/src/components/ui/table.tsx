@@ -23,7 +23,7 @@ export function Table({ className, region, ...props }: React.ComponentProps<'tab
 }
 
 export function TableHeader({ className, ...props }: React.ComponentProps<'thead'>) {
-  return <thead className={cn('bg-slate-50 [&_tr]:border-b', className)} {...props} />;
+  return <thead className={cn('bg-subtle [&_tr]:border-b', className)} {...props} />;
 }
 
 export function TableBody({ className, ...props }: React.ComponentProps<'tbody'>) {
@@ -31,7 +31,7 @@ export function TableBody({ className, ...props }: React.ComponentProps<'tbody'>
 }
 
 export function TableRow({ className, ...props }: React.ComponentProps<'tr'>) {
-  return <tr className={cn('border-b transition-colors hover:bg-slate-50/60', className)} {...props} />;
+  return <tr className={cn('border-b transition-colors hover:bg-subtle/60', className)} {...props} />;
 }
 
 export function TableHead({ className, ...props }: React.ComponentProps<'th'>) {

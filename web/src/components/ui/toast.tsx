@@ -36,8 +36,8 @@ const toastVariants = cva(
   {
     variants: {
       variant: {
-        default: 'border-border bg-white text-foreground',
-        destructive: 'border-red-600 bg-red-600 text-white',
+        default: 'border-border bg-card text-foreground',
+        destructive: 'border-destructive bg-destructive text-destructive-foreground',
       },
     },
     defaultVariants: { variant: 'default' },
@@ -75,7 +75,7 @@ export function ToastAction({ className, ...props }: React.ComponentProps<typeof
   return (
     <ToastPrimitive.Action
       className={cn(
-        'inline-flex h-8 shrink-0 cursor-pointer items-center rounded-md border px-3 text-sm font-medium hover:bg-slate-100 group-data-[variant=destructive]:border-white/40 group-data-[variant=destructive]:hover:bg-red-700',
+        'inline-flex h-8 shrink-0 cursor-pointer items-center rounded-md border px-3 text-sm font-medium hover:bg-muted group-data-[variant=destructive]:border-destructive-foreground/40 group-data-[variant=destructive]:hover:bg-destructive-hover',
         className,
       )}
       {...props}

@@ -25,7 +25,7 @@ function StatCard({
     <Card
       className={cn(
         'flex h-full items-start justify-between gap-3 p-4 sm:p-5',
-        to && 'transition-colors hover:border-indigo-300 hover:bg-indigo-50/30',
+        to && 'transition-colors hover:border-primary/40 hover:bg-primary-soft/30',
       )}
     >
       <div className="min-w-0">
@@ -33,7 +33,7 @@ function StatCard({
         {value === undefined ? (
           <Skeleton className="mt-2 h-8 w-12" />
         ) : (
-          <p className="mt-1 text-3xl font-semibold tracking-tight text-slate-900">{value}</p>
+          <p className="mt-1 text-3xl font-semibold tracking-tight text-foreground">{value}</p>
         )}
         <p className="mt-1 hidden text-xs text-muted-foreground sm:block">{hint}</p>
         {/* a link's name starts with what it shows; where it leads comes after */}
@@ -69,14 +69,14 @@ export function AdminStatCards() {
         value={value(s?.totalUsers)}
         hint="All accounts"
         icon={Users}
-        tone="bg-indigo-50 text-indigo-600"
+        tone="bg-primary-soft text-primary"
       />
       <StatCard
         label="Pending Approvals"
         value={value(s?.pendingApprovals)}
         hint="Verified, awaiting review"
         icon={Clock}
-        tone="bg-amber-50 text-amber-600"
+        tone="bg-warning-soft text-warning"
         to="/admin/pending-users"
       />
       <StatCard
@@ -84,14 +84,14 @@ export function AdminStatCards() {
         value={value(s?.activeUsers)}
         hint="Approved and not suspended"
         icon={UserCheck}
-        tone="bg-emerald-50 text-emerald-600"
+        tone="bg-success-soft text-success"
       />
       <StatCard
         label="System Alerts"
         value={value(s?.systemAlerts)}
         hint="Attendance alerts"
         icon={AlertTriangle}
-        tone="bg-red-50 text-red-600"
+        tone="bg-danger-soft text-danger"
       />
     </div>
   );

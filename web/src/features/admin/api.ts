@@ -47,6 +47,8 @@ export const useResetPassword = () =>
   useApiMutation(adminApi.resetPassword, { refreshes: afterAccountChange });
 export const useResetTwoFactor = () =>
   useApiMutation(adminApi.resetTwoFactor, { refreshes: afterAccountChange });
+export const useAnonymiseUser = () =>
+  useApiMutation(adminApi.anonymiseUser, { refreshes: [...afterAccountChange, adminApi.audit] });
 export const useCreateInvitation = () =>
   useApiMutation(adminApi.invite, { refreshes: [adminApi.invitations] });
 

@@ -26,11 +26,11 @@ function describe(details: AuditEntry['details']): string {
 }
 
 function Person({ person }: { person: AuditEntry['actor'] }) {
-  if (!person) return <span className="text-slate-400">—</span>;
+  if (!person) return <span className="text-muted-foreground">—</span>;
   return (
     <div className="min-w-0">
-      <p className="truncate font-medium text-slate-900">{person.name}</p>
-      <p className="truncate text-xs text-slate-500">{person.email}</p>
+      <p className="truncate font-medium text-foreground">{person.name}</p>
+      <p className="truncate text-xs text-muted-foreground">{person.email}</p>
     </div>
   );
 }
@@ -38,7 +38,7 @@ function Person({ person }: { person: AuditEntry['actor'] }) {
 function DateFilter(props: { id: string; label: string; value?: string; onChange: (v?: string) => void }) {
   return (
     <div className="grid gap-1.5">
-      <Label htmlFor={props.id} className="text-xs text-slate-500">
+      <Label htmlFor={props.id} className="text-xs text-muted-foreground">
         {props.label}
       </Label>
       <Input
@@ -64,7 +64,7 @@ export function AuditLogTab() {
   return (
     <section aria-labelledby="audit-heading" className="flex flex-col gap-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <h2 id="audit-heading" className="text-lg font-semibold text-slate-900">
+        <h2 id="audit-heading" className="text-lg font-semibold text-foreground">
           Audit log
         </h2>
         <Button asChild variant="outline" size="sm">
@@ -73,7 +73,7 @@ export function AuditLogTab() {
           </a>
         </Button>
       </div>
-      <div className="grid grid-cols-1 items-end gap-3 rounded-lg border bg-white p-3 shadow-sm sm:grid-cols-2 lg:grid-cols-3 2xl:grid-cols-5">
+      <div className="grid grid-cols-1 items-end gap-3 rounded-lg border bg-card p-3 shadow-sm sm:grid-cols-2 lg:grid-cols-3 2xl:grid-cols-5">
         <FilterSelect
           id="audit-actor"
           label="Actor"
@@ -101,7 +101,7 @@ export function AuditLogTab() {
         <DateFilter id="audit-from" label="From" value={filters.from} onChange={(from) => set({ from })} />
         <DateFilter id="audit-to" label="To" value={filters.to} onChange={(to) => set({ to })} />
       </div>
-      <div className="rounded-lg border bg-white shadow-sm">
+      <div className="rounded-lg border bg-card shadow-sm">
         {log.isPending ? (
           <Skeleton className="m-4 h-24" />
         ) : log.isError ? (
@@ -139,7 +139,9 @@ export function AuditLogTab() {
                     <TableCell className="max-w-56">
                       <Person person={e.target} />
                     </TableCell>
-                    <TableCell className="min-w-48 text-xs text-slate-600">{describe(e.details)}</TableCell>
+                    <TableCell className="min-w-48 text-xs text-subtle-foreground">
+                      {describe(e.details)}
+                    </TableCell>
                   </TableRow>
                 ))}
               </TableBody>

@@ -116,11 +116,11 @@ export function CredentialActions({
       <div className="flex flex-wrap gap-1">
         {user.isActive ? (
           <IconAction label={`Suspend ${name}`} onClick={() => onSuspend(user)}>
-            <Ban className="text-red-600" aria-hidden />
+            <Ban className="text-danger" aria-hidden />
           </IconAction>
         ) : (
           <IconAction label={`Activate ${name}`} onClick={() => onActivate(user)} disabled={busy}>
-            <RotateCcw className="text-emerald-600" aria-hidden />
+            <RotateCcw className="text-success" aria-hidden />
           </IconAction>
         )}
         <IconAction label={`Reset password of ${name}`} onClick={() => onReset(user)}>
@@ -136,7 +136,7 @@ export function CredentialActions({
         <Button
           variant="outline"
           size="sm"
-          className="text-red-700 hover:bg-red-50"
+          className="text-danger-foreground hover:bg-danger-soft"
           onClick={() => onSuspend(user)}
         >
           Suspend<span className="sr-only"> {name}</span>

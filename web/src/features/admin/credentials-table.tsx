@@ -20,7 +20,7 @@ type Props = { users: AdminUser[]; showPasswords: boolean } & CredentialActionHa
 function Avatar({ user }: { user: AdminUser }) {
   return (
     <div
-      className="flex size-8 shrink-0 items-center justify-center rounded-full bg-indigo-100 text-xs font-semibold text-indigo-700"
+      className="flex size-8 shrink-0 items-center justify-center rounded-full bg-primary-muted text-xs font-semibold text-primary-soft-foreground"
       aria-hidden
     >
       {initials(user.firstName, user.lastName)}
@@ -29,7 +29,7 @@ function Avatar({ user }: { user: AdminUser }) {
 }
 
 // The actions stay in view while the other columns scroll under them (a narrow window, a long row).
-const pinnedRight = 'sticky right-0 bg-white shadow-[-8px_0_8px_-8px_rgb(15_23_42/0.15)]';
+const pinnedRight = 'sticky right-0 bg-card shadow-[-8px_0_8px_-8px_rgb(15_23_42/0.15)]';
 
 /** Wide screens: the nine columns of docs/product/admin.md#user-credentials, sized to fit beside the sidebar at 1280 px. */
 export function CredentialsTable({ users, showPasswords, ...actions }: Props) {
@@ -49,7 +49,7 @@ export function CredentialsTable({ users, showPasswords, ...actions }: Props) {
               'Status',
               'Actions',
             ].map((h) => (
-              <TableHead key={h} className={h === 'Actions' ? cn(pinnedRight, 'bg-slate-50') : undefined}>
+              <TableHead key={h} className={h === 'Actions' ? cn(pinnedRight, 'bg-subtle') : undefined}>
                 {h}
               </TableHead>
             ))}
@@ -60,7 +60,7 @@ export function CredentialsTable({ users, showPasswords, ...actions }: Props) {
             <TableRow key={user.id} data-testid="credential-row">
               {/* Long names wrap and long addresses and usernames are cut short (the whole text is
                   in the title), so the table fits beside the sidebar whatever people are called. */}
-              <TableCell className="max-w-36 font-medium break-words whitespace-normal text-slate-900">
+              <TableCell className="max-w-36 font-medium break-words whitespace-normal text-foreground">
                 {user.firstName} {user.lastName}
               </TableCell>
               <TableCell className="max-w-32 truncate" title={user.email}>

@@ -57,7 +57,7 @@ export function InviteDialog() {
           </Button>
         </Form>
         <section aria-labelledby="open-invitations" className="border-t pt-4">
-          <h3 id="open-invitations" className="mb-2 text-sm font-semibold text-slate-900">
+          <h3 id="open-invitations" className="mb-2 text-sm font-semibold text-foreground">
             Open invitations{invitations.data ? ` (${invitations.data.length})` : ''}
           </h3>
           {invitations.isLoading ? (
@@ -68,7 +68,7 @@ export function InviteDialog() {
             <ul className="flex max-h-48 flex-col divide-y overflow-y-auto text-sm">
               {invitations.data.map((inv) => (
                 <li key={inv.id} className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1 py-2">
-                  <span className="min-w-0 truncate text-slate-900">{inv.email}</span>
+                  <span className="min-w-0 truncate text-foreground">{inv.email}</span>
                   <span className="text-xs text-muted-foreground">
                     {capitalize(inv.role)} · <code className="font-mono">{inv.code}</code> · until{' '}
                     {formatDate(inv.expiresAt)}

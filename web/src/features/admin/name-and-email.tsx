@@ -4,7 +4,7 @@ import type { AdminUser } from '@contract/admin';
 export function NameAndEmail({ user }: { user: Pick<AdminUser, 'firstName' | 'lastName' | 'email'> }) {
   return (
     <div className="min-w-0 flex-1">
-      <p className="truncate text-sm font-medium text-slate-900">
+      <p className="truncate text-sm font-medium text-foreground">
         {user.firstName} {user.lastName}
       </p>
       <p className="truncate text-xs text-muted-foreground">{user.email}</p>

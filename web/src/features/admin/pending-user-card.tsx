@@ -52,14 +52,14 @@ export function PendingUserCard({ user }: { user: PendingUser }) {
     <Card data-testid="pending-user" className="flex flex-col gap-4 p-5 sm:flex-row sm:items-center">
       <div className="flex min-w-0 flex-1 gap-4">
         <div
-          className="flex size-11 shrink-0 items-center justify-center rounded-full bg-indigo-100 font-semibold text-indigo-700"
+          className="flex size-11 shrink-0 items-center justify-center rounded-full bg-primary-muted font-semibold text-primary-soft-foreground"
           aria-hidden
         >
           {initials(user.firstName, user.lastName)}
         </div>
         <div className="min-w-0 flex-1">
           <div className="flex flex-wrap items-center gap-2">
-            <h3 className="truncate font-semibold text-slate-900">{name}</h3>
+            <h3 className="truncate font-semibold text-foreground">{name}</h3>
             <Badge variant="amber">Pending Approval</Badge>
             <RoleBadge role={user.role} />
           </div>
@@ -82,7 +82,7 @@ export function PendingUserCard({ user }: { user: PendingUser }) {
               <dd>{formatDate(user.registeredAt)}</dd>
             </div>
             {user.emailVerified && (
-              <div className="flex items-center gap-2 text-emerald-700">
+              <div className="flex items-center gap-2 text-success-foreground">
                 <CheckCircle2 className="size-4 shrink-0" aria-hidden />
                 <dd>Email Verified</dd>
               </div>
@@ -98,7 +98,7 @@ export function PendingUserCard({ user }: { user: PendingUser }) {
         </Button>
         <Button
           variant="outline"
-          className="flex-1 text-red-700 hover:bg-red-50 sm:flex-none"
+          className="flex-1 text-danger-foreground hover:bg-danger-soft sm:flex-none"
           onClick={onReject}
           disabled={busy}
         >

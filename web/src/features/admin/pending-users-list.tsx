@@ -52,7 +52,7 @@ export function PendingCountCard() {
   const stats = useAdminStats();
   return (
     <Card className="mb-6 flex items-center gap-4 p-5">
-      <div className="flex size-11 items-center justify-center rounded-full bg-amber-50 text-amber-600">
+      <div className="flex size-11 items-center justify-center rounded-full bg-warning-soft text-warning">
         <UserCheck className="size-5" aria-hidden />
       </div>
       <div>
@@ -60,7 +60,7 @@ export function PendingCountCard() {
         {stats.isLoading ? (
           <Skeleton className="mt-1 h-7 w-10" />
         ) : (
-          <p data-testid="pending-count" className="text-2xl font-semibold text-slate-900">
+          <p data-testid="pending-count" className="text-2xl font-semibold text-foreground">
             {stats.data?.pendingApprovals ?? '—'}
           </p>
         )}

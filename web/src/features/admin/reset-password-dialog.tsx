@@ -61,11 +61,11 @@ export function ResetPasswordDialog({ user, onClose }: { user: Target | null; on
         </DialogHeader>
         {temporary ? (
           <div className="flex flex-col gap-2">
-            <p className="text-sm font-medium text-slate-700">Temporary password (shown only once)</p>
-            <div className="flex items-center gap-2 rounded-md border bg-slate-50 p-2">
+            <p className="text-sm font-medium text-subtle-foreground">Temporary password (shown only once)</p>
+            <div className="flex items-center gap-2 rounded-md border bg-subtle p-2">
               <code
                 data-testid="temporary-password"
-                className="flex-1 break-all font-mono text-base text-slate-900"
+                className="flex-1 break-all font-mono text-base text-foreground"
               >
                 {temporary}
               </code>

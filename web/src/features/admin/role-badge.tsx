@@ -8,9 +8,15 @@ export function RoleBadge({ role }: { role: string }) {
   return <Badge variant={roleColours[role] ?? 'gray'}>{capitalize(role)}</Badge>;
 }
 
-type StatusUser = { isActive: boolean; approvalStatus: string; emailVerified: boolean };
+type StatusUser = {
+  isActive: boolean;
+  approvalStatus: string;
+  emailVerified: boolean;
+  anonymisedAt?: string | null;
+};
 
 export function statusOf(user: StatusUser): { label: string; variant: BadgeVariant } {
+  if (user.anonymisedAt) return { label: 'Anonymised', variant: 'gray' };
   if (user.approvalStatus === 'rejected') return { label: 'Rejected', variant: 'gray' };
   if (!user.emailVerified) return { label: 'Unverified', variant: 'gray' };
   if (user.approvalStatus === 'pending') return { label: 'Pending', variant: 'amber' };

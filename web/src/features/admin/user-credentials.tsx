@@ -8,7 +8,8 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { LoadMore } from '@/components/ui/load-more';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useAdminStats, useAllUsers } from './api';
-import { useActivateWithToasts, useResetTwoFactorWithToasts } from './use-activate';
+import { useActivateWithToasts } from './use-activate';
+import { ResetTwoFactorDialog } from './reset-two-factor-dialog';
 import { CredentialsCards, CredentialsTable } from './credentials-table';
 import { ResetPasswordDialog } from './reset-password-dialog';
 import { SuspendDialog } from './suspend-dialog';
@@ -20,7 +21,7 @@ function Count({ label, value }: { label: string; value: number | undefined }) {
       {value === undefined ? (
         <Skeleton className="mt-1 h-7 w-10" />
       ) : (
-        <p className="text-2xl font-semibold text-slate-900">{value}</p>
+        <p className="text-2xl font-semibold text-foreground">{value}</p>
       )}
     </Card>
   );
@@ -33,10 +34,10 @@ export function UserCredentials() {
   const users = useAllUsers(useDeferredValue(search));
   const stats = useAdminStats();
   const activation = useActivateWithToasts();
-  const twoFactor = useResetTwoFactorWithToasts();
   const [showPasswords, setShowPasswords] = useState(false);
   const [suspending, setSuspending] = useState<AdminUser | null>(null);
   const [resetting, setResetting] = useState<AdminUser | null>(null);
+  const [resettingTwoFactor, setResettingTwoFactor] = useState<AdminUser | null>(null);
 
   const filtered = users.users ?? [];
 
@@ -44,7 +45,7 @@ export function UserCredentials() {
     onSuspend: setSuspending,
     onReset: setResetting,
     ...activation,
-    ...twoFactor,
+    onResetTwoFactor: setResettingTwoFactor,
   };
   const s = stats.data;
 
@@ -94,6 +95,7 @@ export function UserCredentials() {
       </Card>
       <SuspendDialog user={suspending} onClose={() => setSuspending(null)} />
       <ResetPasswordDialog user={resetting} onClose={() => setResetting(null)} />
+      <ResetTwoFactorDialog user={resettingTwoFactor} onClose={() => setResettingTwoFactor(null)} />
     </div>
   );
 }

@@ -1,9 +1,25 @@
-import type { AdminUser } from '@contract/admin';
+import { type AdminUser, adminApi } from '@contract/admin';
+import { Download, UserX } from 'lucide-react';
+import { useId, useState } from 'react';
+import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { toast } from '@/components/ui/use-toast';
+import { apiUrl } from '@/lib/api';
+import { useCurrentUser } from '@/lib/auth';
 import { formatDateTime, formatRelative } from '@/lib/format';
+import { useAnonymiseUser } from './api';
 import { RoleBadge, StatusBadge } from './role-badge';
 
-/** docs/product/admin.md#user-details: name, email, role, active or suspended status and last active time. */
+/** What the admin types to confirm an anonymisation, which cannot be undone. */
+export const ANONYMISE_WORD = 'ANONYMISE';
+
+/**
+ * docs/product/admin.md#user-details: name, email, role, active or suspended status and last active
+ * time; and the person's data (docs/product/admin.md#data-of-a-person): export it, or anonymise a
+ * departed person after typing ANONYMISE.
+ */
 export function UserDetailsDialog({ user, onClose }: { user: AdminUser | null; onClose: () => void }) {
   return (
     <Dialog open={user !== null} onOpenChange={(open) => !open && onClose()}>
@@ -13,33 +29,134 @@ export function UserDetailsDialog({ user, onClose }: { user: AdminUser | null; o
           <DialogDescription>Account details</DialogDescription>
         </DialogHeader>
         {user && (
-          <dl className="grid grid-cols-[8rem_1fr] gap-x-4 gap-y-3 text-sm">
-            <dt className="text-muted-foreground">Name</dt>
-            <dd className="font-medium text-slate-900">
-              {user.firstName} {user.lastName}
-            </dd>
-            <dt className="text-muted-foreground">Email</dt>
-            <dd className="break-all text-slate-900">{user.email}</dd>
-            <dt className="text-muted-foreground">Role</dt>
-            <dd>
-              <RoleBadge role={user.role} />
-            </dd>
-            <dt className="text-muted-foreground">Status</dt>
-            <dd className="flex flex-col gap-1">
-              <StatusBadge user={user} />
-              {!user.isActive && user.suspendedReason && (
-                <span className="text-xs text-muted-foreground">Reason: {user.suspendedReason}</span>
-              )}
-            </dd>
-            <dt className="text-muted-foreground">Last active</dt>
-            <dd className="text-slate-900" title={formatDateTime(user.lastActive, 'Never')}>
-              {formatRelative(user.lastActive, Date.now(), 'Never')}
-            </dd>
-            <dt className="text-muted-foreground">Member since</dt>
-            <dd className="text-slate-900">{formatDateTime(user.createdAt)}</dd>
-          </dl>
+          <>
+            <dl className="grid grid-cols-[8rem_1fr] gap-x-4 gap-y-3 text-sm">
+              <dt className="text-muted-foreground">Name</dt>
+              <dd className="font-medium text-foreground">
+                {user.firstName} {user.lastName}
+              </dd>
+              <dt className="text-muted-foreground">Email</dt>
+              <dd className="break-all text-foreground">{user.email}</dd>
+              <dt className="text-muted-foreground">Role</dt>
+              <dd>
+                <RoleBadge role={user.role} />
+              </dd>
+              <dt className="text-muted-foreground">Status</dt>
+              <dd className="flex flex-col gap-1">
+                <StatusBadge user={user} />
+                {!user.isActive && user.suspendedReason && (
+                  <span className="text-xs text-muted-foreground">Reason: {user.suspendedReason}</span>
+                )}
+              </dd>
+              <dt className="text-muted-foreground">Last active</dt>
+              <dd className="text-foreground" title={formatDateTime(user.lastActive, 'Never')}>
+                {formatRelative(user.lastActive, Date.now(), 'Never')}
+              </dd>
+              <dt className="text-muted-foreground">Member since</dt>
+              <dd className="text-foreground">{formatDateTime(user.createdAt)}</dd>
+            </dl>
+            <PersonalData key={user.id} user={user} onAnonymised={onClose} />
+          </>
         )}
       </DialogContent>
     </Dialog>
+  );
+}
+
+function PersonalData({ user, onAnonymised }: { user: AdminUser; onAnonymised: () => void }) {
+  const me = useCurrentUser().user;
+  const anonymise = useAnonymiseUser();
+  const [confirming, setConfirming] = useState(false);
+  const [typed, setTyped] = useState('');
+  const inputId = useId();
+  const hintId = useId();
+  const canAnonymise = !user.anonymisedAt && me?.id !== user.id;
+
+  const run = () =>
+    anonymise.mutate(
+      { params: { id: user.id } },
+      {
+        onSuccess: () => {
+          toast({
+            title: 'Person anonymised',
+            description: 'Their time, attendance and tasks stay in the reports.',
+          });
+          onAnonymised();
+        },
+        onError: (err) =>
+          toast({ variant: 'destructive', title: 'Could not anonymise', description: err.message }),
+      },
+    );
+
+  return (
+    <section
+      aria-labelledby={`${inputId}-heading`}
+      className="flex flex-col gap-3 border-t border-border pt-4"
+    >
+      <h3 id={`${inputId}-heading`} className="text-sm font-semibold text-foreground">
+        Personal data
+      </h3>
+      {user.anonymisedAt && (
+        <p className="text-sm text-muted-foreground">Anonymised {formatDateTime(user.anonymisedAt)}.</p>
+      )}
+      {!confirming && (
+        <div className="flex flex-wrap gap-2">
+          <Button variant="outline" size="sm" asChild>
+            <a href={apiUrl(adminApi.exportUser, { params: { id: user.id } })} download>
+              <Download aria-hidden /> Export data
+            </a>
+          </Button>
+          {canAnonymise && (
+            <Button
+              variant="outline"
+              size="sm"
+              className="text-destructive hover:bg-destructive/10"
+              onClick={() => setConfirming(true)}
+            >
+              <UserX aria-hidden /> Anonymise…
+            </Button>
+          )}
+        </div>
+      )}
+      {confirming && (
+        <div className="flex flex-col gap-3 rounded-md border border-destructive/40 bg-destructive/5 p-3">
+          <p id={hintId} className="text-sm text-foreground">
+            Their name and e-mail are replaced, they are signed out everywhere, and their API tokens,
+            two-factor sign-in and picture are removed. Their time, attendance and tasks stay for the reports.
+            This cannot be undone.
+          </p>
+          <div className="flex flex-col gap-1.5">
+            <Label htmlFor={inputId}>Type {ANONYMISE_WORD} to confirm</Label>
+            <Input
+              id={inputId}
+              aria-describedby={hintId}
+              autoComplete="off"
+              value={typed}
+              onChange={(e) => setTyped(e.target.value)}
+            />
+          </div>
+          <div className="flex flex-wrap justify-end gap-2">
+            <Button
+              variant="outline"
+              size="sm"
+              onClick={() => {
+                setConfirming(false);
+                setTyped('');
+              }}
+            >
+              Cancel
+            </Button>
+            <Button
+              variant="destructive"
+              size="sm"
+              disabled={typed.trim() !== ANONYMISE_WORD || anonymise.isPending}
+              onClick={run}
+            >
+              {anonymise.isPending ? 'Anonymising…' : 'Anonymise person'}
+            </Button>
+          </div>
+        </div>
+      )}
+    </section>
   );
 }

@@ -49,7 +49,7 @@ export function UserManagementTab() {
           >
             <div className="flex min-w-0 flex-1 items-center gap-3">
               <div
-                className="flex size-9 shrink-0 items-center justify-center rounded-full bg-slate-100 text-sm font-semibold text-slate-700"
+                className="flex size-9 shrink-0 items-center justify-center rounded-full bg-muted text-sm font-semibold text-subtle-foreground"
                 aria-hidden
               >
                 {initials(user.firstName, user.lastName)}
@@ -66,11 +66,12 @@ export function UserManagementTab() {
                 <Eye aria-hidden /> View<span className="sr-only"> {fullName(user)}</span>
               </Button>
               {user.role !== 'admin' &&
+                !user.anonymisedAt &&
                 (user.isActive ? (
                   <Button
                     variant="outline"
                     size="sm"
-                    className="text-red-700 hover:bg-red-50"
+                    className="text-danger-foreground hover:bg-danger-soft"
                     onClick={() => setSuspending(user)}
                   >
                     Suspend<span className="sr-only"> {fullName(user)}</span>

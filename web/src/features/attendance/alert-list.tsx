@@ -17,9 +17,9 @@ const severityLabel: Record<AlertSeverity, string> = {
 };
 const kindIcon = { late_arrival: AlarmClock, missing_clock_out: LogOut, long_day: Clock4 } as const;
 const iconTone: Record<AlertSeverity, string> = {
-  info: 'bg-blue-50 text-blue-600',
-  warning: 'bg-amber-50 text-amber-600',
-  critical: 'bg-red-50 text-red-600',
+  info: 'bg-info-soft text-info',
+  warning: 'bg-warning-soft text-warning',
+  critical: 'bg-danger-soft text-danger',
 };
 
 /** Alerts as docs/product/attendance.md#alerts shows them: message, time and a severity badge (and whose, for admins). */

@@ -93,7 +93,7 @@ export function ClockCard({ summary }: { summary: TodaySummary | undefined }) {
           </div>
         </div>
         {leftOpen && (
-          <p className="flex items-start gap-2 rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-800">
+          <p className="flex items-start gap-2 rounded-md border border-warning-border bg-warning-soft px-3 py-2 text-sm text-warning-foreground">
             <TriangleAlert className="mt-0.5 size-4 shrink-0" aria-hidden />
             Your record from {formatDay(current.date)} is still open. Clock out to close it at that day's
             expected clock-out time.

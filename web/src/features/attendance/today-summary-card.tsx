@@ -37,7 +37,7 @@ export function TodaySummaryCard({ summary, fetchedAt }: Props) {
       <CardContent className="space-y-5">
         <dl className="grid grid-cols-2 gap-3">
           {stats.map((s) => (
-            <div key={s.label} className="rounded-md bg-slate-50 px-3 py-2.5">
+            <div key={s.label} className="rounded-md bg-subtle px-3 py-2.5">
               <dt className="text-xs font-medium text-muted-foreground">{s.label}</dt>
               <dd className="mt-1 text-lg font-semibold tabular-nums text-foreground" data-testid={s.testId}>
                 {summary ? s.value : <Skeleton className="h-6 w-16" />}
@@ -53,7 +53,7 @@ export function TodaySummaryCard({ summary, fetchedAt }: Props) {
             </span>
           </div>
           <div
-            className="h-2 overflow-hidden rounded-full bg-slate-100"
+            className="h-2 overflow-hidden rounded-full bg-muted"
             role="progressbar"
             aria-label="Hours worked of the 8-hour day"
             aria-valuemin={0}

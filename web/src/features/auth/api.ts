@@ -1,4 +1,7 @@
+import type { SignInOptions } from '@contract/sso';
+import { useQuery } from '@tanstack/react-query';
 import { useApiMutation } from '@/lib/api';
+import { request } from '@/lib/api-client';
 import { accounts } from '@/lib/auth';
 
 export const useLogin = () => useApiMutation(accounts('signIn'));
@@ -10,3 +13,17 @@ export const useRegister = () =>
 export const useVerifyEmail = () => useApiMutation(accounts('verifyEmail'));
 export const useResendVerification = () =>
   useApiMutation(accounts('resendVerification'), { refreshes: [accounts('verificationCodes')] });
+
+/**
+ * Whether the sign-in page offers "Sign in with {provider}" and the password form. Asked on the first
+ * paint of /login, so it goes through the one request function by its path rather than through the
+ * contract's description: loading `@contract/sso` would bring zod into the sign-in page's budget
+ * (e2e/cold-load.spec.ts). The path is the contract's `ssoApi.signInOptions.path`; the type is its.
+ */
+export const useSignInOptions = () =>
+  useQuery({
+    queryKey: ['/api', 'auth', 'sign-in-options'],
+    queryFn: async ({ signal }) =>
+      (await request('GET', '/api/auth/sign-in-options', { signal, cachedRead: true })) as SignInOptions,
+    staleTime: 60_000,
+  });

@@ -12,11 +12,11 @@ export function AuthCard({
   children: ReactNode;
 }) {
   return (
-    <div className="flex flex-1 items-center justify-center bg-gradient-to-b from-slate-50 to-indigo-50/40 px-4 py-10">
+    <div className="flex flex-1 items-center justify-center bg-gradient-to-b from-background to-primary-soft/40 px-4 py-10">
       <div className="w-full max-w-md">
         <BrandMark className="mb-6" />
         <div className="rounded-xl border bg-card p-6 shadow-sm sm:p-8">
-          <h1 className="text-xl font-semibold tracking-tight text-slate-900">{title}</h1>
+          <h1 className="text-xl font-semibold tracking-tight text-foreground">{title}</h1>
           {description && <p className="mt-1 text-sm text-muted-foreground">{description}</p>}
           <div className="mt-6">{children}</div>
         </div>

@@ -5,7 +5,7 @@ export function BrandMark({ className }: { className?: string }) {
   return (
     <div className={cn('flex items-center justify-center gap-2.5', className)}>
       <img src="/favicon.svg" alt="" className="size-9" />
-      <span className="text-xl font-semibold tracking-tight text-slate-900">Workbench</span>
+      <span className="text-xl font-semibold tracking-tight text-foreground">Workbench</span>
     </div>
   );
 }

@@ -68,10 +68,10 @@ export function VerificationCodesList() {
                 className="flex flex-wrap items-center gap-x-4 gap-y-2 px-4 py-3"
               >
                 <div className="min-w-0 flex-1">
-                  <p className="truncate text-sm font-medium text-slate-900">{entry.email}</p>
+                  <p className="truncate text-sm font-medium text-foreground">{entry.email}</p>
                   <p className="text-xs text-muted-foreground">{formatDateTime(entry.timestamp)}</p>
                 </div>
-                <code className="rounded-md bg-slate-100 px-2.5 py-1 font-mono text-base tracking-widest text-slate-900">
+                <code className="rounded-md bg-muted px-2.5 py-1 font-mono text-base tracking-widest text-foreground">
                   {entry.code}
                 </code>
                 <Button

@@ -59,8 +59,8 @@ export function VerifyEmailStep({ email, onBack, onApproved, onPending }: Props)
   return (
     <Form form={form} onSubmit={submit} idPrefix="verify">
       <p className="text-sm text-muted-foreground">
-        We sent a {CODE_LENGTH}-character code to <span className="font-medium text-slate-900">{email}</span>.
-        It is valid for 15 minutes.
+        We sent a {CODE_LENGTH}-character code to <span className="font-medium text-foreground">{email}</span>
+        . It is valid for 15 minutes.
       </p>
       <TextField
         name="verificationCode"

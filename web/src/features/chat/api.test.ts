@@ -1,7 +1,14 @@
 import type { ChatMessage, Conversation } from '@contract/chat';
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import { addMessages, CONVERSATIONS_KEY, type MessagePages, messagesKey, noteMessage } from './api';
+import {
+  addMessages,
+  CONVERSATIONS_KEY,
+  type MessagePages,
+  messagesKey,
+  noteMessage,
+  replaceMessage,
+} from './api';
 
 const message = (id: string, second: number, conversationId = 'c1'): ChatMessage => ({
   id,
@@ -11,6 +18,10 @@ const message = (id: string, second: number, conversationId = 'c1'): ChatMessage
   senderImageUrl: null,
   content: `message ${id}`,
   timestamp: new Date(Date.UTC(2026, 0, 1, 9, 0, second)).toISOString(),
+  editedAt: null,
+  deleted: false,
+  reactions: [],
+  attachment: null,
 });
 
 const conversation = (id: string, unreadCount = 0): Conversation => ({
@@ -56,5 +67,27 @@ describe('the chat cache', () => {
       ['c1', 3, 'message z'],
       ['c0', 0, null],
     ]);
+  });
+
+  it('replaces an edited or deleted message where it is held, and the preview when it is the last one', () => {
+    const qc = new QueryClient();
+    qc.setQueryData(messagesKey('c1'), {
+      pages: [[message('b', 2)], [message('a', 1)]],
+      pageParams: [undefined, 'b'],
+    });
+    qc.setQueryData(CONVERSATIONS_KEY, [
+      { ...conversation('c1'), lastMessage: 'message b', lastMessageTime: message('b', 2).timestamp },
+    ]);
+    replaceMessage(qc, { ...message('a', 1), content: 'edited a', editedAt: '2026-01-01T10:00:00.000Z' });
+    let list = qc.getQueryData<Conversation[]>(CONVERSATIONS_KEY)!;
+    expect(list[0].lastMessage).toBe('message b');
+    replaceMessage(qc, { ...message('b', 2), content: '', deleted: true });
+    const data = qc.getQueryData<MessagePages>(messagesKey('c1'))!;
+    expect(data.pages.map((p) => p.map((m) => [m.content, m.deleted]))).toEqual([
+      [['', true]],
+      [['edited a', false]],
+    ]);
+    list = qc.getQueryData<Conversation[]>(CONVERSATIONS_KEY)!;
+    expect(list[0].lastMessage).toBe('This message was deleted');
   });
 });

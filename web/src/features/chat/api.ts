@@ -1,7 +1,14 @@
-import { type ChatMessage, type Conversation, chatApi } from '@contract/chat';
+import { type ChatMessage, type Conversation, chatApi, DELETED_MESSAGE } from '@contract/chat';
 import { usersApi } from '@contract/users';
-import { type InfiniteData, type QueryClient, useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
-import { apiKey, call, refresh, useApiMutation, useApiQuery } from '@/lib/api';
+import {
+  type InfiniteData,
+  type QueryClient,
+  useInfiniteQuery,
+  useMutation,
+  useQueryClient,
+} from '@tanstack/react-query';
+import { apiKey, apiUrl, call, refresh, useApiMutation, useApiPages, useApiQuery } from '@/lib/api';
+import { request } from '@/lib/api-client';
 
 export const CONVERSATIONS_KEY = apiKey(chatApi.conversations, {});
 export const messagesKey = (conversationId: string) => [
@@ -62,6 +69,31 @@ export function addMessages(qc: QueryClient, conversationId: string, incoming: C
   });
 }
 
+/** What the conversation list shows of a message (as the server's list does). */
+export function previewOf(message: ChatMessage): string {
+  if (message.deleted) return DELETED_MESSAGE;
+  if (!message.content && message.attachment) return `📎 ${message.attachment.name}`;
+  return message.content;
+}
+
+/**
+ * A message changed (edited, deleted, reacted to): the cached copy is replaced where it is held,
+ * and the list's preview follows when it is the conversation's last message.
+ */
+export function replaceMessage(qc: QueryClient, message: ChatMessage) {
+  qc.setQueryData<MessagePages>(messagesKey(message.conversationId), (data) => {
+    if (!data?.pages.some((p) => p.some((m) => m.id === message.id))) return data;
+    return { ...data, pages: data.pages.map((p) => p.map((m) => (m.id === message.id ? message : m))) };
+  });
+  updateConversations(qc, (list) =>
+    list.map((c) =>
+      c.id === message.conversationId && c.lastMessageTime === message.timestamp
+        ? { ...c, lastMessage: previewOf(message) }
+        : c,
+    ),
+  );
+}
+
 /** Moves the conversation to the top with its new last message; counts it unread when asked. */
 export function noteMessage(qc: QueryClient, message: ChatMessage, countUnread: boolean) {
   let found = false;
@@ -71,7 +103,7 @@ export function noteMessage(qc: QueryClient, message: ChatMessage, countUnread: 
     found = true;
     const updated: Conversation = {
       ...current,
-      lastMessage: message.content,
+      lastMessage: previewOf(message),
       lastMessageTime: message.timestamp,
       unreadCount: current.unreadCount + (countUnread ? 1 : 0),
     };
@@ -91,6 +123,53 @@ export function useSendMessage(conversationId: string) {
     onError: (error) => console.error('Sending the message failed', error),
   });
 }
+
+// Edits, deletions and reactions: the answer is the message as it is now (the socket says the same
+// to everyone else). Failures show the server's message (lib/api-client.ts).
+export function useEditMessage() {
+  const qc = useQueryClient();
+  return useApiMutation(chatApi.editMessage, { onSuccess: (message) => replaceMessage(qc, message) });
+}
+export function useDeleteMessage() {
+  const qc = useQueryClient();
+  return useApiMutation(chatApi.deleteMessage, { onSuccess: (message) => replaceMessage(qc, message) });
+}
+export function useReact() {
+  const qc = useQueryClient();
+  return useApiMutation(chatApi.react, { onSuccess: (message) => replaceMessage(qc, message) });
+}
+
+/** A file goes as multipart/form-data (the words first, then the file), which the JSON calls do not send. */
+export function useSendFile(conversationId: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ file, content }: { file: File; content: string }) => {
+      const form = new FormData();
+      if (content) form.append('content', content);
+      form.append('file', file);
+      const url = apiUrl(chatApi.attach, { params: { id: conversationId } });
+      return (await request('POST', url, { body: form })) as ChatMessage;
+    },
+    onSuccess: (message) => {
+      addMessages(qc, conversationId, [message]);
+      noteMessage(qc, message, false);
+    },
+  });
+}
+
+export const SEARCH_PAGE = 20;
+/** Messages of the conversation with the words, newest first, a page at a time. */
+export const useMessageSearch = (conversationId: string, q: string) =>
+  useApiPages(
+    chatApi.search,
+    { params: { id: conversationId }, query: { q } },
+    {
+      pageSize: SEARCH_PAGE,
+      next: (last) => (last.length < SEARCH_PAGE ? undefined : last.at(-1)?.id),
+      enabled: q.length >= 2,
+      keepPrevious: true,
+    },
+  );
 
 export const useCreateConversation = () =>
   useApiMutation(chatApi.createConversation, { refreshes: [chatApi.conversations] });

@@ -25,12 +25,12 @@ export function ChatPanel({ selectedId, onSelect }: ChatPanelProps) {
   return (
     <div
       data-testid="chat-panel"
-      className="flex h-[calc(100dvh-200px)] min-h-[420px] overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm"
+      className="flex h-[calc(100dvh-200px)] min-h-[420px] overflow-hidden rounded-lg border border-border bg-card shadow-sm"
     >
       <aside
         aria-label="Conversation list"
         className={cn(
-          'min-h-0 w-full shrink-0 overflow-y-auto border-slate-200 md:w-80 md:border-r',
+          'min-h-0 w-full shrink-0 overflow-y-auto border-border md:w-80 md:border-r',
           selected ? 'hidden md:block' : 'block',
         )}
       >

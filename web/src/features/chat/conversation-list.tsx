@@ -36,7 +36,7 @@ function ConversationIcon({ conversation }: { conversation: Conversation }) {
     <span
       aria-label="Group conversation"
       role="img"
-      className="flex size-10 shrink-0 items-center justify-center rounded-full bg-indigo-50 text-indigo-600"
+      className="flex size-10 shrink-0 items-center justify-center rounded-full bg-primary-soft text-primary"
     >
       <Icon className="size-5" aria-hidden />
     </span>
@@ -86,7 +86,7 @@ export function ConversationList({ conversations, isLoading, selectedId, onSelec
               onClick={() => onSelect(c.id)}
               className={cn(
                 'flex w-full cursor-pointer items-center gap-3 rounded-lg p-2.5 text-left transition-colors focus-visible:outline-2 focus-visible:outline-ring',
-                selected ? 'bg-indigo-50' : 'hover:bg-slate-50',
+                selected ? 'bg-primary-soft' : 'hover:bg-subtle',
               )}
             >
               <ConversationIcon conversation={c} />
@@ -95,25 +95,25 @@ export function ConversationList({ conversations, isLoading, selectedId, onSelec
                   <span
                     className={cn(
                       'truncate text-sm',
-                      c.unreadCount > 0 ? 'font-semibold text-slate-900' : 'font-medium text-slate-800',
+                      c.unreadCount > 0 ? 'font-semibold text-foreground' : 'font-medium text-foreground',
                     )}
                   >
                     {conversationTitle(c)}
                   </span>
                   {c.lastMessageTime && (
-                    <time dateTime={c.lastMessageTime} className="shrink-0 text-xs text-slate-600">
+                    <time dateTime={c.lastMessageTime} className="shrink-0 text-xs text-subtle-foreground">
                       {formatMessageTime(c.lastMessageTime)}
                     </time>
                   )}
                 </span>
                 <span className="flex items-center justify-between gap-2">
-                  <span className="truncate text-sm text-slate-600">
+                  <span className="truncate text-sm text-subtle-foreground">
                     {c.lastMessage ?? 'No messages yet'}
                   </span>
                   {c.unreadCount > 0 && (
                     <span
                       data-testid="unread-badge"
-                      className="flex h-5 min-w-5 shrink-0 items-center justify-center rounded-full bg-indigo-600 px-1.5 text-[11px] font-semibold text-white"
+                      className="flex h-5 min-w-5 shrink-0 items-center justify-center rounded-full bg-primary px-1.5 text-[11px] font-semibold text-primary-foreground"
                     >
                       {c.unreadCount > 99 ? '99+' : c.unreadCount}
                       <span className="sr-only"> unread</span>

@@ -1,12 +1,13 @@
 import type { Conversation } from '@contract/chat';
-import { ArrowLeft, Hash, Users } from 'lucide-react';
-import { useEffect } from 'react';
+import { ArrowLeft, Hash, Search, Users } from 'lucide-react';
+import { useEffect, useState } from 'react';
 import { Avatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
 import { conversationTitle } from './conversation-list';
+import { ConversationSearch } from './conversation-search';
 import { setOpenConversation, useTypingNames } from './live';
 import { MessageComposer } from './message-composer';
-import { MessageList } from './message-list';
+import { type JumpTarget, MessageList } from './message-list';
 
 interface ConversationViewProps {
   conversation: Conversation;
@@ -26,6 +27,10 @@ export function ConversationView({ conversation, myId, onBack }: ConversationVie
   const typing = useTypingNames(conversation.id);
   const count = conversation.participantCount;
   const Icon = conversation.isGeneral ? Hash : Users;
+  const [searching, setSearching] = useState(false);
+  // A search result to scroll to, for this conversation only (the view stays when another is chosen).
+  const [jump, setJump] = useState<(JumpTarget & { conversationId: string }) | null>(null);
+  const jumpTo = jump?.conversationId === conversation.id ? jump : null;
 
   useEffect(() => {
     setOpenConversation(conversation.id);
@@ -34,7 +39,7 @@ export function ConversationView({ conversation, myId, onBack }: ConversationVie
 
   return (
     <section className="flex min-h-0 min-w-0 flex-1 flex-col" aria-label={conversationTitle(conversation)}>
-      <header className="flex h-16 shrink-0 items-center gap-3 border-b border-slate-200 px-4">
+      <header className="flex h-16 shrink-0 items-center gap-3 border-b border-border px-4">
         {onBack && (
           <Button
             variant="ghost"
@@ -49,25 +54,48 @@ export function ConversationView({ conversation, myId, onBack }: ConversationVie
         {conversation.type === 'direct' ? (
           <Avatar name={conversationTitle(conversation)} src={conversation.imageUrl} />
         ) : (
-          <span className="flex size-9 shrink-0 items-center justify-center rounded-full bg-slate-100 text-slate-600">
+          <span className="flex size-9 shrink-0 items-center justify-center rounded-full bg-muted text-subtle-foreground">
             <Icon className="size-[18px]" aria-hidden />
           </span>
         )}
-        <div className="min-w-0">
-          <h2 className="truncate text-base font-semibold text-slate-900" data-testid="conversation-title">
+        <div className="min-w-0 flex-1">
+          <h2 className="truncate text-base font-semibold text-foreground" data-testid="conversation-title">
             {conversationTitle(conversation)}
           </h2>
-          <p className="text-xs text-slate-500" data-testid="participant-count">
+          <p className="text-xs text-muted-foreground" data-testid="participant-count">
             {count} {count === 1 ? 'participant' : 'participants'}
           </p>
         </div>
+        <Button
+          variant="ghost"
+          size="icon"
+          aria-label="Search in conversation"
+          aria-expanded={searching}
+          className="text-muted-foreground"
+          onClick={() => setSearching((s) => !s)}
+        >
+          <Search aria-hidden />
+        </Button>
       </header>
-      <MessageList key={conversation.id} conversationId={conversation.id} myId={myId} />
-      <p className="h-5 shrink-0 px-4 text-xs italic text-slate-500" aria-live="polite">
+      {searching && (
+        <ConversationSearch
+          key={`search-${conversation.id}`}
+          conversationId={conversation.id}
+          onJump={(id) => setJump({ id, at: Date.now(), conversationId: conversation.id })}
+          onClose={() => setSearching(false)}
+        />
+      )}
+      <MessageList
+        key={`list-${conversation.id}`}
+        conversationId={conversation.id}
+        myId={myId}
+        jumpTo={jumpTo}
+      />
+      <p className="h-5 shrink-0 px-4 text-xs italic text-muted-foreground" aria-live="polite">
         {typingText(typing)}
       </p>
       <MessageComposer
-        key={conversation.id}
+        key={`composer-${conversation.id}`}
         conversationId={conversation.id}
         participants={conversation.participants}
         myId={myId}

@@ -11,6 +11,7 @@ import {
   markReadOnServer,
   markReadLocally,
   noteMessage,
+  replaceMessage,
   useConversations,
 } from './api';
 
@@ -79,6 +80,9 @@ function onEvent(qc: QueryClient, event: { type: string; data: unknown }) {
       if (isOpen && message.senderId !== me) void markReadOnServer(message.conversationId);
       return;
     }
+    case 'message.updated':
+      replaceMessage(qc, event.data as ChatMessage);
+      return;
     case 'conversation.created':
       void qc.invalidateQueries({ queryKey: CONVERSATIONS_KEY });
       return;

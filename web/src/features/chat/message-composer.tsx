@@ -1,10 +1,19 @@
-import { MESSAGE_MAX, type Participant, type SendMessageBody, sendMessageBody } from '@contract/chat';
-import { SendHorizontal } from 'lucide-react';
-import { type KeyboardEvent, type SyntheticEvent, useState } from 'react';
+import {
+  ATTACHMENT_ACCEPT,
+  ATTACHMENT_MAX_BYTES,
+  ATTACHMENT_TOO_LARGE,
+  MESSAGE_MAX,
+  type Participant,
+  type SendMessageBody,
+  sendMessageBody,
+} from '@contract/chat';
+import { Paperclip, SendHorizontal } from 'lucide-react';
+import { type KeyboardEvent, type SyntheticEvent, useRef, useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { Form, TextareaField, useZodForm } from '@/components/form';
 import { Button } from '@/components/ui/button';
-import { useSendMessage } from './api';
+import { Spinner } from '@/components/ui/spinner';
+import { useSendFile, useSendMessage } from './api';
 import { announceTyping } from './live';
 import { insertMention, mentionAt, suggestions } from './mentions';
 
@@ -26,6 +35,9 @@ export function MessageComposer({
   myId?: string;
 }) {
   const send = useSendMessage(conversationId);
+  const sendFile = useSendFile(conversationId);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const [fileError, setFileError] = useState<string | null>(null);
   const form = useZodForm(sendMessageBody, { defaultValues: { content: '' } });
   const blank = !useWatch({ control: form.control, name: 'content' })?.trim();
   const [mention, setMention] = useState<Mention | null>(null);
@@ -58,6 +70,7 @@ export function MessageComposer({
 
   const submit = ({ content }: SendMessageBody) => {
     form.reset({ content: '' });
+    setFileError(null);
     send.mutate(
       { params: { id: conversationId }, body: { content } },
       {
@@ -66,6 +79,23 @@ export function MessageComposer({
         onError: () => {
           if (!form.getValues('content')) form.setValue('content', content);
         },
+      },
+    );
+  };
+
+  // A chosen file is sent at once, with the words typed so far (docs/product/chat.md#attachments).
+  const attach = (file: File | undefined) => {
+    if (fileInput.current) fileInput.current.value = '';
+    if (!file) return;
+    setFileError(null);
+    // The server checks again (and the content, not the name); this saves uploading 50 MB to hear no.
+    if (file.size > ATTACHMENT_MAX_BYTES) return setFileError(ATTACHMENT_TOO_LARGE);
+    const content = form.getValues('content')?.trim() ?? '';
+    sendFile.mutate(
+      { file, content },
+      {
+        onSuccess: () => form.reset({ content: '' }),
+        onError: (error) => setFileError(error.message),
       },
     );
   };
@@ -101,14 +131,40 @@ export function MessageComposer({
       form={form}
       onSubmit={submit}
       idPrefix="chat"
-      className="relative flex-row items-end gap-2 border-t border-slate-200 p-3"
+      className="relative flex-row flex-wrap items-end gap-2 border-t border-border p-3"
     >
+      {fileError && (
+        <p role="alert" className="w-full text-sm text-destructive" data-testid="attach-error">
+          {fileError}
+        </p>
+      )}
+      <input
+        ref={fileInput}
+        type="file"
+        accept={ATTACHMENT_ACCEPT}
+        className="sr-only"
+        tabIndex={-1}
+        aria-hidden
+        data-testid="attach-input"
+        onChange={(e) => attach(e.target.files?.[0])}
+      />
+      <Button
+        type="button"
+        variant="ghost"
+        size="icon"
+        className="size-10 text-muted-foreground"
+        aria-label="Attach a file"
+        disabled={sendFile.isPending}
+        onClick={() => fileInput.current?.click()}
+      >
+        {sendFile.isPending ? <Spinner /> : <Paperclip aria-hidden />}
+      </Button>
       {mention && (
         <div
           id={listId}
           role="listbox"
           aria-label="People to mention"
-          className="absolute bottom-full left-3 z-10 mb-1 max-h-60 w-64 max-w-[calc(100%-1.5rem)] overflow-y-auto rounded-md border border-slate-200 bg-white py-1 shadow-lg"
+          className="absolute bottom-full left-3 z-10 mb-1 max-h-60 w-64 max-w-[calc(100%-1.5rem)] overflow-y-auto rounded-md border border-border bg-popover py-1 shadow-lg"
         >
           {mention.options.map((p, i) => (
             // biome-ignore lint/a11y/useKeyWithClickEvents: the keys are the combobox's (focus stays in the textarea, aria-activedescendant points here)
@@ -120,8 +176,8 @@ export function MessageComposer({
               aria-selected={i === mention.active}
               className={
                 i === mention.active
-                  ? 'cursor-pointer bg-slate-100 px-3 py-2 text-sm text-slate-900'
-                  : 'cursor-pointer px-3 py-2 text-sm text-slate-700 hover:bg-slate-50'
+                  ? 'cursor-pointer bg-accent px-3 py-2 text-sm text-accent-foreground'
+                  : 'cursor-pointer px-3 py-2 text-sm text-foreground hover:bg-accent'
               }
               // Keeps the textarea focused (and its caret) while the option is clicked.
               onMouseDown={(e) => e.preventDefault()}
@@ -142,7 +198,7 @@ export function MessageComposer({
         rows={1}
         maxLength={MESSAGE_MAX}
         placeholder="Type your message..."
-        className="flex-1"
+        className="min-w-0 flex-1"
         textareaClassName="max-h-40 min-h-10 resize-none py-2.5 field-sizing-content"
         role="combobox"
         aria-autocomplete="list"

@@ -1,48 +1,34 @@
-import type { ChatMessage } from '@contract/chat';
 import { ArrowDown, MessagesSquare } from 'lucide-react';
-import { useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { Avatar } from '@/components/ui/avatar';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
-import { cn } from '@/lib/utils';
 import { useMessages } from './api';
-import { formatMessageStamp } from './format';
+import { MessageItem } from './message-item';
 
 const LOAD_OLDER_WITHIN_PX = 80;
 const STICK_TO_BOTTOM_WITHIN_PX = 120;
 
-function MessageBubble({ message, own }: { message: ChatMessage; own: boolean }) {
-  return (
-    <li
-      data-testid="message"
-      data-own={own || undefined}
-      className={cn('flex flex-col gap-1', own ? 'items-end' : 'items-start')}
-    >
-      {!own && (
-        <span className="flex items-center gap-1.5 px-1 text-xs font-medium text-slate-600">
-          <Avatar name={message.senderName} src={message.senderImageUrl} size="xs" testId="message-avatar" />
-          {message.senderName}
-        </span>
-      )}
-      <div
-        className={cn(
-          'max-w-[85%] whitespace-pre-wrap break-words rounded-2xl px-3.5 py-2 text-sm leading-relaxed sm:max-w-[70%]',
-          own ? 'rounded-br-md bg-indigo-600 text-white' : 'rounded-bl-md bg-slate-100 text-slate-900',
-        )}
-      >
-        {message.content}
-      </div>
-      <time dateTime={message.timestamp} className="px-1 text-[11px] text-slate-500">
-        {formatMessageStamp(message.timestamp)}
-      </time>
-    </li>
-  );
-}
+/** A message to bring into view (a search result); `at` makes choosing the same one again count. */
+export type JumpTarget = { id: string; at: number };
+const HIGHLIGHT_MS = 2_500;
+/** Older pages fetched at most, looking for a message to jump to. */
+const JUMP_PAGES_MAX = 40;
 
-/** The history, newest at the bottom; scrolling near the top loads the previous page in place. */
-export function MessageList({ conversationId, myId }: { conversationId: string; myId: string | undefined }) {
+/**
+ * The history, newest at the bottom; scrolling near the top loads the previous page in place.
+ * `jumpTo` loads older pages until that message is held, scrolls to it and highlights it.
+ */
+export function MessageList({
+  conversationId,
+  myId,
+  jumpTo,
+}: {
+  conversationId: string;
+  myId: string | undefined;
+  jumpTo?: JumpTarget | null;
+}) {
   const query = useMessages(conversationId);
   const scroller = useRef<HTMLDivElement>(null);
   const heightBefore = useRef<number | null>(null);
@@ -50,6 +36,8 @@ export function MessageList({ conversationId, myId }: { conversationId: string; 
   // Measured on every scroll, before a new message changes the height: was the reader at the bottom?
   const atBottom = useRef(true);
   const [unseen, setUnseen] = useState(0);
+  const [highlighted, setHighlighted] = useState<string | null>(null);
+  const jumpPages = useRef(0);
 
   const messages = useMemo(() => (query.data ? [...query.data.pages].reverse().flat() : []), [query.data]);
   const oldestId = messages[0]?.id;
@@ -80,6 +68,24 @@ export function MessageList({ conversationId, myId }: { conversationId: string; 
     const arrived = messages.length - 1 - messages.findIndex((m) => m.id === previous);
     setUnseen((n) => n + arrived);
   }, [newest, myId, messages]);
+
+  // A jump: fetch older pages until the message is held, then bring it into view and mark it.
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
+  useEffect(() => {
+    if (!jumpTo) return;
+    if (messages.some((m) => m.id === jumpTo.id)) {
+      jumpPages.current = 0;
+      const el = scroller.current?.querySelector(`[data-message-id="${jumpTo.id}"]`);
+      el?.scrollIntoView({ block: 'center' });
+      setHighlighted(jumpTo.id);
+      const timer = setTimeout(() => setHighlighted(null), HIGHLIGHT_MS);
+      return () => clearTimeout(timer);
+    }
+    if (hasNextPage && !isFetchingNextPage && jumpPages.current < JUMP_PAGES_MAX) {
+      jumpPages.current += 1;
+      void fetchNextPage();
+    }
+  }, [jumpTo, messages, hasNextPage, isFetchingNextPage, fetchNextPage]);
 
   const onScroll = () => {
     const el = scroller.current;
@@ -138,11 +144,16 @@ export function MessageList({ conversationId, myId }: { conversationId: string; 
           </div>
         )}
         {!query.hasNextPage && messages.length > 0 && (
-          <p className="pb-4 text-center text-xs text-slate-500">Beginning of the conversation</p>
+          <p className="pb-4 text-center text-xs text-muted-foreground">Beginning of the conversation</p>
         )}
         <ol className="flex flex-col gap-3" aria-label="Messages" aria-live="polite">
           {messages.map((m) => (
-            <MessageBubble key={m.id} message={m} own={m.senderId === myId} />
+            <MessageItem
+              key={m.id}
+              message={m}
+              own={m.senderId === myId}
+              highlighted={m.id === highlighted}
+            />
           ))}
         </ol>
       </div>

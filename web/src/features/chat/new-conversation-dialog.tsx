@@ -116,7 +116,7 @@ export function NewConversationDialog({ open, onOpenChange, myId, onCreated }: N
                   onValueChange={setSearch}
                 />
                 <ul
-                  className="max-h-56 overflow-y-auto rounded-md border border-slate-200"
+                  className="max-h-56 overflow-y-auto rounded-md border border-border"
                   aria-label="People"
                   data-testid="people-list"
                 >
@@ -127,7 +127,7 @@ export function NewConversationDialog({ open, onOpenChange, myId, onCreated }: N
                       </li>
                     ))}
                   {!people.isLoading && others.length === 0 && (
-                    <li className="px-3 py-6 text-center text-sm text-slate-500">
+                    <li className="px-3 py-6 text-center text-sm text-muted-foreground">
                       No one matches your search
                     </li>
                   )}
@@ -141,14 +141,14 @@ export function NewConversationDialog({ open, onOpenChange, myId, onCreated }: N
                           onClick={() => toggle(u.id)}
                           className={cn(
                             'flex w-full cursor-pointer items-center justify-between gap-3 px-3 py-2 text-left text-sm transition-colors focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-ring',
-                            selected ? 'bg-indigo-50' : 'hover:bg-slate-50',
+                            selected ? 'bg-primary-soft' : 'hover:bg-subtle',
                           )}
                         >
                           <span className="min-w-0">
-                            <span className="block truncate font-medium text-slate-800">{u.name}</span>
-                            <span className="block text-xs text-slate-500">{capitalize(u.role)}</span>
+                            <span className="block truncate font-medium text-foreground">{u.name}</span>
+                            <span className="block text-xs text-muted-foreground">{capitalize(u.role)}</span>
                           </span>
-                          {selected && <Check className="size-4 shrink-0 text-indigo-600" aria-hidden />}
+                          {selected && <Check className="size-4 shrink-0 text-primary" aria-hidden />}
                         </button>
                       </li>
                     );
@@ -160,7 +160,7 @@ export function NewConversationDialog({ open, onOpenChange, myId, onCreated }: N
                   </p>
                 )}
                 {type === 'group' && (
-                  <p className="text-xs text-slate-500">
+                  <p className="text-xs text-muted-foreground">
                     {chosen.length} selected; you are added automatically.
                   </p>
                 )}

@@ -17,28 +17,28 @@ export function DashboardStatCards() {
         label="Active Users"
         hint="clocked in now"
         icon={<Users />}
-        tone="bg-sky-50 text-sky-600"
+        tone="bg-info-soft text-info"
         value={data && String(data.activeUsers)}
       />
       <Stat
         label="Hours Today"
         hint="tracked by you"
         icon={<Clock />}
-        tone="bg-indigo-50 text-indigo-600"
+        tone="bg-primary-soft text-primary"
         value={hoursToday === undefined ? undefined : formatHours(hoursToday)}
       />
       <Stat
         label="Active Projects"
         hint="in progress"
         icon={<FolderKanban />}
-        tone="bg-amber-50 text-amber-600"
+        tone="bg-warning-soft text-warning"
         value={data && String(data.activeProjects)}
       />
       <Stat
         label="Productivity"
         hint="of your tasks done"
         icon={<TrendingUp />}
-        tone="bg-emerald-50 text-emerald-600"
+        tone="bg-success-soft text-success"
         value={data && `${data.productivityScore}%`}
       />
     </div>

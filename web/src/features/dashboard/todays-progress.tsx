@@ -62,7 +62,7 @@ function Bar({ label, detail, value, max }: { label: string; detail: string; val
         <span className="tabular-nums text-muted-foreground">{detail}</span>
       </div>
       <div
-        className="h-2 overflow-hidden rounded-full bg-slate-100"
+        className="h-2 overflow-hidden rounded-full bg-muted"
         role="progressbar"
         aria-label={label}
         aria-valuemin={0}

@@ -30,25 +30,25 @@ function Item({ n, onOpen }: { n: Notification; onOpen: (n: Notification) => voi
   const markRead = useMarkRead();
   const unread = n.readAt === null;
   return (
-    <li className={cn('group relative flex gap-2 px-4 py-3', unread && 'bg-indigo-50/60')}>
+    <li className={cn('group relative flex gap-2 px-4 py-3', unread && 'bg-primary-soft/60')}>
       <span
         aria-hidden
-        className={cn('mt-1.5 size-2 shrink-0 rounded-full', unread ? 'bg-indigo-600' : 'bg-transparent')}
+        className={cn('mt-1.5 size-2 shrink-0 rounded-full', unread ? 'bg-primary' : 'bg-transparent')}
       />
       <Link
         to={n.link}
         onClick={() => onOpen(n)}
-        className="min-w-0 flex-1 rounded-sm focus-visible:outline-2 focus-visible:outline-indigo-600"
+        className="min-w-0 flex-1 rounded-sm focus-visible:outline-2 focus-visible:outline-primary"
       >
-        <span className={cn('block text-sm text-slate-900', unread && 'font-semibold')}>
+        <span className={cn('block text-sm text-foreground', unread && 'font-semibold')}>
           {n.title}
           {unread && <span className="sr-only"> (unread)</span>}
         </span>
-        {n.body && <span className="mt-0.5 line-clamp-2 block text-sm text-slate-600">{n.body}</span>}
+        {n.body && <span className="mt-0.5 line-clamp-2 block text-sm text-subtle-foreground">{n.body}</span>}
         <time
           dateTime={n.createdAt}
           title={formatDateTime(n.createdAt)}
-          className="mt-1 block text-xs text-slate-500"
+          className="mt-1 block text-xs text-muted-foreground"
         >
           {formatRelative(n.createdAt)}
         </time>
@@ -57,7 +57,7 @@ function Item({ n, onOpen }: { n: Notification; onOpen: (n: Notification) => voi
         <Button
           variant="ghost"
           size="icon"
-          className="size-8 shrink-0 text-slate-500"
+          className="size-8 shrink-0 text-muted-foreground"
           aria-label={`Mark read: ${n.title}`}
           disabled={markRead.isPending}
           onClick={() => markRead.mutate({ body: { ids: [n.id] } })}
@@ -80,8 +80,8 @@ function Panel({ onClose }: { onClose: () => void }) {
   };
   return (
     <>
-      <div className="flex items-center justify-between gap-2 border-b border-slate-200 px-4 py-2.5">
-        <h2 className="text-sm font-semibold text-slate-900">Notifications</h2>
+      <div className="flex items-center justify-between gap-2 border-b border-border px-4 py-2.5">
+        <h2 className="text-sm font-semibold text-foreground">Notifications</h2>
         <Button
           variant="ghost"
           size="sm"
@@ -100,7 +100,7 @@ function Panel({ onClose }: { onClose: () => void }) {
             <Skeleton className="h-10" />
           </div>
         ) : pages.isError ? (
-          <p role="alert" className="p-4 text-sm text-red-700">
+          <p role="alert" className="p-4 text-sm text-danger-foreground">
             {pages.error.message}
           </p>
         ) : items.length === 0 ? (
@@ -112,7 +112,7 @@ function Panel({ onClose }: { onClose: () => void }) {
           />
         ) : (
           <>
-            <ul aria-label="Notifications" className="divide-y divide-slate-100">
+            <ul aria-label="Notifications" className="divide-y divide-border">
               {items.map((n) => (
                 <Item key={n.id} n={n} onOpen={open} />
               ))}
@@ -137,7 +137,7 @@ export function NotificationBell() {
         <Button
           variant="ghost"
           size="icon"
-          className="relative text-slate-600"
+          className="relative text-subtle-foreground"
           data-testid="notification-bell"
           aria-label={count > 0 ? `Notifications, ${count} unread` : 'Notifications'}
         >
@@ -146,7 +146,7 @@ export function NotificationBell() {
             <span
               aria-hidden
               data-testid="notification-count"
-              className="absolute top-0.5 right-0.5 flex h-4 min-w-4 items-center justify-center rounded-full bg-indigo-600 px-1 text-[10px] font-semibold leading-none text-white ring-2 ring-white"
+              className="absolute top-0.5 right-0.5 flex h-4 min-w-4 items-center justify-center rounded-full bg-primary px-1 text-[10px] font-semibold leading-none text-primary-foreground ring-2 ring-card"
             >
               {shown}
             </span>
@@ -159,7 +159,7 @@ export function NotificationBell() {
           sideOffset={8}
           collisionPadding={8}
           aria-label="Notifications"
-          className="z-50 w-[min(24rem,calc(100vw-1rem))] overflow-hidden rounded-lg border border-slate-200 bg-white shadow-lg focus:outline-none"
+          className="z-50 w-[min(24rem,calc(100vw-1rem))] overflow-hidden rounded-lg border border-border bg-card shadow-lg focus:outline-none"
         >
           <Panel onClose={() => setOpen(false)} />
         </Popover.Content>

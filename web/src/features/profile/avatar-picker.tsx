@@ -45,7 +45,7 @@ export function AvatarPicker({
       ) : (
         <div
           aria-hidden
-          className="flex size-16 shrink-0 items-center justify-center rounded-full bg-indigo-100 text-lg font-semibold text-indigo-700"
+          className="flex size-16 shrink-0 items-center justify-center rounded-full bg-primary-muted text-lg font-semibold text-primary-soft-foreground"
         >
           {initials(firstName, lastName)}
         </div>
@@ -74,9 +74,9 @@ export function AvatarPicker({
         >
           <Upload aria-hidden /> {upload.isPending ? 'Uploading...' : 'Upload picture'}
         </Button>
-        <p className="mt-1 text-xs text-slate-500">PNG, JPEG, WebP or GIF, at most 10 MB.</p>
+        <p className="mt-1 text-xs text-muted-foreground">PNG, JPEG, WebP or GIF, at most 10 MB.</p>
         {error && (
-          <p id={errorId} role="alert" className="mt-1 text-sm text-red-700">
+          <p id={errorId} role="alert" className="mt-1 text-sm text-danger-foreground">
             {error}
           </p>
         )}

@@ -1,3 +1,4 @@
+export { AppearanceCard } from './appearance-card';
 export { PasswordCard } from './password-card';
 export { PreferencesCard } from './preferences-card';
 export { ProfileDetailsCard } from './profile-details-card';

@@ -26,12 +26,12 @@ function EmailDeliveryRow() {
   const save = useSaveEmailDelivery();
   if (!delivery.data) return <Skeleton className="h-10" />;
   return (
-    <div className="flex flex-col gap-2 border-b border-slate-200 pb-3 sm:flex-row sm:items-center sm:justify-between">
+    <div className="flex flex-col gap-2 border-b border-border pb-3 sm:flex-row sm:items-center sm:justify-between">
       <div>
-        <label htmlFor="pref-email-delivery" className="text-sm font-medium text-slate-800">
+        <label htmlFor="pref-email-delivery" className="text-sm font-medium text-foreground">
           How e-mails arrive
         </label>
-        <p id="pref-email-delivery-hint" className="text-xs text-slate-500">
+        <p id="pref-email-delivery-hint" className="text-xs text-muted-foreground">
           A daily digest is one e-mail a day, sent after midnight, with the previous day's notifications.
         </p>
       </div>
@@ -69,19 +69,19 @@ export function PreferencesCard() {
         {preferences.isPending ? (
           <Skeleton className="h-40" />
         ) : preferences.isError ? (
-          <p role="alert" className="text-sm text-red-700">
+          <p role="alert" className="text-sm text-danger-foreground">
             {preferences.error.message}
           </p>
         ) : (
           <>
             <EmailDeliveryRow />
-            <ul className="divide-y divide-slate-100">
+            <ul className="divide-y divide-border">
               {preferences.data.map((p) => (
                 <li
                   key={p.kind}
                   className="flex flex-col gap-2 py-3 sm:flex-row sm:items-center sm:justify-between"
                 >
-                  <label htmlFor={`pref-${p.kind}`} className="text-sm text-slate-800">
+                  <label htmlFor={`pref-${p.kind}`} className="text-sm text-foreground">
                     {p.label}
                   </label>
                   <div className="sm:w-60">

@@ -45,8 +45,8 @@ function DetailsForm({ initial }: { initial: ProfileForm & { email: string } }) 
         <TextField name="firstName" label="First name" autoComplete="given-name" />
         <TextField name="lastName" label="Last name" autoComplete="family-name" />
       </div>
-      <p className="text-sm text-slate-600">
-        E-mail: <span className="font-medium text-slate-900">{initial.email}</span>
+      <p className="text-sm text-subtle-foreground">
+        E-mail: <span className="font-medium text-foreground">{initial.email}</span>
       </p>
       <SelectField
         name="timeZone"

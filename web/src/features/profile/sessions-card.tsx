@@ -21,27 +21,24 @@ export function SessionsCard() {
         {sessions.isPending ? (
           <Skeleton className="h-12" />
         ) : sessions.isError ? (
-          <p role="alert" className="text-sm text-red-700">
+          <p role="alert" className="text-sm text-danger-foreground">
             {sessions.error.message}
           </p>
         ) : (
-          <ul
-            aria-label="Active sessions"
-            className="divide-y divide-slate-100 rounded-md border border-slate-200"
-          >
+          <ul aria-label="Active sessions" className="divide-y divide-border rounded-md border border-border">
             {sessions.data.map((s) => (
               <li
                 key={s.id}
                 data-testid="session-row"
                 className="flex flex-wrap items-center gap-3 px-4 py-3"
               >
-                <Laptop className="size-5 shrink-0 text-slate-400" aria-hidden />
+                <Laptop className="size-5 shrink-0 text-faint-foreground" aria-hidden />
                 <div className="min-w-0 flex-1">
-                  <p className="flex flex-wrap items-center gap-2 text-sm font-medium text-slate-900">
+                  <p className="flex flex-wrap items-center gap-2 text-sm font-medium text-foreground">
                     {s.device}
                     {s.current && <Badge variant="green">This device</Badge>}
                   </p>
-                  <p className="text-xs text-slate-500">
+                  <p className="text-xs text-muted-foreground">
                     Last seen{' '}
                     <time dateTime={s.lastSeenAt} title={formatDateTime(s.lastSeenAt)}>
                       {formatRelative(s.lastSeenAt)}

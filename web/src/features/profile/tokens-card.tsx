@@ -47,8 +47,8 @@ function NewTokenDialog({ token, onClose }: { token: string | null; onClose: () 
             Copy it now: it is shown only this once. Send it as <code>Authorization: Bearer …</code>.
           </DialogDescription>
         </DialogHeader>
-        <div className="flex items-center gap-2 rounded-md border bg-slate-50 p-2">
-          <code data-testid="new-token" className="flex-1 break-all font-mono text-sm text-slate-900">
+        <div className="flex items-center gap-2 rounded-md border bg-subtle p-2">
+          <code data-testid="new-token" className="flex-1 break-all font-mono text-sm text-foreground">
             {token}
           </code>
           <Button variant="ghost" size="icon" aria-label="Copy token" onClick={() => void copy()}>
@@ -67,14 +67,14 @@ function TokenRow({ token }: { token: ApiToken }) {
   const revoke = useRevokeToken();
   return (
     <li data-testid="token-row" className="flex flex-wrap items-center gap-3 px-4 py-3">
-      <KeyRound className="size-5 shrink-0 text-slate-400" aria-hidden />
+      <KeyRound className="size-5 shrink-0 text-faint-foreground" aria-hidden />
       <div className="min-w-0 flex-1">
-        <p className="flex flex-wrap items-center gap-2 text-sm font-medium text-slate-900">
+        <p className="flex flex-wrap items-center gap-2 text-sm font-medium text-foreground">
           {token.name}
-          <span className="font-mono text-xs text-slate-500">…{token.lastFour}</span>
+          <span className="font-mono text-xs text-muted-foreground">…{token.lastFour}</span>
           {token.status === 'expired' && <Badge variant="gray">Expired</Badge>}
         </p>
-        <p className="text-xs text-slate-500">
+        <p className="text-xs text-muted-foreground">
           {token.status === 'expired' ? 'Expired' : 'Expires'} {formatDate(token.expiresAt)} ·{' '}
           {token.lastUsedAt ? `last used ${formatRelative(token.lastUsedAt)}` : 'never used'}
         </p>
@@ -149,7 +149,7 @@ export function TokensCard() {
         {tokens.isPending ? (
           <Skeleton className="h-12" />
         ) : tokens.isError ? (
-          <p role="alert" className="text-sm text-red-700">
+          <p role="alert" className="text-sm text-danger-foreground">
             {tokens.error.message}
           </p>
         ) : tokens.data.length === 0 ? (
@@ -159,10 +159,7 @@ export function TokensCard() {
             description="Tokens you create are listed here."
           />
         ) : (
-          <ul
-            aria-label="API tokens"
-            className="divide-y divide-slate-100 rounded-md border border-slate-200"
-          >
+          <ul aria-label="API tokens" className="divide-y divide-border rounded-md border border-border">
             {tokens.data.map((t) => (
               <TokenRow key={t.id} token={t} />
             ))}

@@ -58,13 +58,13 @@ function CodeForm({
 function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
   return (
     <div className="grid gap-3">
-      <p className="text-sm text-slate-700">
+      <p className="text-sm text-subtle-foreground">
         Save these recovery codes somewhere safe. Each signs you in once if you lose your phone.{' '}
         <strong>They are shown only now.</strong>
       </p>
       <ul
         aria-label="Recovery codes"
-        className="grid grid-cols-2 gap-2 rounded-md border border-slate-200 bg-slate-50 p-3 font-mono text-sm sm:grid-cols-5"
+        className="grid grid-cols-2 gap-2 rounded-md border border-border bg-subtle p-3 font-mono text-sm sm:grid-cols-5"
       >
         {codes.map((c) => (
           <li key={c}>{c}</li>
@@ -125,7 +125,7 @@ export function TwoFactorCard() {
         {user.twoFactorSetupRequired && !setup && !codes && (
           <p
             role="status"
-            className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900"
+            className="rounded-md border border-warning-border bg-warning-soft p-3 text-sm text-warning-foreground"
           >
             Your organisation requires two-factor sign-in. Set it up to continue using Workbench.
           </p>
@@ -134,7 +134,7 @@ export function TwoFactorCard() {
           <RecoveryCodes codes={codes} onDone={() => setCodes(null)} />
         ) : setup ? (
           <div className="grid gap-4">
-            <ol className="list-decimal space-y-1 pl-5 text-sm text-slate-700">
+            <ol className="list-decimal space-y-1 pl-5 text-sm text-subtle-foreground">
               <li>Scan the QR code with your authenticator app, or type in the key below.</li>
               <li>Enter the 6-digit code the app shows.</li>
             </ol>
@@ -144,11 +144,11 @@ export function TwoFactorCard() {
                 alt="QR code to add Workbench to your authenticator app"
                 width={176}
                 height={176}
-                className="rounded-md border border-slate-200 bg-white"
+                className="rounded-md border border-border bg-card"
               />
               <div className="min-w-0 flex-1 text-sm">
-                <p className="text-slate-700">Setup key</p>
-                <code data-testid="two-factor-secret" className="break-all font-mono text-slate-900">
+                <p className="text-subtle-foreground">Setup key</p>
+                <code data-testid="two-factor-secret" className="break-all font-mono text-foreground">
                   {setup.secret}
                 </code>
               </div>
@@ -189,7 +189,7 @@ export function TwoFactorCard() {
 
 function FormMessageText({ text }: { text: string | null }) {
   return text ? (
-    <p role="alert" className="text-sm text-red-700">
+    <p role="alert" className="text-sm text-danger-foreground">
       {text}
     </p>
   ) : null;

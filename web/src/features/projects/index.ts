@@ -1,3 +1,6 @@
+export { useProject } from './api';
 export { CreateProjectDialog } from './create-project-dialog';
 export { ProjectStatusBadge } from './project-badges';
 export { ProjectGrid } from './project-grid';
+export { ProjectMembers } from './project-members';
+export { ProjectOverview, ProjectOverviewSkeleton } from './project-overview';

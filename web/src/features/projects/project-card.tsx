@@ -1,15 +1,16 @@
 import type { Project, ProjectStatus } from '@contract/projects';
 import { CalendarDays, CheckCircle2, Play, Users } from 'lucide-react';
+import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { toast } from '@/components/ui/use-toast';
 import { formatDate } from '@/lib/format';
-import { useUpdateProjectStatus } from './api';
+import { useUpdateProject } from './api';
 import { ProjectPriorityBadge, ProjectStatusBadge, projectStatusLabels } from './project-badges';
 
 /** A project in the grid; managers get Complete on active projects and Resume on held ones. */
 export function ProjectCard({ project, canManage }: { project: Project; canManage: boolean }) {
-  const update = useUpdateProjectStatus();
+  const update = useUpdateProject();
   const move = (status: ProjectStatus) =>
     update.mutate(
       { params: { id: project.id }, body: { status } },
@@ -27,29 +28,31 @@ export function ProjectCard({ project, canManage }: { project: Project; canManag
   return (
     <Card className="flex h-full flex-col gap-3 p-5" data-testid="project-card" data-project-id={project.id}>
       <div className="flex items-start justify-between gap-3">
-        <h3 className="min-w-0 break-words text-base font-semibold leading-snug text-slate-900">
-          {project.name}
+        <h3 className="min-w-0 break-words text-base font-semibold leading-snug text-foreground">
+          <Link to={`/projects/${project.id}`} className="hover:text-primary hover:underline">
+            {project.name}
+          </Link>
         </h3>
         <ProjectStatusBadge status={project.status} />
       </div>
-      <p className="line-clamp-3 min-h-10 break-words text-sm text-slate-600">
-        {project.description || <span className="text-slate-500">No description</span>}
+      <p className="line-clamp-3 min-h-10 break-words text-sm text-subtle-foreground">
+        {project.description || <span className="text-muted-foreground">No description</span>}
       </p>
-      <div className="mt-auto flex flex-wrap items-center gap-x-4 gap-y-2 text-sm text-slate-600">
+      <div className="mt-auto flex flex-wrap items-center gap-x-4 gap-y-2 text-sm text-subtle-foreground">
         <ProjectPriorityBadge priority={project.priority} />
         <span className="inline-flex items-center gap-1.5" data-testid="project-members">
-          <Users className="size-3.5 text-slate-400" aria-hidden />
+          <Users className="size-3.5 text-faint-foreground" aria-hidden />
           {members} {members === 1 ? 'member' : 'members'}
         </span>
         <span className="inline-flex items-center gap-1.5">
-          <CalendarDays className="size-3.5 text-slate-400" aria-hidden />
+          <CalendarDays className="size-3.5 text-faint-foreground" aria-hidden />
           <span>
             Created <time dateTime={project.createdAt}>{formatDate(project.createdAt)}</time>
           </span>
         </span>
       </div>
       {canManage && (project.status === 'active' || project.status === 'on_hold') && (
-        <div className="border-t border-slate-100 pt-3">
+        <div className="border-t border-border pt-3">
           {project.status === 'active' ? (
             <Button size="sm" variant="outline" onClick={() => move('completed')} disabled={update.isPending}>
               <CheckCircle2 aria-hidden /> Complete

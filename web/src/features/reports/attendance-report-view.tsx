@@ -36,8 +36,8 @@ export function AttendanceReportView(props: { filters: UrlFilters }) {
             <CompareBarChart
               data={data.users.map((u) => ({ label: u.name, values: [u.attendedSeconds, u.trackedSeconds] }))}
               series={[
-                { name: 'Attended', color: '#0d9488' },
-                { name: 'Tracked', color: '#2563eb' },
+                { name: 'Attended', color: 'var(--color-chart-3)' },
+                { name: 'Tracked', color: 'var(--color-chart-1)' },
               ]}
               label="Bar chart of attended and tracked hours per user. The table below lists the same figures."
             />
@@ -120,7 +120,7 @@ export function AttendanceReportView(props: { filters: UrlFilters }) {
                   </td>
                   <td className={`${td} ${num}`}>{formatHoursShort(d.attendedSeconds)}</td>
                   <td className={`${td} ${num}`}>{formatHoursShort(d.trackedSeconds)}</td>
-                  <td className={`${td} ${num} ${d.differenceSeconds < 0 ? 'text-amber-700' : ''}`}>
+                  <td className={`${td} ${num} ${d.differenceSeconds < 0 ? 'text-warning-foreground' : ''}`}>
                     {formatSignedHours(d.differenceSeconds)}
                   </td>
                 </tr>

@@ -1,6 +1,13 @@
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { hours } from './filters';
 
+/** The hover tooltip in the page's colours (recharts draws it white by default). */
+const tooltipStyle = {
+  backgroundColor: 'var(--color-popover)',
+  borderColor: 'var(--color-border)',
+  color: 'var(--color-popover-foreground)',
+};
+
 export type ChartDatum = { label: string; seconds: number };
 
 /**
@@ -21,26 +28,45 @@ export function HoursBarChart(props: { data: ChartDatum[]; label: string; orient
           margin={{ top: 8, right: 16, bottom: 8, left: 8 }}
           accessibilityLayer={false}
         >
-          <CartesianGrid strokeDasharray="3 3" horizontal={!rows} vertical={rows} />
+          <CartesianGrid
+            stroke="var(--color-chart-grid)"
+            strokeDasharray="3 3"
+            horizontal={!rows}
+            vertical={rows}
+          />
           {rows ? (
             <>
-              <XAxis type="number" tick={{ fontSize: 12, fill: '#475569' }} unit=" h" />
+              <XAxis type="number" tick={{ fontSize: 12, fill: 'var(--color-chart-axis)' }} unit=" h" />
               <YAxis
                 type="category"
                 dataKey="label"
                 width={110}
-                tick={{ fontSize: 12, fill: '#334155' }}
+                tick={{ fontSize: 12, fill: 'var(--color-chart-label)' }}
                 tickFormatter={(v: string) => (v.length > 16 ? `${v.slice(0, 15)}…` : v)}
               />
             </>
           ) : (
             <>
-              <XAxis dataKey="label" tick={{ fontSize: 11, fill: '#475569' }} interval="preserveStartEnd" />
-              <YAxis tick={{ fontSize: 12, fill: '#475569' }} width={40} unit=" h" />
+              <XAxis
+                dataKey="label"
+                tick={{ fontSize: 11, fill: 'var(--color-chart-axis)' }}
+                interval="preserveStartEnd"
+              />
+              <YAxis tick={{ fontSize: 12, fill: 'var(--color-chart-axis)' }} width={40} unit=" h" />
             </>
           )}
-          <Tooltip formatter={(value) => [`${value} h`, 'Tracked']} cursor={{ fill: '#f1f5f9' }} />
-          <Bar dataKey="hours" fill="#2563eb" radius={3} maxBarSize={40} isAnimationActive={false} />
+          <Tooltip
+            formatter={(value) => [`${value} h`, 'Tracked']}
+            cursor={{ fill: 'var(--color-chart-cursor)' }}
+            contentStyle={tooltipStyle}
+          />
+          <Bar
+            dataKey="hours"
+            fill="var(--color-chart-1)"
+            radius={3}
+            maxBarSize={40}
+            isAnimationActive={false}
+          />
         </BarChart>
       </ResponsiveContainer>
     </div>
@@ -66,16 +92,20 @@ export function CompareBarChart(props: {
           margin={{ top: 8, right: 16, bottom: 8, left: 8 }}
           accessibilityLayer={false}
         >
-          <CartesianGrid strokeDasharray="3 3" horizontal={false} />
-          <XAxis type="number" tick={{ fontSize: 12, fill: '#475569' }} unit=" h" />
+          <CartesianGrid stroke="var(--color-chart-grid)" strokeDasharray="3 3" horizontal={false} />
+          <XAxis type="number" tick={{ fontSize: 12, fill: 'var(--color-chart-axis)' }} unit=" h" />
           <YAxis
             type="category"
             dataKey="label"
             width={110}
-            tick={{ fontSize: 12, fill: '#334155' }}
+            tick={{ fontSize: 12, fill: 'var(--color-chart-label)' }}
             tickFormatter={(v: string) => (v.length > 16 ? `${v.slice(0, 15)}…` : v)}
           />
-          <Tooltip formatter={(value) => `${value} h`} cursor={{ fill: '#f1f5f9' }} />
+          <Tooltip
+            formatter={(value) => `${value} h`}
+            cursor={{ fill: 'var(--color-chart-cursor)' }}
+            contentStyle={tooltipStyle}
+          />
           <Legend wrapperStyle={{ fontSize: 12 }} />
           {props.series.map((s, i) => (
             <Bar

@@ -30,8 +30,8 @@ export function OvertimeReportView(props: { filters: UrlFilters }) {
           <CompareBarChart
             data={data.users.map((u) => ({ label: u.name, values: [u.expectedSeconds, u.trackedSeconds] }))}
             series={[
-              { name: 'Expected', color: '#64748b' },
-              { name: 'Tracked', color: '#2563eb' },
+              { name: 'Expected', color: 'var(--color-chart-2)' },
+              { name: 'Tracked', color: 'var(--color-chart-1)' },
             ]}
             label="Bar chart of expected and tracked hours per user. The table below lists the same figures."
           />
@@ -64,7 +64,7 @@ export function OvertimeReportView(props: { filters: UrlFilters }) {
                 <td className={`${td} ${num}`}>{formatHoursShort(u.expectedSeconds)}</td>
                 <td className={`${td} ${num}`}>{formatHoursShort(u.trackedSeconds)}</td>
                 <td
-                  className={`${td} ${num} ${u.balanceSeconds < 0 ? 'text-amber-700' : 'text-emerald-700'}`}
+                  className={`${td} ${num} ${u.balanceSeconds < 0 ? 'text-warning-foreground' : 'text-success-foreground'}`}
                 >
                   {formatSignedHours(u.balanceSeconds)}
                 </td>

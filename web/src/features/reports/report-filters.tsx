@@ -26,7 +26,7 @@ export function ReportFiltersBar(props: {
     else onChange({ ...value, preset: next, ...presetRange(next, props.today) });
   };
   return (
-    <div className="grid grid-cols-2 items-end gap-3 rounded-lg border bg-white p-3 shadow-sm lg:grid-cols-6 print:hidden">
+    <div className="grid grid-cols-2 items-end gap-3 rounded-lg border bg-card p-3 shadow-sm lg:grid-cols-6 print:hidden">
       <FilterSelect
         id="report-range"
         label="Range"
@@ -35,7 +35,7 @@ export function ReportFiltersBar(props: {
         onChange={setPreset}
       />
       <div className="grid gap-1.5">
-        <Label htmlFor="report-from" className="text-xs text-slate-500">
+        <Label htmlFor="report-from" className="text-xs text-muted-foreground">
           From
         </Label>
         <Input
@@ -46,7 +46,7 @@ export function ReportFiltersBar(props: {
         />
       </div>
       <div className="grid gap-1.5">
-        <Label htmlFor="report-to" className="text-xs text-slate-500">
+        <Label htmlFor="report-to" className="text-xs text-muted-foreground">
           To
         </Label>
         <Input

@@ -10,7 +10,7 @@ function ReportError({ message }: { message: string }) {
   return (
     <p
       role="alert"
-      className="rounded-md border border-destructive/30 bg-red-50 p-3 text-sm text-destructive"
+      className="rounded-md border border-destructive/30 bg-danger-soft p-3 text-sm text-destructive"
     >
       {message}
     </p>

@@ -21,11 +21,11 @@ export function ReportTable(props: {
     >
       <table className={cn('w-full border-collapse text-sm tabular-nums', props.className)}>
         <caption className="sr-only">{props.caption}</caption>
-        <thead className="bg-slate-50 text-xs font-medium uppercase tracking-wide text-slate-600">
+        <thead className="bg-subtle text-xs font-medium uppercase tracking-wide text-subtle-foreground">
           {props.head}
         </thead>
         <tbody className="[&_tr]:border-b">{props.children}</tbody>
-        <tfoot className="border-t-2 border-slate-300 font-semibold">{props.foot}</tfoot>
+        <tfoot className="border-t-2 border-input font-semibold">{props.foot}</tfoot>
       </table>
     </section>
   );

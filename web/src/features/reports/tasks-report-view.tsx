@@ -84,8 +84,8 @@ export function TasksReportView(props: { filters: UrlFilters }) {
                     values: [p.estimatedSeconds, p.spentSeconds],
                   }))}
                   series={[
-                    { name: 'Estimated', color: '#64748b' },
-                    { name: 'Spent', color: '#2563eb' },
+                    { name: 'Estimated', color: 'var(--color-chart-2)' },
+                    { name: 'Spent', color: 'var(--color-chart-1)' },
                   ]}
                   label="Bar chart of estimated and spent hours per project. The table below lists the same figures."
                 />

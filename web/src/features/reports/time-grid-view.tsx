@@ -36,7 +36,7 @@ export function TimeGridView(props: { filters: UrlFilters }) {
             className="text-xs sm:text-sm"
             head={
               <tr>
-                <th className={`${th} sticky left-0 bg-slate-50`}>User</th>
+                <th className={`${th} sticky left-0 bg-subtle`}>User</th>
                 {data.days.map((d) => (
                   <th key={d} className={`${th} ${num}`}>
                     <time dateTime={d}>{dayHead.format(new Date(`${d}T00:00:00Z`))}</time>
@@ -47,7 +47,7 @@ export function TimeGridView(props: { filters: UrlFilters }) {
             }
             foot={
               <tr>
-                <th scope="row" className={`${td} sticky left-0 bg-white text-left`}>
+                <th scope="row" className={`${td} sticky left-0 bg-card text-left`}>
                   Total
                 </th>
                 {data.dayTotals.map((s, i) => (
@@ -63,12 +63,12 @@ export function TimeGridView(props: { filters: UrlFilters }) {
               <tr key={r.userId}>
                 <th
                   scope="row"
-                  className={`${td} sticky left-0 bg-white text-left font-normal whitespace-nowrap`}
+                  className={`${td} sticky left-0 bg-card text-left font-normal whitespace-nowrap`}
                 >
                   {r.name}
                 </th>
                 {r.seconds.map((s, i) => (
-                  <td key={data.days[i]} className={`${td} ${num} ${s ? '' : 'text-slate-400'}`}>
+                  <td key={data.days[i]} className={`${td} ${num} ${s ? '' : 'text-muted-foreground'}`}>
                     {cell(s)}
                   </td>
                 ))}

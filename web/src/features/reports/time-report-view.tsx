@@ -28,7 +28,7 @@ export function TimeReportView(props: { filters: UrlFilters; onGroupBy: (groupBy
     <ReportFrame
       toolbar={
         <div className="grid w-44 gap-1.5 print:hidden">
-          <Label htmlFor="report-group" className="text-xs text-slate-500">
+          <Label htmlFor="report-group" className="text-xs text-muted-foreground">
             Group by
           </Label>
           <Select value={filters.groupBy} onValueChange={(v) => props.onGroupBy(v as TimeGroupBy)}>

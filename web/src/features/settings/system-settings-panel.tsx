@@ -62,13 +62,13 @@ function TwoFactorRolesField({ control }: { control: Control<SettingsInput> }) {
   const chosen = field.value ?? [];
   return (
     <fieldset className="grid gap-2 sm:col-span-2">
-      <legend className="text-sm font-medium text-slate-900">Require two-factor sign-in</legend>
+      <legend className="text-sm font-medium text-foreground">Require two-factor sign-in</legend>
       <p className="text-xs text-muted-foreground">
         People in these roles without an authenticator app are sent to set one up at their next sign-in.
       </p>
       <div className="flex flex-wrap gap-x-6 gap-y-2">
         {ROLE_LABELS.map(([role, label]) => (
-          <label key={role} className="flex items-center gap-2 text-sm text-slate-800">
+          <label key={role} className="flex items-center gap-2 text-sm text-foreground">
             <input
               type="checkbox"
               className="size-4 accent-primary"

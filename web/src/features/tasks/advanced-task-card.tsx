@@ -9,6 +9,7 @@ import { CommentsDialog } from './comments-dialog';
 import { errorDescription } from './error-description';
 import { type ReviewAction, ReviewDialog } from './review-dialog';
 import { TaskCard } from './task-card';
+import { TaskManageActions } from './task-manage-actions';
 
 interface AdvancedTaskCardProps {
   task: Task;
@@ -26,16 +27,17 @@ function ReviewNotes({ task }: { task: Task }) {
     <div
       className={
         rework
-          ? 'rounded-md border border-red-100 bg-red-50/60 px-3 py-2 text-sm'
-          : 'rounded-md border border-slate-200 bg-slate-50 px-3 py-2 text-sm'
+          ? 'rounded-md border border-danger-border bg-danger-soft/60 px-3 py-2 text-sm'
+          : 'rounded-md border border-border bg-subtle px-3 py-2 text-sm'
       }
     >
-      <p className="text-xs text-slate-500">
-        Reviewed by <span className="font-medium text-slate-700">{task.reviewedBy ?? 'a former user'}</span>{' '}
+      <p className="text-xs text-muted-foreground">
+        Reviewed by{' '}
+        <span className="font-medium text-subtle-foreground">{task.reviewedBy ?? 'a former user'}</span>{' '}
         {formatRelative(task.reviewedAt)}
       </p>
       {task.reviewComments && (
-        <p className="mt-0.5 whitespace-pre-wrap break-words text-slate-700">{task.reviewComments}</p>
+        <p className="mt-0.5 whitespace-pre-wrap break-words text-subtle-foreground">{task.reviewComments}</p>
       )}
     </div>
   );
@@ -85,8 +87,8 @@ export function AdvancedTaskCard({ task, canReview, myId, actions }: AdvancedTas
         footer={
           <>
             {task.assignedBy && (
-              <p className="text-xs text-slate-500">
-                Assigned by <span className="font-medium text-slate-700">{task.assignedBy}</span>
+              <p className="text-xs text-muted-foreground">
+                Assigned by <span className="font-medium text-subtle-foreground">{task.assignedBy}</span>
               </p>
             )}
             <ReviewNotes task={task} />
@@ -114,6 +116,7 @@ export function AdvancedTaskCard({ task, canReview, myId, actions }: AdvancedTas
             </Button>
           </>
         )}
+        <TaskManageActions task={task} />
         <Button size="sm" variant="ghost" className="sm:ml-auto" onClick={() => setCommentsOpen(true)}>
           <MessageSquare aria-hidden />
           Comments{task.comments.length > 0 && ` (${task.comments.length})`}

@@ -14,9 +14,9 @@ interface CommentsDialogProps {
 function Thread({ comments }: { comments: TaskComment[] }) {
   if (comments.length === 0) {
     return (
-      <div className="flex flex-col items-center rounded-md border border-dashed border-slate-200 py-6 text-center">
-        <MessageSquare className="size-5 text-slate-400" aria-hidden />
-        <p className="mt-2 text-sm text-slate-600">No comments yet. Start the conversation.</p>
+      <div className="flex flex-col items-center rounded-md border border-dashed border-border py-6 text-center">
+        <MessageSquare className="size-5 text-faint-foreground" aria-hidden />
+        <p className="mt-2 text-sm text-subtle-foreground">No comments yet. Start the conversation.</p>
       </div>
     );
   }
@@ -28,18 +28,18 @@ function Thread({ comments }: { comments: TaskComment[] }) {
           <li key={c.id} className="flex gap-3">
             <span
               aria-hidden
-              className="flex size-8 shrink-0 items-center justify-center rounded-full bg-indigo-50 text-xs font-semibold text-indigo-700"
+              className="flex size-8 shrink-0 items-center justify-center rounded-full bg-primary-soft text-xs font-semibold text-primary-soft-foreground"
             >
               {initials(first, rest.join(' '))}
             </span>
-            <div className="min-w-0 flex-1 rounded-md bg-slate-50 px-3 py-2">
+            <div className="min-w-0 flex-1 rounded-md bg-subtle px-3 py-2">
               <p className="flex flex-wrap items-baseline gap-x-2 text-xs">
-                <span className="font-semibold text-slate-800">{c.author}</span>
-                <time dateTime={c.createdAt} className="text-slate-600">
+                <span className="font-semibold text-foreground">{c.author}</span>
+                <time dateTime={c.createdAt} className="text-subtle-foreground">
                   {formatRelative(c.createdAt)}
                 </time>
               </p>
-              <p className="mt-1 whitespace-pre-wrap break-words text-sm text-slate-700">{c.text}</p>
+              <p className="mt-1 whitespace-pre-wrap break-words text-sm text-subtle-foreground">{c.text}</p>
             </div>
           </li>
         );

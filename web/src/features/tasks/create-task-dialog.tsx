@@ -123,7 +123,7 @@ export function CreateTaskDialog({ open, onOpenChange, variant = 'personal' }: C
               }))}
             />
           ) : (
-            <p className="rounded-md bg-slate-50 px-3 py-2 text-sm text-slate-600">
+            <p className="rounded-md bg-subtle px-3 py-2 text-sm text-subtle-foreground">
               This task will be assigned to you.
             </p>
           )}

@@ -5,3 +5,4 @@ export { MyTaskCard } from './my-task-card';
 export { MyTaskList } from './my-task-list';
 export { PriorityBadge, ReviewBadge, TaskStatusBadge } from './task-badges';
 export { TaskCard } from './task-card';
+export { ProjectTaskLists } from './project-task-lists';

@@ -7,6 +7,7 @@ import { useChangeTaskStatus } from './api';
 import { errorDescription } from './error-description';
 import { statusLabels } from './task-badges';
 import { TaskCard } from './task-card';
+import { TaskManageActions } from './task-manage-actions';
 
 /** A My Tasks card: Start moves todo → in progress, Complete moves in progress → completed. */
 export function MyTaskCard({ task, actions }: { task: Task; actions?: ReactNode }) {
@@ -42,6 +43,7 @@ export function MyTaskCard({ task, actions }: { task: Task; actions?: ReactNode 
           <CheckCircle2 aria-hidden /> Complete
         </Button>
       )}
+      <TaskManageActions task={task} />
     </TaskCard>
   );
 }

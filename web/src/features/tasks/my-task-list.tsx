@@ -2,7 +2,7 @@ import type { Task } from '@contract/tasks';
 import { ListTodo, Plus } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
-import { useMyTasks } from './api';
+import { useLiveTasks, useMyTasks } from './api';
 import { MyTaskCard } from './my-task-card';
 import { LoadMore, TaskListEmpty, TaskListSkeleton } from './task-list-states';
 
@@ -14,6 +14,7 @@ interface MyTaskListProps {
 
 export function MyTaskList({ renderActions, onCreate }: MyTaskListProps) {
   const query = useMyTasks();
+  useLiveTasks();
   if (query.isLoading) return <TaskListSkeleton />;
   if (query.isError)
     return (

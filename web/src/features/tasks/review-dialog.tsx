@@ -56,8 +56,8 @@ export function ReviewDialog({ task, action, onClose }: ReviewDialogProps) {
       }
       before={
         task.submissionNotes && (
-          <div className="rounded-md border border-slate-200 bg-slate-50 px-3 py-2 text-sm text-slate-700">
-            <p className="text-xs font-medium text-slate-600">Submission notes</p>
+          <div className="rounded-md border border-border bg-subtle px-3 py-2 text-sm text-subtle-foreground">
+            <p className="text-xs font-medium text-subtle-foreground">Submission notes</p>
             <p className="mt-0.5 break-words">{task.submissionNotes}</p>
           </div>
         )

@@ -33,7 +33,7 @@ function Fact({
 }) {
   return (
     <div className="flex min-w-0 items-center gap-1.5">
-      {lead ?? (Icon && <Icon className="size-3.5 shrink-0 text-slate-400" aria-hidden />)}
+      {lead ?? (Icon && <Icon className="size-3.5 shrink-0 text-faint-foreground" aria-hidden />)}
       <dt className="sr-only">{label}</dt>
       <dd className="min-w-0 truncate">{children}</dd>
     </div>
@@ -47,22 +47,22 @@ export function TaskCard({ task, showAssignee = false, children, actions, footer
     <Card className="flex flex-col gap-3 p-4 sm:p-5" data-testid="task-card" data-task-id={task.id}>
       <div className="flex flex-col gap-2 sm:flex-row sm:items-start sm:justify-between sm:gap-4">
         <div className="min-w-0">
-          <h3 className="break-words text-base font-semibold leading-snug text-slate-900">{task.title}</h3>
+          <h3 className="break-words text-base font-semibold leading-snug text-foreground">{task.title}</h3>
           {task.description && (
-            <p className="mt-1 line-clamp-3 break-words text-sm text-slate-600">{task.description}</p>
+            <p className="mt-1 line-clamp-3 break-words text-sm text-subtle-foreground">{task.description}</p>
           )}
         </div>
         <div className="flex flex-wrap items-center gap-1.5 sm:justify-end">
           <TaskStatusBadge status={task.status} />
           <ReviewBadge task={task} />
           <PriorityBadge priority={task.priority} />
-          {task.isPaused && <span className="text-xs font-medium text-amber-700">Paused</span>}
+          {task.isPaused && <span className="text-xs font-medium text-warning-foreground">Paused</span>}
         </div>
       </div>
 
-      <dl className="flex flex-col gap-x-6 gap-y-1.5 text-sm text-slate-600 sm:flex-row sm:flex-wrap">
+      <dl className="flex flex-col gap-x-6 gap-y-1.5 text-sm text-subtle-foreground sm:flex-row sm:flex-wrap">
         <Fact icon={FolderKanban} label="Project">
-          {task.project ?? <span className="text-slate-500">No project</span>}
+          {task.project ?? <span className="text-muted-foreground">No project</span>}
         </Fact>
         {showAssignee && (
           <Fact
@@ -76,10 +76,12 @@ export function TaskCard({ task, showAssignee = false, children, actions, footer
         )}
         <Fact icon={Clock} label="Time spent">
           {formatDuration(task.timeSpent * 3600)} spent
-          {task.estimatedHours > 0 && <span className="text-slate-500"> of {task.estimatedHours}h</span>}
+          {task.estimatedHours > 0 && (
+            <span className="text-muted-foreground"> of {task.estimatedHours}h</span>
+          )}
         </Fact>
         <Fact icon={CalendarClock} label="Due date">
-          <span className={cn(overdue && 'font-medium text-red-600')}>
+          <span className={cn(overdue && 'font-medium text-danger')}>
             {task.dueDate ? `Due ${formatDateTime(task.dueDate)}` : 'No due date'}
           </span>
         </Fact>
@@ -88,7 +90,7 @@ export function TaskCard({ task, showAssignee = false, children, actions, footer
       {footer}
 
       {(Children.toArray(children).length > 0 || Children.toArray(actions).length > 0) && (
-        <div className="flex flex-wrap items-center gap-2 border-t border-slate-100 pt-3">
+        <div className="flex flex-wrap items-center gap-2 border-t border-border pt-3">
           {children}
           {actions}
         </div>

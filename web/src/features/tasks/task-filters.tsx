@@ -31,9 +31,9 @@ export function TaskFiltersBar({ value, onChange, users, projects, showAssignee 
 
   const active = Boolean(value.status || value.assigneeId || value.projectId || value.search);
   return (
-    <div className="mb-4 grid grid-cols-2 items-end gap-3 rounded-lg border bg-white p-3 shadow-sm lg:grid-cols-[2fr_1fr_1fr_1fr_auto]">
+    <div className="mb-4 grid grid-cols-2 items-end gap-3 rounded-lg border bg-card p-3 shadow-sm lg:grid-cols-[2fr_1fr_1fr_1fr_auto]">
       <div className="col-span-2 grid gap-1.5 lg:col-span-1">
-        <Label htmlFor="task-search" className="text-xs text-slate-500">
+        <Label htmlFor="task-search" className="text-xs text-muted-foreground">
           Search
         </Label>
         <SearchInput

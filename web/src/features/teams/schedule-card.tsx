@@ -11,7 +11,7 @@ import { useCurrentUser } from '@/lib/auth';
 import { usePeople, usePutSchedule, useSchedule, useTeams } from './api';
 
 const selectClass =
-  'h-9 w-full rounded-md border border-input bg-white px-2 text-sm shadow-xs focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring sm:w-72';
+  'h-9 w-full rounded-md border border-input bg-card px-2 text-sm shadow-xs focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring sm:w-72';
 
 /** Whose schedules the caller can open: admins anyone, managers themselves and the people of the teams they manage. */
 function usePeopleInView(isAdmin: boolean, selfId: string, selfName: string, teams: Team[] | undefined) {

@@ -9,7 +9,7 @@ type Member = { userId: string; role: TeamRole };
 type Values = { name: string; members: Member[] };
 
 const selectClass =
-  'h-9 rounded-md border border-input bg-white px-2 text-sm shadow-xs focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring';
+  'h-9 rounded-md border border-input bg-card px-2 text-sm shadow-xs focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring';
 
 /** Create a team, or (with `team`) rename it and set its managers and members. Admins only. */
 export function TeamDialog({

@@ -104,7 +104,7 @@ function EntryRow({ entry, timeZone, onEdit, onDelete }: RowProps) {
       </div>
       <div className="flex shrink-0 items-center justify-between gap-2">
         <span
-          className="shrink-0 rounded-md bg-slate-100 px-2 py-1 text-sm font-semibold tabular-nums text-slate-700"
+          className="shrink-0 rounded-md bg-muted px-2 py-1 text-sm font-semibold tabular-nums text-subtle-foreground"
           data-testid="entry-duration"
         >
           {formatDuration(entry.duration)}

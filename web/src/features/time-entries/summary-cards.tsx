@@ -34,7 +34,7 @@ export function SummaryCards() {
 function StatCard({ label, icon, value }: { label: string; icon: ReactNode; value: string | undefined }) {
   return (
     <Card className="flex items-center gap-4 p-3 sm:p-5">
-      <span className="hidden size-10 shrink-0 sm:flex items-center justify-center rounded-lg bg-indigo-50 text-indigo-600 [&_svg]:size-5">
+      <span className="hidden size-10 shrink-0 sm:flex items-center justify-center rounded-lg bg-primary-soft text-primary [&_svg]:size-5">
         {icon}
       </span>
       <div className="min-w-0">

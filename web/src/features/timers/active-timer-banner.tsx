@@ -15,14 +15,16 @@ export function ActiveTimerBanner() {
   return (
     <section
       aria-label="Active timer"
-      className="mb-6 flex flex-col gap-3 rounded-lg border border-indigo-200 bg-indigo-50 p-4 sm:flex-row sm:items-center sm:justify-between"
+      className="mb-6 flex flex-col gap-3 rounded-lg border border-primary-border bg-primary-soft p-4 sm:flex-row sm:items-center sm:justify-between"
     >
       <div className="flex min-w-0 items-center gap-3">
-        <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-indigo-600 text-white">
+        <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-primary text-primary-foreground">
           <Timer className="size-5" aria-hidden />
         </span>
         <div className="min-w-0">
-          <p className="text-xs font-medium uppercase tracking-wide text-indigo-700">Timer running</p>
+          <p className="text-xs font-medium uppercase tracking-wide text-primary-soft-foreground">
+            Timer running
+          </p>
           <p className="truncate text-sm font-semibold text-foreground">
             {timer.task ?? timer.description}
             <span className="font-normal text-muted-foreground"> · {timer.project ?? GENERAL_WORK}</span>
@@ -31,7 +33,7 @@ export function ActiveTimerBanner() {
       </div>
       <div className="flex items-center justify-between gap-4 sm:justify-end">
         <span
-          className="font-mono text-2xl font-semibold tabular-nums text-indigo-900"
+          className="font-mono text-2xl font-semibold tabular-nums text-primary-soft-foreground"
           role="timer"
           aria-label="Elapsed time"
         >

@@ -20,8 +20,8 @@ export function CurrentTimerCard() {
       <CardHeader className="flex-row items-center justify-between gap-3">
         <CardTitle>Current Timer</CardTitle>
         {timer && (
-          <span className="inline-flex items-center gap-1.5 rounded-full bg-emerald-50 px-2.5 py-0.5 text-xs font-medium text-emerald-700">
-            <span className="size-2 animate-pulse rounded-full bg-emerald-500" aria-hidden />
+          <span className="inline-flex items-center gap-1.5 rounded-full bg-success-soft px-2.5 py-0.5 text-xs font-medium text-success-foreground">
+            <span className="size-2 animate-pulse rounded-full bg-success" aria-hidden />
             Running
           </span>
         )}

@@ -9,7 +9,7 @@ import { cn } from '@/lib/utils';
 import { useTeamOvertime } from './api';
 
 const tone = (seconds: number) =>
-  seconds > 0 ? 'text-emerald-700' : seconds < 0 ? 'text-rose-700' : 'text-muted-foreground';
+  seconds > 0 ? 'text-success-foreground' : seconds < 0 ? 'text-danger-foreground' : 'text-muted-foreground';
 
 /**
  * The overtime of everyone the caller manages (admins: everyone), each as their own timesheet

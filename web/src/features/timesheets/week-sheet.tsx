@@ -27,6 +27,17 @@ export function shiftDate(date: string, days: number): string {
   return d.toISOString().slice(0, 10);
 }
 
+/** An entry in one line (cut with an ellipsis on a phone; the whole line is its tooltip). */
+function entryLine(e: {
+  startTime: string;
+  endTime: string;
+  task: string | null;
+  project: string | null;
+  description: string | null;
+}) {
+  return `${formatTime(e.startTime)}–${formatTime(e.endTime)} · ${e.task ?? e.project ?? 'No project'}${e.description ? ` · ${e.description}` : ''}`;
+}
+
 function notify(title: string) {
   return {
     onSuccess: () => toast({ title }),
@@ -92,7 +103,10 @@ function SheetBody({ sheet }: { sheet: Timesheet }) {
   return (
     <>
       {sheet.status === 'rejected' && sheet.comment && (
-        <div role="status" className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800">
+        <div
+          role="status"
+          className="rounded-md border border-danger-border bg-danger-soft p-3 text-sm text-danger-foreground"
+        >
           <p className="font-medium">Rejected by {sheet.decidedBy ?? 'a reviewer'}</p>
           <p className="whitespace-pre-wrap" data-testid="reject-comment">
             {sheet.comment}
@@ -100,7 +114,7 @@ function SheetBody({ sheet }: { sheet: Timesheet }) {
         </div>
       )}
       {sheet.locked && (
-        <p className="flex items-center gap-2 text-sm text-slate-700" data-testid="locked-note">
+        <p className="flex items-center gap-2 text-sm text-subtle-foreground" data-testid="locked-note">
           <Lock className="size-4" aria-hidden />
           This week is locked:{' '}
           {sheet.status === 'approved'
@@ -166,13 +180,17 @@ function SheetBody({ sheet }: { sheet: Timesheet }) {
         <CardHeader>
           <CardTitle>Days</CardTitle>
         </CardHeader>
-        <CardContent className="grid gap-3">
+        <CardContent className="grid grid-cols-1 gap-3">
           <p className="text-xs text-muted-foreground">
             Times in {sheet.timeZone}. A gap: attendance and tracked time differ by more than 15 minutes.
           </p>
           <ul className="flex flex-col divide-y" aria-label="Days of the week">
             {sheet.days.map((day) => (
-              <li key={day.date} className="grid min-w-0 gap-2 py-3 [&>*]:min-w-0" data-testid="sheet-day">
+              <li
+                key={day.date}
+                className="grid min-w-0 grid-cols-1 gap-2 py-3 [&>*]:min-w-0"
+                data-testid="sheet-day"
+              >
                 <div className="flex flex-wrap items-baseline justify-between gap-2">
                   <h3 className="font-medium">
                     {weekday(day.date)}{' '}
@@ -191,18 +209,16 @@ function SheetBody({ sheet }: { sheet: Timesheet }) {
                   <Cell label="Difference" value={formatBalance(day.differenceSeconds)} />
                 </dl>
                 {day.entries.length > 0 && (
-                  <ul className="grid gap-1 text-sm text-slate-700">
+                  <ul className="grid grid-cols-1 gap-1 text-sm text-subtle-foreground">
                     {day.entries.map((e) => (
                       <li
                         key={e.id}
-                        className="flex flex-wrap justify-between gap-2 rounded bg-slate-50 px-2 py-1"
+                        className="flex min-w-0 justify-between gap-2 rounded bg-subtle px-2 py-1"
                       >
-                        <span className="min-w-0 truncate">
-                          {formatTime(e.startTime)}–{formatTime(e.endTime)} ·{' '}
-                          {e.task ?? e.project ?? 'No project'}
-                          {e.description ? ` · ${e.description}` : ''}
+                        <span className="min-w-0 truncate" title={entryLine(e)}>
+                          {entryLine(e)}
                         </span>
-                        <span className="tabular-nums">{formatDuration(e.duration)}</span>
+                        <span className="shrink-0 tabular-nums">{formatDuration(e.duration)}</span>
                       </li>
                     ))}
                   </ul>

@@ -1,0 +1,1 @@
+ALTER TABLE "users" ADD COLUMN "anonymised_at" timestamp with time zone;

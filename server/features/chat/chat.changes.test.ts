@@ -1,0 +1,456 @@
+import {
+  ATTACHMENT_MISSING,
+  ATTACHMENT_NOT_ALLOWED,
+  ATTACHMENT_TOO_LARGE,
+  DELETED_MESSAGE,
+} from '@contract/chat';
+import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { messageAttachments, messages } from '../../db/schema';
+import { createTestApp, type TestContext } from '../../test/harness';
+
+let t: TestContext;
+let base: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+});
+afterAll(() => t.close());
+
+type Api = Awaited<ReturnType<TestContext['userClient']>>['api'];
+
+/** A group of three (owner, member, another member) and someone outside it. */
+async function group() {
+  const { user: a, api: apiA } = await t.userClient('employee', { firstName: 'Ada', lastName: 'Author' });
+  const { user: b, api: apiB } = await t.userClient('manager', { firstName: 'Ben', lastName: 'Reader' });
+  const { user: c, api: apiC } = await t.userClient('admin', { firstName: 'Cleo', lastName: 'Admin' });
+  const { api: outsider } = await t.userClient('admin');
+  const conv = (
+    await apiA.post('/api/chat/conversations', { type: 'group', name: 'Crew', participantIds: [b.id, c.id] })
+  ).json();
+  return { a, b, c, apiA, apiB, apiC, outsider, id: conv.id as string };
+}
+
+const post = async (api: Api, id: string, content: string) =>
+  (await api.post(`/api/chat/${id}/messages`, { content })).json();
+
+async function upload(
+  api: Api,
+  id: string,
+  file: { data: Buffer; name: string; type?: string },
+  content?: string,
+) {
+  const form = new FormData();
+  if (content !== undefined) form.append('content', content);
+  form.append(
+    'file',
+    new Blob([new Uint8Array(file.data)], { type: file.type ?? 'application/octet-stream' }),
+    file.name,
+  );
+  const encoded = new Response(form);
+  return t.app.inject({
+    method: 'POST',
+    url: `/api/chat/${id}/attachments`,
+    payload: Buffer.from(await encoded.arrayBuffer()),
+    headers: {
+      'content-type': encoded.headers.get('content-type') ?? '',
+      ...(api.cookie ? { cookie: api.cookie } : {}),
+    },
+  });
+}
+
+const png = (width: number, height: number) =>
+  sharp({ create: { width, height, channels: 3, background: { r: 20, g: 120, b: 200 } } })
+    .png()
+    .toBuffer();
+
+describe('PATCH /api/chat/{id}/messages/{messageId}', () => {
+  it('lets the sender edit, marks it edited for everyone, and updates the preview', async () => {
+    const g = await group();
+    const m = await post(g.apiA, g.id, 'first words');
+    const res = await g.apiA.patch(`/api/chat/${g.id}/messages/${m.id}`, { content: '  better words ' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      id: m.id,
+      content: 'better words',
+      deleted: false,
+      timestamp: m.timestamp,
+    });
+    expect(res.json().editedAt >= m.timestamp).toBe(true);
+    const seen = (await g.apiB.get(`/api/chat/${g.id}/messages`)).json();
+    expect(seen.at(-1)).toMatchObject({ id: m.id, content: 'better words', editedAt: res.json().editedAt });
+    const list = (await g.apiB.get('/api/chat/conversations')).json();
+    expect(list.find((c: { id: string }) => c.id === g.id).lastMessage).toBe('better words');
+  });
+
+  it("refuses another participant's message (403) for every role, and outsiders (404)", async () => {
+    const g = await group();
+    const m = await post(g.apiA, g.id, 'mine');
+    for (const api of [g.apiB, g.apiC]) {
+      const res = await api.patch(`/api/chat/${g.id}/messages/${m.id}`, { content: 'hijack' });
+      expect(res.statusCode).toBe(403);
+      expect(res.json().message).toBe('You can only change your own messages');
+    }
+    expect((await g.outsider.patch(`/api/chat/${g.id}/messages/${m.id}`, { content: 'x' })).statusCode).toBe(
+      404,
+    );
+    expect((await t.anonymous.patch(`/api/chat/${g.id}/messages/${m.id}`, { content: 'x' })).statusCode).toBe(
+      401,
+    );
+    // a message of another conversation, or none at all
+    const other = await group();
+    const elsewhere = await post(other.apiA, other.id, 'elsewhere');
+    const wrong = await g.apiA.patch(`/api/chat/${g.id}/messages/${elsewhere.id}`, { content: 'x' });
+    expect(wrong.statusCode).toBe(404);
+    expect(wrong.json().message).toBe('Message not found');
+    expect((await g.apiA.patch(`/api/chat/${g.id}/messages/not-a-uuid`, { content: 'x' })).statusCode).toBe(
+      404,
+    );
+    expect((await post(g.apiB, g.id, 'check')).content).toBe('check');
+    const history = (await g.apiA.get(`/api/chat/${g.id}/messages`)).json();
+    expect(history.find((x: { id: string }) => x.id === m.id).content).toBe('mine');
+  });
+
+  it('refuses bad input with the message rules', async () => {
+    const g = await group();
+    const m = await post(g.apiA, g.id, 'hello');
+    const url = `/api/chat/${g.id}/messages/${m.id}`;
+    const cases: [unknown, string][] = [
+      [{ content: '   ' }, 'Message cannot be empty'],
+      [{ content: 'x'.repeat(4001) }, 'Message is too long (at most 4000 characters)'],
+      [{}, 'Message cannot be empty'],
+      [{ content: 'a\u0000b' }, 'Text cannot contain control characters (such as NUL) or broken Unicode'],
+    ];
+    for (const [body, message] of cases) {
+      const res = await g.apiA.patch(url, body);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().fieldErrors.content).toEqual([message]);
+    }
+  });
+
+  it('notifies people newly mentioned by an edit, not those already mentioned', async () => {
+    const g = await group();
+    const m = await post(g.apiA, g.id, 'hi @Ben Reader');
+    const countOf = async (api: Api) => (await api.get('/api/notifications/unread-count')).json().count;
+    const benBefore = await countOf(g.apiB);
+    const cleoBefore = await countOf(g.apiC);
+    const res = await g.apiA.patch(`/api/chat/${g.id}/messages/${m.id}`, {
+      content: 'hi @Ben Reader and @Cleo Admin',
+    });
+    expect(res.statusCode).toBe(200);
+    expect(await countOf(g.apiB)).toBe(benBefore);
+    expect(await countOf(g.apiC)).toBe(cleoBefore + 1);
+  });
+});
+
+describe('DELETE /api/chat/{id}/messages/{messageId}', () => {
+  it('leaves a tombstone for everyone, removes the words, file, reactions and quoting notifications', async () => {
+    const g = await group();
+    const m = await post(g.apiA, g.id, 'secret plan @Ben Reader');
+    await g.apiB.post(`/api/chat/${g.id}/messages/${m.id}/reactions`, { emoji: '👍' });
+    const bell = async () => (await g.apiB.get('/api/notifications/unread-count')).json().count;
+    expect(await bell()).toBe(1);
+    const res = await g.apiA.delete(`/api/chat/${g.id}/messages/${m.id}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      id: m.id,
+      deleted: true,
+      content: '',
+      reactions: [],
+      attachment: null,
+    });
+    const [row] = await t.db.select().from(messages).where(eq(messages.id, m.id));
+    expect(row.content).toBe('');
+    expect(await bell()).toBe(0);
+    const seen = (await g.apiC.get(`/api/chat/${g.id}/messages`)).json();
+    expect(seen.at(-1)).toMatchObject({ id: m.id, deleted: true, content: '' });
+    const list = (await g.apiC.get('/api/chat/conversations')).json();
+    expect(list.find((c: { id: string }) => c.id === g.id).lastMessage).toBe(DELETED_MESSAGE);
+    // a deleted message can be neither edited, reacted to nor deleted again
+    for (const r of [
+      await g.apiA.patch(`/api/chat/${g.id}/messages/${m.id}`, { content: 'back' }),
+      await g.apiB.post(`/api/chat/${g.id}/messages/${m.id}/reactions`, { emoji: '👍' }),
+      await g.apiA.delete(`/api/chat/${g.id}/messages/${m.id}`),
+    ]) {
+      expect(r.statusCode).toBe(409);
+      expect(r.json().message).toBe(DELETED_MESSAGE);
+    }
+  });
+
+  it("refuses another's message (403) and outsiders (404)", async () => {
+    const g = await group();
+    const m = await post(g.apiB, g.id, 'from Ben');
+    expect((await g.apiA.delete(`/api/chat/${g.id}/messages/${m.id}`)).statusCode).toBe(403);
+    // an admin is no exception: people delete only their own words
+    expect((await g.apiC.delete(`/api/chat/${g.id}/messages/${m.id}`)).statusCode).toBe(403);
+    expect((await g.outsider.delete(`/api/chat/${g.id}/messages/${m.id}`)).statusCode).toBe(404);
+    expect((await t.anonymous.delete(`/api/chat/${g.id}/messages/${m.id}`)).statusCode).toBe(401);
+    const seen = (await g.apiB.get(`/api/chat/${g.id}/messages`)).json();
+    expect(seen.at(-1)).toMatchObject({ content: 'from Ben', deleted: false });
+  });
+});
+
+describe('POST /api/chat/{id}/messages/{messageId}/reactions', () => {
+  it('toggles, counts per emoji and tells each reader whether they reacted', async () => {
+    const g = await group();
+    const m = await post(g.apiA, g.id, 'ship it?');
+    const url = `/api/chat/${g.id}/messages/${m.id}/reactions`;
+    expect((await g.apiB.post(url, { emoji: '🎉' })).json().reactions).toEqual([
+      { emoji: '🎉', count: 1, mine: true },
+    ]);
+    await g.apiC.post(url, { emoji: '🎉' });
+    const third = await g.apiA.post(url, { emoji: '👍' });
+    expect(third.statusCode).toBe(200);
+    expect(third.json().reactions).toEqual([
+      { emoji: '🎉', count: 2, mine: false },
+      { emoji: '👍', count: 1, mine: true },
+    ]);
+    const seenByB = (await g.apiB.get(`/api/chat/${g.id}/messages`)).json().at(-1);
+    expect(seenByB.reactions).toEqual([
+      { emoji: '🎉', count: 2, mine: true },
+      { emoji: '👍', count: 1, mine: false },
+    ]);
+    // the same POST again takes the reaction back
+    expect((await g.apiB.post(url, { emoji: '🎉' })).json().reactions).toEqual([
+      { emoji: '🎉', count: 1, mine: false },
+      { emoji: '👍', count: 1, mine: false },
+    ]);
+  });
+
+  it('refuses other emoji, outsiders and messages of other conversations', async () => {
+    const g = await group();
+    const m = await post(g.apiA, g.id, 'react');
+    const url = `/api/chat/${g.id}/messages/${m.id}/reactions`;
+    for (const emoji of ['🤡', 'x', '👍👍', '', 42]) {
+      const res = await g.apiB.post(url, { emoji });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().fieldErrors.emoji).toEqual(['Choose one of the offered reactions']);
+    }
+    expect((await g.outsider.post(url, { emoji: '👍' })).statusCode).toBe(404);
+    expect((await t.anonymous.post(url, { emoji: '👍' })).statusCode).toBe(401);
+    const other = await group();
+    expect(
+      (await other.apiA.post(`/api/chat/${other.id}/messages/${m.id}/reactions`, { emoji: '👍' })).statusCode,
+    ).toBe(404);
+  });
+});
+
+describe('attachments', () => {
+  it('sends an image with words, stores it in the database, serves it inline to participants only', async () => {
+    const g = await group();
+    const data = await png(640, 480);
+    const res = await upload(g.apiA, g.id, { data, name: 'chart.png', type: 'text/html' }, 'the chart');
+    expect(res.statusCode).toBe(201);
+    const message = res.json();
+    expect(message).toMatchObject({
+      content: 'the chart',
+      attachment: { name: 'chart.png', contentType: 'image/png', size: data.length, width: 640, height: 480 },
+    });
+    expect(message.attachment.url).toBe(`/api/chat/${g.id}/attachments/${message.attachment.id}`);
+    const [stored] = await t.db
+      .select()
+      .from(messageAttachments)
+      .where(eq(messageAttachments.id, message.attachment.id));
+    expect(Buffer.compare(stored.data, data)).toBe(0);
+    const file = await g.apiB.get(message.attachment.url);
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toBe('image/png');
+    expect(file.headers['content-disposition']).toMatch(/^inline; filename="chart.png"/);
+    expect(file.headers['x-content-type-options']).toBe('nosniff');
+    expect(file.headers['content-security-policy']).toContain('sandbox');
+    expect(Buffer.compare(file.rawPayload, data)).toBe(0);
+    expect((await g.outsider.get(message.attachment.url)).statusCode).toBe(404);
+    expect((await t.anonymous.get(message.attachment.url)).statusCode).toBe(401);
+    const other = await group();
+    expect(
+      (await other.apiA.get(`/api/chat/${other.id}/attachments/${message.attachment.id}`)).statusCode,
+    ).toBe(404);
+    // the history shows it too
+    const history = (await g.apiC.get(`/api/chat/${g.id}/messages`)).json();
+    expect(history.at(-1).attachment).toEqual(message.attachment);
+  });
+
+  it('sends a PDF without words as a download, and previews it in the list', async () => {
+    const g = await group();
+    const pdf = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
+    const res = await upload(g.apiB, g.id, { data: pdf, name: '../../Résumé final.pdf' });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({
+      content: '',
+      attachment: { name: 'Résumé final.pdf', contentType: 'application/pdf', width: null, height: null },
+    });
+    const file = await g.apiA.get(res.json().attachment.url);
+    expect(file.headers['content-type']).toBe('application/pdf');
+    expect(file.headers['content-disposition']).toBe(
+      `attachment; filename="R_sum_ final.pdf"; filename*=UTF-8''${encodeURIComponent('Résumé final.pdf')}`,
+    );
+    const list = (await g.apiA.get('/api/chat/conversations')).json();
+    expect(list.find((c: { id: string }) => c.id === g.id).lastMessage).toBe('📎 Résumé final.pdf');
+    // a text file is served as a download, never as a page
+    const txt = await upload(g.apiB, g.id, {
+      data: Buffer.from('<script>alert(1)</script>'),
+      name: 'notes.txt',
+      type: 'text/html',
+    });
+    expect(txt.json().attachment.contentType).toBe('text/plain; charset=utf-8');
+    const served = await g.apiA.get(txt.json().attachment.url);
+    expect(served.headers['content-disposition']).toMatch(/^attachment;/);
+  });
+
+  it('refuses files that are not allowed by their content, too large, missing, or from outsiders', async () => {
+    const g = await group();
+    const refused = async (
+      file: { data: Buffer; name: string; type?: string },
+      message: string,
+      api = g.apiA,
+    ) => {
+      const res = await upload(api, g.id, file);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe(message);
+    };
+    await refused(
+      {
+        data: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'),
+        name: 'x.svg',
+        type: 'image/svg+xml',
+      },
+      ATTACHMENT_NOT_ALLOWED,
+    );
+    await refused(
+      { data: Buffer.from('<html><script>1</script></html>'), name: 'page.html', type: 'text/html' },
+      ATTACHMENT_NOT_ALLOWED,
+    );
+    // a picture by name and type that is not one by content
+    await refused(
+      { data: Buffer.from('not really a png'), name: 'photo.png', type: 'image/png' },
+      ATTACHMENT_NOT_ALLOWED,
+    );
+    await refused(
+      { data: Buffer.from([0x89, 0x50, 0x4e, 0x47, 1, 2, 3]), name: 'broken.png' },
+      ATTACHMENT_NOT_ALLOWED,
+    );
+    await refused({ data: Buffer.from('MZ\x90\x00'), name: 'tool.exe' }, ATTACHMENT_NOT_ALLOWED);
+    await refused({ data: Buffer.alloc(10 * 1024 * 1024 + 1, 'a'), name: 'big.txt' }, ATTACHMENT_TOO_LARGE);
+    const none = await t.app.inject({
+      method: 'POST',
+      url: `/api/chat/${g.id}/attachments`,
+      payload: { content: 'x' },
+      headers: { cookie: g.apiA.cookie ?? '' },
+    });
+    expect(none.statusCode).toBe(400);
+    expect(none.json().message).toBe(ATTACHMENT_MISSING);
+    const tooLongCaption = await upload(
+      g.apiA,
+      g.id,
+      { data: Buffer.from('ok'), name: 'a.txt' },
+      'x'.repeat(4001),
+    );
+    expect(tooLongCaption.statusCode).toBe(400);
+    expect(tooLongCaption.json().message).toBe('Message is too long (at most 4000 characters)');
+    expect((await upload(g.outsider, g.id, { data: Buffer.from('hi'), name: 'a.txt' })).statusCode).toBe(404);
+    expect((await g.apiA.get(`/api/chat/${g.id}/messages`)).json()).toEqual([]);
+  });
+
+  it('removes the file when its message is deleted', async () => {
+    const g = await group();
+    const sent = (await upload(g.apiA, g.id, { data: await png(10, 10), name: 'a.png' })).json();
+    await g.apiA.delete(`/api/chat/${g.id}/messages/${sent.id}`);
+    expect((await g.apiB.get(sent.attachment.url)).statusCode).toBe(404);
+    expect(
+      await t.db.select().from(messageAttachments).where(eq(messageAttachments.messageId, sent.id)),
+    ).toEqual([]);
+  });
+});
+
+describe('GET /api/chat/{id}/search', () => {
+  it('finds words in one conversation, newest first, paged, skipping deleted messages', async () => {
+    const g = await group();
+    const ids: string[] = [];
+    for (let i = 1; i <= 5; i++) {
+      ids.push((await post(g.apiA, g.id, `Release ${i} notes`)).id);
+    }
+    await post(g.apiA, g.id, 'unrelated');
+    await g.apiA.delete(`/api/chat/${g.id}/messages/${ids[4]}`);
+    const other = await group();
+    await post(other.apiA, other.id, 'release elsewhere');
+    const first = await g.apiB.get(`/api/chat/${g.id}/search?q=RELEASE&limit=2`);
+    expect(first.statusCode).toBe(200);
+    expect(first.json().map((m: { id: string }) => m.id)).toEqual([ids[3], ids[2]]);
+    const next = await g.apiB.get(`/api/chat/${g.id}/search?q=release&limit=2&before=${ids[2]}`);
+    expect(next.json().map((m: { id: string }) => m.id)).toEqual([ids[1], ids[0]]);
+    // % and _ are taken literally
+    expect((await g.apiB.get(`/api/chat/${g.id}/search?q=${encodeURIComponent('%_')}`)).json()).toEqual([]);
+  });
+
+  it('refuses outsiders (404) and bad input (400)', async () => {
+    const g = await group();
+    expect((await g.outsider.get(`/api/chat/${g.id}/search?q=hello`)).statusCode).toBe(404);
+    expect((await t.anonymous.get(`/api/chat/${g.id}/search?q=hello`)).statusCode).toBe(401);
+    const short = await g.apiA.get(`/api/chat/${g.id}/search?q=a`);
+    expect(short.statusCode).toBe(400);
+    expect(short.json().fieldErrors.q).toEqual(['Type at least 2 characters to search']);
+    expect((await g.apiA.get(`/api/chat/${g.id}/search`)).statusCode).toBe(400);
+    expect((await g.apiA.get(`/api/chat/${g.id}/search?q=hello&limit=51`)).statusCode).toBe(400);
+    expect((await g.apiA.get(`/api/chat/${g.id}/search?q=hello&before=nope`)).statusCode).toBe(400);
+    const unknown = await g.apiA.get(`/api/chat/${g.id}/search?q=hello&before=${crypto.randomUUID()}`);
+    expect(unknown.statusCode).toBe(404);
+  });
+});
+
+describe('live', () => {
+  type Event = { type: string; data: Record<string, unknown> };
+  async function connect(cookie: string | undefined) {
+    const events: Event[] = [];
+    const ws = new WebSocket(`${base.replace('http', 'ws')}/api/ws`, { headers: cookie ? { cookie } : {} });
+    ws.on('message', (raw) => events.push(JSON.parse(raw.toString())));
+    await new Promise((resolve, reject) => {
+      ws.once('open', resolve);
+      ws.once('error', reject);
+    });
+    const next = async (type: string, n = 1) => {
+      for (let i = 0; i < 300; i++) {
+        const found = events.filter((e) => e.type === type);
+        if (found.length >= n) return found[n - 1];
+        await new Promise((r) => setTimeout(r, 10));
+      }
+      throw new Error(`no ${type} #${n}`);
+    };
+    return { ws, events, next };
+  }
+
+  it('pushes edits, reactions (with each reader’s own flag) and deletions to participants only', async () => {
+    const g = await group();
+    const m = await post(g.apiA, g.id, 'watch this');
+    const [sa, sb, so] = await Promise.all([
+      connect(g.apiA.cookie),
+      connect(g.apiB.cookie),
+      connect(g.outsider.cookie),
+    ]);
+    await sb.next('ready');
+    await g.apiA.patch(`/api/chat/${g.id}/messages/${m.id}`, { content: 'watch this, edited' });
+    expect((await sb.next('message.updated')).data).toMatchObject({
+      id: m.id,
+      content: 'watch this, edited',
+    });
+    await g.apiB.post(`/api/chat/${g.id}/messages/${m.id}/reactions`, { emoji: '❤️' });
+    expect((await sb.next('message.updated', 2)).data.reactions).toEqual([
+      { emoji: '❤️', count: 1, mine: true },
+    ]);
+    expect((await sa.next('message.updated', 2)).data.reactions).toEqual([
+      { emoji: '❤️', count: 1, mine: false },
+    ]);
+    await g.apiA.delete(`/api/chat/${g.id}/messages/${m.id}`);
+    expect((await sb.next('message.updated', 3)).data).toMatchObject({
+      id: m.id,
+      deleted: true,
+      content: '',
+    });
+    const sent = (await upload(g.apiA, g.id, { data: await png(8, 8), name: 'dot.png' })).json();
+    expect((await sb.next('message.created')).data).toEqual(sent);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(so.events.filter((e) => e.type.startsWith('message.'))).toEqual([]);
+    for (const s of [sa, sb, so]) s.ws.close();
+  });
+});

@@ -1,0 +1,217 @@
+import { and, eq, gte, lt, sql } from 'drizzle-orm';
+import type { TimesheetStatus } from '@contract/timesheets';
+import { addDays, zonedDate } from '@contract/zoned-time';
+import { activeTimers, attendanceRecords, timesheets } from '../../db/schema';
+import type { Context } from '../../lib/context';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
+import { audit } from '../admin/audit';
+import { announceNotifications, notify } from '../notifications/notify';
+import { maySee, scheduleOf } from '../schedules/schedules.service';
+import { decidersOf } from '../teams/team-scope';
+import {
+  expectedBetween,
+  mayDecide,
+  nameOf,
+  SHEET_NOT_FOUND,
+  type SheetRow,
+  sheetOf,
+  trackedBetween,
+  weekLabel,
+  weekRange,
+} from './timesheets.service';
+import { mondayOf } from './week-lock';
+
+/**
+ * What happens to a week (docs/product/timesheets.md): its owner submits or withdraws it, a manager
+ * of their team or an admin approves or rejects it, an admin reopens an approved one (audited).
+ * Every move is conditional on the state read, so of two racing decisions one loses with 409.
+ */
+
+const result = (row: SheetRow) => ({
+  id: row.id,
+  status: row.status,
+  weekStart: row.weekStart,
+  userId: row.userId,
+});
+
+/** Submits the caller's week (open or rejected) containing `week`; it locks (docs/product/timesheets.md). */
+export async function submitWeek(ctx: Context, week: string) {
+  const userId = ctx.actor.id;
+  const zone = await ctx.timeZone();
+  const monday = mondayOf(week);
+  if (monday > mondayOf(zonedDate(ctx.now, zone)))
+    throw badRequest('A week can be submitted once it has begun', 'week');
+  const { start, end } = weekRange(monday, zone);
+  const [timer] = await ctx.db
+    .select({ id: activeTimers.id })
+    .from(activeTimers)
+    .where(and(eq(activeTimers.userId, userId), lt(activeTimers.startTime, end)));
+  if (timer) throw conflict('Stop your timer before submitting the week');
+  const [open] = await ctx.db
+    .select({ id: attendanceRecords.id })
+    .from(attendanceRecords)
+    .where(
+      and(
+        eq(attendanceRecords.userId, userId),
+        sql`${attendanceRecords.clockOut} is null`,
+        lt(attendanceRecords.clockIn, end),
+        gte(attendanceRecords.clockIn, start),
+      ),
+    );
+  if (open) throw conflict('Clock out before submitting the week');
+  // The sheet and the notice to those who decide it commit together (docs/product/notifications.md#events).
+  const { row, notified } = await ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(timesheets)
+      .values({ userId, weekStart: monday, status: 'submitted', submittedAt: ctx.now, updatedAt: ctx.now })
+      .onConflictDoUpdate({
+        target: [timesheets.userId, timesheets.weekStart],
+        set: {
+          status: 'submitted',
+          submittedAt: ctx.now,
+          updatedAt: ctx.now,
+          decidedBy: null,
+          decidedAt: null,
+        },
+        // Only an open or rejected week can be submitted; the others keep their state.
+        setWhere: sql`${timesheets.status} in ('open', 'rejected')`,
+      })
+      .returning();
+    if (!row) {
+      const current = await sheetOf(tx, userId, monday);
+      throw conflict(`This week is already ${current?.status ?? 'submitted'}`);
+    }
+    const notified = await notify(ctx, tx, {
+      kind: 'timesheet_submitted',
+      to: await decidersOf(tx, userId),
+      actorId: userId,
+      title: `${nameOf(ctx.actor)} submitted ${weekLabel(monday)} for review`,
+      link: '/timesheets',
+      data: { timesheetId: row.id, weekStart: monday },
+      at: ctx.now,
+    });
+    return { row, notified };
+  });
+  await announceNotifications(ctx, notified);
+  ctx.log.info({ timesheetId: row.id, userId }, 'timesheet submitted');
+  return result(row);
+}
+
+async function ownedOrVisible(ctx: Context, id: string): Promise<SheetRow> {
+  const [row] = await ctx.db.select().from(timesheets).where(eq(timesheets.id, id));
+  if (!row || !(await maySee(ctx, row.userId))) throw notFound(SHEET_NOT_FOUND);
+  return row;
+}
+
+/** Moves a sheet from one state to the next only if it is still in the state checked (races lose with 409). */
+async function transition(ctx: Context, row: SheetRow, from: TimesheetStatus, changes: Partial<SheetRow>) {
+  const [updated] = await ctx.db
+    .update(timesheets)
+    .set({ ...changes, updatedAt: ctx.now })
+    .where(and(eq(timesheets.id, row.id), eq(timesheets.status, from)))
+    .returning();
+  if (!updated) throw conflict('The timesheet changed meanwhile; reload and try again');
+  return result(updated);
+}
+
+export async function withdrawWeek(ctx: Context, id: string) {
+  const row = await ownedOrVisible(ctx, id);
+  if (row.userId !== ctx.actor.id) throw forbidden('Only the person whose week it is can withdraw it');
+  if (row.status !== 'submitted')
+    throw conflict('Only a submitted week that is not yet decided can be withdrawn');
+  return transition(ctx, row, 'submitted', { status: 'open', submittedAt: null });
+}
+
+async function decidable(ctx: Context, id: string): Promise<SheetRow> {
+  const row = await ownedOrVisible(ctx, id);
+  if (row.userId === ctx.actor.id) throw forbidden('You cannot decide your own timesheet');
+  if (!(await mayDecide(ctx, row.userId))) throw notFound(SHEET_NOT_FOUND);
+  if (row.status !== 'submitted') throw conflict('Only a submitted week can be approved or rejected');
+  return row;
+}
+
+export async function approveWeek(ctx: Context, id: string) {
+  const row = await decidable(ctx, id);
+  // The totals are frozen with the approval: the week is locked from now on (overtime sums them).
+  const schedule = await scheduleOf(ctx.db, row.userId, (await ctx.settings()).timeZone);
+  const zone = schedule?.effectiveTimeZone ?? 'UTC';
+  const { start, end } = weekRange(row.weekStart, zone);
+  const trackedSeconds = await trackedBetween(ctx.db, row.userId, start, end);
+  const expectedSeconds = expectedBetween(schedule?.minutes ?? [], row.weekStart, addDays(row.weekStart, 6));
+  const { done, notified } = await ctx.db.transaction(async (tx) => {
+    const done = await transition({ ...ctx, db: tx }, row, 'submitted', {
+      status: 'approved',
+      comment: null,
+      decidedBy: ctx.actor.id,
+      decidedAt: ctx.now,
+      trackedSeconds,
+      expectedSeconds,
+    });
+    const notified = await notify(ctx, tx, {
+      kind: 'timesheet_approved',
+      to: [row.userId],
+      actorId: ctx.actor.id,
+      title: `${nameOf(ctx.actor)} approved your timesheet for ${weekLabel(row.weekStart)}`,
+      link: '/timesheets',
+      data: { timesheetId: row.id, weekStart: row.weekStart },
+      at: ctx.now,
+    });
+    return { done, notified };
+  });
+  await announceNotifications(ctx, notified);
+  ctx.log.info({ timesheetId: id, actorId: ctx.actor.id }, 'timesheet approved');
+  return done;
+}
+
+export async function rejectWeek(ctx: Context, id: string, comment: string) {
+  const row = await decidable(ctx, id);
+  const { done, notified } = await ctx.db.transaction(async (tx) => {
+    const done = await transition({ ...ctx, db: tx }, row, 'submitted', {
+      status: 'rejected',
+      comment,
+      decidedBy: ctx.actor.id,
+      decidedAt: ctx.now,
+    });
+    const notified = await notify(ctx, tx, {
+      kind: 'timesheet_rejected',
+      to: [row.userId],
+      actorId: ctx.actor.id,
+      title: `${nameOf(ctx.actor)} rejected your timesheet for ${weekLabel(row.weekStart)}`,
+      body: comment,
+      link: '/timesheets',
+      data: { timesheetId: row.id, weekStart: row.weekStart },
+      at: ctx.now,
+    });
+    return { done, notified };
+  });
+  await announceNotifications(ctx, notified);
+  ctx.log.info({ timesheetId: id, actorId: ctx.actor.id }, 'timesheet rejected');
+  return done;
+}
+
+/** An admin reopens an approved week; written to the audit log (docs/product/admin.md audit log). */
+export async function reopenWeek(ctx: Context, id: string) {
+  const [row] = await ctx.db.select().from(timesheets).where(eq(timesheets.id, id));
+  if (!row) throw notFound(SHEET_NOT_FOUND);
+  if (row.status !== 'approved') throw conflict('Only an approved week can be reopened');
+  const done = await ctx.db.transaction(async (tx) => {
+    const reopened = await transition({ ...ctx, db: tx }, row, 'approved', {
+      status: 'open',
+      submittedAt: null,
+      decidedBy: null,
+      decidedAt: null,
+      trackedSeconds: null,
+      expectedSeconds: null,
+    });
+    await audit(tx, {
+      actorId: ctx.actor.id,
+      action: 'timesheet_reopened',
+      targetUserId: row.userId,
+      details: { timesheetId: row.id, weekStart: row.weekStart },
+      at: ctx.now,
+    });
+    return reopened;
+  });
+  ctx.log.info({ timesheetId: id, actorId: ctx.actor.id, userId: row.userId }, 'timesheet reopened');
+  return done;
+}

@@ -1,0 +1,70 @@
+import { addDays } from '@contract/zoned-time';
+import { teamMembers, teams, type timeEntries, timesheets, workSchedules } from '../../db/schema';
+import type { Cast, DemoWorld } from './world';
+
+/**
+ * Two teams (docs/product/teams.md), one part-time schedule, and the last three weeks' timesheets in
+ * every state: approved (with frozen totals), submitted (in the managers' review queues), rejected
+ * with a comment, and open.
+ */
+export async function seedTeamsAndSheets(
+  { db, today, at }: DemoWorld,
+  { maria, james, employees }: Cast,
+  entries: (typeof timeEntries.$inferInsert)[],
+): Promise<number> {
+  const [web, platform] = await db
+    .insert(teams)
+    .values([{ name: 'Web' }, { name: 'Platform' }])
+    .returning();
+  await db
+    .insert(teamMembers)
+    .values([
+      { teamId: web.id, userId: maria.id, role: 'manager' },
+      ...employees.slice(0, 3).map((e) => ({ teamId: web.id, userId: e.id, role: 'member' as const })),
+      { teamId: platform.id, userId: james.id, role: 'manager' },
+      { teamId: platform.id, userId: maria.id, role: 'member' },
+      ...employees.slice(3).map((e) => ({ teamId: platform.id, userId: e.id, role: 'member' as const })),
+    ]);
+  // Lena works four days a week, six hours a day.
+  await db.insert(workSchedules).values({ userId: employees[4].id, minutes: [360, 360, 360, 360, 0, 0, 0] });
+  const sundayFirst = new Date(`${today}T12:00:00Z`).getUTCDay();
+  const thisMonday = addDays(today, -((sundayFirst + 6) % 7));
+  const rows: (typeof timesheets.$inferInsert)[] = [];
+  employees.forEach((e, i) => {
+    for (const back of [3, 2, 1]) {
+      const weekStart = addDays(thisMonday, -7 * back);
+      const start = at(weekStart, '00:00').getTime();
+      const end = at(addDays(weekStart, 7), '00:00').getTime();
+      const tracked = entries
+        .filter((x) => x.userId === e.id && x.startTime.getTime() >= start && x.startTime.getTime() < end)
+        .reduce((sum, x) => sum + (x.duration ?? 0), 0);
+      const expected = i === 4 ? 4 * 6 * 3600 : 5 * 8 * 3600;
+      const decider = i < 3 ? maria : james;
+      const submittedAt = at(addDays(weekStart, 4), '17:05');
+      if (back > 1)
+        rows.push({
+          userId: e.id,
+          weekStart,
+          status: 'approved',
+          submittedAt,
+          decidedBy: decider.id,
+          decidedAt: at(addDays(weekStart, 7), '09:30'),
+          trackedSeconds: tracked,
+          expectedSeconds: expected,
+        });
+      else if (i % 3 === 0) rows.push({ userId: e.id, weekStart, status: 'submitted', submittedAt });
+      else if (i % 3 === 1)
+        rows.push({
+          userId: e.id,
+          weekStart,
+          status: 'rejected',
+          submittedAt,
+          comment: 'Friday afternoon is missing; please add it and resubmit.',
+          decidedBy: decider.id,
+          decidedAt: at(addDays(weekStart, 7), '10:00'),
+        });
+    }
+  });
+  await db.insert(timesheets).values(rows);
+  return rows.length;
+}

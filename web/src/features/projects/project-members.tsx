@@ -1,0 +1,179 @@
+import type { ProjectDetail, ProjectMember } from '@contract/projects';
+import { UserMinus, UserPlus, Users } from 'lucide-react';
+import { useState } from 'react';
+import { Avatar } from '@/components/ui/avatar';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import {
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { EmptyState } from '@/components/ui/empty-state';
+import { FilterSelect } from '@/components/ui/filter-select';
+import { toast } from '@/components/ui/use-toast';
+import { useAddProjectMember, usePeople, useRemoveProjectMember } from './api';
+
+/** Picks someone not yet on the project and adds them. */
+function AddMember({ project }: { project: ProjectDetail }) {
+  const [open, setOpen] = useState(false);
+  const [userId, setUserId] = useState<string | undefined>();
+  const people = usePeople(open);
+  const add = useAddProjectMember();
+  const on = new Set(project.members.map((m) => m.userId));
+  const options = (people.data ?? [])
+    .filter((p) => !on.has(p.id))
+    .map((p) => ({ value: p.id, label: p.name }));
+  const close = () => {
+    setOpen(false);
+    setUserId(undefined);
+  };
+  return (
+    <>
+      <Button size="sm" variant="outline" onClick={() => setOpen(true)}>
+        <UserPlus aria-hidden /> Add Member
+      </Button>
+      <Dialog open={open} onOpenChange={(o) => (o ? setOpen(true) : close())}>
+        <DialogContent data-testid="add-member-dialog">
+          <DialogHeader>
+            <DialogTitle>Add a member</DialogTitle>
+            <DialogDescription>Choose who joins {project.name}.</DialogDescription>
+          </DialogHeader>
+          <FilterSelect
+            id="add-member-person"
+            label="Person"
+            value={userId}
+            allLabel={people.isLoading ? 'Loading people…' : 'Choose a person'}
+            options={options}
+            onChange={setUserId}
+          />
+          <DialogActions
+            onCancel={close}
+            label="Add Member"
+            pendingLabel="Adding..."
+            pending={add.isPending}
+            disabled={!userId}
+            onConfirm={() =>
+              userId &&
+              add.mutate(
+                { params: { id: project.id }, body: { userId } },
+                {
+                  onSuccess: (m) => {
+                    toast({ title: 'Member added', description: m.name });
+                    close();
+                  },
+                  onError: (error) =>
+                    toast({
+                      variant: 'destructive',
+                      title: 'Failed to add member',
+                      description: error.message,
+                    }),
+                },
+              )
+            }
+          />
+        </DialogContent>
+      </Dialog>
+    </>
+  );
+}
+
+function RemoveMember({
+  project,
+  member,
+  onClose,
+}: {
+  project: ProjectDetail;
+  member: ProjectMember | null;
+  onClose: () => void;
+}) {
+  const remove = useRemoveProjectMember();
+  return (
+    <Dialog open={member !== null} onOpenChange={(o) => !o && onClose()}>
+      <DialogContent data-testid="remove-member-dialog">
+        <DialogHeader>
+          <DialogTitle>Remove {member?.name}?</DialogTitle>
+          <DialogDescription>
+            They leave {project.name}'s team. Their tasks and tracked time in the project stay.
+          </DialogDescription>
+        </DialogHeader>
+        <DialogActions
+          onCancel={onClose}
+          label="Remove"
+          pendingLabel="Removing..."
+          pending={remove.isPending}
+          destructive
+          onConfirm={() =>
+            member &&
+            remove.mutate(
+              { params: { id: project.id, userId: member.userId } },
+              {
+                onSuccess: () => {
+                  toast({ title: 'Member removed', description: member.name });
+                  onClose();
+                },
+                onError: (error) =>
+                  toast({
+                    variant: 'destructive',
+                    title: 'Failed to remove member',
+                    description: error.message,
+                  }),
+              },
+            )
+          }
+        />
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+/** The project's people; managers and admins add and remove them. */
+export function ProjectMembers({ project, canManage }: { project: ProjectDetail; canManage: boolean }) {
+  const [removing, setRemoving] = useState<ProjectMember | null>(null);
+  return (
+    <Card className="p-5" aria-labelledby="project-members-heading">
+      <div className="mb-3 flex items-center justify-between gap-3">
+        <h2 id="project-members-heading" className="text-base font-semibold text-foreground">
+          People ({project.members.length})
+        </h2>
+        {canManage && <AddMember project={project} />}
+      </div>
+      {project.members.length === 0 ? (
+        <EmptyState
+          icon={Users}
+          className="py-6"
+          title="No members yet"
+          description={
+            canManage ? 'Add the people who work on this project.' : 'Nobody is on this project yet.'
+          }
+        />
+      ) : (
+        <ul className="divide-y divide-border" data-testid="project-member-list">
+          {project.members.map((m) => (
+            <li key={m.userId} className="flex items-center gap-3 py-2.5">
+              <Avatar name={m.name} src={m.imageUrl} size="sm" />
+              <div className="min-w-0 flex-1">
+                <p className="truncate text-sm font-medium text-foreground">{m.name}</p>
+                <p className="truncate text-xs text-muted-foreground">{m.email}</p>
+              </div>
+              {canManage && (
+                <Button
+                  size="sm"
+                  variant="ghost"
+                  aria-label={`Remove ${m.name}`}
+                  onClick={() => setRemoving(m)}
+                >
+                  <UserMinus aria-hidden />
+                </Button>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      <RemoveMember project={project} member={removing} onClose={() => setRemoving(null)} />
+    </Card>
+  );
+}

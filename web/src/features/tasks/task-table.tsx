@@ -1,0 +1,131 @@
+import type { Task, TaskSort } from '@contract/tasks';
+import { ArrowDown, ArrowUp } from 'lucide-react';
+import { Avatar } from '@/components/ui/avatar';
+import { Card } from '@/components/ui/card';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { formatDateTime } from '@/lib/format';
+import { cn } from '@/lib/utils';
+import { PriorityBadge, TaskStatusBadge } from './task-badges';
+
+export type TaskOrder = { sort: Exclude<TaskSort, 'created'>; order: 'asc' | 'desc' };
+
+export const sortLabels: Record<TaskOrder['sort'], string> = {
+  dueDate: 'Due date',
+  priority: 'Priority',
+  status: 'Status',
+  assignee: 'Assignee',
+};
+
+function SortHead({
+  column,
+  value,
+  onSort,
+  className,
+}: {
+  column: TaskOrder['sort'];
+  value: TaskOrder;
+  onSort: (next: TaskOrder) => void;
+  className?: string;
+}) {
+  const active = value.sort === column;
+  const Icon = value.order === 'asc' ? ArrowUp : ArrowDown;
+  return (
+    <TableHead
+      className={className}
+      aria-sort={active ? (value.order === 'asc' ? 'ascending' : 'descending') : 'none'}
+    >
+      <button
+        type="button"
+        className="inline-flex items-center gap-1 uppercase hover:text-foreground"
+        onClick={() => onSort({ sort: column, order: active && value.order === 'asc' ? 'desc' : 'asc' })}
+      >
+        {sortLabels[column]}
+        {active && <Icon className="size-3.5" aria-hidden />}
+      </button>
+    </TableHead>
+  );
+}
+
+function Due({ task }: { task: Task }) {
+  const overdue =
+    task.dueDate !== null && task.status !== 'completed' && Date.parse(task.dueDate) < Date.now();
+  return (
+    <span
+      className={cn('whitespace-nowrap', overdue ? 'font-medium text-destructive' : 'text-muted-foreground')}
+    >
+      {task.dueDate ? formatDateTime(task.dueDate) : 'No due date'}
+    </span>
+  );
+}
+
+/**
+ * The compact view of Advanced Tasks (docs/product/tasks.md#task-table): one row per task, sorted on
+ * the server. Below 640 px the status, priority, assignee and due date move under the title, so the
+ * table keeps to the screen's width.
+ */
+export function TaskTable({
+  tasks,
+  value,
+  onSort,
+  showAssignee,
+}: {
+  tasks: Task[];
+  value: TaskOrder;
+  onSort: (next: TaskOrder) => void;
+  showAssignee: boolean;
+}) {
+  return (
+    <Card className="overflow-hidden p-0">
+      <Table data-testid="task-table">
+        <caption className="sr-only">Tasks, sorted by {sortLabels[value.sort].toLowerCase()}</caption>
+        <TableHeader>
+          <TableRow>
+            <TableHead>Task</TableHead>
+            <SortHead column="status" value={value} onSort={onSort} className="hidden sm:table-cell" />
+            <SortHead column="priority" value={value} onSort={onSort} className="hidden sm:table-cell" />
+            {showAssignee && (
+              <SortHead column="assignee" value={value} onSort={onSort} className="hidden md:table-cell" />
+            )}
+            <SortHead column="dueDate" value={value} onSort={onSort} className="hidden sm:table-cell" />
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {tasks.map((task) => (
+            <TableRow key={task.id} data-testid="task-row" data-task-id={task.id}>
+              <TableCell className="max-w-0 w-full">
+                <p className="truncate font-medium text-foreground" title={task.title}>
+                  {task.title}
+                </p>
+                <p className="truncate text-xs text-muted-foreground">{task.project ?? 'No project'}</p>
+                {/* Narrow screens: the other columns, stacked under the title. */}
+                <div className="mt-1.5 flex flex-wrap items-center gap-1.5 text-xs sm:hidden">
+                  <TaskStatusBadge status={task.status} />
+                  <PriorityBadge priority={task.priority} />
+                  {showAssignee && <span className="text-muted-foreground">{task.assignee}</span>}
+                  <Due task={task} />
+                </div>
+              </TableCell>
+              <TableCell className="hidden sm:table-cell">
+                <TaskStatusBadge status={task.status} />
+              </TableCell>
+              <TableCell className="hidden sm:table-cell">
+                <PriorityBadge priority={task.priority} />
+              </TableCell>
+              {showAssignee && (
+                <TableCell className="hidden md:table-cell">
+                  <span className="flex items-center gap-2 whitespace-nowrap">
+                    <Avatar name={task.assignee} src={task.assigneeImageUrl} size="xs" />
+                    {task.assignee}
+                  </span>
+                </TableCell>
+              )}
+              <TableCell className="hidden sm:table-cell">
+                <Due task={task} />
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </Card>
+  );
+}
