@@ -8,7 +8,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { captureReads } from './lib/capture';
-import { type Dataset, type Kind, prepareDataset } from './lib/dataset';
+import { BENCH_ENTRY, BENCH_MESSAGE, type Dataset, type Kind, prepareDataset } from './lib/dataset';
 import { type LoadResult, load, type Step } from './lib/load';
 import { paced } from './lib/paced';
 import { type Proc, startProcess } from './lib/processes';
@@ -132,7 +132,11 @@ const writes = (d: Dataset): { name: string; steps: Step[] }[] => [
   {
     name: 'POST timer start + stop',
     steps: [
-      { method: 'POST', path: '/api/timer/start', body: { projectId: d.projectId, description: 'bench' } },
+      {
+        method: 'POST',
+        path: '/api/timer/start',
+        body: { projectId: d.projectId, description: BENCH_ENTRY },
+      },
       { method: 'POST', path: '/api/timer/stop', body: {} },
     ],
   },
@@ -145,9 +149,7 @@ const writes = (d: Dataset): { name: string; steps: Step[] }[] => [
   },
   {
     name: 'POST chat message',
-    steps: [
-      { method: 'POST', path: `/api/chat/${d.generalId}/messages`, body: { content: 'bench message' } },
-    ],
+    steps: [{ method: 'POST', path: `/api/chat/${d.generalId}/messages`, body: { content: BENCH_MESSAGE } }],
   },
 ];
 
