@@ -94,7 +94,7 @@ describe('chat', () => {
     expect(await readerPage.getByTestId('conversation-title').textContent()).toBe('Wanda Writer');
   });
 
-  it('after a dropped connection, reconnects with back-off and fetches what it missed, once', async () => {
+  it('after a dropped connection, reconnects with back-off and fetches what it missed, once, edits too', async () => {
     // The socket runs through a proxy the test controls, so the connection can really be cut.
     const context = await browser.context(DESKTOP);
     await signInContext(context, reader);
@@ -118,7 +118,25 @@ describe('chat', () => {
     await input.fill('Sent while you were offline');
     await input.press('Enter');
     await writerPage.getByTestId('message').filter({ hasText: 'Sent while you were offline' }).waitFor();
+    // An edit of a message already on the reader's screen, whose live event is missed too.
+    const direct = (await call('GET', '/api/chat/conversations', undefined, writer.cookie))
+      .body as unknown as {
+      id: string;
+      type: string;
+    }[];
+    const conversationId = direct.find((c) => c.type === 'direct')!.id;
+    const history = (await call('GET', `/api/chat/${conversationId}/messages`, undefined, writer.cookie))
+      .body as unknown as { id: string; content: string }[];
+    const hello = history.find((m) => m.content.startsWith('Hello Rory'))!;
+    const edited = await call(
+      'PATCH',
+      `/api/chat/${conversationId}/messages/${hello.id}`,
+      { content: 'Hello Rory, the release is ready (edited while you were away).' },
+      writer.cookie,
+    );
+    expect(edited.status).toBe(200);
     await page.waitForTimeout(1500);
+    expect(await page.getByText('edited while you were away').count()).toBe(0);
     expect(await page.getByTestId('message').filter({ hasText: 'Sent while you were offline' }).count()).toBe(
       0,
     );
@@ -130,6 +148,9 @@ describe('chat', () => {
     await page.waitForTimeout(500);
     expect(await missed.count()).toBe(1);
     expect(await page.getByTestId('message').count()).toBe(3);
+    const changed = page.getByTestId('message').filter({ hasText: 'edited while you were away' });
+    await changed.waitFor();
+    expect(await changed.getByTestId('message-edited').count()).toBe(1);
   });
 
   it('loads older pages when scrolling up', async () => {

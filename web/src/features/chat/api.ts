@@ -197,18 +197,41 @@ export function loadedConversations(qc: QueryClient): string[] {
     .map((key) => String(key[prefix.length]));
 }
 
-/** Fetches everything newer than what a loaded conversation holds (after a reconnect). */
+const CATCH_UP_PAGE = 500;
+
+/** Whether message `a` comes at or after `b` in the conversation's order (created_at, then id, as the server orders). */
+const atOrAfter = (a: ChatMessage, b: ChatMessage) =>
+  a.timestamp > b.timestamp || (a.timestamp === b.timestamp && a.id >= b.id);
+
+/** Puts the server's copy of each message held in place of the cached one. */
+function refreshHeld(qc: QueryClient, conversationId: string, fresh: ChatMessage[]) {
+  const byId = new Map(fresh.map((m) => [m.id, m]));
+  qc.setQueryData<MessagePages>(messagesKey(conversationId), (data) =>
+    data ? { ...data, pages: data.pages.map((p) => p.map((m) => byId.get(m.id) ?? m)) } : data,
+  );
+}
+
+/**
+ * After a reconnect, whatever happened in a loaded conversation while the socket was down: the
+ * messages that came, and the edits, deletions and reactions of the messages held (their events
+ * were missed too). Reads the conversation newest first, a page at a time, back to the oldest
+ * message held; nothing older is added, so the pages still scroll back without a gap or a repeat.
+ */
 export async function catchUp(qc: QueryClient, conversationId: string) {
-  const data = qc.getQueryData<MessagePages>(messagesKey(conversationId));
-  const newest = data?.pages[0]?.at(-1)?.id;
-  if (!newest) return qc.invalidateQueries({ queryKey: messagesKey(conversationId) });
-  for (let after = newest; ; ) {
+  const oldest = qc.getQueryData<MessagePages>(messagesKey(conversationId))?.pages.at(-1)?.[0];
+  if (!oldest) return qc.invalidateQueries({ queryKey: messagesKey(conversationId) });
+  for (let before: string | undefined; ; ) {
     const page = await call(chatApi.messages, {
       params: { id: conversationId },
-      query: { limit: 500, after },
+      query: { limit: CATCH_UP_PAGE, before },
     });
-    addMessages(qc, conversationId, page);
-    if (page.length < 500) return;
-    after = page[page.length - 1].id;
+    refreshHeld(qc, conversationId, page);
+    addMessages(
+      qc,
+      conversationId,
+      page.filter((m) => atOrAfter(m, oldest)),
+    );
+    if (page.length < CATCH_UP_PAGE || !atOrAfter(page[0], oldest) || page[0].id === oldest.id) return;
+    before = page[0].id;
   }
 }
