@@ -121,6 +121,16 @@ describe('editing and deleting tasks, the task table and a project page', () => 
       await expect
         .poll(() => page.getByRole('columnheader', { name: 'Priority' }).getAttribute('aria-sort'))
         .toBe('ascending');
+      // Each row offers the cards' Edit and Delete, as icons.
+      await rows
+        .filter({ hasText: 'Book the venue' })
+        .getByRole('button', { name: 'Edit Book the venue' })
+        .click();
+      const dialog = page.getByTestId('edit-task-dialog');
+      await dialog.getByLabel('Title').fill('Book the venue and catering');
+      await dialog.getByRole('button', { name: 'Save Changes' }).click();
+      await toastSays(page, 'Task updated');
+      await rows.filter({ hasText: 'Book the venue and catering' }).waitFor();
       await snap(page, 'advanced-tasks-table-desktop');
       await page.context().close();
     },

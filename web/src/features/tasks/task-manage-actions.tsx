@@ -3,6 +3,7 @@ import { Pencil, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { useCurrentUser } from '@/lib/auth';
+import { cn } from '@/lib/utils';
 import { DeleteTaskDialog } from './delete-task-dialog';
 import { EditTaskDialog } from './edit-task-dialog';
 
@@ -12,25 +13,38 @@ export function useMayChangeTask(task: Task): boolean {
   return user?.role === 'manager' || user?.role === 'admin' || (!!user && task.assignedById === user.id);
 }
 
-/** Edit and Delete, for those allowed (the server checks again). */
-export function TaskManageActions({ task }: { task: Task }) {
+/**
+ * Edit and Delete, for those allowed (the server checks again). `compact`: icons only (the table
+ * view's rows), named for screen readers and shown as a tooltip.
+ */
+export function TaskManageActions({ task, compact = false }: { task: Task; compact?: boolean }) {
   const allowed = useMayChangeTask(task);
   const [editing, setEditing] = useState(false);
   const [deleting, setDeleting] = useState(false);
   if (!allowed) return null;
+  const size = compact ? 'icon' : 'sm';
+  const iconOnly = compact ? 'size-8' : undefined;
   return (
     <>
-      <Button size="sm" variant="ghost" onClick={() => setEditing(true)} aria-label={`Edit ${task.title}`}>
-        <Pencil aria-hidden /> Edit
+      <Button
+        size={size}
+        variant="ghost"
+        className={iconOnly}
+        onClick={() => setEditing(true)}
+        aria-label={`Edit ${task.title}`}
+        title={compact ? 'Edit' : undefined}
+      >
+        <Pencil aria-hidden /> {!compact && 'Edit'}
       </Button>
       <Button
-        size="sm"
+        size={size}
         variant="ghost"
-        className="text-destructive hover:text-destructive"
+        className={cn('text-destructive hover:text-destructive', iconOnly)}
         onClick={() => setDeleting(true)}
         aria-label={`Delete ${task.title}`}
+        title={compact ? 'Delete' : undefined}
       >
-        <Trash2 aria-hidden /> Delete
+        <Trash2 aria-hidden /> {!compact && 'Delete'}
       </Button>
       <EditTaskDialog task={task} open={editing} onOpenChange={setEditing} />
       <DeleteTaskDialog task={task} open={deleting} onOpenChange={setDeleting} />

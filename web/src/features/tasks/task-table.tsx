@@ -6,6 +6,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@
 import { formatDateTime } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import { PriorityBadge, TaskStatusBadge } from './task-badges';
+import { TaskManageActions } from './task-manage-actions';
 
 export type TaskOrder = { sort: Exclude<TaskSort, 'created'>; order: 'asc' | 'desc' };
 
@@ -87,6 +88,9 @@ export function TaskTable({
               <SortHead column="assignee" value={value} onSort={onSort} className="hidden md:table-cell" />
             )}
             <SortHead column="dueDate" value={value} onSort={onSort} className="hidden sm:table-cell" />
+            <TableHead>
+              <span className="sr-only">Actions</span>
+            </TableHead>
           </TableRow>
         </TableHeader>
         <TableBody>
@@ -121,6 +125,9 @@ export function TaskTable({
               )}
               <TableCell className="hidden sm:table-cell">
                 <Due task={task} />
+              </TableCell>
+              <TableCell className="w-px whitespace-nowrap text-right">
+                <TaskManageActions task={task} compact />
               </TableCell>
             </TableRow>
           ))}
