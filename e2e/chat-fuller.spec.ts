@@ -85,6 +85,12 @@ describe('a fuller chat (two people, live)', () => {
     await chip.click();
     await mine.getByRole('button', { name: '🎉 2, including you' }).waitFor();
     await seen.getByRole('button', { name: '🎉 2, including you' }).waitFor();
+    // The reaction row grew the last message: a reader at the bottom stays at the bottom.
+    const belowTheFold = () =>
+      readerPage
+        .getByTestId('message-scroller')
+        .evaluate((el) => Math.round(el.scrollHeight - el.scrollTop - el.clientHeight));
+    await expect.poll(belowTheFold).toBeLessThanOrEqual(1);
     await snap(readerPage, 'chat-fuller-reactions-desktop');
 
     await mine.getByRole('button', { name: '🎉 2, including you' }).click();

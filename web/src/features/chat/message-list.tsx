@@ -69,6 +69,13 @@ export function MessageList({
     setUnseen((n) => n + arrived);
   }, [newest, myId, messages]);
 
+  // A message on screen grew or shrank (a reaction, an edit, a deletion): a reader at the bottom
+  // stays there, so the last message's reactions and time are not cut off below the fold.
+  useLayoutEffect(() => {
+    const el = scroller.current;
+    if (el && messages.length > 0 && atBottom.current) el.scrollTop = el.scrollHeight;
+  }, [messages]);
+
   // A jump: fetch older pages until the message is held, then bring it into view and mark it.
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
   useEffect(() => {
@@ -77,6 +84,8 @@ export function MessageList({
       jumpPages.current = 0;
       const el = scroller.current?.querySelector(`[data-message-id="${jumpTo.id}"]`);
       el?.scrollIntoView({ block: 'center' });
+      // Away from the bottom now, whatever the scroll event (which comes later) will say.
+      atBottom.current = false;
       setHighlighted(jumpTo.id);
       const timer = setTimeout(() => setHighlighted(null), HIGHLIGHT_MS);
       return () => clearTimeout(timer);
