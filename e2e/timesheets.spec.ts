@@ -114,13 +114,13 @@ describe('timesheet journey', () => {
     await snap(boss, 'timesheet-manager-view-desktop');
     await boss.getByRole('button', { name: 'Approve', exact: true }).click();
     await expect.poll(() => boss.getByTestId('sheet-status').textContent()).toBe('Approved');
-    // The team's overtime counts the approved week: 15 h 30 m tracked of 40 h expected.
+    // The team's overtime counts the approved week: 15 h 30 m tracked, and nothing expected, since
+    // Theo joined today, after that week (days before someone joined owe no hours).
     await boss.getByRole('button', { name: 'Back to my week' }).click();
     const overtime = boss.getByRole('table', { name: 'Team overtime' });
-    await overtime
-      .getByRole('row', { name: new RegExp(`Theo Sheet${suffix}`) })
-      .getByText('−24h 30m')
-      .waitFor();
+    const theo = overtime.getByRole('row', { name: new RegExp(`Theo Sheet${suffix}`) });
+    // The first cell is the approved weeks' balance (the person's name is the row header).
+    await expect.poll(() => theo.getByRole('cell').first().textContent()).toBe('+15h 30m');
     await overtime.scrollIntoViewIfNeeded();
     await snap(boss, 'timesheet-team-overtime-desktop');
     await boss.context().close();

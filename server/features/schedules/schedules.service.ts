@@ -4,18 +4,28 @@ import type { Db } from '../../db/types';
 import { users, workSchedules } from '../../db/schema';
 import type { Context } from '../../lib/context';
 import { notFound } from '../../lib/errors';
-import { isValidTimeZone } from '@contract/zoned-time';
+import { isValidTimeZone, zonedDate } from '@contract/zoned-time';
 import { manages } from '../teams/team-scope';
 
 const USER_NOT_FOUND = 'User not found';
 
 /**
+ * A schedule as the server counts with it: also `since`, the day the person joined (their account's
+ * creation, in their zone). Days before it owe no hours (docs/product/timesheets.md#overtime).
+ */
+export type CountingSchedule = Schedule & { since: string };
+
+/**
  * The schedule and zone a user's days count in: their own schedule or the organisation's, their own
  * zone or the organisation's. Null when there is no such user.
  */
-export async function scheduleOf(db: Db, userId: string, organisationZone: string): Promise<Schedule | null> {
+export async function scheduleOf(
+  db: Db,
+  userId: string,
+  organisationZone: string,
+): Promise<CountingSchedule | null> {
   const [row] = await db
-    .select({ timeZone: users.timeZone, minutes: workSchedules.minutes })
+    .select({ timeZone: users.timeZone, minutes: workSchedules.minutes, createdAt: users.createdAt })
     .from(users)
     .leftJoin(workSchedules, eq(workSchedules.userId, users.id))
     .where(eq(users.id, userId));
@@ -27,6 +37,7 @@ export async function scheduleOf(db: Db, userId: string, organisationZone: strin
     isDefault: row.minutes === null,
     timeZone: own,
     effectiveTimeZone: own ?? organisationZone,
+    since: zonedDate(row.createdAt, own ?? organisationZone),
   };
 }
 

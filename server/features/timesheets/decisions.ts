@@ -137,7 +137,12 @@ export async function approveWeek(ctx: Context, id: string) {
   const zone = schedule?.effectiveTimeZone ?? 'UTC';
   const { start, end } = weekRange(row.weekStart, zone);
   const trackedSeconds = await trackedBetween(ctx.db, row.userId, start, end);
-  const expectedSeconds = expectedBetween(schedule?.minutes ?? [], row.weekStart, addDays(row.weekStart, 6));
+  const expectedSeconds = expectedBetween(
+    schedule?.minutes ?? [],
+    row.weekStart,
+    addDays(row.weekStart, 6),
+    schedule?.since ?? row.weekStart,
+  );
   const { done, notified } = await ctx.db.transaction(async (tx) => {
     const done = await transition({ ...ctx, db: tx }, row, 'submitted', {
       status: 'approved',

@@ -62,11 +62,12 @@ export async function reviewQueue(ctx: Context, query: z.output<typeof reviewQue
     submittedAt: Date | string;
     userZone: string | null;
     minutes: number[] | null;
+    createdAt: Date | string;
   }>(
     ctx.db,
     sql`select s.id, s.user_id as "userId", u.first_name as "firstName", u.last_name as "lastName",
         s.week_start as "weekStart", s.submitted_at as "submittedAt", u.time_zone as "userZone",
-        ws.minutes
+        ws.minutes, u.created_at as "createdAt"
       from timesheets s join users u on u.id = s.user_id
         left join work_schedules ws on ws.user_id = s.user_id
       where s.status = 'submitted' and s.user_id <> ${ctx.actor.id} and ${scope} ${cursor}
@@ -93,6 +94,7 @@ export async function reviewQueue(ctx: Context, query: z.output<typeof reviewQue
       r.minutes ?? ORGANISATION_SCHEDULE,
       r.weekStart,
       addDays(r.weekStart, 6),
+      zonedDate(new Date(r.createdAt), zoneOf(r.userZone, organisationZone)),
     ),
   }));
 }
@@ -125,9 +127,11 @@ export async function teamOvertime(
     zone: string | null;
     minutes: number[] | null;
     approved: number | string;
+    createdAt: Date | string;
   }>(
     ctx.db,
     sql`select u.id, u.first_name as "firstName", u.last_name as "lastName", u.time_zone as "zone", ws.minutes,
+        u.created_at as "createdAt",
         coalesce(a.seconds, 0) as "approved"
       from users u
         left join work_schedules ws on ws.user_id = u.id
@@ -143,7 +147,14 @@ export async function teamOvertime(
     const zone = zoneOf(p.zone, organisationZone);
     const today = zonedDate(ctx.now, zone);
     const first = `${today.slice(0, 8)}01`;
-    return { today, first, start: zonedDayRange(first, zone).start, end: zonedDayRange(today, zone).end };
+    const since = zonedDate(new Date(p.createdAt), zone);
+    return {
+      today,
+      first,
+      since,
+      start: zonedDayRange(first, zone).start,
+      end: zonedDayRange(today, zone).end,
+    };
   });
   const tracked = await trackedIn(
     ctx.db,
@@ -155,6 +166,6 @@ export async function teamOvertime(
     approvedSeconds: Number(p.approved),
     monthSeconds:
       (tracked.get(p.id) ?? 0) -
-      expectedBetween(p.minutes ?? ORGANISATION_SCHEDULE, months[i].first, months[i].today),
+      expectedBetween(p.minutes ?? ORGANISATION_SCHEDULE, months[i].first, months[i].today, months[i].since),
   }));
 }

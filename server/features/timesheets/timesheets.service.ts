@@ -12,7 +12,7 @@ import { attendanceRecords, timeEntries, timesheets, users } from '../../db/sche
 import type { Context } from '../../lib/context';
 import { notFound } from '../../lib/errors';
 import { addDays, zonedDate, zonedDayRange } from '@contract/zoned-time';
-import { maySee, scheduleOf } from '../schedules/schedules.service';
+import { type CountingSchedule, maySee, scheduleOf } from '../schedules/schedules.service';
 import { selectEntries, toTimeEntry } from '../time-entries/time-entries.rows';
 import { manages } from '../teams/team-scope';
 import { mondayOf } from './week-lock';
@@ -42,10 +42,13 @@ export async function trackedBetween(db: Db, userId: string, start: Date, end: D
   return Number(row.seconds);
 }
 
-/** Expected seconds of the days from `from` to `to` (inclusive) under a schedule. */
-export function expectedBetween(minutes: readonly number[], from: string, to: string): number {
+/**
+ * Expected seconds of the days from `from` to `to` (inclusive) under a schedule, none before `since`
+ * (the day the person joined: nobody owes hours from before their account existed).
+ */
+export function expectedBetween(minutes: readonly number[], from: string, to: string, since: string): number {
   let total = 0;
-  for (let d = from; d <= to; d = addDays(d, 1)) total += expectedOn(minutes, d) * 60;
+  for (let d = from < since ? since : from; d <= to; d = addDays(d, 1)) total += expectedOn(minutes, d) * 60;
   return total;
 }
 
@@ -56,10 +59,10 @@ export function expectedBetween(minutes: readonly number[], from: string, to: st
 export async function overtimeOf(
   db: Db,
   userId: string,
-  minutes: readonly number[],
-  zone: string,
+  schedule: Pick<CountingSchedule, 'minutes' | 'effectiveTimeZone' | 'since'>,
   now: Date,
 ): Promise<OvertimeBalance> {
+  const { minutes, effectiveTimeZone: zone, since } = schedule;
   const [approved] = await db
     .select({
       seconds: sql<number>`coalesce(sum(${timesheets.trackedSeconds} - ${timesheets.expectedSeconds}), 0)::int`,
@@ -76,7 +79,7 @@ export async function overtimeOf(
   );
   return {
     approvedSeconds: Number(approved.seconds),
-    monthSeconds: tracked - expectedBetween(minutes, first, today),
+    monthSeconds: tracked - expectedBetween(minutes, first, today, since),
     month: today.slice(0, 7),
   };
 }
@@ -135,7 +138,7 @@ export async function getTimesheet(
     );
   const days: TimesheetDay[] = Array.from({ length: 7 }, (_, i) => {
     const date = addDays(monday, i);
-    const expectedSeconds = expectedOn(schedule.minutes, date) * 60;
+    const expectedSeconds = date < schedule.since ? 0 : expectedOn(schedule.minutes, date) * 60;
     return {
       date,
       trackedSeconds: 0,
@@ -201,7 +204,7 @@ export async function getTimesheet(
     locked: status === 'submitted' || status === 'approved',
     days,
     totals,
-    overtime: await overtimeOf(ctx.db, userId, schedule.minutes, zone, ctx.now),
+    overtime: await overtimeOf(ctx.db, userId, schedule, ctx.now),
     can: {
       submit: own && started && (status === 'open' || status === 'rejected'),
       withdraw: own && status === 'submitted',

@@ -19,13 +19,22 @@ afterAll(() => t.close());
 const MISSING = '00000000-0000-4000-8000-000000000000';
 const H = 3600;
 
+/**
+ * People who joined long before the weeks these tests read (days before someone joined owe no
+ * hours; the last describe block tests that).
+ */
+const member = (
+  role: Parameters<TestContext['userClient']>[0],
+  fields: Parameters<TestContext['userClient']>[1] = {},
+) => t.userClient(role, { createdAt: new Date('2025-01-01T00:00:00Z'), ...fields });
+
 /** An admin, a manager, the manager's team member and an outsider. */
 async function team() {
-  const { user: adminUser, api: admin } = await t.userClient('admin');
-  const { user: boss, api: manager } = await t.userClient('manager');
-  const { user: worker, api: employee } = await t.userClient('employee');
-  const { user: other, api: outsider } = await t.userClient('employee');
-  const { api: otherManager } = await t.userClient('manager');
+  const { user: adminUser, api: admin } = await member('admin');
+  const { user: boss, api: manager } = await member('manager');
+  const { user: worker, api: employee } = await member('employee');
+  const { user: other, api: outsider } = await member('employee');
+  const { api: otherManager } = await member('manager');
   const created = await admin.post('/api/teams', {
     name: `Team ${Math.random()}`,
     members: [
@@ -52,7 +61,7 @@ describe('timesheets: reading a week', () => {
   });
 
   it('sums tracked, attended and expected per day of the week containing the date, with gaps', async () => {
-    const { user, api } = await t.userClient('employee');
+    const { user, api } = await member('employee');
     // Monday 27 Oct: 8 h tracked, 8 h attended; Tuesday: 6 h tracked, 7 h attended (a gap).
     await fx.entry(user.id, '2025-10-27T07:00:00Z', '2025-10-27T11:00:00Z');
     await fx.entry(user.id, '2025-10-27T12:00:00Z', '2025-10-27T16:00:00Z');
@@ -110,8 +119,8 @@ describe('timesheets: reading a week', () => {
   });
 
   it('counts a DST week correctly in Europe/Berlin (fall back) and America/New_York (spring forward)', async () => {
-    const { api: admin } = await t.userClient('admin');
-    const { user: berlin, api: b } = await t.userClient('employee');
+    const { api: admin } = await member('admin');
+    const { user: berlin, api: b } = await member('employee');
     // Sunday 26 Oct, 00:30–03:30 Berlin wall clock across the fall-back: 4 real hours.
     await fx.entry(berlin.id, '2025-10-25T22:30:00Z', '2025-10-26T02:30:00Z');
     // Monday 20 Oct 00:10 Berlin (Sunday 22:10 UTC) belongs to this week; Monday 27 Oct 00:10 (23:10 UTC) does not.
@@ -122,7 +131,7 @@ describe('timesheets: reading a week', () => {
     expect(week.days[0]).toMatchObject({ date: '2025-10-20', trackedSeconds: H });
     expect(week.totals.trackedSeconds).toBe(5 * H);
 
-    const { user: ny, api: n } = await t.userClient('employee');
+    const { user: ny, api: n } = await member('employee');
     await admin.put(`/api/users/${ny.id}/schedule`, {
       minutes: [480, 480, 480, 480, 480, 0, 0],
       timeZone: 'America/New_York',
@@ -280,7 +289,7 @@ describe('timesheets: submit, review, decide', () => {
     const withdrawn = await employee.post(`/api/timesheets/${id}/withdraw`);
     expect(withdrawn.json()).toMatchObject({ status: 'open' });
     expect((await employee.post(`/api/timesheets/${id}/withdraw`)).statusCode).toBe(409);
-    const { api: stranger } = await t.userClient('employee');
+    const { api: stranger } = await member('employee');
     expect((await stranger.post(`/api/timesheets/${id}/withdraw`)).statusCode).toBe(404);
     expect((await employee.post('/api/timesheets/not-a-uuid/withdraw')).statusCode).toBe(404);
   });
@@ -297,7 +306,7 @@ describe('timesheets: submit, review, decide', () => {
     expect((await otherManager.post(`/api/timesheets/${id}/approve`)).statusCode).toBe(404);
     expect((await admin.post(`/api/timesheets/${id}/approve`)).json().status).toBe('approved');
     // An admin's own week needs another admin.
-    const { api: secondAdmin } = await t.userClient('admin');
+    const { api: secondAdmin } = await member('admin');
     const mine = (await admin.post('/api/timesheets/submit', { week: '2025-10-20' })).json();
     expect((await admin.post(`/api/timesheets/${mine.id}/approve`)).statusCode).toBe(403);
     expect((await secondAdmin.post(`/api/timesheets/${mine.id}/approve`)).statusCode).toBe(200);
@@ -305,7 +314,7 @@ describe('timesheets: submit, review, decide', () => {
   });
 
   it('refuses to submit with a running timer or an open attendance record in the week', async () => {
-    const { api } = await t.userClient('employee');
+    const { api } = await member('employee');
     await api.post('/api/timer/start', { description: 'Running' });
     expect((await api.post('/api/timesheets/submit', { week: '2025-10-27' })).json().message).toBe(
       'Stop your timer before submitting the week',
@@ -319,10 +328,10 @@ describe('timesheets: submit, review, decide', () => {
   });
 
   it('pages the review queue oldest first', async () => {
-    const { api: admin } = await t.userClient('admin');
+    const { api: admin } = await member('admin');
     const ids: string[] = [];
     for (let i = 0; i < 3; i++) {
-      const { api } = await t.userClient('employee');
+      const { api } = await member('employee');
       clock.advance(1000);
       ids.push((await api.post('/api/timesheets/submit', { week: '2025-10-13' })).json().id);
     }
@@ -344,7 +353,7 @@ describe('the lock: every write path into a submitted or approved week answers 4
     t.db.insert(timesheets).values({ userId, weekStart, status, submittedAt: clock.now() });
 
   it('time entries: create, change, move into, delete', async () => {
-    const { user, api } = await t.userClient('employee');
+    const { user, api } = await member('employee');
     const project = await fx.project();
     const inLocked = (await fx.entry(user.id, '2025-10-21T08:00:00Z', '2025-10-21T09:00:00Z')).id;
     const open = (await fx.entry(user.id, '2025-10-28T08:00:00Z', '2025-10-28T09:00:00Z')).id;
@@ -377,14 +386,14 @@ describe('the lock: every write path into a submitted or approved week answers 4
       ).statusCode,
     ).toBe(201);
     // An approved week is locked too.
-    const { user: u2, api: api2 } = await t.userClient('employee');
+    const { user: u2, api: api2 } = await member('employee');
     const e2 = (await fx.entry(u2.id, '2025-10-21T08:00:00Z', '2025-10-21T09:00:00Z')).id;
     await lock(u2.id, '2025-10-20', 'approved');
     expectLocked(await api2.delete(`/api/time-entries/${e2}`));
   });
 
   it('timers: starting in a locked week, stopping into one, and a task change that stops one', async () => {
-    const { user, api } = await t.userClient('employee');
+    const { user, api } = await member('employee');
     await api.post('/api/timer/start', { description: 'Late' });
     await lock(user.id, '2025-10-27');
     const stop = await api.post('/api/timer/stop');
@@ -392,13 +401,13 @@ describe('the lock: every write path into a submitted or approved week answers 4
     expect(stop.json().message).toBe('This week is locked');
     expect((await api.get('/api/timer/active')).json().isActive).toBe(true);
 
-    const { user: u2, api: api2 } = await t.userClient('employee');
+    const { user: u2, api: api2 } = await member('employee');
     await lock(u2.id, '2025-10-27');
     const start = await api2.post('/api/timer/start', { description: 'Now' });
     expect(start.statusCode).toBe(409);
     expect(start.json().message).toBe('This week is locked');
 
-    const { user: u3, api: api3 } = await t.userClient('employee');
+    const { user: u3, api: api3 } = await member('employee');
     const task = await fx.task(u3.id, { status: 'in_progress' });
     expect((await api3.post('/api/timer/start', { taskId: task.id })).statusCode).toBe(201);
     await lock(u3.id, '2025-10-27');
@@ -408,7 +417,7 @@ describe('the lock: every write path into a submitted or approved week answers 4
   });
 
   it('attendance: the fix of a record left open in a locked week', async () => {
-    const { user, api } = await t.userClient('employee');
+    const { user, api } = await member('employee');
     await fx.attendance(user.id, '2025-10-21T07:00:00Z', null);
     await lock(user.id, '2025-10-20');
     const fix = await api.post('/api/attendance/fix');
@@ -447,7 +456,7 @@ describe('overtime balance', () => {
     const { id } = (await employee.post('/api/timesheets/submit', { week: '2025-10-20' })).json();
     expect((await manager.post(`/api/timesheets/${id}/approve`)).statusCode).toBe(200);
     // A second member in New York: their month is counted in their own zone.
-    const { user: ny } = await t.userClient('employee', { timeZone: 'America/New_York' });
+    const { user: ny } = await member('employee', { timeZone: 'America/New_York' });
     const teams = (await admin.get('/api/teams?limit=500')).json();
     const ours = teams.find((x: { members: { userId: string }[] }) =>
       x.members.some((m) => m.userId === worker.id),
@@ -492,6 +501,39 @@ describe('overtime balance', () => {
   });
 });
 
+describe('someone who joined this month (docs/product/timesheets.md#overtime)', () => {
+  it('owes no hours for the days before they joined: the week, its approval, the month, the team list', async () => {
+    const { admin } = await team();
+    // Joined on Wednesday 22 October 2025, 10:00 in Berlin; tracked 8 h that day.
+    const { user, api } = await member('employee', { createdAt: new Date('2025-10-22T08:00:00Z') });
+    await fx.entry(user.id, '2025-10-22T07:00:00Z', '2025-10-22T15:00:00Z');
+
+    const week = (await api.get('/api/timesheets?week=2025-10-20')).json();
+    expect(week.days.map((d: { expectedSeconds: number }) => d.expectedSeconds / H)).toEqual([
+      0, 0, 8, 8, 8, 0, 0,
+    ]);
+    expect(week.totals.expectedSeconds).toBe(24 * H);
+
+    const { id } = (await api.post('/api/timesheets/submit', { week: '2025-10-20' })).json();
+    const queued = (await admin.get('/api/timesheets/review?limit=200'))
+      .json()
+      .find((q: { id: string }) => q.id === id);
+    expect(queued).toMatchObject({ trackedSeconds: 8 * H, expectedSeconds: 24 * H });
+    expect((await admin.post(`/api/timesheets/${id}/approve`)).statusCode).toBe(200);
+
+    // October so far from the 22nd: six working days (48 h) against 8 h tracked.
+    const overtime = (await api.get('/api/timesheets?week=2025-10-27')).json().overtime;
+    expect(overtime).toEqual({ approvedSeconds: (8 - 24) * H, monthSeconds: (8 - 48) * H, month: '2025-10' });
+    const row = (await admin.get('/api/timesheets/team-overtime'))
+      .json()
+      .find((r: { userId: string }) => r.userId === user.id);
+    expect(row).toMatchObject({
+      approvedSeconds: overtime.approvedSeconds,
+      monthSeconds: overtime.monthSeconds,
+    });
+  });
+});
+
 describe('timesheets: notifications (docs/product/notifications.md#events)', () => {
   /** The notifications of one kind a person has in the app. */
   const noticesOf = (userId: string, kind: string) =>
@@ -502,11 +544,11 @@ describe('timesheets: notifications (docs/product/notifications.md#events)', () 
 
   it('tells the managers of the submitter’s teams that a sheet waits, nobody else; the owner of the decision', async () => {
     const { adminUser, boss, manager, worker, employee } = await team();
-    const { user: secondBoss } = await t.userClient('manager');
-    const { user: strangerBoss } = await t.userClient('manager');
-    const { user: mate } = await t.userClient('employee');
+    const { user: secondBoss } = await member('manager');
+    const { user: strangerBoss } = await member('manager');
+    const { user: mate } = await member('employee');
     // A second team where the worker is a member under another manager; a team of someone else.
-    const { api: admin } = await t.userClient('admin');
+    const { api: admin } = await member('admin');
     for (const members of [
       [
         { userId: secondBoss.id, role: 'manager' },
@@ -568,10 +610,10 @@ describe('timesheets: notifications (docs/product/notifications.md#events)', () 
   });
 
   it('tells every admin (not the submitter, not managers) of a sheet nobody manages', async () => {
-    const { user: adminA } = await t.userClient('admin');
-    const { user: adminB, api: adminBApi } = await t.userClient('admin');
-    const { user: someManager } = await t.userClient('manager');
-    const { user: loner, api } = await t.userClient('employee');
+    const { user: adminA } = await member('admin');
+    const { user: adminB, api: adminBApi } = await member('admin');
+    const { user: someManager } = await member('manager');
+    const { user: loner, api } = await member('employee');
     expect((await api.post('/api/timesheets/submit', { week: '2025-10-20' })).statusCode).toBe(200);
     for (const admin of [adminA, adminB])
       expect(await noticesOf(admin.id, 'timesheet_submitted')).toHaveLength(1);
