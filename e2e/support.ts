@@ -69,7 +69,16 @@ export async function storeUser(context: BrowserContext, user: Partial<User>) {
 export async function snap(page: Page, name: string) {
   mkdirSync('screenshots', { recursive: true });
   await settleAnimations(page);
+  // A full-page capture draws the fixed header and sidebar where the window is scrolled to (mid-page
+  // after a scrollIntoView); captured from the top they sit where a reader sees them. The scroll is
+  // put back afterwards, so the journey goes on where it was.
+  const scrolledTo = await page.evaluate(() => {
+    const y = window.scrollY;
+    window.scrollTo(0, 0);
+    return y;
+  });
   await page.screenshot({ path: `screenshots/${name}.png`, fullPage: true });
+  if (scrolledTo > 0) await page.evaluate((y) => window.scrollTo(0, y), scrolledTo);
   await checkAccessibility(page, name);
 }
 
