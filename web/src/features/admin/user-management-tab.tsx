@@ -1,10 +1,11 @@
 import type { AdminUser } from '@contract/admin';
 import { Eye, Users } from 'lucide-react';
-import { useState } from 'react';
+import { useDeferredValue, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { LoadMore } from '@/components/ui/load-more';
+import { SearchInput } from '@/components/ui/search-input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { initials } from '@/lib/format';
 import { useAllUsers } from './api';
@@ -16,9 +17,27 @@ import { UserDetailsDialog } from './user-details-dialog';
 
 const fullName = (user: AdminUser) => `${user.firstName} ${user.lastName}`;
 
-/** All accounts with View and Suspend/Activate (never offered for admins). */
+/**
+ * All accounts with View and Suspend/Activate (never offered for admins), searched on the server as
+ * User Credentials is, so the one person among a thousand is a few letters away.
+ */
 export function UserManagementTab() {
-  const users = useAllUsers();
+  const [search, setSearch] = useState('');
+  return (
+    <div className="flex flex-col gap-4">
+      <SearchInput
+        aria-label="Search users"
+        placeholder="Search by email, name..."
+        value={search}
+        onValueChange={setSearch}
+      />
+      <UserList search={useDeferredValue(search)} />
+    </div>
+  );
+}
+
+function UserList({ search }: { search: string }) {
+  const users = useAllUsers(search);
   const { onActivate, busy } = useActivateWithToasts();
   const [viewing, setViewing] = useState<AdminUser | null>(null);
   const [suspending, setSuspending] = useState<AdminUser | null>(null);
@@ -34,7 +53,11 @@ export function UserManagementTab() {
   if (!users.users?.length) {
     return (
       <Card>
-        <EmptyState icon={Users} title="No users found" description="No users have signed up yet" />
+        <EmptyState
+          icon={Users}
+          title="No users found"
+          description={search.trim() ? 'Try adjusting your search criteria' : 'No users have signed up yet'}
+        />
       </Card>
     );
   }
