@@ -4,17 +4,19 @@
 // and PGlite; chat delivery latency; the browser's initial JavaScript and first render.
 //   npm run bench -- --kinds postgres,embedded,pglite --scales 0.01,0.1,1 --seconds 5 --connections 100
 //   npm run bench -- --smoke        (a tiny data set, a second per figure: checks that it all runs)
+//   What is read and written, by whom and at what pace: lib/workload.ts.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { captureReads } from './lib/capture';
-import { BENCH_ENTRY, BENCH_MESSAGE, type Dataset, type Kind, prepareDataset } from './lib/dataset';
-import { type LoadResult, load, type Step } from './lib/load';
+import { type Dataset, type Kind, prepareDataset } from './lib/dataset';
+import { type LoadResult, load } from './lib/load';
 import { paced } from './lib/paced';
 import { type Proc, startProcess } from './lib/processes';
 import { startEmbeddedPostgres } from '../server/db/embedded';
 import { type Row, table } from './lib/report';
 import { measureWeb } from './web';
+import { allReads, type Read, writes } from './lib/workload';
 
 const { values: args } = parseArgs({
   options: {
@@ -46,112 +48,8 @@ const rounds = smoke ? 1 : Number(args.rounds);
 const rate = Number(args.rate);
 const pacedOnly = args['paced-only'];
 
-/** The previous calendar month and the previous Monday–Sunday week (UTC days), for the reports. */
-function lastMonthAndWeek(now = new Date()) {
-  const day = (d: Date) => d.toISOString().slice(0, 10);
-  const monthStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1));
-  const monthEnd = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 0));
-  const monday = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
-  monday.setUTCDate(monday.getUTCDate() - ((monday.getUTCDay() + 6) % 7) - 7);
-  const sunday = new Date(monday);
-  sunday.setUTCDate(sunday.getUTCDate() + 6);
-  return { month: [day(monthStart), day(monthEnd)], week: [day(monday), day(sunday)] };
-}
-const { month, week } = lastMonthAndWeek();
-
-/**
- * A read, who makes it (an employee by default; the admin; the manager of the 100-person team), and
- * its pace when that is not everyone's: reports and team views are opened by a few managers now and
- * then (docs/performance.md, "A user's pace"), not by every user twice a second.
- */
-type Read = {
-  name: string;
-  path: string;
-  who?: 'admin' | 'teamManager';
-  pace?: { users: number; rate: number };
-};
-const MANAGERS_PACE = { users: 10, rate: 0.5 };
-/**
- * Search is asked for from the palette, after a 200 ms pause in typing: all 100 users at once, each
- * searching every 2 s without end, is already far busier than a team (docs/performance.md, "Search").
- */
-const SEARCH_PACE = { users: 100, rate: 0.5 };
-const allReads = (d: Dataset): Read[] => [
-  { name: 'GET /api/auth/user', path: '/api/auth/user' },
-  { name: 'GET /api/my-tasks', path: '/api/my-tasks?limit=50' },
-  { name: 'GET /api/tasks (filtered)', path: '/api/tasks?status=in_progress&limit=50' },
-  { name: 'GET /api/time-entries', path: '/api/time-entries?limit=50' },
-  { name: 'GET /api/time-entries/summary', path: '/api/time-entries/summary' },
-  { name: 'GET /api/dashboard/stats', path: '/api/dashboard/stats' },
-  { name: 'GET /api/chat/conversations', path: '/api/chat/conversations' },
-  { name: 'GET /api/chat/{id}/messages', path: `/api/chat/${d.generalId}/messages?limit=50` },
-  // The bell (every page, and again on each push) and its panel (docs/decisions/013).
-  { name: 'GET /api/notifications', path: '/api/notifications?limit=20' },
-  { name: 'GET /api/notifications/unread-count', path: '/api/notifications/unread-count' },
-  // The palette's search (docs/decisions/025): a word every seeded message holds (the newest visible
-  // ones are found in each conversation's latest window), and a prefix that only some rows match.
-  { name: 'GET /api/search (common word)', path: '/api/search?q=work', pace: SEARCH_PACE },
-  { name: 'GET /api/search (prefix)', path: '/api/search?q=12', pace: SEARCH_PACE },
-  // A manager's month for everyone grouped by user, and everyone's week grid (docs/decisions/012-reports.md).
-  {
-    name: 'GET /api/reports/time (month, by user)',
-    path: `/api/reports/time?from=${month[0]}&to=${month[1]}&groupBy=user`,
-    who: 'admin',
-    pace: MANAGERS_PACE,
-  },
-  {
-    name: 'GET /api/reports/time-grid (week)',
-    path: `/api/reports/time-grid?from=${week[0]}&to=${week[1]}`,
-    who: 'admin',
-    pace: MANAGERS_PACE,
-  },
-  // The manager of a 100-person team whose last week is all submitted (server/seed/scale.ts).
-  {
-    name: 'GET /api/timesheets/review (100-person team)',
-    path: '/api/timesheets/review?limit=50',
-    who: 'teamManager',
-    pace: MANAGERS_PACE,
-  },
-  {
-    name: "GET /api/reports/time-grid (100-person team's week)",
-    path: `/api/reports/time-grid?from=${week[0]}&to=${week[1]}${d.teamId ? `&teamId=${d.teamId}` : ''}`,
-    who: 'teamManager',
-    pace: MANAGERS_PACE,
-  },
-  {
-    name: 'GET /api/timesheets/team-overtime (100-person team)',
-    path: `/api/timesheets/team-overtime${d.teamId ? `?teamId=${d.teamId}` : ''}`,
-    who: 'teamManager',
-    pace: MANAGERS_PACE,
-  },
-];
 const only = args.only?.split(',').filter(Boolean);
 const reads = (d: Dataset) => allReads(d).filter((r) => !only || only.some((o) => r.name.includes(o)));
-
-const writes = (d: Dataset): { name: string; steps: Step[] }[] => [
-  {
-    name: 'POST timer start + stop',
-    steps: [
-      {
-        method: 'POST',
-        path: '/api/timer/start',
-        body: { projectId: d.projectId, description: BENCH_ENTRY },
-      },
-      { method: 'POST', path: '/api/timer/stop', body: {} },
-    ],
-  },
-  {
-    name: 'POST clock in + out',
-    steps: [
-      { method: 'POST', path: '/api/attendance/clock-in', body: {} },
-      { method: 'POST', path: '/api/attendance/clock-out', body: {} },
-    ],
-  },
-  {
-    name: 'POST chat message',
-    steps: [{ method: 'POST', path: `/api/chat/${d.generalId}/messages`, body: { content: BENCH_MESSAGE } }],
-  },
-];
 
 type Target = 'app' | 'memory' | 'sql';
 

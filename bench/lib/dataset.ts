@@ -8,6 +8,7 @@ import type { Database, Db } from '../../server/db/types';
 import { conversations, users } from '../../server/db/schema';
 import { createSession, SESSION_COOKIE } from '../../server/lib/auth';
 import { systemClock } from '../../server/lib/clock';
+import { BENCH_ENTRY, BENCH_MESSAGE } from './workload';
 import {
   SCALE_TEAM_PREFIX,
   scaleCounts,
@@ -40,12 +41,8 @@ export type Dataset = {
 
 const label = (scale: number) => String(scale).replace('.', '_');
 
-/** What the write benchmark posts and tracks: texts no seeded row holds, removed before each run. */
-export const BENCH_MESSAGE = 'bench message';
-export const BENCH_ENTRY = 'bench';
-
 /**
- * The write benchmark's chat posts and timer entries (the texts above) are
+ * The write benchmark's chat posts and timer entries (lib/workload.ts) are
  * removed before each run, so every run reads the data set the scale describes and not one grown by
  * the runs before it: 15,000 'bench message' posts in General had made the search walk through them
  * (docs/performance.md, "Search"). No seeded row has these texts.
