@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import type { OvertimeReport, OvertimeReportQuery } from '@contract/reports';
 import type { Context } from '../../lib/context';
 import { zonedDate, zonedDayRange } from '@contract/zoned-time';
-import { expectedOn, ORGANISATION_SCHEDULE } from '@contract/schedules';
+import { ORGANISATION_SCHEDULE } from '@contract/schedules';
+import { expectedSecondsOn } from '../schedules/schedules.service';
 import { reportRows as rowsOf, reportScope } from './report-scope';
 import { clippedCte } from './time-report';
 
@@ -47,9 +48,10 @@ export async function overtimeReport(ctx: Context, query: OvertimeReportQuery): 
           order by u.first_name, u.last_name, u.id`,
         );
   const users = rows.map((r) => {
-    const expectedSeconds = days
-      .filter((d) => d >= r.since)
-      .reduce((sum, d) => sum + expectedOn(r.minutes ?? ORGANISATION_SCHEDULE, d) * 60, 0);
+    const expectedSeconds = days.reduce(
+      (sum, d) => sum + expectedSecondsOn(r.minutes ?? ORGANISATION_SCHEDULE, d, r.since),
+      0,
+    );
     const trackedSeconds = Number(r.tracked);
     return {
       userId: r.user_id,

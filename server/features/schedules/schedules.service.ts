@@ -1,5 +1,10 @@
 import { eq } from 'drizzle-orm';
-import { ORGANISATION_SCHEDULE, type PutScheduleRequest, type Schedule } from '@contract/schedules';
+import {
+  expectedOn,
+  ORGANISATION_SCHEDULE,
+  type PutScheduleRequest,
+  type Schedule,
+} from '@contract/schedules';
 import type { Db } from '../../db/types';
 import { users, workSchedules } from '../../db/schema';
 import type { Context } from '../../lib/context';
@@ -14,6 +19,14 @@ const USER_NOT_FOUND = 'User not found';
  * creation, in their zone). Days before it owe no hours (docs/product/timesheets.md#overtime).
  */
 export type CountingSchedule = Schedule & { since: string };
+
+/** The day someone joined, in a zone: the day their account was created there. */
+export const joinedOn = (createdAt: Date | string, zone: string): string =>
+  zonedDate(new Date(createdAt), zone);
+
+/** Seconds the schedule expects on a day: none before `since`, the day the person joined. */
+export const expectedSecondsOn = (minutes: readonly number[], day: string, since: string): number =>
+  day < since ? 0 : expectedOn(minutes, day) * 60;
 
 /**
  * The schedule and zone a user's days count in: their own schedule or the organisation's, their own
@@ -37,7 +50,7 @@ export async function scheduleOf(
     isDefault: row.minutes === null,
     timeZone: own,
     effectiveTimeZone: own ?? organisationZone,
-    since: zonedDate(row.createdAt, own ?? organisationZone),
+    since: joinedOn(row.createdAt, own ?? organisationZone),
   };
 }
 

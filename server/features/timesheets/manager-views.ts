@@ -8,6 +8,7 @@ import type { Db } from '../../db/types';
 import type { Context } from '../../lib/context';
 import { forbidden, notFound } from '../../lib/errors';
 import { managedBy, managesTeam, TEAM_NOT_FOUND, teamExists } from '../teams/team-scope';
+import { joinedOn } from '../schedules/schedules.service';
 import { expectedBetween, weekRange } from './timesheets.service';
 
 type Range = { key: string; userId: string; start: Date; end: Date };
@@ -94,7 +95,7 @@ export async function reviewQueue(ctx: Context, query: z.output<typeof reviewQue
       r.minutes ?? ORGANISATION_SCHEDULE,
       r.weekStart,
       addDays(r.weekStart, 6),
-      zonedDate(new Date(r.createdAt), zoneOf(r.userZone, organisationZone)),
+      joinedOn(r.createdAt, zoneOf(r.userZone, organisationZone)),
     ),
   }));
 }
@@ -147,7 +148,7 @@ export async function teamOvertime(
     const zone = zoneOf(p.zone, organisationZone);
     const today = zonedDate(ctx.now, zone);
     const first = `${today.slice(0, 8)}01`;
-    const since = zonedDate(new Date(p.createdAt), zone);
+    const since = joinedOn(p.createdAt, zone);
     return {
       today,
       first,

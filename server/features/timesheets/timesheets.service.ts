@@ -1,5 +1,4 @@
 import { and, asc, eq, gte, lt, sql } from 'drizzle-orm';
-import { expectedOn } from '@contract/schedules';
 import {
   GAP_SECONDS,
   type OvertimeBalance,
@@ -12,7 +11,7 @@ import { attendanceRecords, timeEntries, timesheets, users } from '../../db/sche
 import type { Context } from '../../lib/context';
 import { notFound } from '../../lib/errors';
 import { addDays, zonedDate, zonedDayRange } from '@contract/zoned-time';
-import { type CountingSchedule, maySee, scheduleOf } from '../schedules/schedules.service';
+import { type CountingSchedule, expectedSecondsOn, maySee, scheduleOf } from '../schedules/schedules.service';
 import { selectEntries, toTimeEntry } from '../time-entries/time-entries.rows';
 import { manages } from '../teams/team-scope';
 import { mondayOf } from './week-lock';
@@ -48,7 +47,7 @@ export async function trackedBetween(db: Db, userId: string, start: Date, end: D
  */
 export function expectedBetween(minutes: readonly number[], from: string, to: string, since: string): number {
   let total = 0;
-  for (let d = from < since ? since : from; d <= to; d = addDays(d, 1)) total += expectedOn(minutes, d) * 60;
+  for (let d = from; d <= to; d = addDays(d, 1)) total += expectedSecondsOn(minutes, d, since);
   return total;
 }
 
@@ -138,7 +137,7 @@ export async function getTimesheet(
     );
   const days: TimesheetDay[] = Array.from({ length: 7 }, (_, i) => {
     const date = addDays(monday, i);
-    const expectedSeconds = date < schedule.since ? 0 : expectedOn(schedule.minutes, date) * 60;
+    const expectedSeconds = expectedSecondsOn(schedule.minutes, date, schedule.since);
     return {
       date,
       trackedSeconds: 0,
