@@ -76,15 +76,21 @@ export function previewOf(message: ChatMessage): string {
   return message.content;
 }
 
+/** Puts the server's copy of each message in place of the cached one, where one is held. */
+function replaceHeld(qc: QueryClient, conversationId: string, fresh: ChatMessage[]) {
+  const byId = new Map(fresh.map((m) => [m.id, m]));
+  qc.setQueryData<MessagePages>(messagesKey(conversationId), (data) => {
+    if (!data?.pages.some((p) => p.some((m) => byId.has(m.id)))) return data;
+    return { ...data, pages: data.pages.map((p) => p.map((m) => byId.get(m.id) ?? m)) };
+  });
+}
+
 /**
  * A message changed (edited, deleted, reacted to): the cached copy is replaced where it is held,
  * and the list's preview follows when it is the conversation's last message.
  */
 export function replaceMessage(qc: QueryClient, message: ChatMessage) {
-  qc.setQueryData<MessagePages>(messagesKey(message.conversationId), (data) => {
-    if (!data?.pages.some((p) => p.some((m) => m.id === message.id))) return data;
-    return { ...data, pages: data.pages.map((p) => p.map((m) => (m.id === message.id ? message : m))) };
-  });
+  replaceHeld(qc, message.conversationId, [message]);
   updateConversations(qc, (list) =>
     list.map((c) =>
       c.id === message.conversationId && c.lastMessageTime === message.timestamp
@@ -199,17 +205,9 @@ export function loadedConversations(qc: QueryClient): string[] {
 
 const CATCH_UP_PAGE = 500;
 
-/** Whether message `a` comes at or after `b` in the conversation's order (created_at, then id, as the server orders). */
-const atOrAfter = (a: ChatMessage, b: ChatMessage) =>
-  a.timestamp > b.timestamp || (a.timestamp === b.timestamp && a.id >= b.id);
-
-/** Puts the server's copy of each message held in place of the cached one. */
-function refreshHeld(qc: QueryClient, conversationId: string, fresh: ChatMessage[]) {
-  const byId = new Map(fresh.map((m) => [m.id, m]));
-  qc.setQueryData<MessagePages>(messagesKey(conversationId), (data) =>
-    data ? { ...data, pages: data.pages.map((p) => p.map((m) => byId.get(m.id) ?? m)) } : data,
-  );
-}
+/** Whether message `a` comes before `b` in the conversation (created_at, then id, as the server orders). */
+const isOlder = (a: ChatMessage, b: ChatMessage) =>
+  a.timestamp < b.timestamp || (a.timestamp === b.timestamp && a.id < b.id);
 
 /**
  * After a reconnect, whatever happened in a loaded conversation while the socket was down: the
@@ -225,13 +223,14 @@ export async function catchUp(qc: QueryClient, conversationId: string) {
       params: { id: conversationId },
       query: { limit: CATCH_UP_PAGE, before },
     });
-    refreshHeld(qc, conversationId, page);
+    replaceHeld(qc, conversationId, page);
     addMessages(
       qc,
       conversationId,
-      page.filter((m) => atOrAfter(m, oldest)),
+      page.filter((m) => !isOlder(m, oldest)),
     );
-    if (page.length < CATCH_UP_PAGE || !atOrAfter(page[0], oldest) || page[0].id === oldest.id) return;
+    // Done once the page reaches back to the oldest message held (or to the conversation's start).
+    if (page.length < CATCH_UP_PAGE || !isOlder(oldest, page[0])) return;
     before = page[0].id;
   }
 }
