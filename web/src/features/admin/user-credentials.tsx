@@ -8,6 +8,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { LoadMore } from '@/components/ui/load-more';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useAdminStats, useAllUsers } from './api';
+import { NoUsersFound } from './no-users-found';
 import { useActivateWithToasts } from './use-activate';
 import { ResetTwoFactorDialog } from './reset-two-factor-dialog';
 import { CredentialsCards, CredentialsTable } from './credentials-table';
@@ -80,11 +81,7 @@ export function UserCredentials() {
         ) : users.isError ? (
           <EmptyState icon={Users} title="Could not load users" description={users.error.message} />
         ) : filtered.length === 0 ? (
-          <EmptyState
-            icon={Users}
-            title="No users found"
-            description={search.trim() ? 'Try adjusting your search criteria' : 'No users have signed up yet'}
-          />
+          <NoUsersFound search={search} />
         ) : (
           <>
             <CredentialsTable users={filtered} showPasswords={showPasswords} {...handlers} />

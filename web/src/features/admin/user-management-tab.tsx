@@ -9,6 +9,7 @@ import { SearchInput } from '@/components/ui/search-input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { initials } from '@/lib/format';
 import { useAllUsers } from './api';
+import { NoUsersFound } from './no-users-found';
 import { useActivateWithToasts } from './use-activate';
 import { NameAndEmail } from './name-and-email';
 import { RoleBadge, StatusBadge } from './role-badge';
@@ -53,11 +54,7 @@ function UserList({ search }: { search: string }) {
   if (!users.users?.length) {
     return (
       <Card>
-        <EmptyState
-          icon={Users}
-          title="No users found"
-          description={search.trim() ? 'Try adjusting your search criteria' : 'No users have signed up yet'}
-        />
+        <NoUsersFound search={search} />
       </Card>
     );
   }
