@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { selfRoleSchema, userSchema } from './auth';
+import { roleSchema, selfRoleSchema, userSchema } from './auth';
 import { idParam, isoDate, text } from './common';
 import { CSV_TYPE } from './reports';
 import { endpoints } from './endpoint';
@@ -66,6 +66,10 @@ export type SuspendRequest = z.input<typeof suspendRequest>;
 
 export const resetPasswordResponse = z.object({ temporaryPassword: z.string() });
 
+export const changeRoleRequest = z.object({ role: roleSchema });
+export type ChangeRoleRequest = z.input<typeof changeRoleRequest>;
+export const LAST_ADMIN = 'The last active administrator cannot be demoted or suspended.';
+
 export const invitationRequest = z.object({
   email: z
     .string({ message: 'Please enter a valid email address' })
@@ -82,6 +86,8 @@ export const invitation = z.object({
   email: z.string(),
   role: selfRoleSchema,
   code: z.string(),
+  /** the registration page with the code and address filled in: what the e-mail links to */
+  link: z.string(),
   expiresAt: z.string(),
   acceptedAt: z.string().nullable(),
 });
@@ -106,6 +112,21 @@ export const AUDIT_ACTIONS = {
   sign_in_failed: 'Failed sign-in',
   user_exported: "Exported a person's data",
   user_anonymised: 'Anonymised a departed person',
+  two_factor_enabled: 'Turned on two-factor sign-in',
+  two_factor_disabled: 'Turned off two-factor sign-in',
+  password_changed: 'Changed their password',
+  password_reset_by_link: 'Reset their password with an e-mailed link',
+  session_ended: 'Ended a session',
+  invitation_revoked: 'Revoked an invitation',
+  verification_resent: 'Sent a new verification code',
+  email_marked_verified: 'Marked an e-mail address verified',
+  team_created: 'Created a team',
+  team_changed: 'Changed a team',
+  team_deleted: 'Deleted a team',
+  schedule_changed: 'Changed a work schedule',
+  timesheet_submitted: 'Submitted a timesheet',
+  timesheet_approved: 'Approved a timesheet',
+  timesheet_rejected: 'Rejected a timesheet',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 export const auditAction = z.enum(Object.keys(AUDIT_ACTIONS) as [AuditAction, ...AuditAction[]], {
@@ -136,6 +157,8 @@ export const auditEntry = z.object({
   actor: auditPerson,
   target: auditPerson,
   details: z.record(z.string(), z.unknown()).nullable(),
+  /** an address the entry names that is no account (a failed sign-in's, an invitation's) */
+  email: z.string().nullable(),
 });
 export type AuditEntry = z.infer<typeof auditEntry>;
 
@@ -235,6 +258,7 @@ export const adminApi = endpoints('Administration', {
     path: '/api/admin/reset-password/{id}',
     summary: 'Generate a temporary password, shown once; the user must change it at next sign-in',
     access: admins,
+    sessionOnly: true,
     params: idParam,
     responses: { 200: resetPasswordResponse },
   },
@@ -243,6 +267,35 @@ export const adminApi = endpoints('Administration', {
     path: '/api/admin/users/{id}/reset-2fa',
     summary: "Remove a user's authenticator and recovery codes (audited); they enrol again if required",
     access: admins,
+    sessionOnly: true,
+    params: idParam,
+    responses: { 200: adminUser },
+  },
+  changeRole: {
+    method: 'PATCH',
+    path: '/api/admin/users/{id}/role',
+    summary:
+      'Promote or demote a person (employee, manager, admin); the last active admin cannot be demoted (audited)',
+    access: admins,
+    sessionOnly: true,
+    params: idParam,
+    body: changeRoleRequest,
+    responses: { 200: adminUser },
+  },
+  resendVerification: {
+    method: 'POST',
+    path: '/api/admin/users/{id}/resend-verification',
+    summary: 'E-mail a new verification code to a person who has not verified their address (audited)',
+    access: admins,
+    params: idParam,
+    responses: { 204: null },
+  },
+  markEmailVerified: {
+    method: 'POST',
+    path: '/api/admin/users/{id}/mark-verified',
+    summary: "Mark a person's e-mail address verified without a code (audited)",
+    access: admins,
+    sessionOnly: true,
     params: idParam,
     responses: { 200: adminUser },
   },
@@ -252,6 +305,14 @@ export const adminApi = endpoints('Administration', {
     summary: 'Invitations not yet accepted',
     access: admins,
     responses: { 200: z.array(invitation) },
+  },
+  revokeInvitation: {
+    method: 'DELETE',
+    path: '/api/admin/invitations/{id}',
+    summary: 'Revoke an invitation not yet accepted; its code stops working (audited)',
+    access: admins,
+    params: idParam,
+    responses: { 204: null },
   },
   invite: {
     method: 'POST',
@@ -275,6 +336,7 @@ export const adminApi = endpoints('Administration', {
     path: '/api/admin/users/{id}/export',
     summary: 'Everything Workbench holds about a person, as a JSON download (audited)',
     access: admins,
+    sessionOnly: true,
     params: idParam,
     responses: { 200: userExport },
     produces: JSON_DOWNLOAD,
@@ -285,6 +347,7 @@ export const adminApi = endpoints('Administration', {
     summary:
       'Anonymise a departed person: name and e-mail replaced, sign-ins, tokens, 2FA and picture removed; their time, attendance and tasks stay for reports (audited)',
     access: admins,
+    sessionOnly: true,
     params: idParam,
     responses: { 200: adminUser },
   },

@@ -169,6 +169,8 @@ export const changePasswordRequest = z.object({
     .min(1, 'Current password is required')
     .max(1024),
   newPassword: newPasswordField,
+  /** also revoke every personal API token of the account (a reset by link always does) */
+  revokeTokens: z.boolean({ message: 'revokeTokens must be true or false' }).default(false),
 });
 export const changePasswordForm = changePasswordRequest
   .extend({ confirmPassword: z.string().max(128) })
@@ -184,6 +186,28 @@ export const changePasswordForm = changePasswordRequest
     ]),
   );
 export type ChangePasswordForm = z.input<typeof changePasswordForm>;
+
+/** Forgot password (docs/product/accounts.md#forgot-password): the same answer for any address. */
+export const passwordResetRequest = z.object({ email: emailField });
+export type PasswordResetRequest = z.input<typeof passwordResetRequest>;
+export const PASSWORD_RESET_SENT =
+  'If an account uses this address, we have sent it a link to choose a new password. The link works once, for 30 minutes.';
+export const passwordResetRequested = z.object({ message: z.string() });
+export const INVALID_RESET_LINK = 'This link is invalid, used or expired. Ask for a new one.';
+export const passwordResetConfirm = z.object({
+  token: z
+    .string({ message: INVALID_RESET_LINK })
+    .trim()
+    .min(1, INVALID_RESET_LINK)
+    .max(200, INVALID_RESET_LINK),
+  password: newPasswordField,
+});
+export type PasswordResetConfirm = z.input<typeof passwordResetConfirm>;
+export const passwordResetForm = passwordResetConfirm
+  .extend({ confirmPassword: z.string().max(128) })
+  .refine((v) => v.confirmPassword === v.password, passwordsMatch);
+export type PasswordResetForm = z.input<typeof passwordResetForm>;
+export const PASSWORD_RESET_DONE = 'Your password has been changed. Sign in with the new one.';
 
 /** A 6-digit authenticator code or a recovery code (XXXX-XXXX; case, spaces and the dash do not matter). */
 export const twoFactorCodeField = z
@@ -236,8 +260,10 @@ export const authApi = endpoints('Accounts', {
   changePassword: {
     method: 'POST',
     path: '/api/change-password',
-    summary: "Replace the caller's password (the current one is required)",
+    summary:
+      "Replace the caller's password (the current one is required); ends the other sessions, and with revokeTokens the API tokens",
     access: 'signedIn',
+    sessionOnly: true,
     duringPasswordChange: true,
     body: changePasswordRequest,
     responses: { 200: userSchema },
@@ -260,11 +286,38 @@ export const authApi = endpoints('Accounts', {
   },
   resendVerification: {
     method: 'POST',
-    path: '/api/resend-verification',
+    path: '/api/verify-email/resend',
     summary: 'Send a new verification code (the same answer whether or not the address exists)',
     access: 'public',
     body: resendVerificationRequest,
     responses: { 204: null },
+  },
+  resendVerificationFirstPath: {
+    method: 'POST',
+    path: '/api/resend-verification',
+    summary:
+      'The same as POST /api/verify-email/resend, at the path the first version of the API gave it (kept for scripts)',
+    access: 'public',
+    body: resendVerificationRequest,
+    responses: { 204: null },
+  },
+  requestPasswordReset: {
+    method: 'POST',
+    path: '/api/password-reset/request',
+    summary:
+      'E-mail a single-use link (30 minutes) to choose a new password; the same answer whether or not the address has an account',
+    access: 'public',
+    body: passwordResetRequest,
+    responses: { 202: passwordResetRequested },
+  },
+  confirmPasswordReset: {
+    method: 'POST',
+    path: '/api/password-reset/confirm',
+    summary:
+      "Choose a new password with the link's token; ends every session and revokes every API token of the account",
+    access: 'public',
+    body: passwordResetConfirm,
+    responses: { 200: passwordResetRequested },
   },
   verificationCodes: {
     method: 'GET',

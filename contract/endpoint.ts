@@ -26,6 +26,12 @@ export type EndpointDefinition = {
   access: Access;
   /** Callable while the user still has to replace a temporary password (sign-out, the change itself). */
   duringPasswordChange?: boolean;
+  /**
+   * Account security (2FA, password, sessions, tokens, single sign-on, a person's data): only from a
+   * signed-in session, never with an API token, which gets 403 'Not available to API tokens'
+   * (docs/product/profile.md#api-tokens). Marked here once; a test walks every marked endpoint.
+   */
+  sessionOnly?: boolean;
   params?: z.ZodObject;
   query?: z.ZodObject;
   body?: z.ZodType;

@@ -66,12 +66,19 @@ export type EmailDelivery = z.infer<typeof emailDelivery>;
 /** Personal API tokens (docs/product/profile.md#api-tokens): `wb_pat_` + 43 base64url characters. */
 export const API_TOKEN_PREFIX = 'wb_pat_';
 export const TOKEN_EXPIRY_DAYS = [7, 30, 90, 365] as const;
+/** 'read': GET calls only; 'write': every call its owner's role allows (never account security). */
+export const tokenScopes = ['read', 'write'] as const;
+export const tokenScope = z.enum(tokenScopes, { message: 'Choose read or write' });
+export type TokenScope = z.infer<typeof tokenScope>;
+export const NOT_FOR_TOKENS = 'Not available to API tokens';
+export const READ_ONLY_TOKEN = 'This API token can only read';
 export const createTokenRequest = z.object({
   name: text({ required: 'Give the token a name', max: 100, tooLong: 'Name must be at most 100 characters' }),
   expiresInDays: z.coerce
     .number({ message: 'Choose an expiry' })
     .int('Choose an expiry')
     .refine((n) => (TOKEN_EXPIRY_DAYS as readonly number[]).includes(n), 'Choose 7, 30, 90 or 365 days'),
+  scope: tokenScope.default('read'),
 });
 export type CreateTokenRequest = z.input<typeof createTokenRequest>;
 
@@ -83,6 +90,7 @@ export const apiTokenSchema = z.object({
   createdAt: z.string(),
   expiresAt: z.string(),
   lastUsedAt: z.string().nullable(),
+  scope: tokenScope,
   /** 'expired' once expiresAt has passed */
   status: z.enum(['active', 'expired']),
 });
@@ -108,6 +116,7 @@ export const profileApi = endpoints('Profile', {
     summary:
       'Start enrolling an authenticator app: a new secret (shown this once) with its otpauth URL and QR code',
     access: 'signedIn',
+    sessionOnly: true,
     responses: { 200: twoFactorSetupResponse },
   },
   twoFactorEnable: {
@@ -116,6 +125,7 @@ export const profileApi = endpoints('Profile', {
     summary:
       'Confirm the enrolment with a code from the app; answers 10 single-use recovery codes, shown once',
     access: 'signedIn',
+    sessionOnly: true,
     body: twoFactorCodeRequest,
     responses: { 200: twoFactorEnableResponse },
   },
@@ -125,6 +135,7 @@ export const profileApi = endpoints('Profile', {
     summary:
       'Turn two-factor sign-in off with a current code or a recovery code (refused where the role requires it)',
     access: 'signedIn',
+    sessionOnly: true,
     body: twoFactorCodeRequest,
     responses: { 200: userSchema },
   },
@@ -148,6 +159,7 @@ export const profileApi = endpoints('Profile', {
     path: '/api/profile/sessions',
     summary: "The caller's active sessions, most recently used first",
     access: 'signedIn',
+    sessionOnly: true,
     responses: { 200: z.array(sessionSchema) },
   },
   endSession: {
@@ -155,6 +167,7 @@ export const profileApi = endpoints('Profile', {
     path: '/api/profile/sessions/{id}',
     summary: 'End one of the caller’s sessions (signs that device out)',
     access: 'signedIn',
+    sessionOnly: true,
     params: idParam,
     responses: { 204: null },
   },
@@ -211,6 +224,7 @@ export const profileApi = endpoints('Profile', {
     path: '/api/profile/tokens',
     summary: "The caller's personal API tokens not revoked, newest first (never their values)",
     access: 'signedIn',
+    sessionOnly: true,
     responses: { 200: z.array(apiTokenSchema) },
   },
   createToken: {
@@ -219,6 +233,7 @@ export const profileApi = endpoints('Profile', {
     summary:
       'Create a personal API token (sent as `Authorization: Bearer …`, acting with the caller’s role); its value is answered this once',
     access: 'signedIn',
+    sessionOnly: true,
     body: createTokenRequest,
     responses: { 201: createdTokenSchema },
   },
@@ -227,6 +242,7 @@ export const profileApi = endpoints('Profile', {
     path: '/api/profile/tokens/{id}',
     summary: 'Revoke one of the caller’s tokens; it stops working at once',
     access: 'signedIn',
+    sessionOnly: true,
     params: idParam,
     responses: { 204: null },
   },

@@ -109,6 +109,7 @@ export const ssoApi = endpoints('Single sign-on', {
     path: '/api/admin/sso',
     summary: 'The single sign-on settings (the client secret only as set or not)',
     access: ['admin'],
+    sessionOnly: true,
     responses: { 200: ssoSettings },
   },
   saveSettings: {
@@ -116,6 +117,7 @@ export const ssoApi = endpoints('Single sign-on', {
     path: '/api/admin/sso',
     summary: 'Save the single sign-on settings',
     access: ['admin'],
+    sessionOnly: true,
     body: ssoSettingsInput,
     responses: { 200: ssoSettings },
   },

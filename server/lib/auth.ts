@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, gte, inArray } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Role } from '@contract/auth';
+import { NOT_FOR_TOKENS, READ_ONLY_TOKEN } from '@contract/profile';
 import type { Db } from '../db/types';
 import { apiTokens, sessions, users } from '../db/schema';
 import type { Clock } from './clock';
@@ -53,6 +54,8 @@ export type SessionUser = Omit<
   sessionId: string;
   /** set when the request came with a personal API token (docs/decisions/018-api-tokens-and-audit.md) */
   tokenId?: string;
+  /** that token's scope: 'read' allows GET calls only */
+  tokenScope?: 'read' | 'write';
 };
 
 declare module 'fastify' {
@@ -143,7 +146,7 @@ const apiTokenByHash = statement<
   [tokenHash: string]
 >(
   'api_token_by_hash',
-  `select t.id as "tokenId", t.expires_at as "expiresAt", t.last_used_at as "lastUsedAt", ${userColumns}
+  `select t.id as "tokenId", t.scope as "tokenScope", t.expires_at as "expiresAt", t.last_used_at as "lastUsedAt", ${userColumns}
    from api_tokens t join users u on u.id = t.user_id
    where t.token_hash = $1 and t.revoked_at is null`,
 );
@@ -242,6 +245,10 @@ export const apiTokenThrottleKey = (tokenId: string): ThrottleKey => ({
 export type GuardOptions = {
   /** Allowed while the user still has to replace a temporary password (sign-out, the change itself). */
   allowPasswordChangePending?: boolean;
+  /** Account security: refused to API tokens (contract/endpoint.ts `sessionOnly`). */
+  sessionOnly?: boolean;
+  /** The route's method: a read-only token may only GET. */
+  method?: string;
 };
 
 /**
@@ -262,8 +269,13 @@ export function makeGuard(deps: AuthDeps) {
           : null;
       if (!user)
         throw new AppError(401, bearer ? 'Invalid, expired or revoked API token' : 'Not authenticated');
-      // Each token has its own budget of calls, counted with the sign-in throttle (server/features/auth/throttle.ts).
-      if (user.tokenId) await beginAttempt(deps.db, [apiTokenThrottleKey(user.tokenId)], deps.clock.now());
+      if (user.tokenId) {
+        // A token is for the API, never for the account it belongs to (docs/product/profile.md#api-tokens).
+        if (options.sessionOnly) throw new AppError(403, NOT_FOR_TOKENS);
+        if (user.tokenScope === 'read' && options.method !== 'GET') throw new AppError(403, READ_ONLY_TOKEN);
+        // Each token has its own budget of calls, counted with the sign-in throttle (server/features/auth/throttle.ts).
+        await beginAttempt(deps.db, [apiTokenThrottleKey(user.tokenId)], deps.clock.now());
+      }
       if (user.mustChangePassword && !options.allowPasswordChangePending) {
         throw new AppError(403, 'You must change your temporary password first', {
           code: 'PASSWORD_CHANGE_REQUIRED',

@@ -104,11 +104,19 @@ function registerEndpoint(app: ZodApp, deps: AppDeps, endpoint: Endpoint, handle
   const options: RouteShorthandOptions = {
     ...(isPublic
       ? {}
-      : { preValidation: deps.guard(roles, { allowPasswordChangePending: endpoint.duringPasswordChange }) }),
+      : {
+          preValidation: deps.guard(roles, {
+            allowPasswordChangePending: endpoint.duringPasswordChange,
+            sessionOnly: endpoint.sessionOnly,
+            method: endpoint.method,
+          }),
+        }),
     schema: {
       summary: endpoint.summary,
       tags: [endpoint.tag],
-      ...(isPublic ? {} : { security: [{ session: [] }, { bearer: [] }] }),
+      ...(isPublic
+        ? {}
+        : { security: endpoint.sessionOnly ? [{ session: [] }] : [{ session: [] }, { bearer: [] }] }),
       ...(endpoint.params ? { params: endpoint.params } : {}),
       ...(endpoint.query ? { querystring: endpoint.query } : {}),
       ...(endpoint.body ? { body: endpoint.body } : {}),

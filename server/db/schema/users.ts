@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { bigserial, boolean, check, index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { bytea, createdAt, id, ts, tsvector } from './_columns';
 
 export const users = pgTable(
@@ -98,16 +98,27 @@ export const invitations = pgTable(
   (t) => [index('invitations_email_idx').on(t.email)],
 );
 
-/** Who did what to whom, for every admin action. */
+/**
+ * Who did what to whom: every security event and decision (docs/product/admin.md#audit-log).
+ * Append-only and tamper-evident (docs/decisions/030-account-security.md): rows are chained in `seq`
+ * order, each `hash` covering the previous row's hash and this row's facts; a trigger refuses updates
+ * and deletes, except that anonymisation may overwrite `email`, which the hash leaves out for that
+ * reason. Actor and target are plain ids, not foreign keys: the log outlives the accounts it names.
+ */
 export const auditLog = pgTable(
   'audit_log',
   {
     id: id(),
-    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    seq: bigserial('seq', { mode: 'number' }).notNull().unique(),
+    actorId: uuid('actor_id'),
     action: text('action').notNull(),
-    targetUserId: uuid('target_user_id').references(() => users.id, { onDelete: 'set null' }),
+    targetUserId: uuid('target_user_id'),
     details: jsonb('details').$type<Record<string, unknown>>(),
+    /** the e-mail address an event names that is not an account's id (a failed sign-in, an invitation) */
+    email: text('email'),
     createdAt: createdAt(),
+    prevHash: text('prev_hash'),
+    hash: text('hash'),
   },
   (t) => [
     index('audit_log_created_idx').on(t.createdAt),
@@ -116,6 +127,25 @@ export const auditLog = pgTable(
     index('audit_log_target_idx').on(t.targetUserId, t.createdAt),
     index('audit_log_action_idx').on(t.action, t.createdAt),
   ],
+);
+
+/**
+ * Single-use password reset links (docs/product/accounts.md#forgot-password): only the SHA-256 of the
+ * token is kept; valid 30 minutes; `usedAt` once spent.
+ */
+export const passwordResets = pgTable(
+  'password_resets',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    createdAt: createdAt(),
+    expiresAt: ts('expires_at').notNull(),
+    usedAt: ts('used_at'),
+  },
+  (t) => [index('password_resets_user_idx').on(t.userId)],
 );
 
 /**
@@ -132,13 +162,20 @@ export const apiTokens = pgTable(
     name: text('name').notNull(),
     tokenHash: text('token_hash').notNull().unique(),
     lastFour: text('last_four').notNull(),
+    /** 'read': GET calls only; 'write': every call its owner's role allows (docs/product/profile.md#api-tokens) */
+    scope: text('scope', { enum: ['read', 'write'] })
+      .notNull()
+      .default('write'),
     createdAt: createdAt(),
     expiresAt: ts('expires_at').notNull(),
     /** written at most once a minute */
     lastUsedAt: ts('last_used_at'),
     revokedAt: ts('revoked_at'),
   },
-  (t) => [index('api_tokens_user_idx').on(t.userId, t.createdAt)],
+  (t) => [
+    index('api_tokens_user_idx').on(t.userId, t.createdAt),
+    check('api_tokens_scope_check', sql`${t.scope} in ('read','write')`),
+  ],
 );
 
 /** Failure counters for sign-in, verification and resend throttling, keyed e.g. 'login:acct:<email>'. */

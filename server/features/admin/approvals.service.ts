@@ -7,7 +7,7 @@ import type { Context } from '../../lib/context';
 import { getUser, toUser } from '../auth/user-record';
 import { joinGeneral } from '../chat/general';
 import { announceNotifications, notify } from '../notifications/notify';
-import { audit } from './audit';
+import { audit } from '../../core/audit';
 
 /** Verified registrations waiting for an admin, oldest first (the order they should be handled). */
 export async function listPendingUsers({ db }: Context): Promise<PendingUser[]> {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_PASSWORD, type TestContext } from '../../test/harness';
-import { audit } from './audit';
+import { audit } from '../../core/audit';
 
 let t: TestContext;
 beforeAll(async () => {

@@ -2,34 +2,10 @@ import { AUDIT_ACTIONS, type AuditAction, type AuditEntry } from '@contract/admi
 import { zonedDate, zonedDayRange } from '@contract/zoned-time';
 import { and, desc, eq, gte, lt, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Db } from '../../db/types';
 import { auditLog, users } from '../../db/schema';
 import type { Context } from '../../lib/context';
 import { csvDocument } from '../../lib/csv';
 import { badRequest } from '../../lib/errors';
-
-export type { AuditAction };
-
-/** Who did what to whom; written in the same transaction as the action it records. */
-export async function audit(
-  db: Db,
-  entry: {
-    /** null: nobody signed in (a failed sign-in) */
-    actorId: string | null;
-    action: AuditAction;
-    targetUserId?: string | null;
-    details?: Record<string, unknown>;
-    at: Date;
-  },
-) {
-  await db.insert(auditLog).values({
-    actorId: entry.actorId,
-    action: entry.action,
-    targetUserId: entry.targetUserId ?? null,
-    details: entry.details ?? null,
-    createdAt: entry.at,
-  });
-}
 
 type Filters = { actorId?: string; targetId?: string; action?: AuditAction; from?: string; to?: string };
 
@@ -62,6 +38,7 @@ async function readEntries(
       at: auditLog.createdAt,
       action: auditLog.action,
       details: auditLog.details,
+      email: auditLog.email,
       actorId: actor.id,
       actorFirst: actor.firstName,
       actorLast: actor.lastName,
@@ -88,6 +65,7 @@ async function readEntries(
       ? { id: r.targetId, name: `${r.targetFirst} ${r.targetLast}`, email: r.targetEmail ?? '' }
       : null,
     details: r.details ?? null,
+    email: r.email,
   }));
 }
 
@@ -109,7 +87,7 @@ export async function exportAudit(ctx: Context, filters: Filters) {
   const zone = await ctx.timeZone();
   const entries = await readEntries(ctx, filters, EXPORT_LIMIT);
   const body = csvDocument(
-    ['Date', 'Time', 'Action', 'Actor', 'Actor e-mail', 'Target', 'Target e-mail', 'Details'],
+    ['Date', 'Time', 'Action', 'Actor', 'Actor e-mail', 'Target', 'Target e-mail', 'E-mail', 'Details'],
     entries.map((e) => {
       const at = new Date(e.at);
       return [
@@ -120,6 +98,7 @@ export async function exportAudit(ctx: Context, filters: Filters) {
         e.actor?.email ?? null,
         e.target?.name ?? null,
         e.target?.email ?? null,
+        e.email,
         describe(e.details),
       ];
     }),

@@ -1,40 +1,63 @@
 import type { Invitation } from '@contract/admin';
 import { and, desc, eq, gt, isNull } from 'drizzle-orm';
 import { invitations } from '../../db/schema';
-import { conflict } from '../../lib/errors';
+import { conflict, notFound } from '../../lib/errors';
 import type { Context } from '../../lib/context';
 import { generateCode } from '../auth/codes';
 import { findUserByEmail } from '../auth/user-record';
-import { audit } from './audit';
+import { audit } from '../../core/audit';
 
 export const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 const INVITE_CODE_LENGTH = 10;
 
 type Row = typeof invitations.$inferSelect;
 
-const toInvitation = (r: Row): Invitation => ({
+/** The registration page with the invitation filled in (docs/product/admin.md#invitations). */
+const invitationLink = (appUrl: string, r: Row) =>
+  `${appUrl}/register?invite=${encodeURIComponent(r.code)}&email=${encodeURIComponent(r.email)}`;
+
+const toInvitation = (appUrl: string, r: Row): Invitation => ({
   id: r.id,
   email: r.email,
   role: r.role,
   code: r.code,
+  link: invitationLink(appUrl, r),
   expiresAt: r.expiresAt.toISOString(),
   acceptedAt: r.acceptedAt ? r.acceptedAt.toISOString() : null,
 });
 
 /** Invitations not yet used and not expired, newest first. */
-export async function listOpenInvitations({ db, now }: Context): Promise<Invitation[]> {
+export async function listOpenInvitations({ db, now, config }: Context): Promise<Invitation[]> {
   const rows = await db
     .select()
     .from(invitations)
     .where(and(isNull(invitations.acceptedAt), gt(invitations.expiresAt, now)))
     .orderBy(desc(invitations.createdAt))
     .limit(500);
-  return rows.map(toInvitation);
+  return rows.map((r) => toInvitation(config.appUrl, r));
+}
+
+/** Revokes an open invitation: its code stops working at once (audited). */
+export async function revokeInvitation({ db, actor, now }: Context, id: string) {
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .delete(invitations)
+      .where(and(eq(invitations.id, id), isNull(invitations.acceptedAt)))
+      .returning();
+    if (!row) throw notFound('Invitation not found');
+    await audit(tx, {
+      actorId: actor.id,
+      action: 'invitation_revoked',
+      email: row.email,
+      details: { invitationId: row.id, role: row.role },
+      at: now,
+    });
+  });
 }
 
 /** A new invitation replaces any open one for the same address; the code is e-mailed. */
 export async function createInvitation(
-  { db, actor, now, mailer }: Context,
+  { db, actor, now, mailer, config }: Context,
   input: { email: string; role: 'employee' | 'manager' },
 ): Promise<Invitation> {
   if (await findUserByEmail(db, input.email)) {
@@ -55,20 +78,32 @@ export async function createInvitation(
         createdAt: now,
       })
       .returning();
+    // Queued with the invitation: the e-mail exists exactly when the invitation does.
+    await mailer.send(
+      {
+        to: row.email,
+        subject: "You're invited to Workbench",
+        text: [
+          `You have been invited to join Workbench as ${row.role}.`,
+          '',
+          `Register here within 7 days: ${invitationLink(config.appUrl, row)}`,
+          '',
+          `(or register with this e-mail address and the invitation code ${row.code})`,
+        ].join('\n'),
+        kind: 'invitation',
+        data: { code: row.code },
+      },
+      tx,
+    );
     await audit(tx, {
       actorId: actor.id,
       action: 'invite',
-      details: { email: input.email, role: input.role, invitationId: row.id },
+      email: input.email,
+      details: { role: input.role, invitationId: row.id },
       at: now,
     });
     return row;
   });
-  await mailer.send({
-    to: created.email,
-    subject: "You're invited to Workbench",
-    text: `You have been invited to join Workbench as ${created.role}.\n\nRegister with this e-mail address and the invitation code ${created.code}. It is valid for 7 days.`,
-    kind: 'invitation',
-    data: { code: created.code },
-  });
-  return toInvitation(created);
+  mailer.kick();
+  return toInvitation(config.appUrl, created);
 }

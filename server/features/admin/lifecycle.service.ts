@@ -30,7 +30,7 @@ import { AppError, conflict } from '../../lib/errors';
 import { generatePassword, hashPassword } from '../../lib/password';
 import { removeSecondFactor } from '../auth/two-factor';
 import { getUser } from '../auth/user-record';
-import { audit } from './audit';
+import { audit } from '../../core/audit';
 import { toAdminUser } from './accounts.service';
 
 const { tokenHash: _sessionHash, ...sessionColumns } = getTableColumns(sessions);
@@ -172,11 +172,12 @@ export async function anonymiseUser(ctx: Context, id: string): Promise<AdminUser
     await tx.delete(outbox).where(sql`lower(${outbox.toEmail}) = lower(${email})`);
     await tx.delete(invitations).where(sql`lower(${invitations.email}) = lower(${email})`);
     await tx.delete(authThrottle).where(sql`position(lower(${email}) in lower(${authThrottle.key})) > 0`);
-    // Entries about them stay (they are the organisation's record) but no longer name their e-mail.
+    // Entries about them stay (they are the organisation's record) but no longer name their e-mail:
+    // the one column the audit log's chain leaves out for this (docs/decisions/030-account-security.md).
     await tx
       .update(auditLog)
-      .set({ details: sql`replace(${auditLog.details}::text, ${email}, ${placeholder.email})::jsonb` })
-      .where(sql`${auditLog.details}::text like ${`%${email.replace(/[\\%_]/g, '\\$&')}%`}`);
+      .set({ email: placeholder.email })
+      .where(sql`lower(${auditLog.email}) = lower(${email})`);
     const [row] = await tx
       .update(users)
       .set({

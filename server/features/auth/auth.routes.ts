@@ -9,9 +9,10 @@ import {
 } from '../../lib/auth';
 import type { PublicContext } from '../../lib/context';
 import { AppError } from '../../lib/errors';
-import { audit } from '../admin/audit';
+import { audit } from '../../core/audit';
 import { implement } from '../../lib/routes';
 import { listVerificationCodes, register, resendVerification, verifyEmail } from './registration.service';
+import { confirmPasswordReset, requestPasswordReset } from './password-reset.service';
 import { changePassword, signIn, signInSecondFactor } from './session.service';
 import { CHALLENGE_COOKIE, CHALLENGE_TTL_MS, setupRequired } from './two-factor';
 import { toUser } from './user-record';
@@ -65,7 +66,8 @@ export async function auditedSignIn<T extends object>(
       await audit(ctx.db, {
         actorId: null,
         action: 'sign_in_failed',
-        details: { email, ip, ...(method ? { method } : {}), reason: error.message },
+        email,
+        details: { ip, ...(method ? { method } : {}), reason: error.message },
         at: ctx.now,
       });
     }
@@ -115,6 +117,7 @@ export const authRoutes = implement(authApi, {
   changePassword: async (ctx, { body }, { request, reply }) => {
     const { user, token } = await changePassword(ctx, ctx.actor.id, {
       ...body,
+      ip: request.ip,
       userAgent: request.headers['user-agent'],
     });
     setSessionCookie(reply, token);
@@ -132,6 +135,17 @@ export const authRoutes = implement(authApi, {
   },
   resendVerification: async (ctx, { body }, { request }) => {
     await resendVerification(ctx, { ...body, ip: request.ip });
+  },
+  resendVerificationFirstPath: async (ctx, { body }, { request }) => {
+    await resendVerification(ctx, { ...body, ip: request.ip });
+  },
+  requestPasswordReset: (ctx, { body }, { request }) =>
+    requestPasswordReset(ctx, { email: body.email, ip: request.ip }),
+  confirmPasswordReset: async (ctx, { body }, { request, reply }) => {
+    const result = await confirmPasswordReset(ctx, { ...body, ip: request.ip });
+    // Whatever session this browser had ended with the others.
+    clearSessionCookie(reply);
+    return result;
   },
   verificationCodes: (ctx, { query }) => listVerificationCodes(ctx.db, ctx.clock, query),
 });

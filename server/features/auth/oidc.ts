@@ -8,7 +8,7 @@ import { settings, users } from '../../db/schema';
 import type { Context, PublicContext } from '../../lib/context';
 import { AppError, badRequest } from '../../lib/errors';
 import { hashPassword } from '../../lib/password';
-import { audit } from '../admin/audit';
+import { audit } from '../../core/audit';
 import { openSecret, sealSecret } from './two-factor';
 
 /**

@@ -24,7 +24,10 @@ type Deps = { db: Db; clock: Clock; mailer: Mailer; secret: string };
  * Replaces any live code of the user with a new one and mails it (kind 'verification'); the
  * replaced codes leave the outbox.
  */
-async function issueCode(deps: Deps, user: { id: string; email: string; firstName: string }) {
+export async function issueVerificationCode(
+  deps: Deps,
+  user: { id: string; email: string; firstName: string },
+) {
   const code = generateCode();
   const now = deps.clock.now();
   const codeId = await deps.db.transaction(async (tx) => {
@@ -99,7 +102,7 @@ export async function register(
     .onConflictDoNothing({ target: users.email })
     .returning();
   if (!user) throw conflict('An account with this email already exists', { field: 'email' });
-  await issueCode(deps, user);
+  await issueVerificationCode(deps, user);
   return { email: user.email, message: 'Please check your email for verification code.' };
 }
 
@@ -192,7 +195,7 @@ export async function resendVerification(deps: Deps, input: { email: string; ip:
   // Every resend counts, so the outbox and SMTP cannot be flooded.
   await beginAttempt(deps.db, throttleKeys('resend', input.ip, input.email), now);
   const user = await findUserByEmail(deps.db, input.email);
-  if (user && !user.emailVerified) await issueCode(deps, user);
+  if (user && !user.emailVerified) await issueVerificationCode(deps, user);
 }
 
 /** The verification e-mails in the outbox whose code still works, newest first (the testing page). */

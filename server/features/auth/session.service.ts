@@ -1,6 +1,10 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
+import { audit } from '../../core/audit';
+import { sendSecurityNotice } from '../../core/security-notice';
+import type { Config } from '../../config';
+import type { Mailer } from '../../lib/mailer';
 import type { Db } from '../../db/types';
-import { users } from '../../db/schema';
+import { apiTokens, users } from '../../db/schema';
 import { createSession, endAllSessions } from '../../lib/auth';
 import type { Clock } from '../../lib/clock';
 import { isoInstant } from '../../db/statements';
@@ -69,11 +73,19 @@ export async function signInSecondFactor(
   input: { challenge: string | undefined; code: string; ip: string; userAgent?: string },
 ) {
   const now = deps.clock.now();
+  // The client's budget is counted first: tries without a challenge are failures (and audited)
+  // too, so a flood of them is refused with 429 before it can fill the audit log.
+  const byAddress = await beginAttempt(deps.db, throttleKeys('2fa', input.ip), now);
   const challenge = await takeChallengeTry(deps.db, input.challenge, now);
   const user = await getUser(deps.db, challenge.userId);
-  const attempt = await beginAttempt(deps.db, throttleKeys('2fa', input.ip, user.email), now);
+  const byAccount = await beginAttempt(
+    deps.db,
+    throttleKeys('2fa', input.ip, user.email).filter((k) => k.account),
+    now,
+  );
   if (!(await spendSecondFactor(deps, user.id, input.code, now))) throw badRequest(WRONG_CODE, 'code');
-  await attempt.succeeded();
+  await byAccount.succeeded();
+  await byAddress.succeeded();
   await closeChallenge(deps.db, challenge.id);
   // The account may have been suspended while the code was being typed.
   const refused = refusal(user);
@@ -81,11 +93,20 @@ export async function signInSecondFactor(
   return startSession(deps, user, input.userAgent);
 }
 
-/** Replaces the password, ends every session (other devices too) and opens a new one here. */
+/**
+ * Replaces the password, ends every session (other devices too) and opens a new one here; with
+ * `revokeTokens` also revokes every API token. Audited, and the owner is told by e-mail.
+ */
 export async function changePassword(
-  deps: Deps,
+  deps: Deps & { mailer: Mailer; config: Pick<Config, 'appUrl'> },
   userId: string,
-  input: { currentPassword: string; newPassword: string; userAgent?: string },
+  input: {
+    currentPassword: string;
+    newPassword: string;
+    revokeTokens: boolean;
+    ip: string;
+    userAgent?: string;
+  },
 ) {
   const user = await getUser(deps.db, userId);
   if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
@@ -95,13 +116,40 @@ export async function changePassword(
     throw badRequest('Choose a password different from the temporary one', 'newPassword');
   }
   const passwordHash = await hashPassword(input.newPassword);
-  const [updated] = await deps.db
-    .update(users)
-    .set({ passwordHash, mustChangePassword: false })
-    .where(eq(users.id, userId))
-    .returning();
-  // Every session ends, the other devices' included; this browser continues in a new one.
-  await endAllSessions(deps.db, userId);
+  const now = deps.clock.now();
+  const updated = await deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(users)
+      .set({ passwordHash, mustChangePassword: false })
+      .where(eq(users.id, userId))
+      .returning();
+    // Every session ends, the other devices' included; this browser continues in a new one.
+    await endAllSessions(tx, userId);
+    const revoked = input.revokeTokens
+      ? await tx
+          .update(apiTokens)
+          .set({ revokedAt: now })
+          .where(and(eq(apiTokens.userId, userId), isNull(apiTokens.revokedAt)))
+          .returning({ id: apiTokens.id })
+      : [];
+    await sendSecurityNotice(
+      deps,
+      row,
+      'password_changed',
+      now,
+      tx,
+      revoked.length > 0 ? `${revoked.length} API token(s) revoked with it` : undefined,
+    );
+    await audit(tx, {
+      actorId: userId,
+      action: 'password_changed',
+      targetUserId: userId,
+      details: { ip: input.ip, tokensRevoked: revoked.length, wasTemporary: user.mustChangePassword },
+      at: now,
+    });
+    return row;
+  });
+  deps.mailer.kick();
   const token = await createSession(deps.db, userId, deps.clock, input.userAgent);
   return { user: toUser(updated), token };
 }

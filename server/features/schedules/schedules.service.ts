@@ -7,6 +7,7 @@ import {
 } from '@contract/schedules';
 import type { Db } from '../../db/types';
 import { users, workSchedules } from '../../db/schema';
+import { audit, changesBetween } from '../../core/audit';
 import type { Context } from '../../lib/context';
 import { notFound } from '../../lib/errors';
 import { isValidTimeZone, zonedDate } from '@contract/zoned-time';
@@ -76,9 +77,9 @@ export async function getSchedule(ctx: Context, userId: string): Promise<Schedul
 }
 
 export async function putSchedule(ctx: Context, userId: string, body: PutScheduleRequest): Promise<Schedule> {
+  const before = await scheduleOf(ctx.db, userId, (await ctx.settings()).timeZone);
+  if (!before) throw notFound(USER_NOT_FOUND);
   await ctx.db.transaction(async (tx) => {
-    const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId));
-    if (!user) throw notFound(USER_NOT_FOUND);
     await tx
       .insert(workSchedules)
       .values({ userId, minutes: body.minutes, updatedAt: ctx.now, updatedBy: ctx.actor.id })
@@ -88,6 +89,18 @@ export async function putSchedule(ctx: Context, userId: string, body: PutSchedul
       });
     if (body.timeZone !== undefined)
       await tx.update(users).set({ timeZone: body.timeZone }).where(eq(users.id, userId));
+    await audit(tx, {
+      actorId: ctx.actor.id,
+      action: 'schedule_changed',
+      targetUserId: userId,
+      details: {
+        changes: changesBetween(
+          { minutes: before.isDefault ? null : before.minutes, timeZone: before.timeZone },
+          { minutes: body.minutes, timeZone: body.timeZone },
+        ),
+      },
+      at: ctx.now,
+    });
   });
   ctx.log.info({ userId, actorId: ctx.actor.id }, 'work schedule set');
   return getSchedule(ctx, userId);

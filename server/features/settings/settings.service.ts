@@ -1,10 +1,12 @@
 import type { Settings, SettingsInput } from '@contract/settings';
 import { settings } from '../../db/schema';
 import type { Context } from '../../lib/context';
-import { audit } from '../admin/audit';
+import { audit, changesBetween } from '../../core/audit';
 
 /** Saves the organisation's single settings row (id = 1), creating it on first save. */
-export async function saveSettings({ db, now, actor }: Context, input: SettingsInput): Promise<Settings> {
+export async function saveSettings(ctx: Context, input: SettingsInput): Promise<Settings> {
+  const { db, now, actor } = ctx;
+  const before = await ctx.settings();
   // Left out, the forgotten-timer limit and the two-factor roles keep its saved value (or the column's default).
   const { autoStopTimerHours, twoFactorRoles, ...rest } = input;
   const values = {
@@ -20,8 +22,13 @@ export async function saveSettings({ db, now, actor }: Context, input: SettingsI
       .values({ id: 1, ...values })
       .onConflictDoUpdate({ target: settings.id, set: values })
       .returning();
-    // What was sent, for the audit log (docs/product/admin.md#audit-log).
-    await audit(tx, { actorId: actor.id, action: 'settings_changed', details: { ...input }, at: now });
+    // What changed, for the audit log (docs/product/admin.md#audit-log).
+    await audit(tx, {
+      actorId: actor.id,
+      action: 'settings_changed',
+      details: { changes: changesBetween(before, input) },
+      at: now,
+    });
     return saved;
   });
   return {

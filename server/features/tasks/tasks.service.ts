@@ -18,7 +18,7 @@ import { projects, taskComments, taskReviews, tasks, users } from '../../db/sche
 import type { Context } from '../../lib/context';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import { instantOf } from '@contract/zoned-time';
-import { audit } from '../admin/audit';
+import { audit } from '../../core/audit';
 import { announceNotifications, type NotificationInput, notify } from '../notifications/notify';
 import { joinProject } from '../projects/projects.service';
 import { stopTaskTimers } from '../timers/timers.service';

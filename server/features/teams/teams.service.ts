@@ -12,6 +12,7 @@ import {
 } from '@contract/teams';
 import type { Db } from '../../db/types';
 import { teamMembers, teams, users } from '../../db/schema';
+import { audit } from '../../core/audit';
 import type { Context } from '../../lib/context';
 import { badRequest, conflict, isUniqueViolation, notFound } from '../../lib/errors';
 import { TEAM_NOT_FOUND } from './team-scope';
@@ -131,6 +132,12 @@ export async function createTeam(ctx: Context, body: z.output<typeof createTeamR
         .values({ name: body.name, createdAt: ctx.now, updatedAt: ctx.now })
         .returning({ id: teams.id });
       await replaceMembers(tx, row.id, body.members);
+      await audit(tx, {
+        actorId: ctx.actor.id,
+        action: 'team_created',
+        details: { teamId: row.id, name: body.name, members: body.members },
+        at: ctx.now,
+      });
       return row.id;
     }),
   );
@@ -144,6 +151,7 @@ export async function updateTeam(
   body: z.output<typeof updateTeamRequest>,
 ): Promise<Team> {
   if (body.members) await checkMembers(ctx.db, body.members);
+  const before = await teamById(ctx.db, id);
   await uniqueName(() =>
     ctx.db.transaction(async (tx) => {
       const [row] = await tx
@@ -153,13 +161,45 @@ export async function updateTeam(
         .returning({ id: teams.id });
       if (!row) throw notFound(TEAM_NOT_FOUND);
       if (body.members) await replaceMembers(tx, id, body.members);
+      await audit(tx, {
+        actorId: ctx.actor.id,
+        action: 'team_changed',
+        details: { teamId: id, name: body.name ?? before.name, changes: teamChanges(before, body) },
+        at: ctx.now,
+      });
     }),
   );
   return teamById(ctx.db, id);
 }
 
+/** A team's change in the audit log's words: the new name, and who joined, left or changed role. */
+function teamChanges(before: Team, body: z.output<typeof updateTeamRequest>) {
+  const changes: Record<string, unknown> = {};
+  if (body.name !== undefined && body.name !== before.name)
+    changes.name = { from: before.name, to: body.name };
+  if (body.members) {
+    const was = new Map(before.members.map((m) => [m.userId, m.role]));
+    const now = new Map(body.members.map((m) => [m.userId, m.role]));
+    const joined = body.members.filter((m) => !was.has(m.userId));
+    const left = before.members.filter((m) => !now.has(m.userId)).map((m) => m.userId);
+    const roleChanged = body.members.filter((m) => was.has(m.userId) && was.get(m.userId) !== m.role);
+    if (joined.length) changes.joined = joined;
+    if (left.length) changes.left = left;
+    if (roleChanged.length) changes.roleChanged = roleChanged;
+  }
+  return changes;
+}
+
 export async function deleteTeam(ctx: Context, id: string): Promise<void> {
-  const gone = await ctx.db.delete(teams).where(eq(teams.id, id)).returning({ id: teams.id });
-  if (gone.length === 0) throw notFound(TEAM_NOT_FOUND);
+  await ctx.db.transaction(async (tx) => {
+    const gone = await tx.delete(teams).where(eq(teams.id, id)).returning({ id: teams.id, name: teams.name });
+    if (gone.length === 0) throw notFound(TEAM_NOT_FOUND);
+    await audit(tx, {
+      actorId: ctx.actor.id,
+      action: 'team_deleted',
+      details: { teamId: id, name: gone[0].name },
+      at: ctx.now,
+    });
+  });
   ctx.log.info({ teamId: id, actorId: ctx.actor.id }, 'team deleted');
 }

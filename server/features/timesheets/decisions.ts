@@ -4,7 +4,7 @@ import { addDays, zonedDate } from '@contract/zoned-time';
 import { activeTimers, attendanceRecords, timesheets } from '../../db/schema';
 import type { Context } from '../../lib/context';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
-import { audit } from '../admin/audit';
+import { audit } from '../../core/audit';
 import { announceNotifications, notify } from '../notifications/notify';
 import { maySee, scheduleOf } from '../schedules/schedules.service';
 import { decidersOf } from '../teams/team-scope';
@@ -90,6 +90,13 @@ export async function submitWeek(ctx: Context, week: string) {
       data: { timesheetId: row.id, weekStart: monday },
       at: ctx.now,
     });
+    await audit(tx, {
+      actorId: userId,
+      action: 'timesheet_submitted',
+      targetUserId: userId,
+      details: { timesheetId: row.id, weekStart: monday },
+      at: ctx.now,
+    });
     return { row, notified };
   });
   await announceNotifications(ctx, notified);
@@ -161,6 +168,13 @@ export async function approveWeek(ctx: Context, id: string) {
       data: { timesheetId: row.id, weekStart: row.weekStart },
       at: ctx.now,
     });
+    await audit(tx, {
+      actorId: ctx.actor.id,
+      action: 'timesheet_approved',
+      targetUserId: row.userId,
+      details: { timesheetId: row.id, weekStart: row.weekStart, trackedSeconds, expectedSeconds },
+      at: ctx.now,
+    });
     return { done, notified };
   });
   await announceNotifications(ctx, notified);
@@ -185,6 +199,13 @@ export async function rejectWeek(ctx: Context, id: string, comment: string) {
       body: comment,
       link: '/timesheets',
       data: { timesheetId: row.id, weekStart: row.weekStart },
+      at: ctx.now,
+    });
+    await audit(tx, {
+      actorId: ctx.actor.id,
+      action: 'timesheet_rejected',
+      targetUserId: row.userId,
+      details: { timesheetId: row.id, weekStart: row.weekStart, comment },
       at: ctx.now,
     });
     return { done, notified };
