@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoDate } from './common';
+import { calendarDay, isoDate } from './common';
 import { endpoints } from './endpoint';
 
 /** Attendance record (docs/product/attendance.md#records). Times are ISO UTC; `date` is the org-zone day. */
@@ -8,7 +8,7 @@ export type AttendanceStatus = z.infer<typeof attendanceStatus>;
 
 export const attendanceRecord = z.object({
   id: z.string(),
-  date: isoDate,
+  date: calendarDay,
   clockIn: z.string(),
   clockOut: z.string().nullable(),
   /** worked hours, breaks excluded; null while open */
@@ -51,7 +51,7 @@ export const exportQuery = dateRange;
 
 /** Today's summary: every record of the org-zone day added up (split shifts, docs/product/attendance.md#todays-summary). */
 export const todaySummary = z.object({
-  date: isoDate,
+  date: calendarDay,
   firstIn: z.string().nullable(),
   lastOut: z.string().nullable(),
   /** hours worked today, an open record counted up to now, breaks excluded */

@@ -1,5 +1,9 @@
 import { z } from 'zod';
 
+/** The years the API takes in a date (docs/product/api-conventions.md#dates). */
+export const MIN_YEAR = 1900;
+export const MAX_YEAR = 2999;
+
 /** Every error response: `{message}`; validation errors add per-field messages (docs/product/api-conventions.md#validation). */
 export const errorBody = z.object({
   message: z.string(),
@@ -60,8 +64,40 @@ export function text(options: {
 export const dateTimeInput = (message: string) =>
   z.iso
     .datetime({ offset: true, local: true, message })
-    // Years before 1000 only ever come from typing mistakes (and two-digit years confuse Date).
-    .refine((value) => !value.startsWith('0'), message);
+    // The format allows 30 February and the year 0001: only a real day of years 1900–2999 is taken.
+    .refine((value) => isCalendarDate(value.slice(0, 10)), message);
 
-export const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use the format YYYY-MM-DD');
+export const DATE_FORMAT = 'Use the format YYYY-MM-DD';
+export const NOT_A_DATE = 'Enter a real calendar date';
+export const DATE_OUT_OF_RANGE = `Choose a date between ${MIN_YEAR} and ${MAX_YEAR}`;
+
+/**
+ * True for a day that exists ('2026-02-28', not '2026-02-30' or '2026-13-45') in the years the API
+ * takes: before 1900 or after 2999 a date is a typing mistake, and beyond them the arithmetic of
+ * weeks and time zones leaves what the database and `Intl` handle alike.
+ */
+export function isCalendarDate(value: string): boolean {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!match) return false;
+  const [year, month, day] = match.slice(1).map(Number);
+  if (year < MIN_YEAR || year > MAX_YEAR || month < 1 || month > 12 || day < 1) return false;
+  return day <= new Date(Date.UTC(year, month, 0)).getUTCDate();
+}
+
+/**
+ * A calendar day the API takes, 'YYYY-MM-DD': checked as a date, once, here (never a 500, never a
+ * silent roll-over of 30 February into March).
+ */
+export const isoDate = z
+  .string({ message: DATE_FORMAT })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { message: DATE_FORMAT, abort: true })
+  .superRefine((value, ctx) => {
+    const year = Number(value.slice(0, 4));
+    if (year < MIN_YEAR || year > MAX_YEAR) ctx.addIssue({ code: 'custom', message: DATE_OUT_OF_RANGE });
+    else if (!isCalendarDate(value)) ctx.addIssue({ code: 'custom', message: NOT_A_DATE });
+  });
+
+/** A calendar day in an answer, 'YYYY-MM-DD' (inputs take `isoDate`, which also checks the range). */
+export const calendarDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+
 export const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Use the format HH:MM');

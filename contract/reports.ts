@@ -12,24 +12,14 @@ export const MAX_GRID_DAYS = 31;
 export const RANGE_TOO_LONG = `Choose a range of at most ${MAX_REPORT_DAYS} days`;
 export const GRID_TOO_LONG = `The grid shows at most ${MAX_GRID_DAYS} days: choose a shorter range`;
 export const FROM_AFTER_TO = "'From' must not be after 'to'";
-export const NOT_A_DATE = 'Enter a real calendar date';
-
-const calendarDate = isoDate.refine((v) => {
-  // Runs even when the format already failed: an unparsable value is that message's business.
-  const time = Date.parse(`${v}T00:00:00Z`);
-  return Number.isNaN(time)
-    ? !/^\d{4}-\d{2}-\d{2}$/.test(v)
-    : new Date(time).toISOString().slice(0, 10) === v;
-}, NOT_A_DATE);
-
 /** Days from..to inclusive (both valid 'YYYY-MM-DD'). */
 export function daysInRange(from: string, to: string): number {
   return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000) + 1;
 }
 
 const filterShape = {
-  from: calendarDate,
-  to: calendarDate,
+  from: isoDate,
+  to: isoDate,
   userId: z.uuid({ message: 'Choose a valid user' }).optional(),
   projectId: z.uuid({ message: 'Choose a valid project' }).optional(),
   teamId: z.uuid({ message: 'Choose a valid team' }).optional(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idParam, isoDate, text } from './common';
+import { idParam, calendarDay, isoDate, text } from './common';
 import { endpoints } from './endpoint';
 
 /** The lock's one message (docs/product/timesheets.md#lock). */
@@ -24,7 +24,7 @@ const dayEntry = z.object({
 
 /** One day of the week; seconds throughout. difference = tracked − expected. */
 export const timesheetDay = z.object({
-  date: isoDate,
+  date: calendarDay,
   trackedSeconds: z.number().int(),
   attendedSeconds: z.number().int(),
   expectedSeconds: z.number().int(),
@@ -57,8 +57,8 @@ export const timesheetSchema = z.object({
   id: z.string().nullable(),
   userId: z.string(),
   userName: z.string(),
-  weekStart: isoDate,
-  weekEnd: isoDate,
+  weekStart: calendarDay,
+  weekEnd: calendarDay,
   timeZone: z.string(),
   status: timesheetStatusSchema,
   /** the reviewer's comment of a rejection */
@@ -85,7 +85,7 @@ export const reviewItem = z.object({
   id: z.string(),
   userId: z.string(),
   userName: z.string(),
-  weekStart: isoDate,
+  weekStart: calendarDay,
   submittedAt: z.string(),
   trackedSeconds: z.number().int(),
   expectedSeconds: z.number().int(),
@@ -123,7 +123,7 @@ export type TeamOvertimeRow = z.infer<typeof teamOvertimeRow>;
 const statusOnly = z.object({
   id: z.string(),
   status: timesheetStatusSchema,
-  weekStart: isoDate,
+  weekStart: calendarDay,
   userId: z.string(),
 });
 

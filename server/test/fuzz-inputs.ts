@@ -152,9 +152,34 @@ export const anyValue: fc.Arbitrary<unknown> = fc.oneof(
 
 const variants = (node: Node) => node.anyOf ?? (node.allOf ? [{ ...node, allOf: undefined }] : [node]);
 const ISO_DAY = /^\^\\d\{4\}-\\d\{2\}-\\d\{2\}\$$/;
-const isoDay = fc
-  .date({ min: new Date('2000-01-01T00:00:00Z'), max: new Date('2035-12-31T00:00:00Z'), noInvalidDate: true })
-  .map((d) => d.toISOString().slice(0, 10));
+/**
+ * Days in the right format that are no day the API takes: months and days out of range, 30
+ * February, the years 0000 and 9999 (each once made a 500 or rolled over silently).
+ */
+export const INVALID_DAYS = [
+  '2026-13-45',
+  '0000-00-00',
+  '9999-12-31',
+  '9999-99-99',
+  '2026-02-30',
+  '1899-12-31',
+  '2025-02-29',
+];
+const isoDay = fc.oneof(
+  {
+    weight: 4,
+    arbitrary: fc
+      .date({
+        min: new Date('2000-01-01T00:00:00Z'),
+        max: new Date('2035-12-31T00:00:00Z'),
+        noInvalidDate: true,
+      })
+      .map((d) => d.toISOString().slice(0, 10)),
+  },
+  { weight: 1, arbitrary: fc.constantFrom(...INVALID_DAYS) },
+);
+/** How a calendar day's schema shows in JSON Schema: the pattern of contract/common.ts `isoDate`. */
+export const isDayNode = (node: Node | undefined) => !!node?.pattern && ISO_DAY.test(node.pattern);
 
 function validString(node: Node, key: string, ctx: FuzzContext): fc.Arbitrary<unknown> {
   if (node.format === 'uuid') {

@@ -11,7 +11,8 @@ import type { FastifyRequest } from 'fastify';
 import sharp from 'sharp';
 import { conversationParticipants, messageAttachments, messages } from '../../db/schema';
 import type { Context } from '../../lib/context';
-import { badRequest, notFound } from '../../lib/errors';
+import { AppError, badRequest, notFound } from '../../lib/errors';
+import { readWithinLimit } from '../../lib/upload';
 import type { Download } from '../../lib/routes';
 import { assertParticipant } from './conversations.service';
 import { type Presence, postMessage, type StoredFile } from './messages.service';
@@ -39,14 +40,12 @@ export async function readAttachment(request: FastifyRequest): Promise<Upload> {
         continue;
       }
       if (part.fieldname !== 'file') throw badRequest(ATTACHMENT_MISSING, 'file');
-      const data = await part.toBuffer();
+      const data = await readWithinLimit(part, ATTACHMENT_TOO_LARGE);
       if (data.length === 0) throw badRequest(ATTACHMENT_MISSING, 'file');
       return { data, fileName: part.filename, content };
     }
   } catch (err) {
-    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
-      throw badRequest(ATTACHMENT_TOO_LARGE, 'file');
-    if ((err as { statusCode?: number }).statusCode === 400) throw err;
+    if (err instanceof AppError) throw err;
     throw badRequest(ATTACHMENT_MISSING, 'file');
   }
   throw badRequest(ATTACHMENT_MISSING, 'file');

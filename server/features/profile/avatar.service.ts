@@ -6,7 +6,8 @@ import type { FastifyRequest } from 'fastify';
 import sharp from 'sharp';
 import { avatars, users } from '../../db/schema';
 import type { Context } from '../../lib/context';
-import { badRequest, notFound } from '../../lib/errors';
+import { AppError, badRequest, notFound } from '../../lib/errors';
+import { readWithinLimit } from '../../lib/upload';
 import type { Download } from '../../lib/routes';
 import { toUser } from '../auth/user-record';
 
@@ -38,10 +39,9 @@ export async function readUpload(request: FastifyRequest): Promise<Buffer> {
   }
   if (file?.fieldname !== 'file') throw badRequest(AVATAR_MISSING, 'file');
   try {
-    return await file.toBuffer();
+    return await readWithinLimit(file, AVATAR_TOO_LARGE);
   } catch (err) {
-    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
-      throw badRequest(AVATAR_TOO_LARGE, 'file');
+    if (err instanceof AppError) throw err;
     throw badRequest(AVATAR_MISSING, 'file');
   }
 }

@@ -65,7 +65,7 @@ describe('avatar', () => {
     expect(again.json().profileImageUrl).not.toBe(url);
   });
 
-  it('refuses a non-image, a file over 10 MB, a missing file and a JSON body with a clear 400', async () => {
+  it('refuses a non-image, a missing file and a JSON body with a clear 400, a file over 10 MB with 413', async () => {
     const { api } = await t.userClient('employee');
     const text = await upload(api.cookie, {
       file: new Blob(['hello, not a picture'], { type: 'image/png' }),
@@ -78,7 +78,7 @@ describe('avatar', () => {
     const big = await upload(api.cookie, {
       file: new Blob([new Uint8Array(10 * 1024 * 1024 + 1).fill(1)], { type: 'image/jpeg' }),
     });
-    expect(big.statusCode).toBe(400);
+    expect(big.statusCode).toBe(413);
     expect(big.json().message).toBe(AVATAR_TOO_LARGE);
     const none = await upload(api.cookie, { note: 'no file here' });
     expect(none.statusCode).toBe(400);

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GRID_TOO_LONG, NOT_A_DATE, RANGE_TOO_LONG, type TimeGrid, type TimeReport } from '@contract/reports';
+import { NOT_A_DATE } from '@contract/common';
+import { GRID_TOO_LONG, RANGE_TOO_LONG, type TimeGrid, type TimeReport } from '@contract/reports';
 import { settings } from '../../db/schema';
 import { fixedClock } from '../../lib/clock';
 import { createTestApp, type TestContext } from '../../test/harness';

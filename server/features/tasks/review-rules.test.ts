@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REWORK_REASON_REQUIRED, SUBMISSION_NOTES, SUBMIT_ONLY_ASSIGNEE } from '@contract/tasks';
 import { createTestApp, type TestContext } from '../../test/harness';
+import { REVIEW_OWN_TASK } from './tasks.service';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -129,5 +130,30 @@ describe('sending a task back for rework', () => {
       const res = await api.patch(`/api/tasks/${task.id}/review`, { action: 'rework', reviewComments: 'No' });
       expect(res.statusCode).toBe(403);
     }
+  });
+});
+
+describe('reviewing one’s own submission', () => {
+  it('is refused (403) to a manager or admin who submitted the task; another manager approves it', async () => {
+    const other = await t.userClient('manager');
+    for (const role of ['manager', 'admin'] as const) {
+      const { api } = await t.userClient(role);
+      const own = await createTask(api, { title: `Self-review ${role}` });
+      expect((await submit(api, own.id)).statusCode).toBe(200);
+      for (const action of ['approve', 'rework'] as const) {
+        const res = await api.patch(`/api/tasks/${own.id}/review`, { action, reviewComments: 'Looks fine' });
+        expect(res.statusCode).toBe(403);
+        expect(res.json()).toEqual({ message: REVIEW_OWN_TASK });
+      }
+      expect(await load(api, own.id)).toMatchObject({ status: 'pending_review', reviewStatus: 'pending' });
+    }
+    const assigneeManager = await t.userClient('manager');
+    const forColleague = await createTask(other.api, {
+      title: 'Colleague work',
+      assigneeId: assigneeManager.user.id,
+    });
+    expect((await submit(assigneeManager.api, forColleague.id)).statusCode).toBe(200);
+    const approved = await other.api.patch(`/api/tasks/${forColleague.id}/review`, { action: 'approve' });
+    expect(approved.statusCode).toBe(200);
   });
 });

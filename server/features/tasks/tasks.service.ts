@@ -241,11 +241,15 @@ export async function submitForReview(ctx: Context, id: string, notes: string) {
   );
 }
 
+export const REVIEW_OWN_TASK = 'You cannot review a task you submitted yourself';
+
 export async function reviewTask(ctx: Context, id: string, input: z.output<typeof reviewTaskRequest>) {
   const { db, actor, now } = ctx;
   if (!canManage(actor)) throw forbidden('Only managers and admins can review tasks');
   const row = await accessibleRow(db, actor, id);
   if (row.status !== 'pending_review') throw conflict('Only tasks pending review can be reviewed');
+  // As with timesheets, nobody decides on their own work: another manager or an admin reviews it.
+  if (row.assigneeId === actor.id) throw forbidden(REVIEW_OWN_TASK);
   const approved = input.action === 'approve';
   return applyFrom(
     ctx,
