@@ -15,6 +15,7 @@ type Entry = {
   actor: { id: string; name: string; email: string } | null;
   target: { id: string; name: string; email: string } | null;
   details: Record<string, unknown> | null;
+  email: string | null;
 };
 
 const settings = {
@@ -73,7 +74,11 @@ describe('GET /api/admin/audit and /api/admin/audit/export', () => {
     expect(entries.find((e) => e.action === 'suspend')).toMatchObject({
       target: { id: worker.id, name: `${worker.firstName} ${worker.lastName}` },
     });
-    expect(entries.find((e) => e.action === 'settings_changed')?.details).toMatchObject({ timeZone: 'UTC' });
+    // What changed, from what to what (the org's zone was UTC before as well, so it is not listed).
+    expect(entries.find((e) => e.action === 'settings_changed')?.details).toMatchObject({
+      changes: { clockIn: { from: expect.any(String), to: '08:30' } },
+    });
+    expect(entries.find((e) => e.action === 'invite')).toMatchObject({ email: 'new@example.com' });
     // The temporary password and the token value are never in the log.
     const temp = JSON.stringify(entries);
     expect(temp).not.toContain(token.json().token);
@@ -96,7 +101,7 @@ describe('GET /api/admin/audit and /api/admin/audit/export', () => {
     expect(signIns).toHaveLength(1);
     expect(signIns[0].details).toMatchObject({ ip: expect.any(String) });
     const failed: Entry[] = (await api.get('/api/admin/audit?action=sign_in_failed')).json();
-    const tried = failed.map((e) => e.details?.email);
+    const tried = failed.map((e) => e.email);
     expect(tried).toEqual(expect.arrayContaining([person.email, 'ghost@example.com']));
     for (const e of failed) {
       expect(e.actor).toBeNull();
@@ -186,10 +191,10 @@ describe('GET /api/admin/audit and /api/admin/audit/export', () => {
       /attachment; filename="audit-log-\d{4}-\d{2}-\d{2}\.csv"/,
     );
     const lines = res.body.trim().split('\r\n');
-    expect(lines[0]).toBe('Date,Time,Action,Actor,Actor e-mail,Target,Target e-mail,Details');
+    expect(lines[0]).toBe('Date,Time,Action,Actor,Actor e-mail,Target,Target e-mail,E-mail,Details');
     expect(lines).toHaveLength(2);
     expect(lines[1]).toBe(
-      `2025-04-01,10:15:00,Suspended an account,${admin.firstName} ${admin.lastName},${admin.email},'=Evil Name,${target.email},"reason: left, ""for good"""`,
+      `2025-04-01,10:15:00,Suspended an account,${admin.firstName} ${admin.lastName},${admin.email},'=Evil Name,${target.email},,"reason: left, ""for good"""`,
     );
     expect((await api.get('/api/admin/audit/export?action=nope')).statusCode).toBe(400);
   });

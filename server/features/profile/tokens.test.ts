@@ -3,6 +3,7 @@ import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiTokens, auditLog, authThrottle, users } from '../../db/schema';
 import { sha256 } from '../../lib/auth';
+import { NOT_FOR_TOKENS } from '@contract/profile';
 import { createTestApp, type TestContext } from '../../test/harness';
 
 // Everything the app logs, to prove no token value ever reaches a log line.
@@ -22,9 +23,9 @@ afterAll(() => t.close());
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
-async function tokenFor(role: 'employee' | 'manager' | 'admin', expiresInDays = 30) {
+async function tokenFor(role: 'employee' | 'manager' | 'admin', expiresInDays = 30, scope: 'read' | 'write' = 'write') {
   const { user, api } = await t.userClient(role);
-  const res = await api.post('/api/profile/tokens', { name: 'CI script', expiresInDays });
+  const res = await api.post('/api/profile/tokens', { name: 'CI script', expiresInDays, scope });
   expect(res.statusCode).toBe(201);
   return { user, api, created: res.json() as { id: string; token: string; lastFour: string } };
 }
@@ -171,19 +172,21 @@ describe('personal API tokens', () => {
   });
 
   it('cannot create another token with a token, and records its last use at most once a minute', async () => {
-    const { created } = await tokenFor('employee');
+    const { api, created } = await tokenFor('employee');
     const res = await t.anonymous.post(
       '/api/profile/tokens',
-      { name: 'child', expiresInDays: 7 },
+      { name: 'child', expiresInDays: 7, scope: 'write' },
       bearer(created.token),
     );
     expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual({ message: NOT_FOR_TOKENS });
+    await t.anonymous.get('/api/auth/user', bearer(created.token));
     const [before] = await t.db.select().from(apiTokens).where(eq(apiTokens.id, created.id));
     expect(before.lastUsedAt).not.toBeNull();
     await t.anonymous.get('/api/auth/user', bearer(created.token));
     const [after] = await t.db.select().from(apiTokens).where(eq(apiTokens.id, created.id));
     expect(after.lastUsedAt?.getTime()).toBe(before.lastUsedAt?.getTime());
-    const listed = await t.anonymous.get('/api/profile/tokens', bearer(created.token));
+    const listed = await api.get('/api/profile/tokens');
     expect(listed.statusCode).toBe(200);
     expect(listed.json()[0].lastUsedAt).toBe(before.lastUsedAt?.toISOString());
   });
@@ -207,7 +210,9 @@ describe('personal API tokens', () => {
   it('is documented in the OpenAPI document as a bearer security scheme', async () => {
     const doc = (await t.anonymous.get('/api/openapi.json')).json();
     expect(doc.components.securitySchemes.bearer).toMatchObject({ type: 'http', scheme: 'bearer' });
-    expect(doc.paths['/api/profile/tokens'].post.security).toEqual([{ session: [] }, { bearer: [] }]);
+    expect(doc.paths['/api/tasks'].post.security).toEqual([{ session: [] }, { bearer: [] }]);
+    // Account security is for sessions only, and says so.
+    expect(doc.paths['/api/profile/tokens'].post.security).toEqual([{ session: [] }]);
     expect(doc.paths['/api/profile/tokens/{id}'].delete).toBeDefined();
   });
 

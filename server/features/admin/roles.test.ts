@@ -1,0 +1,179 @@
+import { LAST_ADMIN } from '@contract/admin';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog, outbox, teamMembers, users } from '../../db/schema';
+import { createTestApp, type TestContext } from '../../test/harness';
+
+/** Roles can change (docs/product/admin.md#roles); the last active admin stays one. */
+let t: TestContext;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const NOBODY = '00000000-0000-4000-8000-000000000000';
+const setRole = (api: Awaited<ReturnType<TestContext['signIn']>>, id: string, role: unknown) =>
+  api.patch(`/api/admin/users/${id}/role`, { role });
+
+/** Leaves exactly the given admins active: every other admin of the shared database is suspended. */
+async function onlyAdmins(...ids: string[]) {
+  const all = await t.db.select({ id: users.id }).from(users).where(eq(users.role, 'admin'));
+  for (const { id } of all) {
+    if (!ids.includes(id)) await t.db.update(users).set({ isActive: false }).where(eq(users.id, id));
+  }
+}
+
+describe('PATCH /api/admin/users/{id}/role', () => {
+  it('is for admins only: 401 anonymous, 403 employees and managers; bad role 400; unknown 404', async () => {
+    const person = await t.createUser('employee');
+    expect((await t.anonymous.patch(`/api/admin/users/${person.id}/role`, { role: 'manager' })).statusCode).toBe(401);
+    for (const role of ['employee', 'manager'] as const) {
+      const { api } = await t.userClient(role);
+      expect((await setRole(api, person.id, 'manager')).statusCode).toBe(403);
+    }
+    const { api } = await t.userClient('admin');
+    for (const bad of ['owner', '', null, 3]) expect((await setRole(api, person.id, bad)).statusCode).toBe(400);
+    expect((await setRole(api, NOBODY, 'manager')).statusCode).toBe(404);
+    expect((await setRole(api, 'not-an-id', 'manager')).statusCode).toBe(404);
+  });
+
+  it('promotes and demotes, each change in the audit log with from and to', async () => {
+    const { user: admin, api } = await t.userClient('admin');
+    const person = await t.createUser('employee');
+    for (const role of ['manager', 'admin', 'employee'] as const) {
+      const res = await setRole(api, person.id, role);
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({ id: person.id, role });
+    }
+    const entries = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.targetUserId, person.id), eq(auditLog.action, 'role_change')))
+      .orderBy(auditLog.seq);
+    expect(entries.map((e) => [e.actorId, e.details])).toEqual([
+      [admin.id, { from: 'employee', to: 'manager' }],
+      [admin.id, { from: 'manager', to: 'admin' }],
+      [admin.id, { from: 'admin', to: 'employee' }],
+    ]);
+    // The same role again changes nothing and records nothing.
+    expect((await setRole(api, person.id, 'employee')).statusCode).toBe(200);
+    const after = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.targetUserId, person.id), eq(auditLog.action, 'role_change')));
+    expect(after).toHaveLength(3);
+  });
+
+  it('never demotes or suspends the last active admin; with two, one may demote the other', async () => {
+    const { user: first, api: firstApi } = await t.userClient('admin');
+    await onlyAdmins(first.id);
+    const demoteSelf = await setRole(firstApi, first.id, 'manager');
+    expect(demoteSelf.statusCode).toBe(409);
+    expect(demoteSelf.json().message).toBe(LAST_ADMIN);
+    const { user: second, api: secondApi } = await t.userClient('admin');
+    const suspendLast = await secondApi.post(`/api/admin/suspend-user/${first.id}`, { reason: 'x' });
+    expect(suspendLast.statusCode).toBe(200); // two active admins: allowed
+    const back = await secondApi.post(`/api/admin/activate-user/${first.id}`);
+    expect(back.statusCode).toBe(200);
+    expect((await setRole(secondApi, first.id, 'manager')).statusCode).toBe(200);
+    const refused = await secondApi.post(`/api/admin/suspend-user/${second.id}`, { reason: 'x' });
+    expect(refused.statusCode).toBe(403); // nobody suspends themselves
+    await t.db.update(users).set({ role: 'admin' }).where(eq(users.id, first.id));
+    await onlyAdmins(first.id);
+    // A newly made admin makes two; the last one is still protected from a suspension.
+    const { user: fourth, api: fourthApi } = await t.userClient('admin');
+    await t.db.update(users).set({ isActive: false }).where(eq(users.id, first.id));
+    const last = await fourthApi.post(`/api/admin/suspend-user/${fourth.id}`, { reason: 'x' });
+    expect(last.statusCode).toBe(403);
+    expect((await setRole(fourthApi, fourth.id, 'employee')).json().message).toBe(LAST_ADMIN);
+  });
+
+  it('two admins demoting each other at once: exactly one succeeds', async () => {
+    const a = await t.userClient('admin');
+    const b = await t.userClient('admin');
+    await onlyAdmins(a.user.id, b.user.id);
+    const [ra, rb] = await Promise.all([setRole(a.api, b.user.id, 'employee'), setRole(b.api, a.user.id, 'employee')]);
+    const statuses = [ra.statusCode, rb.statusCode].sort();
+    // The loser is refused: by the last-admin rule (409), or as a non-admin once demoted (403).
+    expect(statuses[0]).toBe(200);
+    expect([403, 409]).toContain(statuses[1]);
+    const admins = await t.db
+      .select()
+      .from(users)
+      .where(and(eq(users.role, 'admin'), eq(users.isActive, true)));
+    expect(admins).toHaveLength(1);
+  });
+
+  it('a manager made employee stays in their teams as a member', async () => {
+    const { api } = await t.userClient('admin');
+    const manager = await t.createUser('manager');
+    const member = await t.createUser('employee');
+    const team = await api.post('/api/teams', {
+      name: `Team ${Date.now()}`,
+      members: [
+        { userId: manager.id, role: 'manager' },
+        { userId: member.id, role: 'member' },
+      ],
+    });
+    expect(team.statusCode).toBe(201);
+    expect((await setRole(api, manager.id, 'employee')).statusCode).toBe(200);
+    const [row] = await t.db.select().from(teamMembers).where(eq(teamMembers.userId, manager.id));
+    expect(row.role).toBe('member');
+    const [entry] = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.targetUserId, manager.id), eq(auditLog.action, 'role_change')));
+    expect(entry.details).toMatchObject({ noLongerManages: [team.json().id] });
+  });
+});
+
+describe('invitations', () => {
+  it('lists each with its link, revokes one (audited) so its code no longer registers', async () => {
+    const { api } = await t.userClient('admin');
+    const email = `invited-${Date.now()}@example.com`;
+    const created = await api.post('/api/admin/invitations', { email, role: 'manager' });
+    expect(created.statusCode).toBe(201);
+    const invitation = created.json();
+    expect(invitation.link).toBe(
+      `http://localhost:3000/register?invite=${invitation.code}&email=${encodeURIComponent(email)}`,
+    );
+    const listed = (await api.get('/api/admin/invitations')).json();
+    expect(listed).toEqual(expect.arrayContaining([expect.objectContaining({ id: invitation.id, link: invitation.link })]));
+    for (const role of ['employee', 'manager'] as const) {
+      const { api: other } = await t.userClient(role);
+      expect((await other.delete(`/api/admin/invitations/${invitation.id}`)).statusCode).toBe(403);
+    }
+    expect((await api.delete(`/api/admin/invitations/${invitation.id}`)).statusCode).toBe(204);
+    expect((await api.delete(`/api/admin/invitations/${invitation.id}`)).statusCode).toBe(404);
+    const registered = await t.anonymous.post('/api/register-with-verification', {
+      firstName: 'Ivy',
+      lastName: 'Invited',
+      email,
+      password: 'Ivy1Password',
+      role: 'employee',
+      inviteCode: invitation.code,
+    });
+    expect(registered.statusCode).toBe(400);
+    const [entry] = await t.db.select().from(auditLog).where(eq(auditLog.action, 'invitation_revoked'));
+    expect(entry).toMatchObject({ email, details: { invitationId: invitation.id, role: 'manager' } });
+  });
+
+  it('the role comes from the invitation, whatever the form sent; its e-mail is in the outbox', async () => {
+    const { api } = await t.userClient('admin');
+    const email = `chosen-${Date.now()}@example.com`;
+    const invitation = (await api.post('/api/admin/invitations', { email, role: 'manager' })).json();
+    const registered = await t.anonymous.post('/api/register-with-verification', {
+      firstName: 'Max',
+      lastName: 'Manager',
+      email,
+      password: 'Max1Password',
+      role: 'employee',
+      inviteCode: invitation.code,
+    });
+    expect(registered.statusCode).toBe(201);
+    const [row] = await t.db.select().from(users).where(eq(users.email, email));
+    expect(row.role).toBe('manager');
+    const [mail] = await t.db.select().from(outbox).where(and(eq(outbox.toEmail, email), eq(outbox.kind, 'invitation')));
+    expect(mail.text).toContain(invitation.link);
+  });
+});

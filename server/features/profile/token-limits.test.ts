@@ -1,0 +1,178 @@
+import { fillPath } from '@contract/endpoint';
+import { NOT_FOR_TOKENS, READ_ONLY_TOKEN } from '@contract/profile';
+import { and, eq, isNull } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { apiTokens, auditLog } from '../../db/schema';
+import { contractEndpoints } from '../../test/contract-endpoints';
+import { createTestApp, TEST_PASSWORD, type TestContext } from '../../test/harness';
+
+/**
+ * A personal API token is for the API, not for the account behind it
+ * (docs/product/profile.md#api-tokens): account security is for sessions only, a read-only token
+ * only reads, and a password change can revoke the tokens (a reset always does).
+ */
+let t: TestContext;
+let base: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+});
+afterAll(() => t.close());
+
+const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+async function tokenOf(role: 'employee' | 'manager' | 'admin', scope: 'read' | 'write') {
+  const { user, api } = await t.userClient(role);
+  const res = await api.post('/api/profile/tokens', { name: `${scope} script`, expiresInDays: 30, scope });
+  expect(res.statusCode).toBe(201);
+  expect(res.json().scope).toBe(scope);
+  return { user, api, token: res.json().token as string, id: res.json().id as string };
+}
+
+describe('account security refuses API tokens', () => {
+  const sessionOnly = contractEndpoints().filter((e) => e.sessionOnly);
+
+  it('marks the account-security endpoints (2FA, password, sessions, tokens, SSO, roles, a person’s data)', () => {
+    const paths = sessionOnly.map((e) => `${e.method} ${e.path}`);
+    for (const expected of [
+      'POST /api/profile/2fa/setup',
+      'POST /api/profile/2fa/enable',
+      'POST /api/profile/2fa/disable',
+      'GET /api/profile/sessions',
+      'DELETE /api/profile/sessions/{id}',
+      'POST /api/change-password',
+      'POST /api/profile/tokens',
+      'PUT /api/admin/sso',
+      'PATCH /api/admin/users/{id}/role',
+      'GET /api/admin/users/{id}/export',
+    ]) {
+      expect(paths).toContain(expected);
+    }
+  });
+
+  it('answers every one of them 403 "Not available to API tokens", even to an admin’s write token', async () => {
+    const { token } = await tokenOf('admin', 'write');
+    const wrong: string[] = [];
+    for (const endpoint of sessionOnly) {
+      const params = Object.fromEntries(
+        Object.keys(endpoint.params?.shape ?? {}).map((k) => [k, '00000000-0000-4000-8000-000000000000']),
+      );
+      const res = await t.app.inject({
+        method: endpoint.method,
+        url: fillPath(endpoint.path, params),
+        headers: bearer(token),
+        payload: endpoint.method === 'GET' || endpoint.method === 'DELETE' ? undefined : {},
+      });
+      if (res.statusCode !== 403 || res.json().message !== NOT_FOR_TOKENS) {
+        wrong.push(`${endpoint.method} ${endpoint.path}: ${res.statusCode} ${res.body}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('so a token cannot take over its owner’s sign-in: no 2FA, no session ended, no password changed', async () => {
+    const { user, api, token } = await tokenOf('employee', 'write');
+    const sessionId = (await api.get('/api/profile/sessions')).json()[0].id;
+    expect((await t.anonymous.post('/api/profile/2fa/setup', {}, bearer(token))).statusCode).toBe(403);
+    expect((await t.anonymous.delete(`/api/profile/sessions/${sessionId}`, bearer(token))).statusCode).toBe(403);
+    const change = await t.anonymous.post(
+      '/api/change-password',
+      { currentPassword: TEST_PASSWORD, newPassword: 'Hijacked1Pass' },
+      bearer(token),
+    );
+    expect(change.statusCode).toBe(403);
+    // The session still works and the password is unchanged.
+    expect((await api.get('/api/auth/user')).statusCode).toBe(200);
+    const signIn = await t.anonymous.post('/api/simple-login', { email: user.email, password: TEST_PASSWORD });
+    expect(signIn.statusCode).toBe(200);
+  });
+
+  it('refuses a bearer token at the WebSocket upgrade (before, it was dropped at the first heartbeat)', async () => {
+    const { token } = await tokenOf('employee', 'read');
+    const status = await new Promise<number>((resolve, reject) => {
+      const ws = new WebSocket(`${base.replace('http', 'ws')}/api/ws`, { headers: bearer(token) });
+      ws.once('unexpected-response', (_req, res) => resolve(res.statusCode ?? 0));
+      ws.once('open', () => reject(new Error('the socket opened')));
+      ws.once('error', reject);
+    });
+    expect(status).toBe(403);
+  });
+});
+
+describe('token scopes', () => {
+  it('a read-only token reads everything its owner may, and every write is 403', async () => {
+    const { token } = await tokenOf('manager', 'read');
+    expect((await t.anonymous.get('/api/tasks', bearer(token))).statusCode).toBe(200);
+    expect((await t.anonymous.get('/api/time-entries', bearer(token))).statusCode).toBe(200);
+    for (const [method, url, body] of [
+      ['POST', '/api/tasks', { title: 'From a script' }],
+      ['PATCH', '/api/profile', { firstName: 'Scripted' }],
+      ['POST', '/api/timer/start', {}],
+      ['DELETE', '/api/time-entries/00000000-0000-4000-8000-000000000000', undefined],
+    ] as const) {
+      const res = await t.app.inject({ method, url, headers: bearer(token), payload: body });
+      expect(res.statusCode, `${method} ${url}`).toBe(403);
+      expect(res.json()).toEqual({ message: READ_ONLY_TOKEN });
+    }
+  });
+
+  it('a write token writes with its owner’s role', async () => {
+    const { token } = await tokenOf('manager', 'write');
+    const res = await t.anonymous.post('/api/tasks', { title: 'From a script' }, bearer(token));
+    expect(res.statusCode).toBe(201);
+  });
+
+  it('is chosen at creation (read by default), listed, and recorded in the audit log', async () => {
+    const { user, api } = await t.userClient('employee');
+    const plain = await api.post('/api/profile/tokens', { name: 'Default', expiresInDays: 7 });
+    expect(plain.json().scope).toBe('read');
+    expect((await api.post('/api/profile/tokens', { name: 'x', expiresInDays: 7, scope: 'admin' })).statusCode).toBe(400);
+    expect((await api.get('/api/profile/tokens')).json()).toEqual([expect.objectContaining({ scope: 'read' })]);
+    const [entry] = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.actorId, user.id), eq(auditLog.action, 'token_created')));
+    expect(entry.details).toMatchObject({ scope: 'read' });
+  });
+});
+
+describe('a password change and the tokens', () => {
+  const live = async (userId: string) =>
+    t.db
+      .select()
+      .from(apiTokens)
+      .where(and(eq(apiTokens.userId, userId), isNull(apiTokens.revokedAt)));
+
+  it('keeps the tokens unless asked, revokes them all when asked', async () => {
+    const { user, api, token } = await tokenOf('employee', 'write');
+    const kept = await api.post('/api/change-password', { currentPassword: TEST_PASSWORD, newPassword: 'Second2Pass' });
+    expect(kept.statusCode).toBe(200);
+    expect(await live(user.id)).toHaveLength(1);
+    expect((await t.anonymous.get('/api/auth/user', bearer(token))).statusCode).toBe(200);
+    const session = await t.signIn(user);
+    const revoked = await session.post('/api/change-password', {
+      currentPassword: 'Second2Pass',
+      newPassword: 'Third3Pass',
+      revokeTokens: true,
+    });
+    expect(revoked.statusCode).toBe(200);
+    expect(await live(user.id)).toHaveLength(0);
+    expect((await t.anonymous.get('/api/auth/user', bearer(token))).statusCode).toBe(401);
+    const [entry] = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.targetUserId, user.id), eq(auditLog.action, 'password_changed')))
+      .orderBy(auditLog.seq)
+      .offset(1);
+    expect(entry.details).toMatchObject({ tokensRevoked: 1 });
+  });
+
+  it('an admin’s reset to a temporary password always revokes them', async () => {
+    const { user, token } = await tokenOf('employee', 'read');
+    const { api: admin } = await t.userClient('admin');
+    expect((await admin.post(`/api/admin/reset-password/${user.id}`)).statusCode).toBe(200);
+    expect(await live(user.id)).toHaveLength(0);
+    expect((await t.anonymous.get('/api/auth/user', bearer(token))).statusCode).toBe(401);
+  });
+});
