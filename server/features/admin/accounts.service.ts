@@ -121,13 +121,14 @@ export async function changeRole(ctx: Context, id: string, role: Role) {
   });
 }
 
-/** Suspends with a reason and ends every live session of the user at once; never the last active admin. */
+/**
+ * Suspends with a reason and ends every live session of the user at once. Administrators are never
+ * suspended (demote one first), so no change here can leave the organisation without an admin.
+ */
 export async function suspendUser({ db, actor, now }: Context, id: string, reason: string) {
-  if (id === actor.id) throw new AppError(403, 'You cannot suspend your own account.');
-  const user = await getUser(db, id);
+  const user = await nonAdminTarget(db, id, 'Administrators cannot be suspended.');
   if (!user.isActive) throw conflict('This user is already suspended.');
   return db.transaction(async (tx) => {
-    if (user.role === 'admin') await assertAnotherActiveAdmin(tx, id);
     const [row] = await tx
       .update(users)
       .set({ isActive: false, suspendedReason: reason })
@@ -146,7 +147,7 @@ export async function suspendUser({ db, actor, now }: Context, id: string, reaso
 }
 
 export async function activateUser({ db, actor, now }: Context, id: string) {
-  const user = await getUser(db, id);
+  const user = await nonAdminTarget(db, id, 'Administrators cannot be suspended or activated.');
   if (user.anonymisedAt) throw conflict('An anonymised account cannot be activated.');
   if (user.isActive) throw conflict('This user is already active.');
   return db.transaction(async (tx) => {

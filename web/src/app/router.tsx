@@ -29,6 +29,14 @@ export const router = createBrowserRouter([
       { path: 'login', lazy: page(() => import('./pages/login-page'), 'LoginPage') },
       { path: 'register', lazy: page(() => import('./pages/register-page'), 'RegisterPage') },
       {
+        path: 'forgot-password',
+        lazy: page(() => import('./pages/forgot-password-page'), 'ForgotPasswordPage'),
+      },
+      {
+        path: 'reset-password',
+        lazy: page(() => import('./pages/reset-password-page'), 'ResetPasswordPage'),
+      },
+      {
         path: 'verification-codes',
         lazy: page(() => import('./pages/verification-codes-page'), 'VerificationCodesPage'),
       },

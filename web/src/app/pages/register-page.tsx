@@ -1,6 +1,6 @@
 import type { RegisterForm as Values } from '@contract/auth';
 import { useEffect, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { AuthCard } from '@/features/auth/auth-card';
 import { PendingApprovalStep } from '@/features/auth/pending-approval-step';
 import { RegisterForm } from '@/features/auth/register-form';
@@ -14,12 +14,23 @@ type Stage = 'form' | 'verify' | 'pending';
 
 export function RegisterPage() {
   const navigate = useNavigate();
-  const [stage, setStage] = useState<Stage>('form');
-  const [values, setValues] = useState<Values | undefined>();
+  const [params] = useSearchParams();
+  // `?verify=<email>`: back from the sign-in page to enter a code (a new one was just sent).
+  // `?invite=<code>&email=<address>`: the link of an invitation e-mail (docs/product/admin.md#invitations).
+  const verifying = params.get('verify');
+  const invite = params.get('invite');
+  const [stage, setStage] = useState<Stage>(verifying ? 'verify' : 'form');
+  const [values, setValues] = useState<Partial<Values> | undefined>(
+    verifying
+      ? { email: verifying }
+      : invite
+        ? { inviteCode: invite, email: params.get('email') ?? '', role: 'employee' }
+        : undefined,
+  );
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
 
-  if (stage === 'verify' && values) {
+  if (stage === 'verify' && values?.email) {
     return (
       <AuthCard title="Verify your email" description="One last step before your account is reviewed.">
         <VerifyEmailStep
@@ -36,7 +47,7 @@ export function RegisterPage() {
       </AuthCard>
     );
   }
-  if (stage === 'pending' && values) {
+  if (stage === 'pending' && values?.email) {
     return (
       <AuthCard title="Registration complete">
         <PendingApprovalStep email={values.email.trim().toLowerCase()} />
@@ -50,6 +61,7 @@ export function RegisterPage() {
     >
       <RegisterForm
         defaults={values}
+        invited={Boolean(invite)}
         onRegistered={(v) => {
           setValues(v);
           setStage('verify');

@@ -138,3 +138,39 @@ export function TextareaField<T extends FieldValues = FieldValues>({
     </Field>
   );
 }
+
+/** A yes/no choice of the surrounding Form: the box, its label beside it, and an optional hint below. */
+export function CheckboxField<T extends FieldValues = FieldValues>({
+  name,
+  label,
+  hint,
+  className,
+}: Named<T> & { label: ReactNode; hint?: ReactNode; className?: string }) {
+  const prefix = useFieldIdPrefix();
+  const { control } = useFormContext();
+  const { field } = useController({ name, control });
+  const id = `${prefix}-${name}`;
+  return (
+    <div className={cn('grid gap-1', className)}>
+      <label htmlFor={id} className="flex items-start gap-2 text-sm text-foreground">
+        <input
+          id={id}
+          type="checkbox"
+          className="mt-0.5 size-4 shrink-0 accent-primary"
+          name={field.name}
+          ref={field.ref}
+          onBlur={field.onBlur}
+          checked={Boolean(field.value)}
+          aria-describedby={hint ? `${id}-hint` : undefined}
+          onChange={(e) => field.onChange(e.target.checked)}
+        />
+        <span>{label}</span>
+      </label>
+      {hint && (
+        <p id={`${id}-hint`} className="pl-6 text-xs text-muted-foreground">
+          {hint}
+        </p>
+      )}
+    </div>
+  );
+}

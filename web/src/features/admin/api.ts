@@ -51,6 +51,13 @@ export const useAnonymiseUser = () =>
   useApiMutation(adminApi.anonymiseUser, { refreshes: [...afterAccountChange, adminApi.audit] });
 export const useCreateInvitation = () =>
   useApiMutation(adminApi.invite, { refreshes: [adminApi.invitations] });
+export const useRevokeInvitation = () =>
+  useApiMutation(adminApi.revokeInvitation, { refreshes: [adminApi.invitations] });
+export const useChangeRole = () =>
+  useApiMutation(adminApi.changeRole, { refreshes: [...afterAccountChange, adminApi.audit] });
+export const useResendVerificationFor = () => useApiMutation(adminApi.resendVerification);
+export const useMarkEmailVerified = () =>
+  useApiMutation(adminApi.markEmailVerified, { refreshes: afterAccountChange });
 
 export const AUDIT_PAGE_SIZE = 50;
 export type AuditFilters = {

@@ -16,13 +16,12 @@ import { type AuditFilters, useAuditLog, useEveryone } from './api';
 
 const actionOptions = Object.entries(AUDIT_ACTIONS).map(([value, label]) => ({ value, label }));
 
-/** Details worth a column: the reason, the e-mail tried, the address, the token's name. */
-function describe(details: AuditEntry['details']): string {
-  if (!details) return '';
-  return Object.entries(details)
+/** Details worth a column: the e-mail tried or invited, the reason, the address, what changed. */
+function describe({ details, email }: Pick<AuditEntry, 'details' | 'email'>): string {
+  const parts = Object.entries(details ?? {})
     .filter(([key]) => !key.endsWith('Id'))
-    .map(([key, v]) => `${key}: ${typeof v === 'string' ? v : JSON.stringify(v)}`)
-    .join(' · ');
+    .map(([key, v]) => `${key}: ${typeof v === 'string' ? v : JSON.stringify(v)}`);
+  return [...(email ? [`email: ${email}`] : []), ...parts].join(' · ');
 }
 
 function Person({ person }: { person: AuditEntry['actor'] }) {
@@ -140,7 +139,7 @@ export function AuditLogTab() {
                       <Person person={e.target} />
                     </TableCell>
                     <TableCell className="min-w-48 text-xs text-subtle-foreground">
-                      {describe(e.details)}
+                      {describe(e)}
                     </TableCell>
                   </TableRow>
                 ))}

@@ -1,6 +1,6 @@
-import { invitationRequest } from '@contract/admin';
+import { type Invitation, invitationRequest } from '@contract/admin';
 import { selfRoles } from '@contract/auth';
-import { Send } from 'lucide-react';
+import { Link2, Send, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { applyServerErrors, Form, SelectField, TextField, useZodForm } from '@/components/form';
 import { Button } from '@/components/ui/button';
@@ -8,7 +8,63 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/use-toast';
 import { capitalize, formatDate } from '@/lib/format';
-import { useCreateInvitation, useInvitations } from './api';
+import { useCreateInvitation, useInvitations, useRevokeInvitation } from './api';
+
+/** An open invitation: whom, which role, until when; its link to copy, and revoke. */
+function InvitationRow({ invitation: inv }: { invitation: Invitation }) {
+  const revoke = useRevokeInvitation();
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(inv.link);
+      toast({
+        title: 'Link copied',
+        description: `Send it to ${inv.email}; it works until ${formatDate(inv.expiresAt)}.`,
+      });
+    } catch {
+      toast({ variant: 'destructive', title: 'Copy failed', description: inv.link });
+    }
+  };
+  return (
+    <li className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1 py-2">
+      <div className="min-w-0 flex-1">
+        <p className="truncate text-foreground">{inv.email}</p>
+        <p className="text-xs text-muted-foreground">
+          {capitalize(inv.role)} · <code className="font-mono">{inv.code}</code> · until{' '}
+          {formatDate(inv.expiresAt)}
+        </p>
+      </div>
+      <div className="flex gap-1">
+        <Button
+          variant="ghost"
+          size="icon"
+          aria-label={`Copy the invitation link for ${inv.email}`}
+          onClick={() => void copy()}
+        >
+          <Link2 aria-hidden />
+        </Button>
+        <Button
+          variant="ghost"
+          size="icon"
+          aria-label={`Revoke the invitation for ${inv.email}`}
+          disabled={revoke.isPending}
+          onClick={() =>
+            revoke.mutate(
+              { params: { id: inv.id } },
+              {
+                onSuccess: () =>
+                  toast({ title: 'Invitation revoked', description: `${inv.email}'s code no longer works.` }),
+                onError: (err) =>
+                  toast({ variant: 'destructive', title: 'Could not revoke', description: err.message }),
+              },
+            )
+          }
+        >
+          <Trash2 className="text-danger" aria-hidden />
+        </Button>
+      </div>
+    </li>
+  );
+}
 
 /** 'Invite New User': creates an invitation whose code is e-mailed; lists the open ones below. */
 export function InviteDialog() {
@@ -42,7 +98,8 @@ export function InviteDialog() {
         <DialogHeader>
           <DialogTitle>Invite New User</DialogTitle>
           <DialogDescription>
-            They receive a code; registering with it skips the approval queue.
+            They receive a link with a code; registering with it skips the approval queue, with the role you
+            choose here.
           </DialogDescription>
         </DialogHeader>
         <Form form={form} onSubmit={submit} idPrefix="invite">
@@ -67,13 +124,7 @@ export function InviteDialog() {
           ) : (
             <ul className="flex max-h-48 flex-col divide-y overflow-y-auto text-sm">
               {invitations.data.map((inv) => (
-                <li key={inv.id} className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1 py-2">
-                  <span className="min-w-0 truncate text-foreground">{inv.email}</span>
-                  <span className="text-xs text-muted-foreground">
-                    {capitalize(inv.role)} · <code className="font-mono">{inv.code}</code> · until{' '}
-                    {formatDate(inv.expiresAt)}
-                  </span>
-                </li>
+                <InvitationRow key={inv.id} invitation={inv} />
               ))}
             </ul>
           )}

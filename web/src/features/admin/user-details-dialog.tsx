@@ -9,6 +9,7 @@ import { toast } from '@/components/ui/use-toast';
 import { apiUrl } from '@/lib/api';
 import { useCurrentUser } from '@/lib/auth';
 import { formatDateTime, formatRelative } from '@/lib/format';
+import { AccountActions } from './account-actions';
 import { useAnonymiseUser } from './api';
 import { RoleBadge, StatusBadge } from './role-badge';
 
@@ -20,10 +21,19 @@ export const ANONYMISE_WORD = 'ANONYMISE';
  * time; and the person's data (docs/product/admin.md#data-of-a-person): export it, or anonymise a
  * departed person after typing ANONYMISE.
  */
-export function UserDetailsDialog({ user, onClose }: { user: AdminUser | null; onClose: () => void }) {
+export function UserDetailsDialog({
+  user,
+  onClose,
+  onChanged,
+}: {
+  user: AdminUser | null;
+  onClose: () => void;
+  /** the account after a change made here (its role, its verification) */
+  onChanged: (user: AdminUser) => void;
+}) {
   return (
     <Dialog open={user !== null} onOpenChange={(open) => !open && onClose()}>
-      <DialogContent>
+      <DialogContent className="max-h-[90dvh] overflow-y-auto">
         <DialogHeader>
           <DialogTitle>{user ? `${user.firstName} ${user.lastName}` : 'User'}</DialogTitle>
           <DialogDescription>Account details</DialogDescription>
@@ -55,6 +65,7 @@ export function UserDetailsDialog({ user, onClose }: { user: AdminUser | null; o
               <dt className="text-muted-foreground">Member since</dt>
               <dd className="text-foreground">{formatDateTime(user.createdAt)}</dd>
             </dl>
+            <AccountActions key={`${user.id}-${user.role}`} user={user} onChanged={onChanged} />
             <PersonalData key={user.id} user={user} onAnonymised={onClose} />
           </>
         )}

@@ -106,7 +106,7 @@ function UserList({ search }: { search: string }) {
         ))}
       </ul>
       <LoadMore pages={users} label="Load more users" />
-      <UserDetailsDialog user={viewing} onClose={() => setViewing(null)} />
+      <UserDetailsDialog user={viewing} onClose={() => setViewing(null)} onChanged={setViewing} />
       <SuspendDialog user={suspending} onClose={() => setSuspending(null)} />
     </Card>
   );

@@ -13,6 +13,8 @@ export const useRegister = () =>
 export const useVerifyEmail = () => useApiMutation(accounts('verifyEmail'));
 export const useResendVerification = () =>
   useApiMutation(accounts('resendVerification'), { refreshes: [accounts('verificationCodes')] });
+export const useRequestPasswordReset = () => useApiMutation(accounts('requestPasswordReset'));
+export const useConfirmPasswordReset = () => useApiMutation(accounts('confirmPasswordReset'));
 
 /**
  * Whether the sign-in page offers "Sign in with {provider}" and the password form. Asked on the first

@@ -1,12 +1,15 @@
 import type { LoginRequest, SignInResponse } from '@contract/auth';
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 // Straight from the modules, not the index: see components/form/index.ts.
 import { TextField } from '@/components/form/field';
 import { Form, FormMessage } from '@/components/form/form';
 import { useZodForm } from '@/components/form/use-zod-form';
 import { Button } from '@/components/ui/button';
-import { useLogin } from './api';
+import { useLogin, useResendVerification } from './api';
+
+/** The server's refusal of a right password whose address is not verified yet (session.service.ts). */
+const NOT_VERIFIED = 'Please verify your email address before signing in.';
 
 /**
  * The contract's schema is fetched on the first submit: the sign-in page is the first thing most
@@ -18,9 +21,22 @@ const loadLoginSchema = () => import('@contract/auth').then((m) => m.loginReques
 /** `onSignedIn` gets the user, or `{twoFactorRequired}` when the account asks for a second factor. */
 export function LoginForm({ onSignedIn }: { onSignedIn: (result: SignInResponse) => void }) {
   const login = useLogin();
+  const resend = useResendVerification();
+  const navigate = useNavigate();
   const form = useZodForm(loadLoginSchema, { defaultValues: { email: '', password: '' } });
   const [error, setError] = useState<string | null>(null);
   const busy = form.formState.isSubmitting || login.isPending;
+  const email = () => form.getValues('email').trim().toLowerCase();
+
+  // Someone who left registration before entering the code picks it up here (a new code is sent).
+  const verifyNow = async () => {
+    try {
+      await resend.mutateAsync({ body: { email: email() } });
+      navigate(`/register?verify=${encodeURIComponent(email())}`);
+    } catch (err) {
+      setError(err instanceof Error ? err.message : 'Could not send a new code');
+    }
+  };
 
   const submit = async (values: LoginRequest) => {
     setError(null);
@@ -35,7 +51,33 @@ export function LoginForm({ onSignedIn }: { onSignedIn: (result: SignInResponse)
     <Form form={form} onSubmit={submit} idPrefix="login">
       <TextField name="email" label="Email" type="email" autoComplete="email" required />
       <TextField name="password" label="Password" type="password" autoComplete="current-password" required />
+      <div className="-mt-2 text-right">
+        <Link
+          to="/forgot-password"
+          onClick={(e) => {
+            // The address typed so far goes along, so it need not be typed again.
+            if (email()) {
+              e.preventDefault();
+              navigate(`/forgot-password?email=${encodeURIComponent(email())}`);
+            }
+          }}
+          className="text-sm font-medium text-primary hover:underline"
+        >
+          Forgot password?
+        </Link>
+      </div>
       <FormMessage testId="login-error">{error}</FormMessage>
+      {error === NOT_VERIFIED && (
+        <Button
+          type="button"
+          variant="outline"
+          className="w-full"
+          onClick={verifyNow}
+          disabled={resend.isPending}
+        >
+          {resend.isPending ? 'Sending...' : 'Send me a new code'}
+        </Button>
+      )}
       <Button type="submit" className="w-full" disabled={busy}>
         {login.isPending ? 'Signing in...' : 'Sign In'}
       </Button>

@@ -10,9 +10,12 @@ import { useRegister } from './api';
 /** Stage one of registration; the same zod schema checks it here and on the server. */
 export function RegisterForm({
   defaults,
+  invited = false,
   onRegistered,
 }: {
   defaults?: Partial<Values>;
+  /** Opened from an invitation's link: its role comes with the invitation, so the form does not ask. */
+  invited?: boolean;
   onRegistered: (values: Values) => void;
 }) {
   const register = useRegister();
@@ -70,13 +73,22 @@ export function RegisterForm({
         type="password"
         autoComplete="new-password"
       />
-      <SelectField
-        name="role"
-        label="Role"
-        options={selfRoles.map((role) => ({ value: role, label: capitalize(role) }))}
-        placeholder="Select your role"
-      />
-      <TextField name="inviteCode" label="Invite code (optional)" autoComplete="off" />
+      {invited ? (
+        <p className="rounded-md border border-border bg-subtle px-3 py-2 text-sm text-muted-foreground">
+          You were invited: your role comes with the invitation, and your account is ready as soon as the
+          e-mail address is verified.
+        </p>
+      ) : (
+        <>
+          <SelectField
+            name="role"
+            label="Role"
+            options={selfRoles.map((role) => ({ value: role, label: capitalize(role) }))}
+            placeholder="Select your role"
+          />
+          <TextField name="inviteCode" label="Invite code (optional)" autoComplete="off" />
+        </>
+      )}
       <Button type="submit" className="w-full" disabled={register.isPending}>
         {register.isPending ? 'Creating account...' : 'Create Account'}
       </Button>

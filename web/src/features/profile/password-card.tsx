@@ -1,13 +1,20 @@
 import { changePasswordForm } from '@contract/auth';
 import { useState } from 'react';
-import { applyServerErrors, Form, FormMessage, TextField, useZodForm } from '@/components/form';
+import {
+  applyServerErrors,
+  CheckboxField,
+  Form,
+  FormMessage,
+  TextField,
+  useZodForm,
+} from '@/components/form';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { toast } from '@/components/ui/use-toast';
 import { useChangeOwnPassword } from './api';
 import { CardHeading } from './card-heading';
 
-const EMPTY = { currentPassword: '', newPassword: '', confirmPassword: '' };
+const EMPTY = { currentPassword: '', newPassword: '', confirmPassword: '', revokeTokens: false };
 
 export function PasswordCard() {
   const change = useChangeOwnPassword();
@@ -16,15 +23,22 @@ export function PasswordCard() {
   const submit = async ({
     currentPassword,
     newPassword,
+    revokeTokens,
   }: {
     currentPassword: string;
     newPassword: string;
+    revokeTokens: boolean;
   }) => {
     setError(null);
     try {
-      await change.mutateAsync({ body: { currentPassword, newPassword } });
+      await change.mutateAsync({ body: { currentPassword, newPassword, revokeTokens } });
       form.reset(EMPTY);
-      toast({ title: 'Password changed', description: 'Your other sessions were signed out.' });
+      toast({
+        title: 'Password changed',
+        description: revokeTokens
+          ? 'Your other sessions were signed out and your API tokens revoked.'
+          : 'Your other sessions were signed out.',
+      });
     } catch (err) {
       if (!applyServerErrors(form, err))
         setError(err instanceof Error ? err.message : 'Failed to change password');
@@ -59,6 +73,11 @@ export function PasswordCard() {
               autoComplete="new-password"
             />
           </div>
+          <CheckboxField
+            name="revokeTokens"
+            label="Also revoke my API tokens"
+            hint="Do this if someone else may have known your password: scripts using your tokens stop working."
+          />
           <FormMessage>{error}</FormMessage>
           <div>
             <Button type="submit" disabled={change.isPending}>

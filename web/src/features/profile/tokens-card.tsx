@@ -1,4 +1,4 @@
-import { type ApiToken, createTokenRequest, TOKEN_EXPIRY_DAYS } from '@contract/profile';
+import { type ApiToken, createTokenRequest, TOKEN_EXPIRY_DAYS, type TokenScope } from '@contract/profile';
 import { Copy, KeyRound } from 'lucide-react';
 import { useState } from 'react';
 import { applyServerErrors, Form, FormMessage, SelectField, TextField, useZodForm } from '@/components/form';
@@ -20,8 +20,14 @@ import { formatDate, formatRelative } from '@/lib/format';
 import { useCreateToken, useRevokeToken, useTokens } from './api';
 import { CardHeading } from './card-heading';
 
-const EMPTY = { name: '', expiresInDays: '30' };
+const EMPTY = { name: '', expiresInDays: '30', scope: 'read' as TokenScope };
 const expiryOptions = TOKEN_EXPIRY_DAYS.map((d) => ({ value: String(d), label: `${d} days` }));
+/** docs/product/profile.md#api-tokens: what each scope allows. */
+const scopeOptions = [
+  { value: 'read', label: 'Read only' },
+  { value: 'write', label: 'Read and write' },
+];
+const scopeLabel: Record<TokenScope, string> = { read: 'Read only', write: 'Read and write' };
 
 /** The new token, shown once with a copy button; closing forgets it (docs/product/profile.md#api-tokens). */
 function NewTokenDialog({ token, onClose }: { token: string | null; onClose: () => void }) {
@@ -72,6 +78,7 @@ function TokenRow({ token }: { token: ApiToken }) {
         <p className="flex flex-wrap items-center gap-2 text-sm font-medium text-foreground">
           {token.name}
           <span className="font-mono text-xs text-muted-foreground">…{token.lastFour}</span>
+          <Badge variant={token.scope === 'write' ? 'amber' : 'blue'}>{scopeLabel[token.scope]}</Badge>
           {token.status === 'expired' && <Badge variant="gray">Expired</Badge>}
         </p>
         <p className="text-xs text-muted-foreground">
@@ -109,7 +116,7 @@ export function TokensCard() {
   const [error, setError] = useState<string | null>(null);
   const [shown, setShown] = useState<string | null>(null);
   const form = useZodForm(createTokenRequest, { defaultValues: EMPTY });
-  const submit = async (body: { name: string; expiresInDays: number }) => {
+  const submit = async (body: { name: string; expiresInDays: number; scope: TokenScope }) => {
     setError(null);
     try {
       const created = await create.mutateAsync({ body });
@@ -129,14 +136,16 @@ export function TokensCard() {
       <CardHeader>
         <CardHeading>API tokens</CardHeading>
         <CardDescription>
-          Let a script or another program use the API as you, with your role. Revoke a token you no longer
+          Let a script or another program use the API as you, with your role: read only, or read and write. A
+          token never changes your password, two-factor sign-in, sessions or tokens. Revoke one you no longer
           use.
         </CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-6">
         <Form form={form} onSubmit={submit} idPrefix="api-token">
-          <div className="grid items-start gap-4 sm:grid-cols-[1fr_12rem]">
+          <div className="grid items-start gap-4 sm:grid-cols-[1fr_10rem_11rem]">
             <TextField name="name" label="Token name" hint="What it is for, e.g. “Nightly export”." />
+            <SelectField name="scope" label="Access" options={scopeOptions} />
             <SelectField name="expiresInDays" label="Expires after" options={expiryOptions} />
           </div>
           <FormMessage>{error}</FormMessage>
