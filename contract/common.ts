@@ -63,7 +63,7 @@ export function text(options: {
  */
 export const dateTimeInput = (message: string) =>
   z.iso
-    .datetime({ offset: true, local: true, message })
+    .datetime({ offset: true, local: true, message, abort: true })
     // The format allows 30 February and the year 0001: only a real day of years 1900–2999 is taken.
     .refine((value) => isCalendarDate(value.slice(0, 10)), message);
 

@@ -63,6 +63,7 @@ export default async function setup(project: TestProject) {
     await new Promise((r) => setTimeout(r, 200));
   }
   project.provide('baseURL', baseURL);
+  project.provide('dataDir', join(dir, 'data'));
   return async () => {
     child.kill('SIGTERM');
     await new Promise((r) => child.once('exit', r));
@@ -74,5 +75,7 @@ export default async function setup(project: TestProject) {
 declare module 'vitest' {
   export interface ProvidedContext {
     baseURL: string;
+    /** the e2e server's DATA_DIR: journeys read the mail it queued from its outbox (e2e/outbox.ts) */
+    dataDir: string;
   }
 }

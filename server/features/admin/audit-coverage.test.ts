@@ -19,7 +19,9 @@ const entries = async (action: AuditAction, targetUserId?: string) =>
   t.db
     .select()
     .from(auditLog)
-    .where(and(eq(auditLog.action, action), targetUserId ? eq(auditLog.targetUserId, targetUserId) : undefined));
+    .where(
+      and(eq(auditLog.action, action), targetUserId ? eq(auditLog.targetUserId, targetUserId) : undefined),
+    );
 
 describe('the audit log records', () => {
   it('two-factor on and off, a password change and an ended session, by the person themselves', async () => {
@@ -32,7 +34,8 @@ describe('the audit log records', () => {
     const again = await t.userClient('employee');
     const setup2 = (await again.api.post('/api/profile/2fa/setup')).json();
     const totp2 = new TOTP({ secret: Secret.fromBase32(setup2.secret), digits: 6, period: 30 });
-    const codes = (await again.api.post('/api/profile/2fa/enable', { code: totp2.generate() })).json().recoveryCodes;
+    const codes = (await again.api.post('/api/profile/2fa/enable', { code: totp2.generate() })).json()
+      .recoveryCodes;
     expect((await again.api.post('/api/profile/2fa/disable', { code: codes[0] })).statusCode).toBe(200);
     expect(await entries('two_factor_disabled', again.user.id)).toHaveLength(1);
 
@@ -44,7 +47,10 @@ describe('the audit log records', () => {
     const [ended] = await entries('session_ended', user.id);
     expect(ended.details).toMatchObject({ sessionId: notThis.id, current: false });
 
-    const changed = await api.post('/api/change-password', { currentPassword: TEST_PASSWORD, newPassword: 'New1Password' });
+    const changed = await api.post('/api/change-password', {
+      currentPassword: TEST_PASSWORD,
+      newPassword: 'New1Password',
+    });
     expect(changed.statusCode).toBe(200);
     const [entry] = await entries('password_changed', user.id);
     expect(entry).toMatchObject({ actorId: user.id, details: { tokensRevoked: 0, wasTemporary: false } });
@@ -54,7 +60,10 @@ describe('the audit log records', () => {
     const { user: admin, api } = await t.userClient('admin');
     const a = await t.createUser('employee');
     const b = await t.createUser('manager');
-    const created = await api.post('/api/teams', { name: 'Audit Crew', members: [{ userId: a.id, role: 'member' }] });
+    const created = await api.post('/api/teams', {
+      name: 'Audit Crew',
+      members: [{ userId: a.id, role: 'member' }],
+    });
     expect(created.statusCode).toBe(201);
     const teamId = created.json().id;
     const changed = await api.patch(`/api/teams/${teamId}`, {
@@ -64,7 +73,11 @@ describe('the audit log records', () => {
     expect(changed.statusCode).toBe(200);
     expect((await api.delete(`/api/teams/${teamId}`)).statusCode).toBe(204);
     const teamEntries = (
-      await t.db.select().from(auditLog).where(sql`${auditLog.details}->>'teamId' = ${teamId}`).orderBy(auditLog.seq)
+      await t.db
+        .select()
+        .from(auditLog)
+        .where(sql`${auditLog.details}->>'teamId' = ${teamId}`)
+        .orderBy(auditLog.seq)
     ).map((e) => [e.action, e.details]);
     expect(teamEntries).toEqual([
       ['team_created', { teamId, name: 'Audit Crew', members: [{ userId: a.id, role: 'member' }] }],
@@ -107,7 +120,9 @@ describe('the audit log records', () => {
     const submitted = await api.post('/api/timesheets/submit', { week });
     expect(submitted.statusCode).toBe(200);
     const id = submitted.json().id;
-    expect((await adminApi.post(`/api/timesheets/${id}/reject`, { comment: 'Add Friday' })).statusCode).toBe(200);
+    expect((await adminApi.post(`/api/timesheets/${id}/reject`, { comment: 'Add Friday' })).statusCode).toBe(
+      200,
+    );
     expect((await api.post('/api/timesheets/submit', { week })).statusCode).toBe(200);
     expect((await adminApi.post(`/api/timesheets/${id}/approve`)).statusCode).toBe(200);
     const actions = (
@@ -128,7 +143,9 @@ describe('anonymous failures', () => {
     const before = (await entries('sign_in_failed')).length;
     const statuses: number[] = [];
     for (let i = 0; i < 80; i++) {
-      statuses.push((await t.anonymous.post('/api/simple-login/2fa', { code: '123456' }, flooder)).statusCode);
+      statuses.push(
+        (await t.anonymous.post('/api/simple-login/2fa', { code: '123456' }, flooder)).statusCode,
+      );
     }
     const written = (await entries('sign_in_failed')).length - before;
     expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(30);

@@ -26,13 +26,16 @@ async function onlyAdmins(...ids: string[]) {
 describe('PATCH /api/admin/users/{id}/role', () => {
   it('is for admins only: 401 anonymous, 403 employees and managers; bad role 400; unknown 404', async () => {
     const person = await t.createUser('employee');
-    expect((await t.anonymous.patch(`/api/admin/users/${person.id}/role`, { role: 'manager' })).statusCode).toBe(401);
+    expect(
+      (await t.anonymous.patch(`/api/admin/users/${person.id}/role`, { role: 'manager' })).statusCode,
+    ).toBe(401);
     for (const role of ['employee', 'manager'] as const) {
       const { api } = await t.userClient(role);
       expect((await setRole(api, person.id, 'manager')).statusCode).toBe(403);
     }
     const { api } = await t.userClient('admin');
-    for (const bad of ['owner', '', null, 3]) expect((await setRole(api, person.id, bad)).statusCode).toBe(400);
+    for (const bad of ['owner', '', null, 3])
+      expect((await setRole(api, person.id, bad)).statusCode).toBe(400);
     expect((await setRole(api, NOBODY, 'manager')).statusCode).toBe(404);
     expect((await setRole(api, 'not-an-id', 'manager')).statusCode).toBe(404);
   });
@@ -72,9 +75,13 @@ describe('PATCH /api/admin/users/{id}/role', () => {
     expect(demoteSelf.json().message).toBe(LAST_ADMIN);
     // An admin is never suspended as such: the last one therefore never is either.
     const { user: second, api: secondApi } = await t.userClient('admin');
-    expect((await secondApi.post(`/api/admin/suspend-user/${first.id}`, { reason: 'x' })).statusCode).toBe(403);
+    expect((await secondApi.post(`/api/admin/suspend-user/${first.id}`, { reason: 'x' })).statusCode).toBe(
+      403,
+    );
     expect((await setRole(secondApi, first.id, 'manager')).statusCode).toBe(200);
-    expect((await secondApi.post(`/api/admin/suspend-user/${first.id}`, { reason: 'left' })).statusCode).toBe(200);
+    expect((await secondApi.post(`/api/admin/suspend-user/${first.id}`, { reason: 'left' })).statusCode).toBe(
+      200,
+    );
     // Now the second is the last active admin again.
     const last = await setRole(secondApi, second.id, 'employee');
     expect(last.statusCode).toBe(409);
@@ -88,7 +95,10 @@ describe('PATCH /api/admin/users/{id}/role', () => {
     const a = await t.userClient('admin');
     const b = await t.userClient('admin');
     await onlyAdmins(a.user.id, b.user.id);
-    const [ra, rb] = await Promise.all([setRole(a.api, b.user.id, 'employee'), setRole(b.api, a.user.id, 'employee')]);
+    const [ra, rb] = await Promise.all([
+      setRole(a.api, b.user.id, 'employee'),
+      setRole(b.api, a.user.id, 'employee'),
+    ]);
     const statuses = [ra.statusCode, rb.statusCode].sort();
     // The loser is refused: by the last-admin rule (409), or as a non-admin once demoted (403).
     expect(statuses[0]).toBe(200);
@@ -134,7 +144,9 @@ describe('invitations', () => {
       `http://localhost:3000/register?invite=${invitation.code}&email=${encodeURIComponent(email)}`,
     );
     const listed = (await api.get('/api/admin/invitations')).json();
-    expect(listed).toEqual(expect.arrayContaining([expect.objectContaining({ id: invitation.id, link: invitation.link })]));
+    expect(listed).toEqual(
+      expect.arrayContaining([expect.objectContaining({ id: invitation.id, link: invitation.link })]),
+    );
     for (const role of ['employee', 'manager'] as const) {
       const { api: other } = await t.userClient(role);
       expect((await other.delete(`/api/admin/invitations/${invitation.id}`)).statusCode).toBe(403);
@@ -169,7 +181,10 @@ describe('invitations', () => {
     expect(registered.statusCode).toBe(201);
     const [row] = await t.db.select().from(users).where(eq(users.email, email));
     expect(row.role).toBe('manager');
-    const [mail] = await t.db.select().from(outbox).where(and(eq(outbox.toEmail, email), eq(outbox.kind, 'invitation')));
+    const [mail] = await t.db
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.toEmail, email), eq(outbox.kind, 'invitation')));
     expect(mail.text).toContain(invitation.link);
   });
 });

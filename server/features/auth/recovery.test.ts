@@ -1,8 +1,4 @@
-import {
-  INVALID_RESET_LINK,
-  PASSWORD_RESET_DONE,
-  PASSWORD_RESET_SENT,
-} from '@contract/auth';
+import { INVALID_RESET_LINK, PASSWORD_RESET_DONE, PASSWORD_RESET_SENT } from '@contract/auth';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiTokens, auditLog, outbox, passwordResets, sessions, users } from '../../db/schema';
@@ -43,7 +39,8 @@ afterAll(async () => {
 let address = 0;
 const from = () => ({ 'x-forwarded-for': `203.0.113.${++address}` });
 
-const resetMails = (email: string) => smtp.to(email).filter((m) => m.subject === 'Choose a new Workbench password');
+const resetMails = (email: string) =>
+  smtp.to(email).filter((m) => m.subject === 'Choose a new Workbench password');
 
 async function linkMailedTo(email: string, count = 1) {
   expect(await until(() => resetMails(email).length >= count)).toBe(true);
@@ -61,7 +58,11 @@ const confirm = (token: string, password: string, headers = from()) =>
 describe('forgot password', () => {
   it('mails a link that sets a new password once, ends every session and revokes every token', async () => {
     const { user, api } = await t.userClient('employee');
-    const created = await api.post('/api/profile/tokens', { name: 'Script', expiresInDays: 7, scope: 'write' });
+    const created = await api.post('/api/profile/tokens', {
+      name: 'Script',
+      expiresInDays: 7,
+      scope: 'write',
+    });
     expect(created.statusCode).toBe(201);
     const res = await request(user.email);
     expect(res.statusCode).toBe(202);
@@ -79,16 +80,26 @@ describe('forgot password', () => {
     expect(await t.db.select().from(sessions).where(eq(sessions.userId, user.id))).toEqual([]);
     const [tokenRow] = await t.db.select().from(apiTokens).where(eq(apiTokens.userId, user.id));
     expect(tokenRow.revokedAt).not.toBeNull();
-    const old = await t.anonymous.post('/api/simple-login', { email: user.email, password: TEST_PASSWORD }, from());
+    const old = await t.anonymous.post(
+      '/api/simple-login',
+      { email: user.email, password: TEST_PASSWORD },
+      from(),
+    );
     expect(old.statusCode).toBe(401);
-    const fresh = await t.anonymous.post('/api/simple-login', { email: user.email, password: 'Brand1NewPass' }, from());
+    const fresh = await t.anonymous.post(
+      '/api/simple-login',
+      { email: user.email, password: 'Brand1NewPass' },
+      from(),
+    );
     expect(fresh.statusCode).toBe(200);
     // Used once: the same link again is refused.
     const again = await confirm(token, 'Another1Pass');
     expect(again.statusCode).toBe(400);
     expect(again.json().message).toBe(INVALID_RESET_LINK);
     // The owner hears of it, and the audit log has it.
-    expect(await until(() => smtp.to(user.email).some((m) => m.subject?.includes('password was reset')))).toBe(true);
+    expect(
+      await until(() => smtp.to(user.email).some((m) => m.subject?.includes('password was reset'))),
+    ).toBe(true);
     const [entry] = await t.db
       .select()
       .from(auditLog)
@@ -135,13 +146,18 @@ describe('forgot password', () => {
   });
 
   it('refuses bad input with a 400 naming the field, and a weak new password', async () => {
-    expect((await t.anonymous.post('/api/password-reset/request', { email: 'not-an-email' }, from())).statusCode).toBe(400);
+    expect(
+      (await t.anonymous.post('/api/password-reset/request', { email: 'not-an-email' }, from())).statusCode,
+    ).toBe(400);
     const weak = await confirm('whatever', 'short');
     expect(weak.statusCode).toBe(400);
     expect(weak.json().fieldErrors.password).toBeDefined();
     const unknown = await confirm('a'.repeat(43), 'Valid1Password');
     expect(unknown.statusCode).toBe(400);
-    expect(unknown.json()).toMatchObject({ message: INVALID_RESET_LINK, fieldErrors: { token: [INVALID_RESET_LINK] } });
+    expect(unknown.json()).toMatchObject({
+      message: INVALID_RESET_LINK,
+      fieldErrors: { token: [INVALID_RESET_LINK] },
+    });
   });
 });
 
@@ -159,7 +175,9 @@ describe('verification codes sent again', () => {
     expect(blocked.statusCode).toBe(403);
     // The new path and the first one answer alike (204), for any address.
     expect((await t.anonymous.post('/api/verify-email/resend', { email }, from())).statusCode).toBe(204);
-    expect((await t.anonymous.post('/api/verify-email/resend', { email: 'ghost@example.com' }, from())).statusCode).toBe(204);
+    expect(
+      (await t.anonymous.post('/api/verify-email/resend', { email: 'ghost@example.com' }, from())).statusCode,
+    ).toBe(204);
     expect(await until(() => smtp.to(email).length === 2)).toBe(true);
     const code = /code is ([A-Z0-9]{6})/.exec(smtp.to(email)[1].text ?? '')?.[1];
     expect(code).toBeDefined();
@@ -184,9 +202,14 @@ describe('verification codes sent again', () => {
     expect(marked.json()).toMatchObject({ emailVerified: true, approvalStatus: 'pending' });
     expect((await api.post(`/api/admin/users/${waiting.id}/mark-verified`)).statusCode).toBe(409);
     expect((await api.post(`/api/admin/users/${waiting.id}/resend-verification`)).statusCode).toBe(409);
-    expect((await api.post('/api/admin/users/00000000-0000-4000-8000-000000000000/mark-verified')).statusCode).toBe(404);
+    expect(
+      (await api.post('/api/admin/users/00000000-0000-4000-8000-000000000000/mark-verified')).statusCode,
+    ).toBe(404);
     const actions = (
-      await t.db.select({ action: auditLog.action }).from(auditLog).where(eq(auditLog.targetUserId, waiting.id))
+      await t.db
+        .select({ action: auditLog.action })
+        .from(auditLog)
+        .where(eq(auditLog.targetUserId, waiting.id))
     ).map((r) => r.action);
     expect(actions).toEqual(expect.arrayContaining(['verification_resent', 'email_marked_verified']));
     const [row] = await t.db.select().from(users).where(eq(users.id, waiting.id));

@@ -337,8 +337,16 @@ describe('POST /api/admin/users/{id}/reset-2fa', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ id: user.id, twoFactorEnabled: false });
     expect(res.body).not.toContain(secret);
-    const [entry] = await t.db.select().from(auditLog).where(eq(auditLog.targetUserId, user.id));
-    expect(entry).toMatchObject({ actorId: adminUser.id, action: 'reset_two_factor' });
+    // Enrolling was audited as the person's own act, the reset as the admin's.
+    const entries = await t.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.targetUserId, user.id))
+      .orderBy(auditLog.seq);
+    expect(entries.map((e) => [e.action, e.actorId])).toEqual([
+      ['two_factor_enabled', user.id],
+      ['reset_two_factor', adminUser.id],
+    ]);
     expect(await t.db.$count(recoveryCodes, eq(recoveryCodes.userId, user.id))).toBe(0);
     const [row] = await t.db.select().from(users).where(eq(users.id, user.id));
     expect(row.twoFactorEnabledAt).toBeNull();

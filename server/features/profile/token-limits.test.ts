@@ -75,7 +75,9 @@ describe('account security refuses API tokens', () => {
     const { user, api, token } = await tokenOf('employee', 'write');
     const sessionId = (await api.get('/api/profile/sessions')).json()[0].id;
     expect((await t.anonymous.post('/api/profile/2fa/setup', {}, bearer(token))).statusCode).toBe(403);
-    expect((await t.anonymous.delete(`/api/profile/sessions/${sessionId}`, bearer(token))).statusCode).toBe(403);
+    expect((await t.anonymous.delete(`/api/profile/sessions/${sessionId}`, bearer(token))).statusCode).toBe(
+      403,
+    );
     const change = await t.anonymous.post(
       '/api/change-password',
       { currentPassword: TEST_PASSWORD, newPassword: 'Hijacked1Pass' },
@@ -84,7 +86,10 @@ describe('account security refuses API tokens', () => {
     expect(change.statusCode).toBe(403);
     // The session still works and the password is unchanged.
     expect((await api.get('/api/auth/user')).statusCode).toBe(200);
-    const signIn = await t.anonymous.post('/api/simple-login', { email: user.email, password: TEST_PASSWORD });
+    const signIn = await t.anonymous.post('/api/simple-login', {
+      email: user.email,
+      password: TEST_PASSWORD,
+    });
     expect(signIn.statusCode).toBe(200);
   });
 
@@ -127,8 +132,12 @@ describe('token scopes', () => {
     const { user, api } = await t.userClient('employee');
     const plain = await api.post('/api/profile/tokens', { name: 'Default', expiresInDays: 7 });
     expect(plain.json().scope).toBe('read');
-    expect((await api.post('/api/profile/tokens', { name: 'x', expiresInDays: 7, scope: 'admin' })).statusCode).toBe(400);
-    expect((await api.get('/api/profile/tokens')).json()).toEqual([expect.objectContaining({ scope: 'read' })]);
+    expect(
+      (await api.post('/api/profile/tokens', { name: 'x', expiresInDays: 7, scope: 'admin' })).statusCode,
+    ).toBe(400);
+    expect((await api.get('/api/profile/tokens')).json()).toEqual([
+      expect.objectContaining({ scope: 'read' }),
+    ]);
     const [entry] = await t.db
       .select()
       .from(auditLog)
@@ -146,7 +155,10 @@ describe('a password change and the tokens', () => {
 
   it('keeps the tokens unless asked, revokes them all when asked', async () => {
     const { user, api, token } = await tokenOf('employee', 'write');
-    const kept = await api.post('/api/change-password', { currentPassword: TEST_PASSWORD, newPassword: 'Second2Pass' });
+    const kept = await api.post('/api/change-password', {
+      currentPassword: TEST_PASSWORD,
+      newPassword: 'Second2Pass',
+    });
     expect(kept.statusCode).toBe(200);
     expect(await live(user.id)).toHaveLength(1);
     expect((await t.anonymous.get('/api/auth/user', bearer(token))).statusCode).toBe(200);

@@ -23,7 +23,11 @@ afterAll(() => t.close());
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
-async function tokenFor(role: 'employee' | 'manager' | 'admin', expiresInDays = 30, scope: 'read' | 'write' = 'write') {
+async function tokenFor(
+  role: 'employee' | 'manager' | 'admin',
+  expiresInDays = 30,
+  scope: 'read' | 'write' = 'write',
+) {
   const { user, api } = await t.userClient(role);
   const res = await api.post('/api/profile/tokens', { name: 'CI script', expiresInDays, scope });
   expect(res.statusCode).toBe(201);

@@ -138,9 +138,7 @@ export function AuditLogTab() {
                     <TableCell className="max-w-56">
                       <Person person={e.target} />
                     </TableCell>
-                    <TableCell className="min-w-48 text-xs text-subtle-foreground">
-                      {describe(e)}
-                    </TableCell>
+                    <TableCell className="min-w-48 text-xs text-subtle-foreground">{describe(e)}</TableCell>
                   </TableRow>
                 ))}
               </TableBody>
