@@ -117,7 +117,8 @@ export const isConnectionLoss = (error: unknown) =>
     error,
     (e) =>
       (e.code !== undefined && (SHUTDOWN_CODES.has(e.code) || /^08[0-9A-Z]{3}$/.test(e.code))) ||
-      /^(Connection terminated|Client has encountered a connection error|Client was closed)/.test(
+      // "timeout expired": connecting took longer than the pool's clients may (db/client.ts)
+      /^(Connection terminated|Client has encountered a connection error|Client was closed|timeout expired$)/.test(
         e.message ?? '',
       ),
   );
