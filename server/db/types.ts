@@ -27,6 +27,11 @@ export interface Database {
   exclusively<T>(work: () => Promise<T>): Promise<T>;
   /** Rejects unless the database answers a trivial query (readiness). */
   ping(): Promise<void>;
+  /**
+   * The embedded server only: why it cannot be used now (it exited and is being restarted), or null
+   * while it runs. Readiness answers with it at once instead of waiting for a ping to fail.
+   */
+  serverDown?(): string | null;
   /** The connections (PGlite: its one), for the metrics. */
   poolStats(): { total: number; idle: number; waiting: number };
   /** Calls `listener` with each query's duration; returns how to stop (the metrics' hook). */

@@ -75,6 +75,14 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
   }
   if (error instanceof SyntaxError)
     return reply.status(400).send({ message: 'Malformed JSON in request body' });
+  if (isDiskFull(error)) {
+    // Not the request's fault, and retrying will not help until space is freed: 503, and readiness
+    // reports it for a while (readiness.ts).
+    request.log.error({ err: error }, "a write failed: the server's disk is full");
+    const database = request.server.deps?.database;
+    if (database) diskFullAt.set(database, Date.now());
+    return reply.status(503).send({ message: DISK_FULL });
+  }
   if (isConnectionLoss(error)) {
     // A restart or failover of PostgreSQL: the pool reconnects, so trying again shortly works.
     request.log.warn({ err: error }, 'database connection lost during a request');
@@ -117,7 +125,19 @@ export const isConnectionLoss = (error: unknown) =>
     error,
     (e) =>
       (e.code !== undefined && (SHUTDOWN_CODES.has(e.code) || /^08[0-9A-Z]{3}$/.test(e.code))) ||
-      /^(Connection terminated|Client has encountered a connection error|Client was closed)/.test(
+      // "timeout expired": connecting took longer than the pool's clients may (db/client.ts)
+      /^(Connection terminated|Client has encountered a connection error|Client was closed|timeout expired$)/.test(
         e.message ?? '',
       ),
   );
+
+export const DISK_FULL = "The server's disk is full";
+
+/** PostgreSQL's disk_full (SQLSTATE 53100), or ENOSPC from a file the app writes itself. */
+export const isDiskFull = (error: unknown) =>
+  anyCause(error, (e) => e.code === '53100' || e.code === 'ENOSPC');
+
+const diskFullAt = new WeakMap<object, number>();
+
+/** When (ms since the epoch) a request of the app on `database` last failed for lack of disk space. */
+export const lastDiskFull = (database: object): number | undefined => diskFullAt.get(database);
