@@ -140,14 +140,15 @@ describe('an admin changes a role', () => {
       await dialog.getByLabel('Role').click();
       await page.getByRole('option', { name: 'Manager' }).click();
       await dialog.getByRole('button', { name: 'Change role' }).click();
-      await page.getByText(`Pat Promoted ${label} is now a manager.`).waitFor();
+      await page.getByText(`Pat Promoted ${label} is now a manager.`).first().waitFor();
       await snap(page, `role-changed-${label}`);
-      await page.keyboard.press('Escape');
+      await dialog.getByRole('button', { name: 'Close' }).click();
+      await dialog.waitFor({ state: 'hidden' });
       await page.getByRole('tab', { name: 'Audit Log' }).click();
       await page.getByLabel('Action').click();
       await page.getByRole('option', { name: 'Changed a role' }).click();
       const row = page.getByTestId('audit-row').filter({ hasText: `Pat Promoted ${label}` });
-      await row.getByText('from: employee · to: manager').waitFor();
+      await row.getByText('employee → manager').waitFor();
       await snap(page, `role-change-audited-${label}`);
       const me = await call('GET', '/api/auth/user', undefined, person.cookie);
       expect(me.body.role).toBe('manager');

@@ -16,12 +16,29 @@ import { type AuditFilters, useAuditLog, useEveryone } from './api';
 
 const actionOptions = Object.entries(AUDIT_ACTIONS).map(([value, label]) => ({ value, label }));
 
-/** Details worth a column: the e-mail tried or invited, the reason, the address, what changed. */
+const shown = (v: unknown) => (typeof v === 'string' ? v : JSON.stringify(v));
+const isChange = (v: unknown): v is { from: unknown; to: unknown } =>
+  typeof v === 'object' && v !== null && 'from' in v && 'to' in v;
+
+/**
+ * Details worth a column: the e-mail tried or invited, a change as "old → new" (a role change, each
+ * field of `changes`), the reason, the address. Ids are left out: the row names the people.
+ */
 function describe({ details, email }: Pick<AuditEntry, 'details' | 'email'>): string {
-  const parts = Object.entries(details ?? {})
-    .filter(([key]) => !key.endsWith('Id'))
-    .map(([key, v]) => `${key}: ${typeof v === 'string' ? v : JSON.stringify(v)}`);
-  return [...(email ? [`email: ${email}`] : []), ...parts].join(' · ');
+  const { from, to, changes, ...rest } = details ?? {};
+  const parts: string[] = email ? [`email: ${email}`] : [];
+  if (from !== undefined && to !== undefined) parts.push(`${shown(from)} → ${shown(to)}`);
+  if (changes && typeof changes === 'object') {
+    for (const [field, change] of Object.entries(changes)) {
+      parts.push(
+        isChange(change)
+          ? `${field}: ${shown(change.from)} → ${shown(change.to)}`
+          : `${field}: ${shown(change)}`,
+      );
+    }
+  }
+  for (const [key, v] of Object.entries(rest)) if (!key.endsWith('Id')) parts.push(`${key}: ${shown(v)}`);
+  return parts.join(' · ');
 }
 
 function Person({ person }: { person: AuditEntry['actor'] }) {
