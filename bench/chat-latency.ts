@@ -17,7 +17,7 @@ import { loadConfig } from '../server/config';
 import { openDatabase } from '../server/db/client';
 import type { Database } from '../server/db/types';
 import { users } from '../server/db/schema';
-import { joinGeneral } from '../server/features/chat/general';
+import { joinGeneral } from '../server/core/general-conversation';
 import { createSession, SESSION_COOKIE } from '../server/lib/auth';
 import { withDatabase } from '../server/test/global-setup';
 

@@ -9,6 +9,7 @@ import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-z
 import type { Config } from './config';
 import type { Database } from './db/types';
 import type { AppDeps } from './deps';
+import { createLiveHub } from './core/live';
 import { registerFeatures } from './features';
 import { makeGuard } from './lib/auth';
 import { type Clock, systemClock } from './lib/clock';
@@ -96,6 +97,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   });
 
   const events = createEventBus(database, app.log);
+  const live = createLiveHub({ db: database.db, events, clock, metrics });
   const deps: AppDeps = {
     database,
     db: database.db,
@@ -110,6 +112,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
         onError: (err, mail) => app.log.warn({ err, mail }, 'e-mail not sent; it stays queued'),
       }),
     events,
+    live,
     guard: makeGuard({ db: database.db, clock }),
     secret: await serverSecret(database.db, config.WORKBENCH_SECRET),
     metrics,
@@ -129,6 +132,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
 
   registerClient(app, options.webDist ?? defaultWebDist);
   app.addHook('onClose', async () => {
+    live.stop();
     stopTimingQueries();
     await deps.mailer.stop();
     await events.stop();

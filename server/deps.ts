@@ -10,6 +10,7 @@ import type { Config } from './config';
 import type { Database, Db } from './db/types';
 import type { Guard } from './lib/auth';
 import type { Clock } from './lib/clock';
+import type { LiveHub } from './core/live';
 import type { EventBus } from './lib/events';
 import type { Mailer } from './lib/mailer';
 import type { Metrics } from './lib/metrics';
@@ -26,6 +27,8 @@ export type AppDeps = {
   clock: Clock;
   mailer: Mailer;
   events: EventBus;
+  /** this instance's live sockets (server/core/live.ts) */
+  live: LiveHub;
   guard: Guard;
   /** the server's HMAC key (server/lib/server-secret.ts) */
   secret: string;

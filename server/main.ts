@@ -4,7 +4,7 @@ import { openDatabase } from './db/client';
 import { ensureFirstAdmin } from './features/auth/bootstrap-admin';
 import { serveBackups } from './lib/backup';
 import { systemClock } from './lib/clock';
-import { scheduleSweeps, scheduleHousekeeping } from './lib/housekeeping';
+import { scheduleSweeps, scheduleHousekeeping } from './jobs';
 
 /** pino's levels, for the lines written before the app's logger exists. */
 const LEVELS = { trace: 10, debug: 20, info: 30, warn: 40, error: 50, fatal: 60, silent: Infinity };

@@ -1,7 +1,7 @@
 import type { AppDeps, ZodApp } from '../deps';
 import type { FeatureRoutes } from '../lib/routes';
 import { adminRoutes } from './admin/admin.routes';
-import { alertsRoutes } from './alerts/alerts.routes';
+import { alertsRoutes } from './attendance/alerts.routes';
 import { attendanceRoutes } from './attendance/attendance.routes';
 import { authRoutes } from './auth/auth.routes';
 import { ssoRoutes } from './auth/sso.routes';

@@ -8,7 +8,7 @@ import { apiTokens, sessions, users } from '../db/schema';
 import type { Clock } from './clock';
 import { statement } from '../db/statements';
 import { AppError } from './errors';
-import { beginAttempt, type ThrottleKey, type ThrottleRule } from '../features/auth/throttle';
+import { beginAttempt, type ThrottleKey, type ThrottleRule } from './throttle';
 
 export const SESSION_COOKIE = 'wb_session';
 export const SESSION_IDLE_MS = 12 * 60 * 60 * 1000;

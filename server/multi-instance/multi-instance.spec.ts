@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { rules } from '../features/auth/throttle';
+import { rules } from '../lib/throttle';
 import { withDatabase } from '../test/global-setup';
 import {
   type Child,

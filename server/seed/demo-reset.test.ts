@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages, projects, tasks, timeEntries, users } from '../db/schema';
-import { generalConversationId, joinGeneral } from '../features/chat/general';
+import { generalConversationId, joinGeneral } from '../core/general-conversation';
 import { openTestDatabase } from '../test/harness';
 import { seedDemo } from './demo';
 import { DemoTiedError, replaceDemo } from './demo-reset';

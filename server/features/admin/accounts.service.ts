@@ -10,10 +10,10 @@ import { endAllSessions } from '../../lib/auth';
 import type { Context } from '../../lib/context';
 import { AppError, conflict } from '../../lib/errors';
 import { generatePassword, hashPassword } from '../../lib/password';
-import { countAlerts } from '../alerts/alerts.service';
-import { removeSecondFactor } from '../auth/two-factor';
-import { issueVerificationCode } from '../auth/registration.service';
-import { getUser, toUser } from '../auth/user-record';
+import { countAlerts } from '../../core/attendance-alerts';
+import { removeSecondFactor } from '../../core/two-factor';
+import { issueVerificationCode } from '../../core/verification-codes';
+import { getUser, toUser } from '../../core/people';
 import { audit } from '../../core/audit';
 import { containsPattern } from '../../lib/like';
 

@@ -4,9 +4,9 @@ import type { Db } from '../../db/types';
 import { users } from '../../db/schema';
 import { conflict } from '../../lib/errors';
 import type { Context } from '../../lib/context';
-import { getUser, toUser } from '../auth/user-record';
-import { joinGeneral } from '../chat/general';
-import { announceNotifications, notify } from '../notifications/notify';
+import { getUser, toUser } from '../../core/people';
+import { joinGeneral } from '../../core/general-conversation';
+import { announceNotifications, notify } from '../../core/notify';
 import { audit } from '../../core/audit';
 
 /** Verified registrations waiting for an admin, oldest first (the order they should be handled). */

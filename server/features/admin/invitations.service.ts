@@ -3,8 +3,8 @@ import { and, desc, eq, gt, isNull } from 'drizzle-orm';
 import { invitations } from '../../db/schema';
 import { conflict, notFound } from '../../lib/errors';
 import type { Context } from '../../lib/context';
-import { generateCode } from '../auth/codes';
-import { findUserByEmail } from '../auth/user-record';
+import { generateCode } from '../../core/verification-codes';
+import { findUserByEmail } from '../../core/people';
 import { audit } from '../../core/audit';
 
 export const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;

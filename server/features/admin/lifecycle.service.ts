@@ -28,8 +28,8 @@ import { endAllSessions } from '../../lib/auth';
 import type { Context } from '../../lib/context';
 import { AppError, conflict } from '../../lib/errors';
 import { generatePassword, hashPassword } from '../../lib/password';
-import { removeSecondFactor } from '../auth/two-factor';
-import { getUser } from '../auth/user-record';
+import { removeSecondFactor } from '../../core/two-factor';
+import { getUser } from '../../core/people';
 import { audit } from '../../core/audit';
 import { toAdminUser } from './accounts.service';
 

@@ -2,7 +2,7 @@ import { expectedOn } from '@contract/schedules';
 import { and, desc, eq, gte, isNull, lte, sql } from 'drizzle-orm';
 import { type AttendanceRecord, MAX_EXPORT_DAYS, type TodaySummary } from '@contract/attendance';
 import { attendanceRecords as r } from '../../db/schema';
-import { ownSchedule } from '../schedules/schedules.service';
+import { ownSchedule } from '../../core/time/schedule';
 import type { Context } from '../../lib/context';
 import { badRequest } from '../../lib/errors';
 import { addDays, zonedClock, zonedDate } from '@contract/zoned-time';

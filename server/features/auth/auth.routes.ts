@@ -14,8 +14,8 @@ import { implement } from '../../lib/routes';
 import { listVerificationCodes, register, resendVerification, verifyEmail } from './registration.service';
 import { confirmPasswordReset, requestPasswordReset } from './password-reset.service';
 import { changePassword, signIn, signInSecondFactor } from './session.service';
-import { CHALLENGE_COOKIE, CHALLENGE_TTL_MS, setupRequired } from './two-factor';
-import { toUser } from './user-record';
+import { CHALLENGE_COOKIE, CHALLENGE_TTL_MS, setupRequired } from '../../core/two-factor';
+import { toUser } from '../../core/people';
 import { PASSWORD_SIGN_IN_OFF, signInOptions } from './oidc';
 
 /** The half-finished sign-in's cookie: HttpOnly, only sent to the sign-in paths, 5 minutes. */

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/types';
 import { users } from '../../db/schema';
 import { generatePassword, hashPassword } from '../../lib/password';
-import { joinGeneral } from '../chat/general';
+import { joinGeneral } from '../../core/general-conversation';
 
 /**
  * On start, if no admin exists, creates one from WORKBENCH_ADMIN_EMAIL/PASSWORD, or with a

@@ -9,7 +9,7 @@ import type { Context, PublicContext } from '../../lib/context';
 import { AppError, badRequest } from '../../lib/errors';
 import { hashPassword } from '../../lib/password';
 import { audit } from '../../core/audit';
-import { openSecret, sealSecret } from './two-factor';
+import { openSecret, sealSecret } from '../../core/two-factor';
 
 /**
  * Single sign-on with OpenID Connect through `openid-client` (docs/decisions/020-single-sign-on.md,

@@ -9,8 +9,8 @@ import { endAllSessions, sha256 } from '../../lib/auth';
 import type { PublicContext } from '../../lib/context';
 import { badRequest } from '../../lib/errors';
 import { hashPassword } from '../../lib/password';
-import { beginAttempt, type ThrottleKey, throttleKeys } from './throttle';
-import { findUserByEmail } from './user-record';
+import { beginAttempt, type ThrottleKey, throttleKeys } from '../../lib/throttle';
+import { findUserByEmail } from '../../core/people';
 
 export const RESET_TTL_MS = 30 * 60 * 1000;
 const HOUR = 60 * 60 * 1000;

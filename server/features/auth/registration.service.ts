@@ -7,54 +7,23 @@ import type { Clock } from '../../lib/clock';
 import { badRequest, conflict } from '../../lib/errors';
 import type { Mailer } from '../../lib/mailer';
 import { hashPassword } from '../../lib/password';
-import { joinGeneral } from '../chat/general';
-import { generateCode, hashCode, MAX_CODE_ATTEMPTS, redactSpentCodes, stillUsable } from './codes';
-import { beginAttempt, registrationKeys, throttleKeys } from './throttle';
-import { findUserByEmail, toUser } from './user-record';
+import { joinGeneral } from '../../core/general-conversation';
+import {
+  hashCode,
+  issueVerificationCode,
+  MAX_CODE_ATTEMPTS,
+  redactSpentCodes,
+  stillUsable,
+} from '../../core/verification-codes';
+import { beginAttempt, registrationKeys, throttleKeys } from '../../lib/throttle';
+import { findUserByEmail, toUser } from '../../core/people';
 import { containsPattern } from '../../lib/like';
 
-export const CODE_TTL_MS = 15 * 60 * 1000;
 export const INVALID_CODE = 'Invalid verification code.';
 export const INVALID_INVITE = 'This invitation code is invalid or has expired.';
 
 /** `secret` keys the codes' HMAC (server/lib/server-secret.ts). */
 type Deps = { db: Db; clock: Clock; mailer: Mailer; secret: string };
-
-/**
- * Replaces any live code of the user with a new one and mails it (kind 'verification'); the
- * replaced codes leave the outbox.
- */
-export async function issueVerificationCode(
-  deps: Deps,
-  user: { id: string; email: string; firstName: string },
-) {
-  const code = generateCode();
-  const now = deps.clock.now();
-  const codeId = await deps.db.transaction(async (tx) => {
-    await tx
-      .update(verificationCodes)
-      .set({ consumedAt: now })
-      .where(and(eq(verificationCodes.userId, user.id), isNull(verificationCodes.consumedAt)));
-    const [row] = await tx
-      .insert(verificationCodes)
-      .values({
-        userId: user.id,
-        codeHash: hashCode(deps.secret, user.id, code),
-        expiresAt: new Date(now.getTime() + CODE_TTL_MS),
-        createdAt: now,
-      })
-      .returning({ id: verificationCodes.id });
-    return row.id;
-  });
-  await deps.mailer.send({
-    to: user.email,
-    subject: 'Your Workbench verification code',
-    text: `Hello ${user.firstName},\n\nyour verification code is ${code}. It is valid for 15 minutes.`,
-    kind: 'verification',
-    data: { code, codeId },
-  });
-  await redactSpentCodes(deps.db, now);
-}
 
 async function openInvitation(db: Db, code: string, email: string, now: Date) {
   const [row] = await db

@@ -5,9 +5,9 @@ import { buildApp } from '../../app';
 import { loadConfig } from '../../config';
 import { outbox, serverSecrets, users, verificationCodes } from '../../db/schema';
 import { systemClock } from '../../lib/clock';
-import { purgeExpired } from '../../lib/housekeeping';
+import { purgeExpired } from '../../jobs';
 import { createTestApp, type TestContext } from '../../test/harness';
-import { hashCode } from './codes';
+import { hashCode } from '../../core/verification-codes';
 import { GOOD_PASSWORD, latestCode, registerAndVerify, registration } from '../../test/accounts';
 
 let t: TestContext;

@@ -10,9 +10,15 @@ import type { Clock } from '../../lib/clock';
 import { isoInstant } from '../../db/statements';
 import { AppError, badRequest } from '../../lib/errors';
 import { getDummyHash, hashPassword, verifyPassword } from '../../lib/password';
-import { beginAttempt, throttleKeys } from './throttle';
-import { closeChallenge, openChallenge, takeChallengeTry, spendSecondFactor, WRONG_CODE } from './two-factor';
-import { findUserByEmail, getUser, toUser } from './user-record';
+import { beginAttempt, throttleKeys } from '../../lib/throttle';
+import {
+  closeChallenge,
+  openChallenge,
+  takeChallengeTry,
+  spendSecondFactor,
+  WRONG_CODE,
+} from '../../core/two-factor';
+import { findUserByEmail, getUser, toUser } from '../../core/people';
 
 export const INVALID_CREDENTIALS = 'Invalid email or password';
 

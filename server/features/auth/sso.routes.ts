@@ -14,7 +14,7 @@ import {
   startSignIn,
 } from './oidc';
 import { startSession } from './session.service';
-import { openChallenge } from './two-factor';
+import { openChallenge } from '../../core/two-factor';
 
 /**
  * The flow cookie: HttpOnly, only sent to /api/auth/oidc, SameSite=Lax because the provider's

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { notifications, outbox } from '../../db/schema';
 import { createTestApp, type TestContext } from '../../test/harness';
-import { generalConversationId, joinGeneral } from './general';
+import { generalConversationId, joinGeneral } from '../../core/general-conversation';
 
 let t: TestContext;
 let base: string;

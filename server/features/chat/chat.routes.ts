@@ -1,6 +1,6 @@
 import { chatApi } from '@contract/chat';
 import { type FeatureRoutes, implement, respond } from '../../lib/routes';
-import { createChatHub } from './chat.hub';
+import { chatDelivery } from './chat.delivery';
 import { chatSocketRoute } from './chat.socket';
 import { createConversation, listConversations } from './conversations.service';
 import {
@@ -14,12 +14,12 @@ import {
 } from './messages.service';
 import { attachmentFile, readAttachment, sendAttachment } from './attachments.service';
 
-/** The chat endpoints, plus the live socket and the hub that fans events out to it. */
+/** The chat endpoints, plus the live socket (whose hub is the core's) and chat's own live events. */
 export const chatRoutes: FeatureRoutes = {
   register(app, deps) {
-    const hub = createChatHub(deps);
-    app.addHook('onClose', async () => hub.stop());
-    chatSocketRoute(app, deps, hub);
+    const hub = deps.live;
+    hub.deliver('chat.', chatDelivery(deps.db));
+    chatSocketRoute(app, deps);
 
     implement(chatApi, {
       conversations: (ctx) => listConversations(ctx),

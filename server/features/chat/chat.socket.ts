@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { AppDeps, ZodApp } from '../../deps';
 import { currentUser, SESSION_COOKIE } from '../../lib/auth';
 import { AppError } from '../../lib/errors';
-import type { ChatHub } from './chat.hub';
+import { announce } from './chat.events';
 import { assertParticipant } from './conversations.service';
 
 const TYPING_EVERY_MS = 1_000;
@@ -26,7 +26,8 @@ async function refuseForeignOrigin(request: FastifyRequest) {
 }
 
 /** GET /api/ws: the live event stream of the signed-in user (docs/product/chat.md#live-events). */
-export function chatSocketRoute(app: ZodApp, deps: AppDeps, hub: ChatHub) {
+export function chatSocketRoute(app: ZodApp, deps: AppDeps) {
+  const hub = deps.live;
   app.get(
     '/api/ws',
     {
@@ -66,7 +67,10 @@ export function chatSocketRoute(app: ZodApp, deps: AppDeps, hub: ChatHub) {
         const { conversationId } = event.data.data;
         assertParticipant(deps.db, user.id, conversationId)
           .then(() =>
-            hub.publish({ type: 'chat.typing', conversationId, userId: user.id, userName: client.userName }),
+            announce(
+              { events: deps.events, log: request.log },
+              { type: 'chat.typing', conversationId, userId: user.id, userName: client.userName },
+            ),
           )
           .catch(() => {
             // not a participant, or the bus is down: a typing notice is not worth an error

@@ -2,7 +2,7 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { conversationParticipants } from '../../db/schema';
 import { createTestApp, type TestContext } from '../../test/harness';
-import { generalConversationId, joinGeneral } from './general';
+import { generalConversationId, joinGeneral } from '../../core/general-conversation';
 
 let t: TestContext;
 beforeAll(async () => {

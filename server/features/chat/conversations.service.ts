@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { type Conversation, type CreateConversationBody, PARTICIPANT_PREVIEW } from '@contract/chat';
 import type { Db } from '../../db/types';
 import { statement } from '../../db/statements';
@@ -126,13 +126,6 @@ export async function getConversation(db: Db, userId: string, conversationId: st
   if (!found) throw notFound('Conversation not found');
   return found;
 }
-
-/**
- * The conversations a user takes part in, as a subquery: the only ones whose messages they may read
- * (docs/product/chat.md#participants-only). Search filters its messages by it.
- */
-export const conversationIdsOf = (userId: string) =>
-  sql`select cp.conversation_id from conversation_participants cp where cp.user_id = ${userId}`;
 
 // Checked before every read or post in a conversation.
 const participation = statement<{ user_id: string }, [conversationId: string, userId: string]>(

@@ -8,7 +8,7 @@ import { conflict, forbidden, notFound } from '../../lib/errors';
 import { containsPattern } from '../../lib/like';
 import { messageAttachments, messageReactions } from '../../db/schema';
 import { announce } from './chat.events';
-import { announceNotifications, notify } from '../notifications/notify';
+import { announceNotifications, notify } from '../../core/notify';
 import { assertParticipant } from './conversations.service';
 
 type Row = {

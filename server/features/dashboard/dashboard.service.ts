@@ -3,7 +3,7 @@ import type { DashboardStats } from '@contract/dashboard';
 import { statement } from '../../db/statements';
 import type { Context } from '../../lib/context';
 import { zonedDate } from '@contract/zoned-time';
-import { ownSchedule } from '../schedules/schedules.service';
+import { ownSchedule } from '../../core/time/schedule';
 import { todayTracked } from '../time-entries/time-entries.summary';
 
 // Everyone's home page: one prepared statement for the four counts (decisions/008).

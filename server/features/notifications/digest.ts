@@ -3,7 +3,7 @@ import { zonedDate } from '@contract/zoned-time';
 import { rowsOf } from '../../db/rows';
 import { digestItems } from '../../db/schema';
 import type { Context } from '../../lib/context';
-import { digestMail } from './mail';
+import { digestMail } from '../../core/notification-mail';
 
 /** People handled per sweep at most; the next sweep (a minute later) takes the rest. */
 const SWEEP_BATCH = 200;

@@ -7,7 +7,7 @@ import type {
 } from '@contract/notifications';
 import { notifications, users } from '../../db/schema';
 import type { Context } from '../../lib/context';
-import { announceNotifications } from './notify';
+import { announceNotifications } from '../../core/notify';
 
 /** The caller's notifications, newest first; the cursor is the id of the last one of the previous page. */
 export async function listNotifications(

@@ -11,7 +11,7 @@ import {
   type FuzzRoute,
   routeCase,
 } from '../../test/fuzz-inputs';
-import { joinGeneral } from '../chat/general';
+import { joinGeneral } from '../../core/general-conversation';
 
 /**
  * Every route, fed inputs derived from its own zod schemas (wrong types, control characters, huge

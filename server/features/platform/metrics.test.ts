@@ -2,7 +2,7 @@ import { EventEmitter } from 'node:events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../test/harness';
 import { until } from '../../test/until';
-import { createChatHub, type LiveClient } from '../chat/chat.hub';
+import { createLiveHub, type LiveClient } from '../../core/live';
 
 const TOKEN = 'metrics-token-for-tests-0123456789';
 let t: TestContext;
@@ -111,7 +111,7 @@ describe('GET /metrics', () => {
       ping() {},
       close() {},
     });
-    const hub = createChatHub({
+    const hub = createLiveHub({
       db: t.db,
       events: t.app.deps.events,
       clock: t.clock,

@@ -9,7 +9,7 @@ import type { Context } from '../../lib/context';
 import { AppError, badRequest, notFound } from '../../lib/errors';
 import { readWithinLimit } from '../../lib/upload';
 import type { Download } from '../../lib/routes';
-import { toUser } from '../auth/user-record';
+import { toUser } from '../../core/people';
 
 const SIZE = 256;
 // A decompression bomb (a tiny file of a huge image) is refused before it is decoded.

@@ -14,15 +14,15 @@ import { sendSecurityNotice } from '../../core/security-notice';
 import { SESSION_IDLE_MS } from '../../lib/auth';
 import type { Context } from '../../lib/context';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
-import { beginAttempt, throttleKeys } from '../auth/throttle';
+import { beginAttempt, throttleKeys } from '../../lib/throttle';
 import {
   beginSetup,
   confirmSetup,
   removeSecondFactor,
   spendSecondFactor,
   WRONG_CODE,
-} from '../auth/two-factor';
-import { toUser } from '../auth/user-record';
+} from '../../core/two-factor';
+import { toUser } from '../../core/people';
 import { deviceName } from './device';
 
 /** The session lookup already read every public column of the caller. */

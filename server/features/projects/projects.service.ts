@@ -14,7 +14,7 @@ import type { Db } from '../../db/types';
 import { projectMembers, projects, users } from '../../db/schema';
 import type { Context } from '../../lib/context';
 import { badRequest, conflict, notFound } from '../../lib/errors';
-import { mondayOf } from '../timesheets/week-lock';
+import { mondayOf } from '../../core/time/week-lock';
 
 type CreateProjectInput = z.output<typeof createProjectRequest>;
 
@@ -208,9 +208,4 @@ export async function removeProjectMember({ db }: Context, id: string, userId: s
     .where(and(eq(projectMembers.projectId, id), eq(projectMembers.userId, userId)))
     .returning({ userId: projectMembers.userId });
   if (removed.length === 0) throw notFound('Not a member of this project');
-}
-
-/** A task created or edited for someone in a project puts them on its team (if not already). */
-export async function joinProject(db: Db, projectId: string, userId: string, addedBy: string, at: Date) {
-  await db.insert(projectMembers).values({ projectId, userId, addedBy, addedAt: at }).onConflictDoNothing();
 }

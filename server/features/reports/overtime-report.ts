@@ -3,7 +3,7 @@ import type { OvertimeReport, OvertimeReportQuery } from '@contract/reports';
 import type { Context } from '../../lib/context';
 import { zonedDate, zonedDayRange } from '@contract/zoned-time';
 import { ORGANISATION_SCHEDULE } from '@contract/schedules';
-import { expectedSecondsOn } from '../schedules/schedules.service';
+import { expectedSecondsOn } from '../../core/time/schedule';
 import { reportRows as rowsOf, reportScope } from './report-scope';
 import { clippedCte } from './time-report';
 

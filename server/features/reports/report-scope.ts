@@ -5,7 +5,7 @@ import { rowsOf } from '../../db/rows';
 import type { Db } from '../../db/types';
 import type { Context } from '../../lib/context';
 import { forbidden, notFound } from '../../lib/errors';
-import { managedBy, manages, managesTeam, TEAM_NOT_FOUND, teamExists } from '../teams/team-scope';
+import { managedBy, manages, managesTeam, TEAM_NOT_FOUND, teamExists } from '../../core/scope';
 import { addDays, zonedDayRange } from '@contract/zoned-time';
 
 export const OWN_DATA_ONLY = 'You can only see your own reports';

@@ -3,9 +3,7 @@ import { SEARCH_GROUP_LIMIT, type SearchResults } from '@contract/search';
 import { rowsOf } from '../../db/rows';
 import { isoInstant } from '../../db/statements';
 import type { Context } from '../../lib/context';
-import { conversationIdsOf } from '../chat/conversations.service';
-import { visibleAssignee } from '../tasks/tasks.service';
-import { inDirectory } from '../users/users.service';
+import { conversationIdsOf, inDirectory, visibleAssignee } from '../../core/visibility';
 
 const MAX_WORDS = 8;
 /** How many of each conversation's newest messages the first look reads (see newestMessages). */

@@ -19,8 +19,9 @@ import type { Context } from '../../lib/context';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import { instantOf } from '@contract/zoned-time';
 import { audit } from '../../core/audit';
-import { announceNotifications, type NotificationInput, notify } from '../notifications/notify';
-import { joinProject } from '../projects/projects.service';
+import { announceNotifications, type NotificationInput, notify } from '../../core/notify';
+import { joinProject } from '../../core/project-members';
+import { managesTasks, visibleAssignee } from '../../core/visibility';
 import { stopTaskTimers } from '../timers/timers.service';
 import { announceTask } from './tasks.events';
 import { findTask, findTasks, type TaskListQuery } from './tasks.queries';
@@ -30,15 +31,7 @@ type TaskRow = typeof tasks.$inferSelect;
 
 const nameOf = (actor: Actor) => `${actor.firstName} ${actor.lastName}`;
 
-const canManage = (actor: Actor) => actor.role === 'manager' || actor.role === 'admin';
-
-/**
- * Employees see only their own tasks; managers and admins see all (docs/product/tasks.md#visibility).
- * The one place that says so: the assignee an actor's task reads are limited to, or undefined for all.
- * The lists, each task's actions and search (server/features/search) all ask it.
- */
-export const visibleAssignee = (actor: Actor): string | undefined =>
-  canManage(actor) ? undefined : actor.id;
+const canManage = managesTasks;
 
 export function listTasks({ db, actor }: Context, query: TasksQuery): Promise<Task[]> {
   const own = visibleAssignee(actor);

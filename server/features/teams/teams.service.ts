@@ -15,7 +15,7 @@ import { teamMembers, teams, users } from '../../db/schema';
 import { audit } from '../../core/audit';
 import type { Context } from '../../lib/context';
 import { badRequest, conflict, isUniqueViolation, notFound } from '../../lib/errors';
-import { TEAM_NOT_FOUND } from './team-scope';
+import { TEAM_NOT_FOUND } from '../../core/scope';
 
 type MemberInput = { userId: string; role: TeamMember['role'] };
 type TeamRow = { id: string; name: string; createdAt: Date };

@@ -2,7 +2,7 @@ import { and, asc, eq, gte, lt } from 'drizzle-orm';
 import type { ExportQuery } from '@contract/time-entries';
 import { timeEntries } from '../../db/schema';
 import { zonedClock, zonedDate, zonedDayRange } from '@contract/zoned-time';
-import { selectEntries } from './time-entries.rows';
+import { selectEntries } from '../../core/time/entry-rows';
 import type { Context } from '../../lib/context';
 import { csvDocument } from '../../lib/csv';
 

@@ -12,8 +12,8 @@ import { projects, tasks, timeEntries } from '../../db/schema';
 import type { Context } from '../../lib/context';
 import { badRequest, notFound } from '../../lib/errors';
 import { zonedClock, zonedDate, zonedInstant } from '@contract/zoned-time';
-import { assertWeeksOpen } from '../timesheets/week-lock';
-import { entriesBefore, newestEntries, selectEntries, toTimeEntry } from './time-entries.rows';
+import { assertWeeksOpen } from '../../core/time/week-lock';
+import { entriesBefore, newestEntries, selectEntries, toTimeEntry } from '../../core/time/entry-rows';
 
 /** What the entry rules need of a request: whose entries, the zone their days count in, and now. */
 type Scope = { db: Db; now: Date; timeZone: string; userId: string; organisationZone: string };

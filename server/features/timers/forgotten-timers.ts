@@ -1,7 +1,7 @@
 import { and, asc, eq, lte } from 'drizzle-orm';
 import { activeTimers } from '../../db/schema';
 import type { Context } from '../../lib/context';
-import { announceNotifications, notify } from '../notifications/notify';
+import { announceNotifications, notify } from '../../core/notify';
 import { closeTimer } from './timers.service';
 
 const HOUR_MS = 60 * 60 * 1000;

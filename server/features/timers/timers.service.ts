@@ -12,9 +12,9 @@ import type { Db } from '../../db/types';
 import { activeTimers, projects, tasks, timeEntries } from '../../db/schema';
 import type { Context } from '../../lib/context';
 import { badRequest, conflict, isUniqueViolation, notFound } from '../../lib/errors';
-import { selectEntries, toTimeEntry } from '../time-entries/time-entries.rows';
+import { selectEntries, toTimeEntry } from '../../core/time/entry-rows';
 import { addTaskSeconds } from '../time-entries/time-entries.service';
-import { assertWeeksOpen } from '../timesheets/week-lock';
+import { assertWeeksOpen } from '../../core/time/week-lock';
 
 /** The user's running timer with the task's and project's names, or null. */
 async function readActive(db: Db, userId: string): Promise<ActiveTimer | null> {

@@ -5,9 +5,10 @@ import { activeTimers, attendanceRecords, timesheets } from '../../db/schema';
 import type { Context } from '../../lib/context';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import { audit } from '../../core/audit';
-import { announceNotifications, notify } from '../notifications/notify';
-import { maySee, scheduleOf } from '../schedules/schedules.service';
-import { decidersOf } from '../teams/team-scope';
+import { announceNotifications, notify } from '../../core/notify';
+import { scheduleOf } from '../../core/time/schedule';
+import { maySee } from '../../core/scope';
+import { decidersOf } from '../../core/scope';
 import {
   expectedBetween,
   mayDecide,
@@ -19,7 +20,7 @@ import {
   weekLabel,
   weekRange,
 } from './timesheets.service';
-import { mondayOf } from './week-lock';
+import { mondayOf } from '../../core/time/week-lock';
 
 /**
  * What happens to a week (docs/product/timesheets.md): its owner submits or withdraws it, a manager

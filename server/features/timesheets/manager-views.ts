@@ -7,8 +7,8 @@ import { rowsOf } from '../../db/rows';
 import type { Db } from '../../db/types';
 import type { Context } from '../../lib/context';
 import { forbidden, notFound } from '../../lib/errors';
-import { managedBy, managesTeam, TEAM_NOT_FOUND, teamExists } from '../teams/team-scope';
-import { joinedOn } from '../schedules/schedules.service';
+import { managedBy, managesTeam, TEAM_NOT_FOUND, teamExists } from '../../core/scope';
+import { joinedOn } from '../../core/time/schedule';
 import { expectedBetween, weekRange } from './timesheets.service';
 
 type Range = { key: string; userId: string; start: Date; end: Date };

@@ -11,10 +11,11 @@ import { attendanceRecords, timeEntries, timesheets, users } from '../../db/sche
 import type { Context } from '../../lib/context';
 import { notFound } from '../../lib/errors';
 import { addDays, zonedDate, zonedDayRange } from '@contract/zoned-time';
-import { type CountingSchedule, expectedSecondsOn, maySee, scheduleOf } from '../schedules/schedules.service';
-import { selectEntries, toTimeEntry } from '../time-entries/time-entries.rows';
-import { manages } from '../teams/team-scope';
-import { mondayOf } from './week-lock';
+import { type CountingSchedule, expectedSecondsOn, scheduleOf } from '../../core/time/schedule';
+import { maySee } from '../../core/scope';
+import { selectEntries, toTimeEntry } from '../../core/time/entry-rows';
+import { manages } from '../../core/scope';
+import { mondayOf } from '../../core/time/week-lock';
 
 export const SHEET_NOT_FOUND = 'Timesheet not found';
 export const nameOf = (actor: { firstName: string; lastName: string }) =>

@@ -1,14 +1,9 @@
-import { and, asc, ilike, or, sql } from 'drizzle-orm';
+import { and, asc, ilike, or } from 'drizzle-orm';
 import type { AssignableUser } from '@contract/users';
 import { users } from '../../db/schema';
 import type { Context } from '../../lib/context';
 import { containsPattern } from '../../lib/like';
-
-/**
- * Who the people directory lists (docs/product/accounts.md#people-list): approved, active accounts.
- * Written against the `users` table by name, so hand-written SQL (search) can use it as it is.
- */
-export const inDirectory = sql`"users"."approval_status" = 'approved' and "users"."is_active"`;
+import { inDirectory } from '../../core/visibility';
 
 /** Approved, active users by name: the assignee list and the chat people picker. */
 export async function listAssignableUsers(

@@ -7,7 +7,7 @@ import {
   messages,
   notifications,
 } from '../../db/schema';
-import { generalConversationId } from '../../features/chat/general';
+import { generalConversationId } from '../../core/general-conversation';
 import type { Cast, DemoWorld } from './world';
 
 /**

@@ -1,6 +1,6 @@
 import { addDays } from '@contract/zoned-time';
 import { users } from '../../db/schema';
-import { joinGeneral } from '../../features/chat/general';
+import { joinGeneral } from '../../core/general-conversation';
 import { hashPassword } from '../../lib/password';
 import type { Cast, DemoWorld } from './world';
 

@@ -4,11 +4,11 @@ import type { Role } from '@contract/auth';
 import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import QRCode from 'qrcode';
-import type { Db } from '../../db/types';
-import { recoveryCodes, twoFactorChallenges, twoFactorSecrets, users } from '../../db/schema';
-import type { Clock } from '../../lib/clock';
-import { AppError, badRequest, conflict } from '../../lib/errors';
-import { generateCode } from './codes';
+import type { Db } from '../db/types';
+import { recoveryCodes, twoFactorChallenges, twoFactorSecrets, users } from '../db/schema';
+import type { Clock } from '../lib/clock';
+import { AppError, badRequest, conflict } from '../lib/errors';
+import { generateCode } from './verification-codes';
 
 /**
  * Two-factor sign-in with an authenticator app (TOTP, RFC 6238 by the `otpauth` library) and

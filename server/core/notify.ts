@@ -1,9 +1,10 @@
 import { type NotificationKind, notificationKindInfo } from '@contract/notifications';
 import { and, eq, inArray } from 'drizzle-orm';
-import type { Db } from '../../db/types';
-import { digestItems, notificationPreferences, notifications, users } from '../../db/schema';
-import type { Context } from '../../lib/context';
-import { notificationMail } from './mail';
+import type { Db } from '../db/types';
+import { digestItems, notificationPreferences, notifications, users } from '../db/schema';
+import type { Context } from '../lib/context';
+import { publishLive } from './live';
+import { notificationMail } from './notification-mail';
 
 export type NotificationInput = {
   kind: NotificationKind;
@@ -91,9 +92,6 @@ export async function notify(ctx: NotifyContext, tx: Db, input: NotificationInpu
   return inApp.map((r) => r.id);
 }
 
-/** The live event of a change to some people's notifications: ids only; their tabs refetch. */
-export type NotificationsBusEvent = { type: 'notifications.changed'; userIds: string[] };
-
 /**
  * After the commit: tells every instance's hub that these people's notifications changed, and the
  * mail dispatcher that mail may be waiting. A lost notice only delays the bell until the tab's next
@@ -105,6 +103,5 @@ export async function announceNotifications(
 ) {
   ctx.mailer.kick();
   if (userIds.length === 0) return;
-  const event: NotificationsBusEvent = { type: 'notifications.changed', userIds: [...userIds] };
-  await ctx.events.publish(event).catch((err) => ctx.log.warn({ err }, 'notification event not published'));
+  await publishLive(ctx, { type: 'notifications.changed', userIds: [...userIds] });
 }

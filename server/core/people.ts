@@ -1,10 +1,10 @@
 import type { User } from '@contract/auth';
 import { eq } from 'drizzle-orm';
-import type { Db } from '../../db/types';
-import { users } from '../../db/schema';
-import { isoInstant } from '../../db/statements';
-import type { PublicUserRow, SessionUser } from '../../lib/auth';
-import { notFound } from '../../lib/errors';
+import type { Db } from '../db/types';
+import { users } from '../db/schema';
+import { isoInstant } from '../db/statements';
+import type { PublicUserRow, SessionUser } from '../lib/auth';
+import { notFound } from '../lib/errors';
 
 type UserRow = typeof users.$inferSelect;
 

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authThrottle, sessions, twoFactorChallenges } from '../db/schema';
-import { createTestApp, type TestContext } from '../test/harness';
-import { SESSION_IDLE_MS } from './auth';
-import { fixedClock } from './clock';
-import { every, purgeExpired } from './housekeeping';
+import { authThrottle, sessions, twoFactorChallenges } from './db/schema';
+import { createTestApp, type TestContext } from './test/harness';
+import { SESSION_IDLE_MS } from './lib/auth';
+import { fixedClock } from './lib/clock';
+import { every, purgeExpired } from './jobs';
 
 const clock = fixedClock('2026-05-01T12:00:00Z');
 let t: TestContext;

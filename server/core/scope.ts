@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { rowsOf } from '../../db/rows';
-import type { Db } from '../../db/types';
+import { rowsOf } from '../db/rows';
+import type { Db } from '../db/types';
+import type { Context } from '../lib/context';
 
 /**
  * Who manages whom (docs/decisions/011-teams-schedules-timesheets.md): a manager of a team manages
@@ -96,4 +97,10 @@ export async function attendanceWatchersOf(
       join team_members boss on boss.team_id = m.team_id and boss.role = 'manager'
       where m.user_id = ${userId}))`,
   );
+}
+
+/** Whether the caller may see the user's schedule and sheets: themselves, an admin, or a manager of one of their teams. */
+export async function maySee(ctx: Context, userId: string): Promise<boolean> {
+  if (userId === ctx.actor.id || ctx.actor.role === 'admin') return true;
+  return manages(ctx.db, ctx.actor.id, userId);
 }

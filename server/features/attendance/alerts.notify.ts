@@ -6,9 +6,9 @@ import { rowsOf } from '../../db/rows';
 import { attendanceRecords } from '../../db/schema';
 import type { Db } from '../../db/types';
 import type { Context } from '../../lib/context';
-import { announceNotifications, notify } from '../notifications/notify';
-import { attendanceWatchersOf } from '../teams/team-scope';
-import { type AlertRow, alertsCte, lateArrivalMessage, toAlert } from './alerts.service';
+import { announceNotifications, notify } from '../../core/notify';
+import { attendanceWatchersOf } from '../../core/scope';
+import { type AlertRow, alertsCte, lateArrivalMessage, toAlert } from '../../core/attendance-alerts';
 
 const MINUTE = 60_000;
 /** Records notified per sweep at most; the next sweep (a minute later) takes the rest. */

@@ -1,6 +1,6 @@
 import { alertsApi } from '@contract/alerts';
 import { implement } from '../../lib/routes';
-import { listAlerts } from './alerts.service';
+import { listAlerts } from '../../core/attendance-alerts';
 
 export const alertsRoutes = implement(alertsApi, {
   mine: (ctx) => listAlerts(ctx, ctx.actor.id),

@@ -1,15 +1,15 @@
 import { and, isNull, lt, or } from 'drizzle-orm';
-import type { Db } from '../db/types';
-import { authThrottle, sessions, twoFactorChallenges } from '../db/schema';
-import { redactSpentCodes } from '../features/auth/codes';
-import { SESSION_IDLE_MS } from './auth';
+import type { Db } from './db/types';
+import { authThrottle, sessions, twoFactorChallenges } from './db/schema';
+import { redactSpentCodes } from './core/verification-codes';
+import { SESSION_IDLE_MS } from './lib/auth';
 import type { FastifyBaseLogger } from 'fastify';
-import type { AppDeps } from '../deps';
-import { stopForgottenTimers } from '../features/timers/forgotten-timers';
-import { notifyMissedClockOuts } from '../features/alerts/alerts.notify';
-import { sendDigests } from '../features/notifications/digest';
-import type { Clock } from './clock';
-import { contextFor } from './context';
+import type { AppDeps } from './deps';
+import { stopForgottenTimers } from './features/timers/forgotten-timers';
+import { notifyMissedClockOuts } from './features/attendance/alerts.notify';
+import { sendDigests } from './features/notifications/digest';
+import type { Clock } from './lib/clock';
+import { contextFor } from './lib/context';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import type { Db } from '../../db/types';
-import { conversationParticipants, conversations } from '../../db/schema';
+import type { Db } from '../db/types';
+import { conversationParticipants, conversations } from '../db/schema';
 
 /** The 'General' group's id, created on first use (a partial unique index keeps it single). */
 export async function generalConversationId(db: Db): Promise<string> {

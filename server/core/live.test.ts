@@ -1,11 +1,11 @@
 import { EventEmitter } from 'node:events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { sessions } from '../../db/schema';
-import { createSession, endAllSessions, resolveSession } from '../../lib/auth';
-import { fixedClock } from '../../lib/clock';
-import { createTestApp, type TestContext } from '../../test/harness';
-import { createChatHub, type LiveClient } from './chat.hub';
+import { sessions } from '../db/schema';
+import { createSession, endAllSessions, resolveSession } from '../lib/auth';
+import { fixedClock } from '../lib/clock';
+import { createTestApp, type TestContext } from '../test/harness';
+import { createLiveHub, type LiveClient } from './live';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -62,7 +62,7 @@ async function clientFor(answersPings: boolean) {
 
 describe('chat hub heartbeats', () => {
   it('pings, sends JSON heartbeats, drops peers that stop answering and sockets whose session ended', async () => {
-    const hub = createChatHub({ db: t.db, events: t.app.deps.events, clock: t.clock }, 100);
+    const hub = createLiveHub({ db: t.db, events: t.app.deps.events, clock: t.clock }, 100);
     const healthy = await clientFor(true);
     const silent = await clientFor(false);
     const signedOut = await clientFor(true);
@@ -83,7 +83,7 @@ describe('chat hub heartbeats', () => {
 
   it('heartbeats do not keep a session alive: after 12 h without requests the socket is closed', async () => {
     const clock = fixedClock('2030-01-01T08:00:00Z');
-    const hub = createChatHub({ db: t.db, events: t.app.deps.events, clock }, 20);
+    const hub = createLiveHub({ db: t.db, events: t.app.deps.events, clock }, 20);
     const idle = await clientFor(true);
     const active = await clientFor(true);
     for (const c of [idle, active]) {

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { ALERT_WINDOW_DAYS, type AttendanceAlert, WORK_DAY_HOURS } from '@contract/alerts';
 import type { Settings } from '@contract/settings';
-import type { Context } from '../../lib/context';
+import type { Context } from '../lib/context';
 import { addDays, zonedClock, zonedDate } from '@contract/zoned-time';
-import { rowsOf } from '../../db/rows';
+import { rowsOf } from '../db/rows';
 
 export type AlertRow = {
   kind: AttendanceAlert['kind'];

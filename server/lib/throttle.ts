@@ -1,7 +1,7 @@
 import { eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
-import type { Db } from '../../db/types';
-import { authThrottle } from '../../db/schema';
-import { AppError } from '../../lib/errors';
+import type { Db } from '../db/types';
+import { authThrottle } from '../db/schema';
+import { AppError } from './errors';
 
 /**
  * Attempt throttling for sign-in, verification, resend and registration (docs/product/accounts.md#throttling; limits in

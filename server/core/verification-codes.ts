@@ -1,7 +1,10 @@
 import { createHmac, randomInt } from 'node:crypto';
 import { CODE_LENGTH } from '@contract/auth';
-import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/types';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../db/types';
+import { verificationCodes } from '../db/schema';
+import type { Clock } from '../lib/clock';
+import type { Mailer } from '../lib/mailer';
 
 // Letters and digits without look-alikes (no 0/O, 1/I/L) so codes survive being read aloud or retyped.
 const ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
@@ -36,4 +39,43 @@ export async function redactSpentCodes(db: Db, now: Date): Promise<number> {
     where kind = 'verification' and data->>'code' is not null and not ${stillUsable(now)}
     returning id`)) as { rows: unknown[] };
   return result.rows.length;
+}
+
+/** How long a code works. */
+export const CODE_TTL_MS = 15 * 60 * 1000;
+
+/**
+ * Replaces any live code of the user with a new one and mails it (kind 'verification'); the
+ * replaced codes leave the outbox.
+ */
+export async function issueVerificationCode(
+  deps: { db: Db; clock: Clock; mailer: Mailer; secret: string },
+  user: { id: string; email: string; firstName: string },
+) {
+  const code = generateCode();
+  const now = deps.clock.now();
+  const codeId = await deps.db.transaction(async (tx) => {
+    await tx
+      .update(verificationCodes)
+      .set({ consumedAt: now })
+      .where(and(eq(verificationCodes.userId, user.id), isNull(verificationCodes.consumedAt)));
+    const [row] = await tx
+      .insert(verificationCodes)
+      .values({
+        userId: user.id,
+        codeHash: hashCode(deps.secret, user.id, code),
+        expiresAt: new Date(now.getTime() + CODE_TTL_MS),
+        createdAt: now,
+      })
+      .returning({ id: verificationCodes.id });
+    return row.id;
+  });
+  await deps.mailer.send({
+    to: user.email,
+    subject: 'Your Workbench verification code',
+    text: `Hello ${user.firstName},\n\nyour verification code is ${code}. It is valid for 15 minutes.`,
+    kind: 'verification',
+    data: { code, codeId },
+  });
+  await redactSpentCodes(deps.db, now);
 }
