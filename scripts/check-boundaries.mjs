@@ -3,7 +3,11 @@
 //   or the app that composes them);
 // - web components/ and lib/ import no feature and not the app;
 // - the contract imports only itself (and zod): it is shared by the server and the browser;
-// - the browser never imports server code, and the server never imports browser code.
+// - the browser never imports server code, and the server never imports browser code;
+// - on the server, the rooms are layered db → lib → core → features → the composition roots (app.ts,
+//   jobs.ts, main.ts, features/index.ts): a server feature imports only itself, core/, lib/, db/ and the
+//   contract (never another feature); core/ and lib/ import no feature; lib/ imports no core;
+//   db/ imports neither (docs/architecture.md). Tests may also use server/test/.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -32,6 +36,37 @@ function target(fromFile, specifier) {
 
 /** The web feature a path belongs to, if any. */
 const featureOf = (path) => /^web\/src\/features\/([^/]+)\//.exec(`${path}/`)?.[1];
+/** The server feature a path belongs to, if any (not features/index.ts, the composition root). */
+const serverFeatureOf = (path) => /^server\/features\/([^/]+)\//.exec(`${path}`)?.[1];
+/** The server's room of a path: db, lib, core, features, test, or a file at the top (a composition root). */
+const roomOf = (path) => {
+  if (path === 'server/features/index.ts') return 'root';
+  if (path.startsWith('server/multi-instance/')) return 'test';
+  return /^server\/(db|lib|core|features|test)\//.exec(path)?.[1] ?? (path.startsWith('server/') ? 'root' : null);
+};
+// The shared types of the app's parts (deps.ts) and its configuration are read by every room.
+const SHARED_TYPES = new Set(['server/deps', 'server/deps.ts', 'server/config', 'server/config.ts']);
+
+function serverViolation(file, to) {
+  if (!file.startsWith('server/') || !to.startsWith('server/') || SHARED_TYPES.has(to)) return null;
+  const from = roomOf(file);
+  const into = roomOf(to);
+  const isTest = /\.(test|spec)\.ts$/.test(file) || from === 'test';
+  if (into === 'test') return isTest ? null : 'only tests use server/test/';
+  if (from === 'features') {
+    const feature = serverFeatureOf(file);
+    const other = serverFeatureOf(to);
+    if (other && other !== feature) return `server features never import each other (${feature} → ${other}): share through core/ or a published event`;
+    if (into === 'root' && !isTest) return 'a feature never imports the app that composes it';
+  }
+  if ((from === 'core' || from === 'lib' || from === 'db') && into === 'features' && !isTest) {
+    return `${from}/ imports no feature`;
+  }
+  if (isTest) return null;
+  if ((from === 'lib' || from === 'db') && into === 'core') return `${from}/ imports nothing of core/`;
+  if (from === 'db' && into === 'lib') return 'db/ imports nothing of lib/';
+  return null;
+}
 
 function violation(file, to) {
   const feature = featureOf(file);
@@ -46,7 +81,7 @@ function violation(file, to) {
   if (file.startsWith('contract/') && !to.startsWith('contract/')) return 'the contract imports only itself';
   if (file.startsWith('web/') && to.startsWith('server/')) return 'the browser never imports server code';
   if (file.startsWith('server/') && to.startsWith('web/')) return 'the server never imports browser code';
-  return null;
+  return serverViolation(file, to);
 }
 
 const problems = [];
