@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { selfRoleSchema, userSchema } from './auth';
-import { idParam, isoDate, text } from './common';
+import { errorBody, idParam, isoDate, text } from './common';
 import { CSV_TYPE } from './reports';
 import { endpoints } from './endpoint';
 
@@ -187,7 +187,7 @@ export const adminApi = endpoints('Administration', {
     access: admins,
     params: idParam,
     body: approveRequest,
-    responses: { 200: userSchema },
+    responses: { 200: userSchema, 409: errorBody },
   },
   rejectUser: {
     method: 'POST',
@@ -196,7 +196,7 @@ export const adminApi = endpoints('Administration', {
     access: admins,
     params: idParam,
     body: rejectRequest,
-    responses: { 200: userSchema },
+    responses: { 200: userSchema, 409: errorBody },
   },
   allUsers: {
     method: 'GET',
@@ -220,7 +220,7 @@ export const adminApi = endpoints('Administration', {
     access: admins,
     params: idParam,
     body: suspendRequest,
-    responses: { 200: adminUser },
+    responses: { 200: adminUser, 409: errorBody },
   },
   activateUser: {
     method: 'POST',
@@ -228,7 +228,7 @@ export const adminApi = endpoints('Administration', {
     summary: 'Activate a suspended account',
     access: admins,
     params: idParam,
-    responses: { 200: adminUser },
+    responses: { 200: adminUser, 409: errorBody },
   },
   resetPassword: {
     method: 'POST',
@@ -244,7 +244,7 @@ export const adminApi = endpoints('Administration', {
     summary: "Remove a user's authenticator and recovery codes (audited); they enrol again if required",
     access: admins,
     params: idParam,
-    responses: { 200: adminUser },
+    responses: { 200: adminUser, 409: errorBody },
   },
   invitations: {
     method: 'GET',
@@ -259,7 +259,7 @@ export const adminApi = endpoints('Administration', {
     summary: 'Invite someone by e-mail with a role; the code is e-mailed',
     access: admins,
     body: invitationRequest,
-    responses: { 201: invitation },
+    responses: { 201: invitation, 409: errorBody },
   },
   audit: {
     method: 'GET',
@@ -286,7 +286,7 @@ export const adminApi = endpoints('Administration', {
       'Anonymise a departed person: name and e-mail replaced, sign-ins, tokens, 2FA and picture removed; their time, attendance and tasks stay for reports (audited)',
     access: admins,
     params: idParam,
-    responses: { 200: adminUser },
+    responses: { 200: adminUser, 409: errorBody },
   },
   auditExport: {
     method: 'GET',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { personName, twoFactorCodeRequest, userSchema } from './auth';
-import { idParam, text } from './common';
+import { errorBody, idParam, text } from './common';
 import { endpoints } from './endpoint';
 import { notificationChannel, notificationKind } from './notifications';
 import { isKnownTimeZone } from './settings';
@@ -108,7 +108,7 @@ export const profileApi = endpoints('Profile', {
     summary:
       'Start enrolling an authenticator app: a new secret (shown this once) with its otpauth URL and QR code',
     access: 'signedIn',
-    responses: { 200: twoFactorSetupResponse },
+    responses: { 200: twoFactorSetupResponse, 409: errorBody },
   },
   twoFactorEnable: {
     method: 'POST',
@@ -117,7 +117,7 @@ export const profileApi = endpoints('Profile', {
       'Confirm the enrolment with a code from the app; answers 10 single-use recovery codes, shown once',
     access: 'signedIn',
     body: twoFactorCodeRequest,
-    responses: { 200: twoFactorEnableResponse },
+    responses: { 200: twoFactorEnableResponse, 409: errorBody, 429: errorBody },
   },
   twoFactorDisable: {
     method: 'POST',
@@ -126,7 +126,7 @@ export const profileApi = endpoints('Profile', {
       'Turn two-factor sign-in off with a current code or a recovery code (refused where the role requires it)',
     access: 'signedIn',
     body: twoFactorCodeRequest,
-    responses: { 200: userSchema },
+    responses: { 200: userSchema, 409: errorBody, 429: errorBody },
   },
   get: {
     method: 'GET',
@@ -220,7 +220,7 @@ export const profileApi = endpoints('Profile', {
       'Create a personal API token (sent as `Authorization: Bearer …`, acting with the caller’s role); its value is answered this once',
     access: 'signedIn',
     body: createTokenRequest,
-    responses: { 201: createdTokenSchema },
+    responses: { 201: createdTokenSchema, 409: errorBody },
   },
   revokeToken: {
     method: 'DELETE',
