@@ -4,7 +4,12 @@ import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import websocket from '@fastify/websocket';
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RouteOptions } from 'fastify';
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyServerOptions,
+  type RouteOptions,
+} from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/types';
@@ -16,6 +21,7 @@ import { refuseCrossSiteWrites } from './lib/cross-site';
 import { AppError, errorHandler } from './lib/errors';
 import { createEventBus } from './lib/events';
 import { parseJsonBody } from './lib/json-body';
+import { withRedaction } from './lib/logging';
 import { createMailer, type Mailer, queuedMailCount } from './lib/mailer';
 import {
   collectAppMetrics,
@@ -59,7 +65,8 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   const { database, config } = options;
   const clock = options.clock ?? systemClock;
   const app = Fastify({
-    logger: options.logger ?? { level: config.LOG_LEVEL },
+    // Secrets, statement parameters and e-mail addresses never reach the log (lib/logging.ts).
+    logger: withRedaction((options.logger ?? { level: config.LOG_LEVEL }) as FastifyServerOptions['logger']),
     // The router's own refusals (a path parameter over 100 characters: 414; a malformed URL: 400)
     // and requests that arrive while the server closes get the one error shape too.
     frameworkErrors: errorHandler,
