@@ -3,10 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serializeError, redactText } from '../../lib/logging';
 import { registration } from '../../test/accounts';
 import { createTestApp, TEST_PASSWORD, type TestContext } from '../../test/harness';
+import { findLeaks, rememberSecret } from '../../test/log-scan';
 
 /**
  * What the app logs keeps secrets out (docs/decisions/029-openapi-truth-and-log-redaction.md): the
- * values of a failed statement, secret query parameters, e-mail addresses.
+ * values of a failed statement, secret query parameters, e-mail addresses. Every other test file's
+ * log is scanned for them too (server/test/log-scan.ts); these provoke the cases on purpose.
  */
 
 type Line = { msg?: string; err?: Record<string, unknown>; req?: { url: string } } & Record<string, unknown>;
@@ -75,6 +77,7 @@ describe('a failed statement', () => {
     try {
       const { api } = await t.userClient('employee');
       const newPassword = 'Another-pass-42';
+      rememberSecret(newPassword);
       const from = raw.length;
       const res = await api.post('/api/change-password', { currentPassword: TEST_PASSWORD, newPassword });
       expect(res.statusCode).toBe(500);
@@ -162,7 +165,23 @@ describe('request lines', () => {
   });
 });
 
-describe('the redaction by pattern', () => {
+describe('the log scan of the test run (server/test/log-scan.ts)', () => {
+  it('finds an address, a password hash and a remembered secret, but not a code inside a number', () => {
+    rememberSecret('Qx7-remembered-secret');
+    rememberSecret('482913');
+    const found = findLeaks([
+      '{"msg":"mail to ada@example.com"}\n',
+      '{"msg":"x","hash":"$argon2id$v=19$m=19456"}\n',
+      '{"msg":"also Qx7-remembered-secret here"}\n',
+      '{"time":17641482913045,"responseTime":1.482913777}\n',
+    ]);
+    expect(found).toHaveLength(3);
+    expect(found[0]).toContain('ada@example.com');
+    expect(found[1]).toContain('password hash');
+    expect(found[2]).toContain('Qx7-remembered-secret');
+    expect(findLeaks(['{"to":"***@example.com"}\n'])).toEqual([]);
+  });
+
   it('reads lines as the app writes them: masked and redacted', () => {
     expect(redactText('{"msg":"sent to Bob.Smith+x@Example.co.uk"}')).toBe(
       '{"msg":"sent to ***@Example.co.uk"}',

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Endpoint } from '@contract/endpoint';
 import { DOCS_PAGE } from '../../lib/openapi';
 import { createTestApp, type TestContext } from '../../test/harness';
+import { checkAgainstDocument } from '../../test/openapi-check';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -161,5 +162,35 @@ describe('OpenAPI document', () => {
     expect(res.body).toMatch(/<script src="\.\/static\/swagger-ui-bundle\.js"/);
     const json = await t.anonymous.get(`${DOCS_PAGE}/json`);
     expect(json.json().openapi).toBe('3.1.0');
+  });
+});
+
+describe('the response check of the API tests (server/test/openapi-check.ts)', () => {
+  const answer = (statusCode: number, body: string, contentType = 'application/json; charset=utf-8') =>
+    ({ statusCode, body, headers: { 'content-type': contentType } }) as never;
+  const check = (method: string, url: string, response: never) => () =>
+    checkAgainstDocument(t.app, { method: method as 'GET', url }, response);
+
+  it('passes what the document declares', () => {
+    expect(
+      check('POST', '/api/simple-login', answer(429, '{"message":"Too many","retryAfter":3}')),
+    ).not.toThrow();
+    expect(check('DELETE', `/api/tasks/${crypto.randomUUID()}`, answer(204, '', ''))).not.toThrow();
+    expect(
+      check('GET', '/api/time-entries/export?from=2026-01-01', answer(200, 'a,b', 'text/csv; charset=utf-8')),
+    ).not.toThrow();
+    // Not an operation: the web client's pages and unknown paths are not held to it.
+    expect(check('GET', '/api/nope', answer(404, '{"message":"Not found"}'))).not.toThrow();
+  });
+
+  it('fails on a status, a body or a content type the document does not declare', () => {
+    expect(check('GET', '/api/health', answer(404, '{"message":"Not found"}'))).toThrow(/does not declare/);
+    expect(check('POST', '/api/simple-login', answer(429, '{"message":"Too many"}'))).toThrow(/retryAfter/);
+    expect(check('GET', '/api/health', answer(200, '{"status":"ok","extra":1}'))).toThrow(/does not allow/);
+    expect(
+      check('GET', `/api/projects/${crypto.randomUUID()}`, answer(404, '{"error":"Not Found"}')),
+    ).toThrow(/does not allow/);
+    expect(check('GET', '/api/time-entries/export', answer(200, '[]'))).toThrow(/application\/json/);
+    expect(check('DELETE', `/api/tasks/${crypto.randomUUID()}`, answer(204, '{}'))).toThrow(/without one/);
   });
 });
