@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { roleSchema, selfRoleSchema, userSchema } from './auth';
-import { idParam, isoDate, text } from './common';
+import { errorBody, idParam, isoDate, text } from './common';
 import { CSV_TYPE } from './reports';
 import { endpoints } from './endpoint';
 
@@ -210,7 +210,7 @@ export const adminApi = endpoints('Administration', {
     access: admins,
     params: idParam,
     body: approveRequest,
-    responses: { 200: userSchema },
+    responses: { 200: userSchema, 409: errorBody },
   },
   rejectUser: {
     method: 'POST',
@@ -219,7 +219,7 @@ export const adminApi = endpoints('Administration', {
     access: admins,
     params: idParam,
     body: rejectRequest,
-    responses: { 200: userSchema },
+    responses: { 200: userSchema, 409: errorBody },
   },
   allUsers: {
     method: 'GET',
@@ -243,7 +243,7 @@ export const adminApi = endpoints('Administration', {
     access: admins,
     params: idParam,
     body: suspendRequest,
-    responses: { 200: adminUser },
+    responses: { 200: adminUser, 409: errorBody },
   },
   activateUser: {
     method: 'POST',
@@ -251,7 +251,7 @@ export const adminApi = endpoints('Administration', {
     summary: 'Activate a suspended account',
     access: admins,
     params: idParam,
-    responses: { 200: adminUser },
+    responses: { 200: adminUser, 409: errorBody },
   },
   resetPassword: {
     method: 'POST',
@@ -297,7 +297,7 @@ export const adminApi = endpoints('Administration', {
     access: admins,
     sessionOnly: true,
     params: idParam,
-    responses: { 200: adminUser },
+    responses: { 200: adminUser, 409: errorBody },
   },
   invitations: {
     method: 'GET',
@@ -320,7 +320,7 @@ export const adminApi = endpoints('Administration', {
     summary: 'Invite someone by e-mail with a role; the code is e-mailed',
     access: admins,
     body: invitationRequest,
-    responses: { 201: invitation },
+    responses: { 201: invitation, 409: errorBody },
   },
   audit: {
     method: 'GET',
@@ -349,7 +349,7 @@ export const adminApi = endpoints('Administration', {
     access: admins,
     sessionOnly: true,
     params: idParam,
-    responses: { 200: adminUser },
+    responses: { 200: adminUser, 409: errorBody },
   },
   auditExport: {
     method: 'GET',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { calendarDay, isoDate } from './common';
+import { calendarDay, errorBody, isoDate } from './common';
 import { endpoints } from './endpoint';
 
 /** Attendance record (docs/product/attendance.md#records). Times are ISO UTC; `date` is the org-zone day. */
@@ -23,8 +23,11 @@ export const attendanceRecord = z.object({
 });
 export type AttendanceRecord = z.infer<typeof attendanceRecord>;
 
-/** 409 body of a second clock-in: the page adopts `currentRecord` (docs/product/attendance.md#clock-in). */
-export const clockInConflict = z.object({ message: z.string(), currentRecord: attendanceRecord });
+/**
+ * 409 body of a clock-in: on a second clock-in it holds the open record, which the page adopts
+ * (docs/product/attendance.md#clock-in); a locked week is refused without one.
+ */
+export const clockInConflict = errorBody.extend({ currentRecord: attendanceRecord.optional() });
 
 export const messageBody = z.object({ message: z.string() });
 
@@ -66,7 +69,8 @@ export const todaySummary = z.object({
 });
 export type TodaySummary = z.infer<typeof todaySummary>;
 
-const recordResponse = { 200: attendanceRecord } as const;
+/** An action on the open record: refused with 409 when there is none, or the break state or a locked week forbids it. */
+const recordResponse = { 200: attendanceRecord, 409: errorBody } as const;
 
 export const attendanceApi = endpoints('Attendance', {
   list: {
@@ -126,6 +130,6 @@ export const attendanceApi = endpoints('Attendance', {
     path: '/api/attendance/fix',
     summary: 'Close records left open on earlier days at their expected clock-out',
     access: 'signedIn',
-    responses: { 200: messageBody },
+    responses: { 200: messageBody, 409: errorBody },
   },
 });

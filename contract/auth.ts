@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { text } from './common';
+import { errorBody, text } from './common';
 import { endpoints } from './endpoint';
 import { type Role, roles } from './roles';
 
@@ -231,7 +231,7 @@ export const authApi = endpoints('Accounts', {
       'Sign in with e-mail and password; sets the session cookie, or answers {twoFactorRequired: true} when a second factor is needed',
     access: 'public',
     body: loginRequest,
-    responses: { 200: signInResponse },
+    responses: { 200: signInResponse, 401: errorBody, 429: errorBody },
   },
   signInSecondFactor: {
     method: 'POST',
@@ -240,7 +240,7 @@ export const authApi = endpoints('Accounts', {
       'Complete a sign-in with an authenticator or recovery code (the half-finished sign-in travels in an HttpOnly cookie)',
     access: 'public',
     body: twoFactorCodeRequest,
-    responses: { 200: userSchema },
+    responses: { 200: userSchema, 401: errorBody, 409: errorBody, 429: errorBody },
   },
   currentUser: {
     method: 'GET',
@@ -274,7 +274,7 @@ export const authApi = endpoints('Accounts', {
     summary: 'Register as employee or manager; a verification code is e-mailed',
     access: 'public',
     body: registerRequest,
-    responses: { 201: registerResponse },
+    responses: { 201: registerResponse, 409: errorBody, 429: errorBody },
   },
   verifyEmail: {
     method: 'POST',
@@ -282,7 +282,7 @@ export const authApi = endpoints('Accounts', {
     summary: 'Confirm the e-mail address with its code',
     access: 'public',
     body: verifyEmailRequest,
-    responses: { 200: verifyEmailResponse },
+    responses: { 200: verifyEmailResponse, 409: errorBody, 429: errorBody },
   },
   resendVerification: {
     method: 'POST',
@@ -290,7 +290,7 @@ export const authApi = endpoints('Accounts', {
     summary: 'Send a new verification code (the same answer whether or not the address exists)',
     access: 'public',
     body: resendVerificationRequest,
-    responses: { 204: null },
+    responses: { 204: null, 429: errorBody },
   },
   resendVerificationFirstPath: {
     method: 'POST',

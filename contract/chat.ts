@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idParam, text } from './common';
+import { errorBody, idParam, text } from './common';
 import { endpoints } from './endpoint';
 
 /** docs/product/chat.md#messages: messages are trimmed and 1–4000 characters. */
@@ -228,7 +228,7 @@ export const chatApi = endpoints('Chat', {
     access: 'signedIn',
     params: messageParams,
     body: sendMessageBody,
-    responses: { 200: chatMessage },
+    responses: { 200: chatMessage, 409: errorBody },
   },
   deleteMessage: {
     method: 'DELETE',
@@ -236,7 +236,7 @@ export const chatApi = endpoints('Chat', {
     summary: "Delete one's own message: its words and file are removed, a tombstone stays",
     access: 'signedIn',
     params: messageParams,
-    responses: { 200: chatMessage },
+    responses: { 200: chatMessage, 409: errorBody },
   },
   react: {
     method: 'POST',
@@ -245,7 +245,7 @@ export const chatApi = endpoints('Chat', {
     access: 'signedIn',
     params: messageParams,
     body: reactBody,
-    responses: { 200: chatMessage },
+    responses: { 200: chatMessage, 409: errorBody },
   },
   attach: {
     method: 'POST',
@@ -263,7 +263,19 @@ export const chatApi = endpoints('Chat', {
     access: 'signedIn',
     params: attachmentParams,
     responses: { 200: z.string() },
-    produces: 'application/octet-stream',
+    // What the server accepts (docs/product/chat.md#attachments), served with the type found in it.
+    produces: [
+      'image/png',
+      'image/jpeg',
+      'image/webp',
+      'image/gif',
+      'application/pdf',
+      'text/plain; charset=utf-8',
+      'text/csv; charset=utf-8',
+      'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+      'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+    ],
   },
   search: {
     method: 'GET',

@@ -35,20 +35,40 @@ export type EndpointDefinition = {
   params?: z.ZodObject;
   query?: z.ZodObject;
   body?: z.ZodType;
-  /** Status → body schema; `null` for a success without a body (204). */
+  /**
+   * Status → body schema; `null` for a success without a body (204) or a redirect (302). Refusals
+   * every endpoint of its kind can get (400, 401, 403, 404, 413, 414, 415, 429, 500, 503) are derived
+   * from the rest of the description (server/lib/openapi.ts); a refusal only the service knows about
+   * (409, a 404 without a path id, a 400 without an input) is listed here, usually as `errorBody`.
+   */
   responses: { [status: number]: z.ZodType | null };
-  /** A success body that is not JSON (a download): its content type, e.g. 'text/csv'. */
-  produces?: string;
+  /**
+   * A success body that is not JSON (a download): its content type, e.g. 'text/csv'; for files of
+   * several types, every type it can be (the handler names the one it sends).
+   */
+  produces?: string | readonly [string, ...string[]];
 };
 
-/** An endpoint with the OpenAPI tag of the group it belongs to. */
-export type Endpoint = EndpointDefinition & { tag: string };
+/** An endpoint with the OpenAPI tag of the group it belongs to, and its operationId there. */
+export type Endpoint = EndpointDefinition & { tag: string; operationId: string };
 
-/** Defines a feature's endpoints under one OpenAPI tag: `export const tasksApi = endpoints('Tasks', {...})`. */
+/** `<tag>_<name>` with the tag in camelCase: ('Time entries', 'export') → 'timeEntries_export'. */
+export function operationIdOf(tag: string, name: string): string {
+  const words = tag.split(/[^A-Za-z0-9]+/).filter(Boolean);
+  const camel = words
+    .map((word, i) => (i === 0 ? word.toLowerCase() : word[0].toUpperCase() + word.slice(1).toLowerCase()))
+    .join('');
+  return `${camel}_${name}`;
+}
+
+/**
+ * Defines a feature's endpoints under one OpenAPI tag: `export const tasksApi = endpoints('Tasks', {...})`.
+ * Each gets the operationId `<tag>_<name>` (`tasks_create`, `timeEntries_export`).
+ */
 export function endpoints<const Group extends Record<string, EndpointDefinition>>(
   tag: string,
   group: Group,
-): { readonly [K in keyof Group]: Group[K] & { tag: string } } {
+): { readonly [K in keyof Group]: Group[K] & { tag: string; operationId: string } } {
   for (const [name, definition] of Object.entries(group)) {
     const names = [...definition.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
     const declared = Object.keys(definition.params?.shape ?? {});
@@ -56,7 +76,9 @@ export function endpoints<const Group extends Record<string, EndpointDefinition>
       throw new Error(`${tag}.${name}: the path's {params} and the params schema differ`);
     }
   }
-  return Object.fromEntries(Object.entries(group).map(([name, d]) => [name, { ...d, tag }])) as never;
+  return Object.fromEntries(
+    Object.entries(group).map(([name, d]) => [name, { ...d, tag, operationId: operationIdOf(tag, name) }]),
+  ) as never;
 }
 
 type SchemaInput<S> = S extends z.ZodType ? z.input<S> : never;
@@ -66,7 +88,7 @@ type SchemaOutput<S> = S extends z.ZodType ? z.output<S> : never;
 type SuccessStatus<E extends EndpointDefinition> = Extract<keyof E['responses'], 200 | 201 | 202 | 204>;
 
 /** What the browser receives on success: the parsed JSON, nothing for a 204, text for a download. */
-export type ResponseOf<E extends EndpointDefinition> = E['produces'] extends string
+export type ResponseOf<E extends EndpointDefinition> = E['produces'] extends string | readonly string[]
   ? string
   : E['responses'][SuccessStatus<E>] extends infer S
     ? S extends z.ZodType

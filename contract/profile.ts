@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { personName, twoFactorCodeRequest, userSchema } from './auth';
-import { idParam, text } from './common';
+import { errorBody, idParam, text } from './common';
 import { endpoints } from './endpoint';
 import { notificationChannel, notificationKind } from './notifications';
 import { isKnownTimeZone } from './settings';
@@ -117,7 +117,7 @@ export const profileApi = endpoints('Profile', {
       'Start enrolling an authenticator app: a new secret (shown this once) with its otpauth URL and QR code',
     access: 'signedIn',
     sessionOnly: true,
-    responses: { 200: twoFactorSetupResponse },
+    responses: { 200: twoFactorSetupResponse, 409: errorBody },
   },
   twoFactorEnable: {
     method: 'POST',
@@ -127,7 +127,7 @@ export const profileApi = endpoints('Profile', {
     access: 'signedIn',
     sessionOnly: true,
     body: twoFactorCodeRequest,
-    responses: { 200: twoFactorEnableResponse },
+    responses: { 200: twoFactorEnableResponse, 409: errorBody, 429: errorBody },
   },
   twoFactorDisable: {
     method: 'POST',
@@ -137,7 +137,7 @@ export const profileApi = endpoints('Profile', {
     access: 'signedIn',
     sessionOnly: true,
     body: twoFactorCodeRequest,
-    responses: { 200: userSchema },
+    responses: { 200: userSchema, 409: errorBody, 429: errorBody },
   },
   get: {
     method: 'GET',
@@ -235,7 +235,7 @@ export const profileApi = endpoints('Profile', {
     access: 'signedIn',
     sessionOnly: true,
     body: createTokenRequest,
-    responses: { 201: createdTokenSchema },
+    responses: { 201: createdTokenSchema, 409: errorBody },
   },
   revokeToken: {
     method: 'DELETE',

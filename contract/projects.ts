@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idParam, text } from './common';
+import { errorBody, idParam, text } from './common';
 import { endpoints } from './endpoint';
 
 export const projectStatuses = ['active', 'on_hold', 'completed', 'cancelled'] as const;
@@ -134,7 +134,7 @@ export const projectsApi = endpoints('Projects', {
     access: ['manager', 'admin'],
     params: idParam,
     body: addProjectMemberRequest,
-    responses: { 201: projectMemberSchema },
+    responses: { 201: projectMemberSchema, 409: errorBody },
   },
   removeMember: {
     method: 'DELETE',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoDate } from './common';
+import { errorBody, isoDate } from './common';
 import { type EndpointDefinition, endpoints } from './endpoint';
 
 /**
@@ -237,7 +237,7 @@ function downloads<Q extends z.ZodObject>(path: `/api/reports/${string}`, what: 
       summary: `${what} as CSV`,
       access: 'signedIn',
       query,
-      responses: { 200: z.string() },
+      responses: { 200: z.string(), 404: errorBody },
       produces: CSV_TYPE,
     },
     xlsx: {
@@ -246,7 +246,7 @@ function downloads<Q extends z.ZodObject>(path: `/api/reports/${string}`, what: 
       summary: `${what} as an Excel workbook`,
       access: 'signedIn',
       query,
-      responses: { 200: z.string() },
+      responses: { 200: z.string(), 404: errorBody },
       produces: XLSX_TYPE,
     },
   } as const satisfies Record<string, EndpointDefinition>;
@@ -272,7 +272,7 @@ const overtimeDownloads = downloads(
 
 /**
  * Employees see their own data only (another user's id is a 403); managers and admins see
- * everyone's (managers: their teams' once teams exist).
+ * everyone's (managers: their teams' once teams exist). A `teamId` that names no team is a 404.
  */
 export const reportsApi = endpoints('Reports', {
   time: {
@@ -281,7 +281,7 @@ export const reportsApi = endpoints('Reports', {
     summary: 'Tracked time grouped by project, user, day, week or month, with shares',
     access: 'signedIn',
     query: timeReportQuery,
-    responses: { 200: timeReport },
+    responses: { 200: timeReport, 404: errorBody },
   },
   timeCsv: timeDownloads.csv,
   timeXlsx: timeDownloads.xlsx,
@@ -291,7 +291,7 @@ export const reportsApi = endpoints('Reports', {
     summary: 'Tracked time per user and day, with totals both ways',
     access: 'signedIn',
     query: timeGridQuery,
-    responses: { 200: timeGrid },
+    responses: { 200: timeGrid, 404: errorBody },
   },
   timeGridCsv: gridDownloads.csv,
   timeGridXlsx: gridDownloads.xlsx,
@@ -301,7 +301,7 @@ export const reportsApi = endpoints('Reports', {
     summary: 'Attendance per user, and attended against tracked time per user and day',
     access: 'signedIn',
     query: attendanceReportQuery,
-    responses: { 200: attendanceReport },
+    responses: { 200: attendanceReport, 404: errorBody },
   },
   attendanceCsv: attendanceDownloads.csv,
   attendanceXlsx: attendanceDownloads.xlsx,
@@ -311,7 +311,7 @@ export const reportsApi = endpoints('Reports', {
     summary: 'Expected against tracked time per user, and the balance',
     access: 'signedIn',
     query: overtimeReportQuery,
-    responses: { 200: overtimeReport },
+    responses: { 200: overtimeReport, 404: errorBody },
   },
   overtimeCsv: overtimeDownloads.csv,
   overtimeXlsx: overtimeDownloads.xlsx,
@@ -322,7 +322,7 @@ export const reportsApi = endpoints('Reports', {
       'Tasks completed per week, estimated against spent hours, review turnaround, rework, overdue tasks',
     access: 'signedIn',
     query: tasksReportQuery,
-    responses: { 200: tasksReport },
+    responses: { 200: tasksReport, 404: errorBody },
   },
   tasksCsv: tasksDownloads.csv,
   tasksXlsx: tasksDownloads.xlsx,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { text } from './common';
+import { errorBody, text } from './common';
 import { endpoints } from './endpoint';
 
 /**
@@ -93,7 +93,8 @@ export const ssoApi = endpoints('Single sign-on', {
     path: '/api/auth/oidc/start',
     summary: 'Start single sign-on: redirects to the identity provider (authorization code flow with PKCE)',
     access: 'public',
-    responses: { 302: null },
+    // 404: no provider is configured
+    responses: { 302: null, 404: errorBody },
   },
   callback: {
     method: 'GET',

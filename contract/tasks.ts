@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dateTimeInput, idParam, text } from './common';
+import { dateTimeInput, errorBody, idParam, text } from './common';
 import { endpoints } from './endpoint';
 
 export const taskPriorities = ['low', 'medium', 'high'] as const;
@@ -207,7 +207,8 @@ export type TasksQuery = z.infer<typeof tasksQuery>;
 export type TaskFilters = Pick<TasksQuery, 'status' | 'assigneeId' | 'projectId' | 'search'> &
   Partial<Pick<TasksQuery, 'sort' | 'order'>>;
 
-const task = { 200: taskSchema } as const;
+/** A change of a task: refused with 409 when the task's state forbids it (or it changed meanwhile). */
+const task = { 200: taskSchema, 409: errorBody } as const;
 
 export const tasksApi = endpoints('Tasks', {
   listMine: {
@@ -250,7 +251,7 @@ export const tasksApi = endpoints('Tasks', {
     summary: 'Delete a task (its creator, managers and admins); its time entries keep their hours',
     access: 'signedIn',
     params: idParam,
-    responses: { 204: null },
+    responses: { 204: null, 409: errorBody },
   },
   togglePause: {
     method: 'PATCH',

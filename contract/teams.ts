@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idParam, text } from './common';
+import { errorBody, idParam, text } from './common';
 import { endpoints } from './endpoint';
 
 /** What a person is in a team: its managers decide their members' timesheets (docs/product/teams.md). */
@@ -63,7 +63,7 @@ export const teamsApi = endpoints('Teams', {
     summary: 'Create a team with its managers and members',
     access: ['admin'],
     body: createTeamRequest,
-    responses: { 201: teamSchema },
+    responses: { 201: teamSchema, 409: errorBody },
   },
   update: {
     method: 'PATCH',
@@ -72,7 +72,7 @@ export const teamsApi = endpoints('Teams', {
     access: ['admin'],
     params: idParam,
     body: updateTeamRequest,
-    responses: { 200: teamSchema },
+    responses: { 200: teamSchema, 409: errorBody },
   },
   remove: {
     method: 'DELETE',

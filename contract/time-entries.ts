@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { hhmm, idParam, isoDate, pageQuery, text } from './common';
+import { errorBody, hhmm, idParam, isoDate, pageQuery, text } from './common';
 import { endpoints } from './endpoint';
 
 /** A time entry (docs/product/time-tracking.md#time-entries): ISO instants, `date` in the org zone, duration in seconds. */
@@ -130,7 +130,7 @@ export const timeEntriesApi = endpoints('Time entries', {
     summary: 'Add a manual entry',
     access: 'signedIn',
     body: manualEntryBody,
-    responses: { 201: timeEntry },
+    responses: { 201: timeEntry, 409: errorBody },
   },
   update: {
     method: 'PATCH',
@@ -139,7 +139,7 @@ export const timeEntriesApi = endpoints('Time entries', {
     access: 'signedIn',
     params: idParam,
     body: updateEntryBody,
-    responses: { 200: timeEntry },
+    responses: { 200: timeEntry, 409: errorBody },
   },
   remove: {
     method: 'DELETE',
@@ -147,6 +147,6 @@ export const timeEntriesApi = endpoints('Time entries', {
     summary: "Delete one of the caller's entries",
     access: 'signedIn',
     params: idParam,
-    responses: { 204: null },
+    responses: { 204: null, 409: errorBody },
   },
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { text } from './common';
+import { errorBody, text } from './common';
 import { timeEntry } from './time-entries';
 import { endpoints } from './endpoint';
 
@@ -59,7 +59,7 @@ export const timersApi = endpoints('Timers', {
     summary: 'Start a timer for a task, or for a project with a description',
     access: 'signedIn',
     body: startTimerBody,
-    responses: { 201: activeTimer },
+    responses: { 201: activeTimer, 404: errorBody, 409: errorBody },
   },
   stop: {
     method: 'POST',
@@ -67,6 +67,6 @@ export const timersApi = endpoints('Timers', {
     summary: 'Stop the running timer; answers the time entry it wrote',
     access: 'signedIn',
     body: stopTimerBody,
-    responses: { 200: stopTimerResponse },
+    responses: { 200: stopTimerResponse, 404: errorBody, 409: errorBody },
   },
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idParam, calendarDay, isoDate, text } from './common';
+import { calendarDay, errorBody, idParam, isoDate, text } from './common';
 import { endpoints } from './endpoint';
 
 /** The lock's one message (docs/product/timesheets.md#lock). */
@@ -134,7 +134,7 @@ export const timesheetsApi = endpoints('Timesheets', {
     summary: 'The week containing `week`: the caller’s, or (managers, admins) a person’s they may see',
     access: 'signedIn',
     query: timesheetQuery,
-    responses: { 200: timesheetSchema },
+    responses: { 200: timesheetSchema, 404: errorBody },
   },
   submit: {
     method: 'POST',
@@ -142,7 +142,7 @@ export const timesheetsApi = endpoints('Timesheets', {
     summary: 'Submit the caller’s week for approval; it locks',
     access: 'signedIn',
     body: weekBody,
-    responses: { 200: statusOnly },
+    responses: { 200: statusOnly, 409: errorBody },
   },
   withdraw: {
     method: 'POST',
@@ -150,7 +150,7 @@ export const timesheetsApi = endpoints('Timesheets', {
     summary: 'Take back a submitted, not yet decided week',
     access: 'signedIn',
     params: idParam,
-    responses: { 200: statusOnly },
+    responses: { 200: statusOnly, 409: errorBody },
   },
   review: {
     method: 'GET',
@@ -166,7 +166,7 @@ export const timesheetsApi = endpoints('Timesheets', {
     summary: 'The overtime balance of everyone the caller manages (admins: everyone), by name',
     access: ['manager', 'admin'],
     query: teamOvertimeQuery,
-    responses: { 200: z.array(teamOvertimeRow) },
+    responses: { 200: z.array(teamOvertimeRow), 404: errorBody },
   },
   approve: {
     method: 'POST',
@@ -174,7 +174,7 @@ export const timesheetsApi = endpoints('Timesheets', {
     summary: 'Approve a submitted week',
     access: ['manager', 'admin'],
     params: idParam,
-    responses: { 200: statusOnly },
+    responses: { 200: statusOnly, 409: errorBody },
   },
   reject: {
     method: 'POST',
@@ -183,7 +183,7 @@ export const timesheetsApi = endpoints('Timesheets', {
     access: ['manager', 'admin'],
     params: idParam,
     body: rejectBody,
-    responses: { 200: statusOnly },
+    responses: { 200: statusOnly, 409: errorBody },
   },
   reopen: {
     method: 'POST',
@@ -191,6 +191,6 @@ export const timesheetsApi = endpoints('Timesheets', {
     summary: 'Reopen an approved week (recorded in the audit log)',
     access: ['admin'],
     params: idParam,
-    responses: { 200: statusOnly },
+    responses: { 200: statusOnly, 409: errorBody },
   },
 });

@@ -4,7 +4,12 @@ import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import websocket from '@fastify/websocket';
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RouteOptions } from 'fastify';
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyServerOptions,
+  type RouteOptions,
+} from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/types';
@@ -14,9 +19,10 @@ import { registerFeatures } from './features';
 import { makeGuard } from './lib/auth';
 import { type Clock, systemClock } from './lib/clock';
 import { refuseCrossSiteWrites } from './lib/cross-site';
-import { errorHandler } from './lib/errors';
+import { AppError, errorHandler } from './lib/errors';
 import { createEventBus } from './lib/events';
 import { parseJsonBody } from './lib/json-body';
+import { withRedaction } from './lib/logging';
 import { createMailer, type Mailer, queuedMailCount } from './lib/mailer';
 import {
   collectAppMetrics,
@@ -51,6 +57,7 @@ export type BuildOptions = {
 
 const defaultWebDist = fileURLToPath(new URL('../dist/web', import.meta.url));
 export const BODY_LIMIT = 64 * 1024;
+export const SHUTTING_DOWN = 'The server is shutting down; please try again';
 const appVersion: string = JSON.parse(
   readFileSync(fileURLToPath(new URL('../package.json', import.meta.url)), 'utf8'),
 ).version;
@@ -59,7 +66,12 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   const { database, config } = options;
   const clock = options.clock ?? systemClock;
   const app = Fastify({
-    logger: options.logger ?? { level: config.LOG_LEVEL },
+    // Secrets, statement parameters and e-mail addresses never reach the log (lib/logging.ts).
+    logger: withRedaction((options.logger ?? { level: config.LOG_LEVEL }) as FastifyServerOptions['logger']),
+    // The router's own refusals (a path parameter over 100 characters: 414; a malformed URL: 400)
+    // and requests that arrive while the server closes get the one error shape too.
+    frameworkErrors: errorHandler,
+    return503OnClosing: false,
     bodyLimit: BODY_LIMIT,
     trustProxy: config.TRUST_PROXY,
     // Every log line of a request carries its id as `reqId`; X-Request-Id returns it (metrics.ts).
@@ -79,6 +91,16 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializer(!config.isProduction));
   app.setErrorHandler(errorHandler);
+  // A request that arrives while the server closes: 503 in the one error shape, not Fastify's own.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onRequest', async (_request, reply) => {
+    if (!closing) return;
+    reply.header('connection', 'close');
+    throw new AppError(503, SHUTTING_DOWN);
+  });
   // Every route as registered, for the OpenAPI completeness check and the input fuzz test.
   const registeredRoutes: RouteOptions[] = [];
   app.addHook('onRoute', (route) => {

@@ -72,6 +72,11 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
       return reply.status(400).send({ message: 'Malformed JSON in request body' });
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
       return reply.status(415).send({ message: 'Unsupported content type; send application/json' });
+    // The router's own refusals, handed here by Fastify's frameworkErrors option (server/app.ts).
+    case 'FST_ERR_MAX_PARAM_LENGTH':
+      return reply.status(414).send({ message: 'A path parameter is too long' });
+    case 'FST_ERR_BAD_URL':
+      return reply.status(400).send({ message: 'Malformed URL' });
   }
   if (error instanceof SyntaxError)
     return reply.status(400).send({ message: 'Malformed JSON in request body' });

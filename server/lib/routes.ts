@@ -28,7 +28,7 @@ export type Download = {
   filename?: string;
   /** default no-store; a file whose URL changes with its content may be kept for good */
   cacheControl?: string;
-  /** a type found in the content, for an endpoint that serves files of several (default: `produces`) */
+  /** a type found in the content, for an endpoint that serves files of several (one of its `produces`) */
   contentType?: string;
   /** more headers (Content-Disposition, a stricter Content-Security-Policy), replacing the defaults */
   headers?: Record<string, string>;
@@ -38,7 +38,7 @@ type ContextOf<E extends Endpoint> = E['access'] extends 'public' | 'adminOutsid
   ? PublicContext
   : Context;
 type ResultOf<E extends Endpoint> =
-  | (E['produces'] extends string ? Download : ReplyOf<E>)
+  | (E['produces'] extends string | readonly string[] ? Download : ReplyOf<E>)
   | Responded
   /** The reply itself, already sent (a redirect). */
   | FastifyReply;
@@ -147,7 +147,7 @@ function registerEndpoint(app: ZodApp, deps: AppDeps, endpoint: Endpoint, handle
         const download = result as Download;
         reply
           .status(success)
-          .type(download.contentType ?? endpoint.produces)
+          .type(download.contentType ?? [endpoint.produces].flat()[0])
           .header('cache-control', download.cacheControl ?? 'no-store');
         if (download.filename) {
           reply.header('content-disposition', `attachment; filename="${download.filename}"`);

@@ -1,17 +1,19 @@
 import { sql } from 'drizzle-orm';
-import type { InjectOptions } from 'fastify';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { inject } from 'vitest';
 import type { Role } from '@contract/auth';
-import { type BuildOptions, buildApp } from '../app';
+import { type App, type BuildOptions, buildApp } from '../app';
 import { loadConfig } from '../config';
 import { type DatabaseOptions, openDatabase } from '../db/client';
 import type { Database } from '../db/types';
-import { users } from '../db/schema';
+import { outbox, users } from '../db/schema';
 import { createSession, SESSION_COOKIE } from '../lib/auth';
 import { type Clock, systemClock } from '../lib/clock';
 import { createMailer, type DispatchOptions } from '../lib/mailer';
 import { hashPassword } from '../lib/password';
 import { withDatabase } from './global-setup';
+import { logStream, rememberSecret, rememberSecretsOf } from './log-scan';
+import { checkAgainstDocument } from './openapi-check';
 
 export const TEST_PASSWORD = 'Password1';
 let passwordHash: Promise<string> | undefined;
@@ -45,12 +47,52 @@ export async function openTestDatabase(options: Pick<DatabaseOptions, 'reconnect
 
 export type TestContext = Awaited<ReturnType<typeof createTestApp>>;
 
+rememberSecret(TEST_PASSWORD);
+
+/**
+ * Every test app logs everything into the log scan's buffer (server/test/log-scan.ts), and into the
+ * test's own stream at the test's level when it reads the log itself.
+ */
+function testLogger(own: BuildOptions['logger']): BuildOptions['logger'] {
+  if (own && typeof own === 'object' && 'stream' in own) {
+    return { ...own, stream: logStream(own.stream as { write: (line: string) => unknown }) };
+  }
+  return { level: 'trace', stream: logStream() };
+}
+
+/**
+ * Each response through `inject` is held to the OpenAPI document (server/test/openapi-check.ts), and
+ * the secrets it carried are remembered for the log scan. The chained form (`inject()` without
+ * options) and the callback form pass unchecked.
+ */
+function checkEveryResponse(app: App) {
+  const inject = app.inject.bind(app) as (...args: unknown[]) => unknown;
+  app.inject = ((options?: InjectOptions | string, callback?: unknown) => {
+    if (options === undefined || callback !== undefined) return inject(options, callback);
+    return (inject(options) as Promise<LightMyRequestResponse>).then((response) => {
+      rememberSecretsOf(options, response);
+      checkAgainstDocument(app, options, response);
+      return response;
+    });
+  }) as App['inject'];
+}
+
+/** The codes mailed so far: tests that read them from the outbox never pass them through `inject` first. */
+async function rememberMailedCodes(db: Database['db']) {
+  try {
+    const rows = await db.select({ data: outbox.data }).from(outbox);
+    for (const row of rows) rememberSecret(row.data?.code);
+  } catch {
+    // the test ended the database itself
+  }
+}
+
 /** The real app on a real database, driven through `inject`. */
 export async function createTestApp(
   options: {
     clock?: Clock;
     env?: Record<string, string>;
-    /** pino options, e.g. `{ level: 'error', stream }` to see what the app logs; silent by default */
+    /** pino options, e.g. `{ level: 'error', stream }` to see what the app logs (the log scan sees it too) */
     logger?: BuildOptions['logger'];
     /** the mail dispatcher's timing (tests with an SMTP server want retries in milliseconds) */
     mail?: Partial<DispatchOptions>;
@@ -70,10 +112,11 @@ export async function createTestApp(
           ...options.mail,
         })
       : undefined,
-    logger: options.logger ?? false,
+    logger: testLogger(options.logger),
     webDist: options.env?.WEB_DIST,
   });
   await app.ready();
+  checkEveryResponse(app);
   const db = database.db;
   const clock = options.clock ?? systemClock;
   let counter = 0;
@@ -146,6 +189,7 @@ export async function createTestApp(
     userClient,
     anonymous: client(),
     async close() {
+      await rememberMailedCodes(db);
       await app.close();
       await database.close();
     },
