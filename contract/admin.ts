@@ -269,7 +269,7 @@ export const adminApi = endpoints('Administration', {
     access: admins,
     sessionOnly: true,
     params: idParam,
-    responses: { 200: adminUser },
+    responses: { 200: adminUser, 409: errorBody },
   },
   changeRole: {
     method: 'PATCH',
@@ -280,7 +280,7 @@ export const adminApi = endpoints('Administration', {
     sessionOnly: true,
     params: idParam,
     body: changeRoleRequest,
-    responses: { 200: adminUser },
+    responses: { 200: adminUser, 409: errorBody },
   },
   resendVerification: {
     method: 'POST',
@@ -288,7 +288,7 @@ export const adminApi = endpoints('Administration', {
     summary: 'E-mail a new verification code to a person who has not verified their address (audited)',
     access: admins,
     params: idParam,
-    responses: { 204: null },
+    responses: { 204: null, 409: errorBody },
   },
   markEmailVerified: {
     method: 'POST',

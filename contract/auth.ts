@@ -299,7 +299,7 @@ export const authApi = endpoints('Accounts', {
       'The same as POST /api/verify-email/resend, at the path the first version of the API gave it (kept for scripts)',
     access: 'public',
     body: resendVerificationRequest,
-    responses: { 204: null },
+    responses: { 204: null, 429: errorBody },
   },
   requestPasswordReset: {
     method: 'POST',
@@ -308,7 +308,7 @@ export const authApi = endpoints('Accounts', {
       'E-mail a single-use link (30 minutes) to choose a new password; the same answer whether or not the address has an account',
     access: 'public',
     body: passwordResetRequest,
-    responses: { 202: passwordResetRequested },
+    responses: { 202: passwordResetRequested, 429: errorBody },
   },
   confirmPasswordReset: {
     method: 'POST',
@@ -317,7 +317,7 @@ export const authApi = endpoints('Accounts', {
       "Choose a new password with the link's token; ends every session and revokes every API token of the account",
     access: 'public',
     body: passwordResetConfirm,
-    responses: { 200: passwordResetRequested },
+    responses: { 200: passwordResetRequested, 429: errorBody },
   },
   verificationCodes: {
     method: 'GET',

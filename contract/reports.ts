@@ -47,6 +47,22 @@ function ranged<S extends z.core.$ZodLooseShape>(
     );
 }
 
+/**
+ * Whose data a report covers, said on screen (docs/product/reports.md#scope): the caller's own, the
+ * people of their teams, one team, one person, or everyone; and the zones those people's days are
+ * counted in (each person's own: docs/product/time-tracking.md#ledger).
+ */
+export const reportScopeInfo = z.object({
+  kind: z.enum(['own', 'teams', 'team', 'person', 'everyone']),
+  /** the teams covered, by name: the caller's teams (kind 'teams') or the one chosen ('team') */
+  teams: z.array(z.string()),
+  /** the person chosen (kind 'person'), by name */
+  person: z.string().nullable(),
+  /** the zones the people's days are counted in, each once */
+  zones: z.array(z.string()),
+});
+export type ReportScopeInfo = z.infer<typeof reportScopeInfo>;
+
 export const reportFilters = ranged(filterShape);
 export type ReportFilters = z.infer<typeof reportFilters>;
 
@@ -72,6 +88,8 @@ export const timeReport = z.object({
   from: z.string(),
   to: z.string(),
   timeZone: z.string(),
+  /** whose data it covers, and the zones their days count in */
+  scope: reportScopeInfo,
   groupBy: timeGroupBy,
   totalSeconds: z.number().int(),
   rows: z.array(timeReportRow),
@@ -86,6 +104,8 @@ export const timeGrid = z.object({
   from: z.string(),
   to: z.string(),
   timeZone: z.string(),
+  /** whose data it covers, and the zones their days count in */
+  scope: reportScopeInfo,
   days: z.array(z.string()),
   rows: z.array(
     z.object({
@@ -127,6 +147,8 @@ export const attendanceReport = z.object({
   from: z.string(),
   to: z.string(),
   timeZone: z.string(),
+  /** whose data it covers, and the zones their days count in */
+  scope: reportScopeInfo,
   users: z.array(
     z.object({
       userId: z.string(),
@@ -157,6 +179,8 @@ export const overtimeReport = z.object({
   from: z.string(),
   to: z.string(),
   timeZone: z.string(),
+  /** whose data it covers, and the zones their days count in */
+  scope: reportScopeInfo,
   /** the last day counted: `to`, or today when the range reaches into the future */
   countedTo: z.string(),
   users: z.array(

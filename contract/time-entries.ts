@@ -2,7 +2,20 @@ import { z } from 'zod';
 import { errorBody, hhmm, idParam, isoDate, pageQuery, text } from './common';
 import { endpoints } from './endpoint';
 
-/** A time entry (docs/product/time-tracking.md#time-entries): ISO instants, `date` in the org zone, duration in seconds. */
+/** Another entry of the same person whose time overlaps this one's (docs/product/time-tracking.md#overlaps). */
+export const overlappingEntry = z.object({
+  id: z.string(),
+  description: z.string(),
+  project: z.string().nullable(),
+  startTime: z.string(),
+  endTime: z.string(),
+});
+export type OverlappingEntry = z.infer<typeof overlappingEntry>;
+
+/**
+ * A time entry (docs/product/time-tracking.md#time-entries): ISO instants, `date` the day it starts
+ * on in its owner's zone, duration in whole seconds.
+ */
 export const timeEntry = z.object({
   id: z.string(),
   projectId: z.string().nullable(),
@@ -16,6 +29,12 @@ export const timeEntry = z.object({
   duration: z.number().int(),
   /** stopped by the server at the forgotten-timer limit (docs/product/time-tracking.md#forgotten-timers) */
   autoStopped: z.boolean(),
+  /** it ends on a later day of its owner's calendar than it starts (a night shift: "22:00 – 01:00 (+1 day)") */
+  endsNextDay: z.boolean(),
+  /** its week is submitted or approved: it cannot be changed or deleted (docs/product/timesheets.md#lock) */
+  locked: z.boolean(),
+  /** the owner's other entries whose time overlaps it: the overlap counts once (the earlier entry keeps it) */
+  overlaps: z.array(overlappingEntry),
 });
 export type TimeEntry = z.infer<typeof timeEntry>;
 
@@ -24,6 +43,9 @@ export type TimeEntriesQuery = z.infer<typeof timeEntriesQuery>;
 
 export const END_AFTER_START = 'End time must be after start time';
 export const NOT_IN_FUTURE = 'Time entries cannot be in the future';
+export const ENTRY_TOO_LONG = 'An entry can be at most 24 hours long: split a longer one';
+export const ENTRY_LOCKED =
+  'This entry is in a submitted or approved week: withdraw the week (or ask for it to be reopened) to change it';
 
 const entryFields = {
   projectId: z.uuid({ message: 'Please select a project' }),
@@ -39,8 +61,9 @@ const entryFields = {
 };
 
 /**
- * A manual entry: wall-clock times in the organisation's time zone; the server computes the
- * duration (a client-sent `duration` is ignored).
+ * A manual entry: wall-clock times in its owner's time zone, on `date`; an end earlier than the start
+ * is on the next day (a night shift, 22:00 – 01:00). The server computes the duration (a
+ * client-sent `duration` is ignored).
  */
 export const manualEntryBody = z
   .object({
@@ -48,7 +71,7 @@ export const manualEntryBody = z
     description: entryFields.description.default(''),
     duration: z.number().optional(),
   })
-  .refine((v) => v.endTime > v.startTime, { message: END_AFTER_START, path: ['endTime'] });
+  .refine((v) => v.endTime !== v.startTime, { message: END_AFTER_START, path: ['endTime'] });
 export type ManualEntryInput = z.input<typeof manualEntryBody>;
 export type ManualEntryBody = z.output<typeof manualEntryBody>;
 

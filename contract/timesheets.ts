@@ -4,6 +4,11 @@ import { endpoints } from './endpoint';
 
 /** The lock's one message (docs/product/timesheets.md#lock). */
 export const WEEK_LOCKED = 'This week is locked';
+export const STOP_TIMER_FIRST = 'Stop your timer before submitting the week';
+export const CLOCK_OUT_FIRST = 'Clock out before submitting the week';
+/** Submitting before the week's last scheduled working day (docs/product/timesheets.md#submitting). */
+export const submitTooEarly = (from: string) =>
+  `This week can be submitted from ${from}, its last working day`;
 export const COMMENT_REQUIRED = 'A comment is required to reject a week';
 /** Days where attendance and tracked time differ by more than this are marked. */
 export const GAP_SECONDS = 15 * 60;
@@ -12,14 +17,31 @@ export const timesheetStatuses = ['open', 'submitted', 'approved', 'rejected'] a
 export const timesheetStatusSchema = z.enum(timesheetStatuses);
 export type TimesheetStatus = z.infer<typeof timesheetStatusSchema>;
 
+/**
+ * An entry as one day of the sheet shows it: an entry that crosses midnight is listed on each day it
+ * covers, with the part counted there (docs/product/time-tracking.md#ledger).
+ */
 const dayEntry = z.object({
+  /** the entry's id; a running timer's id while it runs */
   id: z.string(),
   project: z.string().nullable(),
   task: z.string().nullable(),
   description: z.string(),
   startTime: z.string(),
+  /** now, for a running timer */
   endTime: z.string(),
+  /** the whole entry's seconds */
   duration: z.number().int(),
+  /** the seconds of it counted on this day: its part of the day, less what an earlier overlapping entry already counted */
+  countedSeconds: z.number().int(),
+  /** it began on an earlier day */
+  fromPreviousDay: z.boolean(),
+  /** it goes on into a later day */
+  intoNextDay: z.boolean(),
+  /** it overlaps another of the person's entries (docs/product/time-tracking.md#overlaps) */
+  overlaps: z.boolean(),
+  /** a timer still running */
+  running: z.boolean(),
 });
 
 /** One day of the week; seconds throughout. difference = tracked − expected. */
@@ -31,6 +53,8 @@ export const timesheetDay = z.object({
   differenceSeconds: z.number().int(),
   /** attendance and tracked time differ by more than 15 minutes */
   gap: z.boolean(),
+  /** some of the day's entries overlap each other */
+  overlap: z.boolean(),
   entries: z.array(dayEntry),
 });
 export type TimesheetDay = z.infer<typeof timesheetDay>;
@@ -46,7 +70,7 @@ export const weekTotals = z.object({
 export const overtimeBalance = z.object({
   /** over every approved week */
   approvedSeconds: z.number().int(),
-  /** over the current month (in the user's zone) up to today */
+  /** over the current month (in the user's zone) so far: from its first day up to and including today */
   monthSeconds: z.number().int(),
   month: z.string(),
 });
@@ -67,6 +91,11 @@ export const timesheetSchema = z.object({
   decidedBy: z.string().nullable(),
   decidedAt: z.string().nullable(),
   locked: z.boolean(),
+  /**
+   * The first day the week may be submitted: its last scheduled working day (docs/product/timesheets.md#submitting);
+   * the week's first day when the schedule expects nothing of it.
+   */
+  submittableFrom: calendarDay,
   days: z.array(timesheetDay).length(7),
   totals: weekTotals,
   overtime: overtimeBalance,
@@ -87,8 +116,14 @@ export const reviewItem = z.object({
   userName: z.string(),
   weekStart: calendarDay,
   submittedAt: z.string(),
+  /** the zone the person's days count in */
+  timeZone: z.string(),
   trackedSeconds: z.number().int(),
   expectedSeconds: z.number().int(),
+  /** entries of the week that overlap another of the person's */
+  overlappingEntries: z.number().int(),
+  /** days where attendance and tracked time differ by more than 15 minutes */
+  gapDays: z.number().int(),
 });
 export type ReviewItem = z.infer<typeof reviewItem>;
 
@@ -115,7 +150,7 @@ export const teamOvertimeRow = z.object({
   userName: z.string(),
   /** over every approved week */
   approvedSeconds: z.number().int(),
-  /** over the current month (in the person's zone) up to today */
+  /** over the current month (in the person's zone) so far, today included */
   monthSeconds: z.number().int(),
 });
 export type TeamOvertimeRow = z.infer<typeof teamOvertimeRow>;

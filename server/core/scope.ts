@@ -104,3 +104,14 @@ export async function maySee(ctx: Context, userId: string): Promise<boolean> {
   if (userId === ctx.actor.id || ctx.actor.role === 'admin') return true;
   return manages(ctx.db, ctx.actor.id, userId);
 }
+
+/**
+ * Whose tracked time the actor may see in reports and on project pages (docs/product/reports.md#scope):
+ * an employee their own, a manager their own and the people they manage through their teams, an
+ * admin everyone's. A condition on `u.id` (the users table as `u`).
+ */
+export function timeVisibleTo(actor: { id: string; role: string }) {
+  if (actor.role === 'admin') return sql`true`;
+  if (actor.role === 'manager') return sql`(u.id = ${actor.id} or u.id in ${managedBy(actor.id)})`;
+  return sql`u.id = ${actor.id}`;
+}

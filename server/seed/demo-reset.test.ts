@@ -70,7 +70,6 @@ async function realAccount() {
       taskId: task.id,
       startTime: new Date('2026-11-17T09:00:00Z'),
       endTime: new Date('2026-11-17T10:00:00Z'),
-      duration: 3600,
     })
     .returning();
   const [message] = await database.db

@@ -104,9 +104,9 @@ export async function seedScale(
   await step(
     `${n.tasks} tasks`,
     `insert into tasks (title, description, priority, status, project_id, assignee_id, assigned_by_id, estimated_hours,
-       time_spent_seconds, due_date, review_status, created_at, updated_at, completed_at)
+       due_date, review_status, created_at, updated_at, completed_at)
      select 'Task ' || g.i, 'Generated task ' || g.i, (array['low','medium','high'])[1 + g.i % 3], s.status,
-       p.id, u.id, u.id, (g.i % 16) * 0.5, (g.i % 40) * 900, now() + (g.i % 30 - 10) * interval '1 day',
+       p.id, u.id, u.id, (g.i % 16) * 0.5, now() + (g.i % 30 - 10) * interval '1 day',
        case s.status when 'pending_review' then 'pending' when 'completed' then 'approved' end,
        now() - (g.i % 180) * interval '1 day' - (g.i % 1440) * interval '1 minute', now(),
        case s.status when 'completed' then now() - (g.i % 90) * interval '1 day' end
@@ -124,8 +124,8 @@ export async function seedScale(
 
   await step(
     `${n.timeEntries} time entries`,
-    `insert into time_entries (user_id, project_id, description, start_time, end_time, duration, created_at)
-     select u.id, p.id, 'Work block ' || g.i, g.start, g.start + g.secs * interval '1 second', g.secs, g.start
+    `insert into time_entries (user_id, project_id, description, start_time, end_time, created_at)
+     select u.id, p.id, 'Work block ' || g.i, g.start, g.start + g.secs * interval '1 second', g.start
      from (select i, ${randomUser} as un, ${randomProject} as pn,
              date_trunc('minute', now() - random() * interval '365 days') as start, 900 + (i % 48) * 300 as secs
            from generate_series(1, ${n.timeEntries}) i) g

@@ -61,10 +61,9 @@ export function timeFixtures(db: Db) {
     ) {
       const startTime = new Date(start);
       const endTime = new Date(end);
-      const duration = Math.round((endTime.getTime() - startTime.getTime()) / 1000);
       const [row] = await db
         .insert(timeEntries)
-        .values({ userId, startTime, endTime, duration, ...fields })
+        .values({ userId, startTime, endTime, ...fields })
         .returning();
       return row;
     },

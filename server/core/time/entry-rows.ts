@@ -1,15 +1,18 @@
-import { eq } from 'drizzle-orm';
-import type { TimeEntry } from '@contract/time-entries';
+import { eq, sql } from 'drizzle-orm';
+import type { OverlappingEntry, TimeEntry } from '@contract/time-entries';
+import { zonedDate } from '@contract/zoned-time';
+import { rowsOf } from '../../db/rows';
 import type { Db } from '../../db/types';
 import { projects, tasks, timeEntries } from '../../db/schema';
 import { isoInstant, statement } from '../../db/statements';
-import { zonedDate } from '@contract/zoned-time';
+import { mondayOf } from './weeks';
 
 /** The entry columns plus the project's name and the task's title, in one joined select. */
 export function selectEntries(db: Db) {
   return db
     .select({
       id: timeEntries.id,
+      userId: timeEntries.userId,
       projectId: timeEntries.projectId,
       project: projects.name,
       taskId: timeEntries.taskId,
@@ -31,29 +34,110 @@ type EntryRow = Omit<
   'startTime' | 'endTime'
 > & { startTime: Date | string; endTime: Date | string };
 
-/** `date` is the organisation's calendar day the entry started on (docs/product/api-conventions.md#org-dates). */
-export function toTimeEntry(row: EntryRow, timeZone: string): TimeEntry {
-  const startTime = isoInstant(row.startTime);
-  return {
+/**
+ * Entries as the API answers them (docs/product/time-tracking.md#time-entries), all of one person
+ * whose days count in `zone`: `date` is the day an entry starts on there, `endsNextDay` says it ends
+ * on a later one; `locked` says its week is submitted or approved; `overlaps` names the person's
+ * other entries whose time it shares. Two queries for the whole list, however long.
+ */
+export async function toTimeEntries(
+  db: Db,
+  userId: string,
+  rows: EntryRow[],
+  zone: string,
+): Promise<TimeEntry[]> {
+  if (rows.length === 0) return [];
+  const shaped = rows.map((row) => {
+    const startTime = isoInstant(row.startTime);
+    const endTime = isoInstant(row.endTime);
+    const date = zonedDate(new Date(startTime), zone);
+    // An entry ending exactly at midnight ends on its start day (its last second is before midnight).
+    const lastDay = zonedDate(new Date(Math.max(Date.parse(startTime), Date.parse(endTime) - 1000)), zone);
+    return { row, startTime, endTime, date, lastDay };
+  });
+  const weeks = [...new Set(shaped.flatMap((e) => [mondayOf(e.date), mondayOf(e.lastDay)]))];
+  const locked = new Set(
+    (
+      await rowsOf<{ week: string }>(
+        db,
+        sql`select week_start::text as week from timesheets
+            where user_id = ${userId} and status in ('submitted', 'approved')
+              and week_start = any(${`{${weeks.join(',')}}`}::text[])`,
+      )
+    ).map((r) => r.week),
+  );
+  const overlaps = await overlapsOf(
+    db,
+    userId,
+    shaped.map((e) => ({ id: e.row.id, start: e.startTime, end: e.endTime })),
+  );
+  return shaped.map(({ row, startTime, endTime, date, lastDay }) => ({
     id: row.id,
     projectId: row.projectId,
     project: row.project,
     taskId: row.taskId,
     task: row.task,
     description: row.description,
-    date: zonedDate(new Date(startTime), timeZone),
+    date,
     startTime,
-    endTime: isoInstant(row.endTime),
+    endTime,
     duration: row.duration,
     autoStopped: row.autoStopped,
-  };
+    endsNextDay: lastDay > date,
+    locked: locked.has(mondayOf(date)) || locked.has(mondayOf(lastDay)),
+    overlaps: overlaps.get(row.id) ?? [],
+  }));
+}
+
+/**
+ * For each span, the person's other entries that overlap it, in one query (each span's neighbours
+ * are found through the (user_id, start_time) index: an entry overlapping another starts at most a
+ * day before it ends).
+ */
+export async function overlapsOf(
+  db: Db,
+  userId: string,
+  spans: { id: string | null; start: string; end: string }[],
+): Promise<Map<string, OverlappingEntry[]>> {
+  const found = new Map<string, OverlappingEntry[]>();
+  if (spans.length === 0) return found;
+  const keys = spans.map((s, i) => s.id ?? `new-${i}`);
+  const rows = await rowsOf<{
+    key: string;
+    id: string;
+    description: string;
+    project: string | null;
+    start_time: Date | string;
+    end_time: Date | string;
+  }>(
+    db,
+    sql`select s.key, e.id, e.description, p.name as project, e.start_time, e.end_time
+        from unnest(${`{${keys.join(',')}}`}::text[], ${`{${spans.map((s) => s.start).join(',')}}`}::timestamptz[],
+          ${`{${spans.map((s) => s.end).join(',')}}`}::timestamptz[]) as s(key, lo, hi)
+        join time_entries e on e.user_id = ${userId} and e.id::text <> s.key
+          and e.start_time >= s.lo - interval '1 day' and e.start_time < s.hi and e.end_time > s.lo
+        left join projects p on p.id = e.project_id
+        order by e.start_time, e.id`,
+  );
+  for (const r of rows) {
+    const list = found.get(r.key) ?? [];
+    list.push({
+      id: r.id,
+      description: r.description,
+      project: r.project,
+      startTime: isoInstant(r.start_time),
+      endTime: isoInstant(r.end_time),
+    });
+    found.set(r.key, list);
+  }
+  return found;
 }
 
 // The tracker's list, newest first, is read on every visit: prepared statements (decisions/008)
 // keyset-paginated on (start_time, id), the order of the (user_id, start_time, id) index.
-const selectEntryRows = `select e.id, e.project_id as "projectId", p.name as project, e.task_id as "taskId",
-    t.title as task, e.description, e.start_time as "startTime", e.end_time as "endTime", e.duration,
-    e.auto_stopped as "autoStopped"
+const selectEntryRows = `select e.id, e.user_id as "userId", e.project_id as "projectId", p.name as project,
+    e.task_id as "taskId", t.title as task, e.description, e.start_time as "startTime",
+    e.end_time as "endTime", e.duration, e.auto_stopped as "autoStopped"
   from time_entries e
   left join projects p on p.id = e.project_id
   left join tasks t on t.id = e.task_id`;

@@ -14,12 +14,17 @@ export function expectedSecondsOn(person: Pick<TimePerson, 'minutes' | 'since'>,
 /** Expected seconds of each day from `from` to `to` (inclusive), in order. */
 export function expectedByDay(person: Pick<TimePerson, 'minutes' | 'since'>, from: string, to: string) {
   const days: { day: string; seconds: number }[] = [];
-  for (let day = from; day <= to; day = addDays(day, 1)) days.push({ day, seconds: expectedSecondsOn(person, day) });
+  for (let day = from; day <= to; day = addDays(day, 1))
+    days.push({ day, seconds: expectedSecondsOn(person, day) });
   return days;
 }
 
 /** Expected seconds of the days from `from` to `to` (inclusive). */
-export function expectedBetween(person: Pick<TimePerson, 'minutes' | 'since'>, from: string, to: string): number {
+export function expectedBetween(
+  person: Pick<TimePerson, 'minutes' | 'since'>,
+  from: string,
+  to: string,
+): number {
   let total = 0;
   for (let day = from; day <= to; day = addDays(day, 1)) total += expectedSecondsOn(person, day);
   return total;

@@ -1,4 +1,4 @@
-import { addDays, zonedDayRange } from '@contract/zoned-time';
+import { addDays, zonedDate, zonedDayRange } from '@contract/zoned-time';
 import { type SQL, sql } from 'drizzle-orm';
 import { rowsOf } from '../../db/rows';
 import type { Db } from '../../db/types';
@@ -99,9 +99,14 @@ export function ledgerSql(ranges: readonly LedgerRange[], options: LedgerOptions
           partition by r.user_id order by r.s, r.id rows between unbounded preceding and 1 preceding), r.s)) as cs
       from raw r
     ), pieces as (
+      -- A local day is within a day of the UTC one (zones are at most 14 hours off): each interval is
+      -- joined to its few candidate days by equality, not compared with every day of its person.
       select c.user_id, d.day, c.id as entry_id, c.project_id, c.task_id,
         extract(epoch from least(c.f, d.hi) - greatest(c.cs, d.lo))::bigint as secs
-      from counted c join person_days d on d.user_id = c.user_id and c.cs < d.hi and c.f > d.lo
+      from counted c
+      cross join lateral generate_series((c.cs at time zone 'UTC')::date - 1, (c.f at time zone 'UTC')::date + 1,
+        interval '1 day') as g(day)
+      join person_days d on d.user_id = c.user_id and d.day = g.day::date and c.cs < d.hi and c.f > d.lo
       where c.f > c.cs ${project}
     )`;
 }
@@ -151,4 +156,37 @@ export async function trackedTotals(
     totals.set(userId, sum);
   }
   return totals;
+}
+
+/** Seconds the person tracked today (their own day, a running timer up to now) and which day that is. */
+export async function trackedToday(db: Db, person: Pick<TimePerson, 'userId' | 'zone'>, now: Date) {
+  const today = zonedDate(now, person.zone);
+  const totals = await trackedTotals(db, [{ person, from: today, to: today }], { now });
+  return { today, seconds: totals.get(person.userId) ?? 0 };
+}
+
+/**
+ * Every second the person ever tracked, counted once as the ledger counts it (overlaps once, a
+ * running timer up to now), with the number of entries: the tracker's all-time figures.
+ */
+export async function trackedAllTime(db: Db, userId: string, now: Date) {
+  const at = wholeSeconds(now).toISOString();
+  const [row] = await rowsOf<{ seconds: string | number | null; entries: string | number }>(
+    db,
+    sql`select sum(extract(epoch from c.f - c.cs))::bigint as seconds,
+          (select count(*) from time_entries where user_id = ${userId}) as entries
+        from (
+          select r.s, r.f, greatest(r.s, coalesce(max(r.f) over (
+              order by r.s, r.id rows between unbounded preceding and 1 preceding), r.s)) as cs
+          from (
+            select id, date_trunc('second', start_time) as s, date_trunc('second', end_time) as f
+            from time_entries where user_id = ${userId}
+            union all
+            select id, date_trunc('second', start_time), ${at}::timestamptz from active_timers
+            where user_id = ${userId} and start_time < ${at}::timestamptz
+          ) r
+        ) c
+        where c.f > c.cs`,
+  );
+  return { seconds: Number(row?.seconds ?? 0), entries: Number(row?.entries ?? 0) };
 }

@@ -3,13 +3,10 @@ import { WEEK_LOCKED } from '@contract/timesheets';
 import type { Db } from '../../db/types';
 import { timesheets, users } from '../../db/schema';
 import { conflict } from '../../lib/errors';
-import { addDays, isValidTimeZone, zonedDate } from '@contract/zoned-time';
+import { isValidTimeZone, zonedDate } from '@contract/zoned-time';
+import { mondayOf } from './weeks';
 
-/** The Monday of the week an ISO date falls in (weeks start on Monday: docs/product/timesheets.md). */
-export function mondayOf(date: string): string {
-  const sundayFirst = new Date(`${date}T00:00:00Z`).getUTCDay();
-  return addDays(date, -((sundayFirst + 6) % 7));
-}
+export { mondayOf };
 
 /** The zone a user's weeks count in: their own, else the organisation's. */
 export async function userZone(db: Db, userId: string, organisationZone: string): Promise<string> {

@@ -30,8 +30,13 @@ export const timeEntries = pgTable(
     description: text('description').notNull().default(''),
     startTime: ts('start_time').notNull(),
     endTime: ts('end_time').notNull(),
-    /** seconds */
-    duration: integer('duration').notNull(),
+    /**
+     * Whole seconds from start to end, computed by the database from the two: the one definition of
+     * a duration (docs/product/time-tracking.md#ledger), never written by the app.
+     */
+    duration: integer('duration')
+      .notNull()
+      .generatedAlwaysAs(sql`(extract(epoch from (end_time - start_time)))::integer`),
     /** written by the server stopping a forgotten timer (docs/product/time-tracking.md#forgotten-timers) */
     autoStopped: boolean('auto_stopped').notNull().default(false),
     createdAt: createdAt(),
@@ -50,6 +55,8 @@ export const timeEntries = pgTable(
     index('time_entries_start_cover_idx').on(t.startTime, t.endTime, t.userId, t.projectId),
     // a project's hours this week and month (docs/product/projects.md#project-page), from the index alone
     index('time_entries_project_start_idx').on(t.projectId, t.startTime, t.duration),
+    // a task's time spent (the sum of its entries, kept on the task by a trigger), and its entries
+    index('time_entries_task_idx').on(t.taskId, t.duration),
     index('time_entries_long_idx')
       .on(t.startTime)
       .where(sql`${t.endTime} - ${t.startTime} > interval '1 day'`),

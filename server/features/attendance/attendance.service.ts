@@ -68,6 +68,8 @@ export async function clockIn(ctx: Context): Promise<AttendanceRecord> {
   const date = zonedDate(now, settings.timeZone);
   try {
     const { record, notified } = await ctx.db.transaction(async (tx) => {
+      // The lock treats every record of a week alike: no clock-in in a submitted or approved week.
+      await assertWeeksOpen(tx, userId, [now], settings.timeZone);
       await closeStale(tx, userId, settings, now);
       const open = await findOpen(tx, userId);
       if (open) throw conflict('Already clocked in', { currentRecord: toRecord(open) });
@@ -105,6 +107,8 @@ async function openToday(ctx: Context) {
   if (open.date < zonedDate(now, settings.timeZone)) {
     throw conflict(`${NOT_CLOCKED_IN} today: the record of ${open.date} was left open`);
   }
+  // Clocking out and breaks change the week's attendance: refused, like its time, once it is locked.
+  await assertWeeksOpen(ctx.db, userId, [open.clockIn, now], settings.timeZone);
   return { open, now };
 }
 

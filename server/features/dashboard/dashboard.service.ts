@@ -1,10 +1,10 @@
-import { expectedOn } from '@contract/schedules';
 import type { DashboardStats } from '@contract/dashboard';
 import { statement } from '../../db/statements';
 import type { Context } from '../../lib/context';
 import { zonedDate } from '@contract/zoned-time';
-import { ownSchedule } from '../../core/time/schedule';
-import { todayTracked } from '../time-entries/time-entries.summary';
+import { expectedSecondsOn } from '../../core/time/expected';
+import { trackedToday } from '../../core/time/ledger';
+import { timePerson } from '../../core/time/people';
 
 // Everyone's home page: one prepared statement for the four counts (decisions/008).
 const counts = statement<Record<string, string | number>, [today: string, userId: string]>(
@@ -18,8 +18,9 @@ const counts = statement<Record<string, string | number>, [today: string, userId
 );
 
 /**
- * The four figures (docs/product/dashboard.md#stat-cards), each one SQL aggregate (today = the org zone's day). Active users
- * are those clocked in now: an open record of today; one forgotten on an earlier day does not count.
+ * The four figures (docs/product/dashboard.md#stat-cards), each one SQL aggregate; today's hours and
+ * the hours expected today are the ledger's, in the caller's own zone. Active users are those clocked
+ * in now: an open record of today; one forgotten on an earlier day does not count.
  */
 export async function dashboardStats(ctx: Context): Promise<DashboardStats> {
   const { db, now } = ctx;
@@ -29,15 +30,15 @@ export async function dashboardStats(ctx: Context): Promise<DashboardStats> {
   const [row] = await counts(db, today, userId);
   const totalTasks = Number(row.total_tasks);
   const completedTasks = Number(row.completed_tasks);
-  const { hours } = await todayTracked(db, userId, now, timeZone);
-  const schedule = await ownSchedule(ctx);
+  const person = await timePerson(db, userId, (await ctx.settings()).timeZone);
+  const tracked = person ? await trackedToday(db, person, now) : { seconds: 0 };
   return {
     activeUsers: Number(row.active_users),
-    totalHoursToday: hours,
+    totalHoursToday: tracked.seconds / 3600,
     activeProjects: Number(row.active_projects),
     productivityScore: totalTasks === 0 ? 0 : Math.round((completedTasks / totalTasks) * 100),
     completedTasks,
     totalTasks,
-    expectedHoursToday: expectedOn(schedule.minutes, today) / 60,
+    expectedHoursToday: person ? expectedSecondsOn(person, today) / 3600 : 0,
   };
 }

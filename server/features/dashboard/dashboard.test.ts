@@ -84,7 +84,8 @@ describe('GET /api/dashboard/stats', () => {
 
   it("expects the hours of the user's own schedule on the weekday of the user's own zone", async () => {
     const { api: admin } = await t.userClient('admin');
-    const { user, api } = await t.userClient('employee');
+    // Joined long before the (fixed) today: days before joining owe nothing.
+    const { user, api } = await t.userClient('employee', { createdAt: new Date('2025-01-01T00:00:00Z') });
     const expected = async () => (await api.get('/api/dashboard/stats')).json().expectedHoursToday as number;
     const put = (body: object) => admin.put(`/api/users/${user.id}/schedule`, body);
     // Sunday 21:00 in Berlin, Sunday 16:00 in New York, already Monday 05:00 in Tokyo.

@@ -8,13 +8,16 @@ import type {
   ProjectsQuery,
   updateProjectRequest,
 } from '@contract/projects';
-import { addDays, zonedDate, zonedDayRange } from '@contract/zoned-time';
+import { addDays, zonedDate } from '@contract/zoned-time';
 import { rowsOf } from '../../db/rows';
 import type { Db } from '../../db/types';
 import { projectMembers, projects, users } from '../../db/schema';
 import type { Context } from '../../lib/context';
 import { badRequest, conflict, notFound } from '../../lib/errors';
-import { mondayOf } from '../../core/time/week-lock';
+import { timeVisibleTo } from '../../core/scope';
+import { ledgerRows, ledgerSql } from '../../core/time/ledger';
+import { timePeople } from '../../core/time/people';
+import { mondayOf } from '../../core/time/weeks';
 
 type CreateProjectInput = z.output<typeof createProjectRequest>;
 
@@ -118,21 +121,22 @@ const toMember = (row: {
 /**
  * Everything the project page shows beside its task lists, each figure one SQL aggregate: the tasks
  * counted by status (all of them, whoever may open each one), and the hours tracked on the project
- * this week (from Monday) and this calendar month in the organisation's time zone, by entry start,
- * as the timesheets and reports count them.
+ * this week (Monday to Sunday) and this calendar month, as the reports count them: by the ledger,
+ * each person's own days, of the people whose time the caller may see (docs/product/projects.md#project-page).
  */
 export async function getProjectDetail(ctx: Context, id: string): Promise<ProjectDetail> {
   const { db, now } = ctx;
   const project = await getProject(db, id);
-  const zone = await ctx.timeZone();
-  const today = zonedDate(now, zone);
-  const weekStart = zonedDayRange(mondayOf(today), zone).start;
-  const monthStart = zonedDayRange(`${today.slice(0, 7)}-01`, zone).start;
-  const nextMonth = new Date(`${today.slice(0, 7)}-01T00:00:00Z`);
+  const today = zonedDate(now, await ctx.timeZone());
+  const monday = mondayOf(today);
+  const sunday = addDays(monday, 6);
+  const first = `${today.slice(0, 7)}-01`;
+  const nextMonth = new Date(`${first}T00:00:00Z`);
   nextMonth.setUTCMonth(nextMonth.getUTCMonth() + 1);
-  const monthEnd = zonedDayRange(nextMonth.toISOString().slice(0, 10), zone).start;
-  const weekEnd = zonedDayRange(addDays(mondayOf(today), 7), zone).start;
-  const [members, counts, hours] = await Promise.all([
+  const last = addDays(nextMonth.toISOString().slice(0, 10), -1);
+  const from = [monday, first].sort()[0];
+  const to = [sunday, last].sort()[1];
+  const [members, counts, people] = await Promise.all([
     db
       .select(memberColumns)
       .from(projectMembers)
@@ -143,28 +147,34 @@ export async function getProjectDetail(ctx: Context, id: string): Promise<Projec
       db,
       sql`select status, count(*)::int as n from tasks where project_id = ${id} group by status`,
     ),
-    // Served by time_entries_project_start_idx (project, start, duration) alone.
-    rowsOf<{ week: string | number; month: string | number }>(
+    // Only those who tracked on the project around the period (time_entries_project_start_idx).
+    timePeople(
       db,
-      sql`select
-        coalesce(sum(duration) filter (where start_time >= ${weekStart.toISOString()}::timestamptz
-          and start_time < ${weekEnd.toISOString()}::timestamptz), 0) as week,
-        coalesce(sum(duration) filter (where start_time >= ${monthStart.toISOString()}::timestamptz), 0) as month
-      from time_entries
-      where project_id = ${id}
-        and start_time >= least(${weekStart.toISOString()}::timestamptz, ${monthStart.toISOString()}::timestamptz)
-        and start_time < greatest(${weekEnd.toISOString()}::timestamptz, ${monthEnd.toISOString()}::timestamptz)`,
+      sql`${timeVisibleTo(ctx.actor)} and exists (select 1 from time_entries e where e.user_id = u.id
+        and e.project_id = ${id} and e.start_time >= ${from}::date - 2 and e.start_time < ${to}::date + 2)`,
+      (await ctx.settings()).timeZone,
     ),
   ]);
+  const byDay =
+    people.length === 0
+      ? []
+      : await ledgerRows<{ day: string; seconds: string | number }>(
+          db,
+          sql`${ledgerSql(
+            people.map((person) => ({ person, from, to })),
+            { now, projectId: id },
+          )} select day::text, sum(secs) as seconds from pieces group by 1`,
+        );
+  const sum = (lo: string, hi: string) =>
+    byDay.filter((d) => d.day >= lo && d.day <= hi).reduce((total, d) => total + Number(d.seconds), 0);
   const taskCounts = { todo: 0, in_progress: 0, pending_review: 0, completed: 0 };
   for (const row of counts) taskCounts[row.status as keyof typeof taskCounts] = Number(row.n);
-  const [sums] = hours;
   return {
     ...project,
     members: members.map(toMember),
     taskCounts,
-    hoursThisWeek: Number(sums?.week ?? 0) / 3600,
-    hoursThisMonth: Number(sums?.month ?? 0) / 3600,
+    hoursThisWeek: sum(monday, sunday) / 3600,
+    hoursThisMonth: sum(first, last) / 3600,
   };
 }
 

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import type { AttendanceReport, AttendanceReportQuery } from '@contract/reports';
 import type { Context } from '../../lib/context';
-import { addDays, zonedDate } from '@contract/zoned-time';
+import { addDays } from '@contract/zoned-time';
+import { ledgerSql } from '../../core/time/ledger';
 import { reportRows as rowsOf, reportScope } from './report-scope';
-import { piecesCte } from './time-report';
 
 type DayRow = {
   user_id: string;
@@ -19,7 +19,7 @@ type DayRow = {
 
 /**
  * Attendance per user and day against tracked time (docs/decisions/012-reports.md): a record
- * counts on the viewer's calendar day of its clock-in, like tracked time. Attended time is the
+ * counts on the person's own calendar day of its clock-in, like tracked time (the ledger's days). Attended time is the
  * record's worked hours (breaks excluded); today's open record counts up to now, an open record of
  * an earlier day counts nothing and is a missed clock-out (as is one the fix closed). A late arrival
  * is a record judged late at clock-in by the settings saved then (docs/decisions/006-…).
@@ -29,29 +29,30 @@ export async function attendanceReport(
   query: AttendanceReportQuery,
 ): Promise<AttendanceReport> {
   const s = await reportScope(ctx, query);
-  const tz = s.timeZone;
   const now = sql`${ctx.now.toISOString()}::timestamptz`;
-  const today = zonedDate(ctx.now, tz);
-  const localDay = sql`(r.clock_in at time zone ${tz})::date`;
-  const rows = await rowsOf<DayRow>(
-    ctx.db,
-    sql`${piecesCte(s)}, tracked as (
-      select user_id, day, round(sum(secs))::bigint as secs from kept group by 1, 2
+  const rows =
+    s.people.length === 0
+      ? []
+      : await rowsOf<DayRow>(
+          ctx.db,
+          sql`${ledgerSql(s.ranges, { now: ctx.now })}, tracked as (
+      select user_id, day, sum(secs)::bigint as secs from pieces group by 1, 2
+    ), today as (
+      select user_id, day from person_days where lo <= ${now} and hi > ${now}
     ), recs as (
-      select r.user_id, ${localDay} as day, r.status, r.break_minutes,
+      select r.user_id, d.day, r.status, r.break_minutes,
         case
           when r.clock_out is not null then round(coalesce(r.total_hours, 0) * 3600)
-          when ${localDay} = ${today}::date then greatest(0, extract(epoch from (${now} - r.clock_in))
-            - r.break_minutes * 60 - coalesce(extract(epoch from (${now} - r.break_started_at)), 0))
+          when exists (select 1 from today t where t.user_id = r.user_id and t.day = d.day)
+            then greatest(0, extract(epoch from (${now} - r.clock_in))
+              - r.break_minutes * 60 - coalesce(extract(epoch from (${now} - r.break_started_at)), 0))
           else 0
         end as attended,
-        (r.auto_closed or (r.clock_out is null and ${localDay} < ${today}::date)) as missed
-      from attendance_records r
-      -- the record's own (organisation) date is at most two days from the viewer's: the index narrows,
-      -- the clock-in decides
-      where r.date >= ${addDays(s.from, -2)} and r.date <= ${addDays(s.to, 2)}
-        and r.clock_in >= ${s.lo.toISOString()}::timestamptz and r.clock_in < ${s.hi.toISOString()}::timestamptz
-        ${s.people(sql.raw('r.user_id'))}
+        (r.auto_closed or (r.clock_out is null and d.hi <= ${now})) as missed
+      from person_days d join attendance_records r on r.user_id = d.user_id
+        and r.clock_in >= d.lo and r.clock_in < d.hi
+        -- the record's own (organisation) date is at most two days from the person's: the index narrows
+        and r.date >= ${addDays(s.from, -2)} and r.date <= ${addDays(s.to, 2)}
     ), att as (
       select user_id, day, round(sum(attended))::bigint as attended,
         count(*) filter (where status = 'late') as late, count(*) filter (where missed) as missed,
@@ -65,7 +66,7 @@ export async function attendanceReport(
     from att a full join tracked t on t.user_id = a.user_id and t.day = a.day
     join users u on u.id = coalesce(a.user_id, t.user_id)
     order by u.first_name, u.last_name, u.id, 3`,
-  );
+        );
   const zero = () => ({
     attendedSeconds: 0,
     trackedSeconds: 0,
@@ -100,5 +101,5 @@ export async function attendanceReport(
       target.breakMinutes += Number(r.breaks);
     }
   }
-  return { from: s.from, to: s.to, timeZone: tz, users, days, totals };
+  return { from: s.from, to: s.to, timeZone: s.timeZone, scope: s.info, users, days, totals };
 }

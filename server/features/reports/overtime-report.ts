@@ -1,72 +1,65 @@
 import { sql } from 'drizzle-orm';
 import type { OvertimeReport, OvertimeReportQuery } from '@contract/reports';
+import { zonedDate } from '@contract/zoned-time';
 import type { Context } from '../../lib/context';
-import { zonedDate, zonedDayRange } from '@contract/zoned-time';
-import { ORGANISATION_SCHEDULE } from '@contract/schedules';
-import { expectedSecondsOn } from '../../core/time/schedule';
+import { expectedBetween } from '../../core/time/expected';
+import { ledgerSql } from '../../core/time/ledger';
 import { reportRows as rowsOf, reportScope } from './report-scope';
-import { clippedCte } from './time-report';
-
-type Row = {
-  user_id: string;
-  name: string;
-  since: string;
-  tracked: string | number;
-  minutes: number[] | null;
-};
 
 /**
- * Expected against tracked time per user (docs/decisions/012-reports.md). Days after today are
- * not counted (a month in progress is not yet owed), nor days before the user joined. Expected
- * time comes from each user's work schedule (the organisation's 8 h Monday to Friday without one;
- * docs/product/teams.md), read in the same query.
+ * Expected against tracked time per person (docs/decisions/012-reports.md), both from the one
+ * ledger: each person's own days of the range, but not after today (a month in progress is not yet
+ * owed), which the answer says (`countedTo`, "up to today" on screen). Expected time is the one
+ * definition (docs/product/time-tracking.md#ledger): the schedule, nothing before joining.
  */
 export async function overtimeReport(ctx: Context, query: OvertimeReportQuery): Promise<OvertimeReport> {
   const s = await reportScope(ctx, query);
   const today = zonedDate(ctx.now, s.timeZone);
   const countedTo = [s.to, today].sort()[0];
-  const days = s.days.filter((d) => d <= countedTo);
-  const counted = { ...s, to: countedTo, days };
-  const rows =
-    days.length === 0
-      ? []
-      : await rowsOf<Row>(
+  const counted = s.from <= countedTo;
+  const ranges = s.ranges.map((r) => ({ ...r, to: countedTo }));
+  const tracked = new Map(
+    (counted && ranges.length > 0
+      ? await rowsOf<{ user_id: string; seconds: string | number }>(
           ctx.db,
-          sql`${clippedCte({ ...counted, hi: zonedDayRange(countedTo, s.timeZone).end })}, tracked as (
-            select user_id, round(sum(secs))::bigint as secs from kept group by 1
-          ), people as (
-            select u.id from users u
-            where u.is_active and u.approval_status = 'approved'
-              ${s.people(sql.raw('u.id'))}
-            union select user_id from tracked
+          sql`${ledgerSql(ranges, { now: ctx.now })} select user_id::text, sum(secs) as seconds from pieces group by 1`,
+        )
+      : []
+    ).map((r) => [r.user_id, Number(r.seconds)]),
+  );
+  const active = new Set(
+    ranges.length === 0
+      ? []
+      : (
+          await rowsOf<{ id: string }>(
+            ctx.db,
+            sql`select id::text from users where is_active and approval_status = 'approved'
+                and id = any(${`{${s.people.map((p) => p.userId).join(',')}}`}::uuid[])`,
           )
-          select u.id::text as user_id, u.first_name || ' ' || u.last_name as name,
-            (u.created_at at time zone ${s.timeZone})::date::text as since, coalesce(t.secs, 0) as tracked,
-            ws.minutes
-          from people p join users u on u.id = p.id left join tracked t on t.user_id = p.id
-            left join work_schedules ws on ws.user_id = p.id
-          order by u.first_name, u.last_name, u.id`,
-        );
-  const users = rows.map((r) => {
-    const expectedSeconds = days.reduce(
-      (sum, d) => sum + expectedSecondsOn(r.minutes ?? ORGANISATION_SCHEDULE, d, r.since),
-      0,
-    );
-    const trackedSeconds = Number(r.tracked);
-    return {
-      userId: r.user_id,
-      name: r.name,
-      expectedSeconds,
-      trackedSeconds,
-      balanceSeconds: trackedSeconds - expectedSeconds,
-    };
-  });
+        ).map((r) => r.id),
+  );
+  const users = counted
+    ? s.people
+        .filter((p) => active.has(p.userId) || tracked.has(p.userId))
+        .map((p) => {
+          const expectedSeconds = expectedBetween(p, s.from, countedTo);
+          const trackedSeconds = tracked.get(p.userId) ?? 0;
+          return {
+            userId: p.userId,
+            name: p.name,
+            expectedSeconds,
+            trackedSeconds,
+            balanceSeconds: trackedSeconds - expectedSeconds,
+          };
+        })
+    : [];
   const sum = (k: 'expectedSeconds' | 'trackedSeconds' | 'balanceSeconds') =>
     users.reduce((total, u) => total + u[k], 0);
   return {
     from: s.from,
     to: s.to,
     timeZone: s.timeZone,
+    scope: s.info,
     countedTo,
     users,
     totals: {

@@ -1,49 +1,53 @@
-import type { ReportFilters } from '@contract/reports';
+import type { ReportFilters, ReportScopeInfo } from '@contract/reports';
 import type { SQL } from 'drizzle-orm';
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '../../db/rows';
-import type { Db } from '../../db/types';
 import type { Context } from '../../lib/context';
 import { forbidden, notFound } from '../../lib/errors';
-import { managedBy, manages, managesTeam, TEAM_NOT_FOUND, teamExists } from '../../core/scope';
+import { manages, managesTeam, TEAM_NOT_FOUND, teamExists, timeVisibleTo } from '../../core/scope';
+import type { LedgerRange } from '../../core/time/ledger';
+import { type TimePerson, timePeople } from '../../core/time/people';
 import { addDays, zonedDayRange } from '@contract/zoned-time';
+
+export { ledgerRows as reportRows } from '../../core/time/ledger';
 
 export const OWN_DATA_ONLY = 'You can only see your own reports';
 export const TEAMS_DATA_ONLY = 'You can only see the reports of your teams';
 
-/** What a report reads: whose data, which project, and the range as days and as instants. */
+/** What a report reads: whose data, which project, and the range of days. */
 export type ReportScope = {
-  /** one user, or undefined for everyone the caller may see */
-  userId: string | undefined;
   projectId: string | undefined;
+  /** the viewer's zone: what the range's dates are written in on screen */
   timeZone: string;
   from: string;
   to: string;
   /** every day from..to, in order */
   days: string[];
-  /** the instant `from` starts and the instant `to` ends, in the viewer's zone */
-  lo: Date;
-  hi: Date;
-  /**
-   * The conditions on a user id column that keep the report to the people in scope (the chosen
-   * user, the caller's teams, the chosen team), as `and …` to append to a where clause.
-   */
-  people: (column: SQL) => SQL;
+  /** everyone in scope (suspended people too: their tracked time still counts), by name */
+  people: TimePerson[];
+  /** the ledger's ranges: each person's own days from..to */
+  ranges: LedgerRange[];
+  /** whose data it is, said on screen */
+  info: ReportScopeInfo;
 };
 
 /**
  * The server's half of every report's filters (docs/decisions/012-reports.md): an employee sees
  * their own data only, whatever the URL says; a manager sees their own and that of the people they
  * manage through their teams; an admin sees everyone's. A `teamId` narrows to that team's members
- * (a manager: only a team they manage).
+ * (a manager: only a team they manage). Each person's days are their own (their zone), as the
+ * ledger counts them (docs/product/time-tracking.md#ledger).
  */
 export async function reportScope(ctx: Context, filters: ReportFilters): Promise<ReportScope> {
   const { actor } = ctx;
   let userId = filters.userId;
   const sets: SQL[] = [];
+  let kind: ReportScopeInfo['kind'] = 'everyone';
+  let teams: string[] = [];
   if (actor.role === 'employee') {
     if (userId && userId !== actor.id) throw forbidden(OWN_DATA_ONLY);
     userId = actor.id;
+    kind = 'own';
   } else if (actor.role === 'manager') {
     if (userId && userId !== actor.id && !(await manages(ctx.db, actor.id, userId))) {
       throw forbidden(TEAMS_DATA_ONLY);
@@ -51,44 +55,58 @@ export async function reportScope(ctx: Context, filters: ReportFilters): Promise
     if (filters.teamId && !(await managesTeam(ctx.db, actor.id, filters.teamId))) {
       throw forbidden(TEAMS_DATA_ONLY);
     }
-    sets.push(sql`select ${actor.id}::uuid union select user_id from ${managedBy(actor.id)} as managed`);
+    kind = 'teams';
+    teams = (
+      await rowsOf<{ name: string }>(
+        ctx.db,
+        sql`select t.name from teams t join team_members m on m.team_id = t.id
+            where m.user_id = ${actor.id} and m.role = 'manager' order by lower(t.name)`,
+      )
+    ).map((r) => r.name);
   }
   if (filters.teamId) {
     if (actor.role === 'admin' && !(await teamExists(ctx.db, filters.teamId))) throw notFound(TEAM_NOT_FOUND);
     sets.push(sql`select user_id from team_members where team_id = ${filters.teamId}`);
+    kind = 'team';
+    teams = (
+      await rowsOf<{ name: string }>(ctx.db, sql`select name from teams where id = ${filters.teamId}`)
+    ).map((r) => r.name);
   }
-  const timeZone = await ctx.timeZone();
+  if (userId && actor.role !== 'employee') kind = userId === actor.id ? 'own' : 'person';
+  const where = sql.join(
+    [
+      timeVisibleTo(actor),
+      userId ? sql`and u.id = ${userId}` : sql``,
+      // `= any(array(…))`: the set is computed once and checked as a filter.
+      ...sets.map((set) => sql`and u.id = any(array(${set}))`),
+    ],
+    sql` `,
+  );
+  const people = await timePeople(ctx.db, where, (await ctx.settings()).timeZone);
   const days: string[] = [];
   for (let day = filters.from; day <= filters.to; day = addDays(day, 1)) days.push(day);
   return {
-    userId,
     projectId: filters.projectId,
-    timeZone,
+    timeZone: await ctx.timeZone(),
     from: filters.from,
     to: filters.to,
     days,
-    lo: zonedDayRange(filters.from, timeZone).start,
-    hi: zonedDayRange(filters.to, timeZone).end,
-    people: (column) =>
-      sql.join(
-        [
-          userId ? sql`and ${column} = ${userId}` : sql``,
-          // `= any(array(…))`: the set is computed once and checked as a filter. As `in (…)`, the
-          // planner drives the report from the team's people and reads each one's entries apart.
-          ...sets.map((set) => sql`and ${column} = any(array(${set}))`),
-        ],
-        sql` `,
-      ),
+    people,
+    ranges: people.map((person) => ({ person, from: filters.from, to: filters.to })),
+    info: {
+      kind,
+      teams,
+      person: kind === 'person' ? (people[0]?.name ?? null) : null,
+      zones: [...new Set(people.map((p) => p.zone))].sort(),
+    },
   };
 }
 
-/**
- * A report's query, without PostgreSQL's JIT: a month over everyone is estimated costly enough to
- * be compiled, and compiling takes far longer (seconds) than running it (tens of milliseconds).
- */
-export async function reportRows<T>(db: Db, query: SQL): Promise<T[]> {
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`set local jit = off`);
-    return rowsOf<T>(tx as unknown as Db, query);
-  });
+/** The range as instants in the viewer's zone: for what is not the ledger's (tasks completed, reviews). */
+export function viewerRange(s: ReportScope) {
+  return { lo: zonedDayRange(s.from, s.timeZone).start, hi: zonedDayRange(s.to, s.timeZone).end };
 }
+
+/** `and <column> = any(<the people in scope>)`, for a where clause on a user id column. */
+export const inScope = (s: ReportScope, column: SQL) =>
+  sql`and ${column} = any(${`{${s.people.map((p) => p.userId).join(',')}}`}::uuid[])`;

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { TasksReport, TasksReportQuery } from '@contract/reports';
 import type { Context } from '../../lib/context';
 import { zonedDate } from '@contract/zoned-time';
-import { reportRows as rowsOf, reportScope } from './report-scope';
+import { inScope, reportRows as rowsOf, reportScope, viewerRange } from './report-scope';
 import { weekStart } from './time-report';
 
 const weekLabel = new Intl.DateTimeFormat('en-GB', {
@@ -21,9 +21,10 @@ const MAX_OVERDUE = 50;
 export async function tasksReport(ctx: Context, query: TasksReportQuery): Promise<TasksReport> {
   const s = await reportScope(ctx, query);
   const tz = s.timeZone;
-  const lo = sql`${s.lo.toISOString()}::timestamptz`;
-  const hi = sql`${s.hi.toISOString()}::timestamptz`;
-  const scope = sql`${s.people(sql.raw('t.assignee_id'))}
+  const range = viewerRange(s);
+  const lo = sql`${range.lo.toISOString()}::timestamptz`;
+  const hi = sql`${range.hi.toISOString()}::timestamptz`;
+  const scope = sql`${inScope(s, sql.raw('t.assignee_id'))}
     ${s.projectId ? sql`and t.project_id = ${s.projectId}` : sql``}`;
   const now = sql`${ctx.now.toISOString()}::timestamptz`;
 

@@ -22,7 +22,7 @@ import { audit } from '../../core/audit';
 import { announceNotifications, type NotificationInput, notify } from '../../core/notify';
 import { joinProject } from '../../core/project-members';
 import { managesTasks, visibleAssignee } from '../../core/visibility';
-import { stopTaskTimers } from '../timers/timers.service';
+import { stopTaskTimers } from '../../core/time/entries';
 import { announceTask } from './tasks.events';
 import { findTask, findTasks, type TaskListQuery } from './tasks.queries';
 

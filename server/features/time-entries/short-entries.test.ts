@@ -6,8 +6,9 @@ import { fixedClock } from '../../lib/clock';
 import type { TestContext } from '../../test/harness';
 import { berlinTimeApp, timeFixtures } from '../../test/time-fixtures';
 
-// 09:05:10.250 in Berlin (CET, UTC+1) on a Friday.
+// 09:05:10.250 in Berlin (CET, UTC+1) on a Friday: the entry keeps whole seconds (09:05:10).
 const START = '2025-03-28T08:05:10.250Z';
+const STARTED = '2025-03-28T08:05:10.000Z';
 const clock = fixedClock(START);
 let t: TestContext;
 let projectId: string;
@@ -49,8 +50,8 @@ describe('a timer entry shorter than a minute', () => {
   it('keeps the seconds the timer measured', async () => {
     const { entry, seconds } = await thirtySecondEntry();
     expect(entry).toMatchObject({
-      startTime: START,
-      endTime: '2025-03-28T08:05:40.250Z',
+      startTime: STARTED,
+      endTime: '2025-03-28T08:05:40.000Z',
       duration: 30,
       date: '2025-03-28',
     });
@@ -77,7 +78,7 @@ describe('a timer entry shorter than a minute', () => {
     const longer = await patch(api, entry.id, { ...asEditForm(entry), endTime: '09:07' });
     expect(longer.statusCode).toBe(200);
     expect(longer.json()).toMatchObject({
-      startTime: START,
+      startTime: STARTED,
       endTime: '2025-03-28T08:07:00.000Z',
       duration: 110,
     });
@@ -90,8 +91,8 @@ describe('a timer entry shorter than a minute', () => {
     expect(moved.statusCode).toBe(200);
     expect(moved.json()).toMatchObject({
       date: '2025-03-27',
-      startTime: '2025-03-27T08:05:10.250Z',
-      endTime: '2025-03-27T08:05:40.250Z',
+      startTime: '2025-03-27T08:05:10.000Z',
+      endTime: '2025-03-27T08:05:40.000Z',
       duration: 30,
     });
   });

@@ -1,6 +1,7 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import {
   END_AFTER_START,
+  ENTRY_TOO_LONG,
   type ManualEntryBody,
   NOT_IN_FUTURE,
   type TimeEntriesQuery,
@@ -8,12 +9,14 @@ import {
   type UpdateEntryBody,
 } from '@contract/time-entries';
 import type { Db } from '../../db/types';
-import { projects, tasks, timeEntries } from '../../db/schema';
+import { projects, timeEntries } from '../../db/schema';
 import type { Context } from '../../lib/context';
 import { badRequest, notFound } from '../../lib/errors';
-import { zonedClock, zonedDate, zonedInstant } from '@contract/zoned-time';
+import { addDays, zonedClock, zonedDate, zonedInstant } from '@contract/zoned-time';
+import { insertEntry } from '../../core/time/entries';
+import { durationSeconds, MAX_ENTRY_SECONDS, wholeSeconds } from '../../core/time/instants';
 import { assertWeeksOpen } from '../../core/time/week-lock';
-import { entriesBefore, newestEntries, selectEntries, toTimeEntry } from '../../core/time/entry-rows';
+import { entriesBefore, newestEntries, selectEntries, toTimeEntries } from '../../core/time/entry-rows';
 
 /** What the entry rules need of a request: whose entries, the zone their days count in, and now. */
 type Scope = { db: Db; now: Date; timeZone: string; userId: string; organisationZone: string };
@@ -39,31 +42,34 @@ export async function listEntries(context: Context, query: TimeEntriesQuery): Pr
   const rows = query.before
     ? await entriesBefore(db, userId, query.before, query.limit)
     : await newestEntries(db, userId, query.limit);
-  return rows.map((r) => toTimeEntry(r, ctx.timeZone));
+  return toTimeEntries(db, userId, rows, ctx.timeZone);
 }
 
 async function entryIn(ctx: Scope, id: string): Promise<TimeEntry> {
-  const [row] = await selectEntries(ctx.db).where(
+  const rows = await selectEntries(ctx.db).where(
     and(eq(timeEntries.id, id), eq(timeEntries.userId, ctx.userId)),
   );
-  if (!row) throw notFound(ENTRY_NOT_FOUND);
-  return toTimeEntry(row, ctx.timeZone);
+  if (rows.length === 0) throw notFound(ENTRY_NOT_FOUND);
+  const [entry] = await toTimeEntries(ctx.db, ctx.userId, rows, ctx.timeZone);
+  return entry;
 }
 
-/** Wall-clock times of the org zone → instants; refuses empty, reversed and future spans. */
+/**
+ * Wall-clock times of the owner's zone on `date` → instants. An end at or before the start is on
+ * the next day (a night shift: 22:00 – 01:00).
+ */
 function resolveSpan(ctx: Scope, date: string, startTime: string, endTime: string) {
-  return checkedSpan(
-    ctx,
-    zonedInstant(date, startTime, ctx.timeZone),
-    zonedInstant(date, endTime, ctx.timeZone),
-  );
+  const start = zonedInstant(date, startTime, ctx.timeZone);
+  const endDate = endTime <= startTime ? addDays(date, 1) : date;
+  return checkedSpan(ctx, start, zonedInstant(endDate, endTime, ctx.timeZone));
 }
 
 /**
  * An edited entry's instants. A time that is not sent, or sent as it already reads (the edit form
  * sends every field, as HH:MM), keeps its instant, so an entry a timer measured keeps its seconds
  * and an unchanged save changes nothing; on a new date such a time moves by whole days with the
- * entry. A changed time is the minute typed, on the entry's date. Null: the times are unchanged.
+ * entry. A changed time is the minute typed, on the entry's date; an end that then falls at or
+ * before the start is on the next day (a night shift). Null: the times are unchanged.
  */
 function editedSpan(ctx: Scope, current: { startTime: Date; endTime: Date }, body: UpdateEntryBody) {
   const { timeZone } = ctx;
@@ -75,21 +81,29 @@ function editedSpan(ctx: Scope, current: { startTime: Date; endTime: Date }, bod
       ? 0
       : zonedInstant(date, startClock, timeZone).getTime() -
         zonedInstant(oldDate, startClock, timeZone).getTime();
-  const edited = (instant: Date, sent: string | undefined) =>
-    sent !== undefined && sent !== zonedClock(instant, timeZone)
-      ? zonedInstant(date, sent, timeZone)
-      : new Date(instant.getTime() + shift);
-  const start = edited(current.startTime, body.startTime);
-  const end = edited(current.endTime, body.endTime);
+  const changed = (instant: Date, sent: string | undefined) =>
+    sent !== undefined && sent !== zonedClock(instant, timeZone);
+  const start = changed(current.startTime, body.startTime)
+    ? zonedInstant(date, body.startTime as string, timeZone)
+    : new Date(current.startTime.getTime() + shift);
+  let end = changed(current.endTime, body.endTime)
+    ? zonedInstant(date, body.endTime as string, timeZone)
+    : new Date(current.endTime.getTime() + shift);
+  if (changed(current.endTime, body.endTime) && end.getTime() <= start.getTime()) {
+    end = zonedInstant(addDays(date, 1), body.endTime as string, timeZone);
+  }
   if (start.getTime() === current.startTime.getTime() && end.getTime() === current.endTime.getTime())
     return null;
   return checkedSpan(ctx, start, end);
 }
 
+/** Refuses empty, reversed, future and over-long spans; instants in whole seconds. */
 function checkedSpan(ctx: Scope, start: Date, end: Date) {
-  if (end.getTime() <= start.getTime()) throw badRequest(END_AFTER_START, 'endTime');
-  if (end.getTime() > ctx.now.getTime()) throw badRequest(NOT_IN_FUTURE, 'endTime');
-  return { start, end, duration: Math.round((end.getTime() - start.getTime()) / 1000) };
+  const span = { start: wholeSeconds(start), end: wholeSeconds(end) };
+  if (span.end.getTime() <= span.start.getTime()) throw badRequest(END_AFTER_START, 'endTime');
+  if (span.end.getTime() > ctx.now.getTime()) throw badRequest(NOT_IN_FUTURE, 'endTime');
+  if (durationSeconds(span.start, span.end) > MAX_ENTRY_SECONDS) throw badRequest(ENTRY_TOO_LONG, 'endTime');
+  return span;
 }
 
 async function assertProject(db: Db, projectId: string) {
@@ -103,24 +117,18 @@ export async function createEntry(context: Context, body: ManualEntryBody): Prom
   const span = resolveSpan(ctx, body.date, body.startTime, body.endTime);
   await assertProject(ctx.db, body.projectId);
   await assertOpen(ctx, ctx.db, span.start, span.end);
-  const [row] = await ctx.db
-    .insert(timeEntries)
-    .values({
-      userId: ctx.userId,
-      projectId: body.projectId,
-      description: body.description,
-      startTime: span.start,
-      endTime: span.end,
-      duration: span.duration,
-    })
-    .returning({ id: timeEntries.id });
-  return entryIn(ctx, row.id);
+  const id = await insertEntry(ctx.db, {
+    userId: ctx.userId,
+    projectId: body.projectId,
+    taskId: null,
+    description: body.description,
+    start: span.start,
+    end: span.end,
+  });
+  return entryIn(ctx, id);
 }
 
-/**
- * Edits an own entry. A task timer's entry also moves its task's tracked seconds by the change, so
- * a task's timeSpent stays the sum of its entries.
- */
+/** Edits an own entry; its task's time spent follows (the database keeps it the sum of its entries). */
 export async function updateEntry(context: Context, id: string, body: UpdateEntryBody): Promise<TimeEntry> {
   const ctx = await scopeOf(context);
   const [current] = await ctx.db
@@ -140,20 +148,9 @@ export async function updateEntry(context: Context, id: string, body: UpdateEntr
   if (span) await assertOpen(ctx, ctx.db, span.start, span.end);
   // New times are the person's own statement: an auto-stopped entry loses its mark
   // (docs/product/time-tracking.md#forgotten-timers); a new description or project keeps it.
-  if (span)
-    Object.assign(changes, {
-      startTime: span.start,
-      endTime: span.end,
-      duration: span.duration,
-      autoStopped: false,
-    });
-  if (Object.keys(changes).length > 0) {
-    await ctx.db.transaction(async (tx) => {
-      await tx.update(timeEntries).set(changes).where(eq(timeEntries.id, id));
-      const delta = (changes.duration ?? current.duration) - current.duration;
-      if (current.taskId && delta !== 0) await addTaskSeconds(tx, current.taskId, delta);
-    });
-  }
+  if (span) Object.assign(changes, { startTime: span.start, endTime: span.end, autoStopped: false });
+  if (Object.keys(changes).length > 0)
+    await ctx.db.update(timeEntries).set(changes).where(eq(timeEntries.id, id));
   return entryIn(ctx, id);
 }
 
@@ -170,14 +167,5 @@ export async function deleteEntry(context: Context, id: string): Promise<void> {
       .where(and(eq(timeEntries.id, id), eq(timeEntries.userId, ctx.userId)))
       .returning();
     if (!gone) throw notFound(ENTRY_NOT_FOUND);
-    if (gone.taskId) await addTaskSeconds(tx, gone.taskId, -gone.duration);
   });
-}
-
-/** Adds (or with a negative delta removes) tracked seconds of a task, never below zero. */
-export async function addTaskSeconds(db: Db, taskId: string, seconds: number) {
-  await db
-    .update(tasks)
-    .set({ timeSpentSeconds: sql`greatest(0, ${tasks.timeSpentSeconds} + ${seconds})` })
-    .where(eq(tasks.id, taskId));
 }

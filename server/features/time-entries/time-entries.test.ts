@@ -69,7 +69,12 @@ describe('time entry routes', () => {
     const { api } = await t.userClient('employee');
     const expectations: [Record<string, unknown>, string][] = [
       [manual({ endTime: '09:00' }), 'End time must be after start time'],
-      [manual({ endTime: '08:00' }), 'End time must be after start time'],
+      // An end before the start is on the next day: 22:00 on the 29th to 14:30 on the 30th ends after
+      // now (14:00 on the 30th).
+      [
+        manual({ date: '2025-03-29', startTime: '22:00', endTime: '14:30' }),
+        'Time entries cannot be in the future',
+      ],
       [
         manual({ date: '2025-03-30', startTime: '13:00', endTime: '15:00' }),
         'Time entries cannot be in the future',
@@ -121,9 +126,14 @@ describe('time entry routes', () => {
     expect(renamed.json()).toMatchObject({ description: 'Review', duration: 5400 });
     const moved = await api.patch(`/api/time-entries/${entry.id}`, { endTime: '11:00' });
     expect(moved.json()).toMatchObject({ endTime: '2025-03-28T10:00:00.000Z', duration: 7200 });
-    const reversed = await api.patch(`/api/time-entries/${entry.id}`, { endTime: '08:00' });
-    expect(reversed.statusCode).toBe(400);
-    expect(reversed.json().message).toBe('End time must be after start time');
+    // An end typed before the start is the next morning: a night shift of 23 hours, accepted.
+    const overnight = await api.patch(`/api/time-entries/${entry.id}`, { endTime: '08:00' });
+    expect(overnight.statusCode).toBe(200);
+    expect(overnight.json()).toMatchObject({
+      endTime: '2025-03-29T07:00:00.000Z',
+      duration: 23 * 3600,
+      endsNextDay: true,
+    });
 
     expect((await api.delete(`/api/time-entries/${entry.id}`)).statusCode).toBe(204);
     expect((await api.delete(`/api/time-entries/${entry.id}`)).statusCode).toBe(404);
@@ -163,8 +173,9 @@ describe('time entry routes', () => {
 
     await api.post('/api/timer/start', { description: 'Live' });
     clock.advance(30 * 60_000);
+    // The running timer counts up to now, in the total as in today (the ledger's rule).
     const running = (await api.get('/api/time-entries/summary')).json();
-    expect(running).toMatchObject({ totalHours: 4.5, entries: 3, todayHours: 3 });
+    expect(running).toMatchObject({ totalHours: 5, entries: 3, todayHours: 3 });
     await api.post('/api/timer/stop');
     clock.set('2025-03-30T12:00:00Z');
   });

@@ -2,7 +2,7 @@ import { and, asc, eq, lte } from 'drizzle-orm';
 import { activeTimers } from '../../db/schema';
 import type { Context } from '../../lib/context';
 import { announceNotifications, notify } from '../../core/notify';
-import { closeTimer } from './timers.service';
+import { closeTimer } from '../../core/time/entries';
 
 const HOUR_MS = 60 * 60 * 1000;
 /** Timers stopped per sweep at most; the next sweep (a minute later) takes the rest. */

@@ -12,8 +12,8 @@ import type { Db } from '../../db/types';
 import { activeTimers, projects, tasks, timeEntries } from '../../db/schema';
 import type { Context } from '../../lib/context';
 import { badRequest, conflict, isUniqueViolation, notFound } from '../../lib/errors';
-import { selectEntries, toTimeEntry } from '../../core/time/entry-rows';
-import { addTaskSeconds } from '../time-entries/time-entries.service';
+import { selectEntries, toTimeEntries } from '../../core/time/entry-rows';
+import { closeTimer } from '../../core/time/entries';
 import { assertWeeksOpen } from '../../core/time/week-lock';
 
 /** The user's running timer with the task's and project's names, or null. */
@@ -87,55 +87,6 @@ export async function startTimer(ctx: Context, body: StartTimerBody): Promise<Ac
   return timer;
 }
 
-type TimerRow = typeof activeTimers.$inferSelect;
-
-/**
- * Writes the time entry of a timer already deleted from active_timers; a task timer adds to the task.
- * `autoStopped` marks the entry of a forgotten timer the server stopped (forgotten-timers.ts).
- */
-export async function closeTimer(
-  tx: Db,
-  timer: TimerRow,
-  now: Date,
-  organisationZone: string,
-  options: { autoStopped?: boolean } = {},
-): Promise<string> {
-  const endTime = now.getTime() < timer.startTime.getTime() ? timer.startTime : now;
-  await assertWeeksOpen(tx, timer.userId, [timer.startTime, endTime], organisationZone);
-  const duration = Math.floor((endTime.getTime() - timer.startTime.getTime()) / 1000);
-  const [entry] = await tx
-    .insert(timeEntries)
-    .values({
-      userId: timer.userId,
-      projectId: timer.projectId,
-      taskId: timer.taskId,
-      description: timer.description,
-      startTime: timer.startTime,
-      endTime,
-      duration,
-      autoStopped: options.autoStopped ?? false,
-    })
-    .returning({ id: timeEntries.id });
-  if (timer.taskId && duration > 0) await addTaskSeconds(tx, timer.taskId, duration);
-  return entry.id;
-}
-
-/**
- * Stops whatever timer is running on the task, exactly as POST /api/timer/stop would (docs/product/time-tracking.md#task-timers:
- * a paused or finished task cannot be timed). Call it inside the transaction that changes the task,
- * before the task's own update, so the locks are taken in the same order as stopTimer takes them.
- */
-export async function stopTaskTimers(
-  tx: Db,
-  taskId: string,
-  now: Date,
-  organisationZone: string,
-): Promise<number> {
-  const stopped = await tx.delete(activeTimers).where(eq(activeTimers.taskId, taskId)).returning();
-  for (const timer of stopped) await closeTimer(tx, timer, now, organisationZone);
-  return stopped.length;
-}
-
 /**
  * Removes the running timer and writes its time entry in one transaction (a task timer also adds
  * its seconds to the task). The delete decides between concurrent stops.
@@ -155,6 +106,7 @@ export async function stopTimer(ctx: Context, timerId?: string): Promise<TimeEnt
     }
     return closeTimer(tx, timer, now, organisationZone);
   });
-  const [row] = await selectEntries(db).where(eq(timeEntries.id, entryId));
-  return toTimeEntry(row, await ctx.timeZone());
+  const rows = await selectEntries(db).where(eq(timeEntries.id, entryId));
+  const [entry] = await toTimeEntries(db, userId, rows, await ctx.timeZone());
+  return entry;
 }

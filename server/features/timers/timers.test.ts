@@ -99,7 +99,8 @@ describe('timer routes', () => {
     const { user, api } = await t.userClient('employee');
     const other = await t.createUser('employee');
     const project = await fx.project({ name: 'Hermes' });
-    const mine = await fx.task(user.id, { title: 'Draft plan', projectId: project.id, timeSpentSeconds: 60 });
+    const mine = await fx.task(user.id, { title: 'Draft plan', projectId: project.id });
+    await fx.entry(user.id, '2025-03-27T08:00:00Z', '2025-03-27T08:01:00Z', { taskId: mine.id });
     const theirs = await fx.task(other.id);
     const done = await fx.task(user.id, { status: 'completed' });
     const paused = await fx.task(user.id, { isPaused: true });
@@ -123,6 +124,7 @@ describe('timer routes', () => {
     clock.advance(45 * 60_000);
     const entry = (await api.post('/api/timer/stop')).json();
     expect(entry).toMatchObject({ taskId: mine.id, task: 'Draft plan', duration: 2700 });
+    // The task's time spent is the sum of its entries: the minute before, and these 45.
     const [row] = await t.db.select().from(tasks).where(eq(tasks.id, mine.id));
     expect(row.timeSpentSeconds).toBe(2760);
   });

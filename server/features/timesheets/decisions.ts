@@ -1,26 +1,29 @@
 import { and, eq, gte, lt, sql } from 'drizzle-orm';
-import type { TimesheetStatus } from '@contract/timesheets';
-import { addDays, zonedDate } from '@contract/zoned-time';
+import {
+  CLOCK_OUT_FIRST,
+  STOP_TIMER_FIRST,
+  submitTooEarly,
+  type TimesheetStatus,
+} from '@contract/timesheets';
+import { zonedDate } from '@contract/zoned-time';
 import { activeTimers, attendanceRecords, timesheets } from '../../db/schema';
 import type { Context } from '../../lib/context';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import { audit } from '../../core/audit';
 import { announceNotifications, notify } from '../../core/notify';
-import { scheduleOf } from '../../core/time/schedule';
-import { maySee } from '../../core/scope';
-import { decidersOf } from '../../core/scope';
+import { decidersOf, maySee } from '../../core/scope';
+import { timePerson } from '../../core/time/people';
+import { mondayOf, weekRange } from '../../core/time/weeks';
 import {
-  expectedBetween,
   mayDecide,
   nameOf,
   SHEET_NOT_FOUND,
   type SheetRow,
   sheetOf,
-  trackedBetween,
+  submittableFrom,
+  weekFigures,
   weekLabel,
-  weekRange,
 } from './timesheets.service';
-import { mondayOf } from '../../core/time/week-lock';
 
 /**
  * What happens to a week (docs/product/timesheets.md): its owner submits or withdraws it, a manager
@@ -38,16 +41,20 @@ const result = (row: SheetRow) => ({
 /** Submits the caller's week (open or rejected) containing `week`; it locks (docs/product/timesheets.md). */
 export async function submitWeek(ctx: Context, week: string) {
   const userId = ctx.actor.id;
-  const zone = await ctx.timeZone();
+  const person = await timePerson(ctx.db, userId, (await ctx.settings()).timeZone);
+  if (!person) throw notFound(SHEET_NOT_FOUND);
+  const zone = person.zone;
   const monday = mondayOf(week);
-  if (monday > mondayOf(zonedDate(ctx.now, zone)))
-    throw badRequest('A week can be submitted once it has begun', 'week');
+  const today = zonedDate(ctx.now, zone);
+  if (monday > mondayOf(today)) throw badRequest('A week can be submitted once it has begun', 'week');
+  const from = submittableFrom(person, monday);
+  if (today < from) throw badRequest(submitTooEarly(from), 'week');
   const { start, end } = weekRange(monday, zone);
   const [timer] = await ctx.db
     .select({ id: activeTimers.id })
     .from(activeTimers)
     .where(and(eq(activeTimers.userId, userId), lt(activeTimers.startTime, end)));
-  if (timer) throw conflict('Stop your timer before submitting the week');
+  if (timer) throw conflict(STOP_TIMER_FIRST);
   const [open] = await ctx.db
     .select({ id: attendanceRecords.id })
     .from(attendanceRecords)
@@ -59,7 +66,7 @@ export async function submitWeek(ctx: Context, week: string) {
         gte(attendanceRecords.clockIn, start),
       ),
     );
-  if (open) throw conflict('Clock out before submitting the week');
+  if (open) throw conflict(CLOCK_OUT_FIRST);
   // The sheet and the notice to those who decide it commit together (docs/product/notifications.md#events).
   const { row, notified } = await ctx.db.transaction(async (tx) => {
     const [row] = await tx
@@ -140,17 +147,11 @@ async function decidable(ctx: Context, id: string): Promise<SheetRow> {
 
 export async function approveWeek(ctx: Context, id: string) {
   const row = await decidable(ctx, id);
-  // The totals are frozen with the approval: the week is locked from now on (overtime sums them).
-  const schedule = await scheduleOf(ctx.db, row.userId, (await ctx.settings()).timeZone);
-  const zone = schedule?.effectiveTimeZone ?? 'UTC';
-  const { start, end } = weekRange(row.weekStart, zone);
-  const trackedSeconds = await trackedBetween(ctx.db, row.userId, start, end);
-  const expectedSeconds = expectedBetween(
-    schedule?.minutes ?? [],
-    row.weekStart,
-    addDays(row.weekStart, 6),
-    schedule?.since ?? row.weekStart,
-  );
+  // The totals are frozen with the approval, as the ledger counts them: the week is locked from now
+  // on (overtime sums them).
+  const person = await timePerson(ctx.db, row.userId, (await ctx.settings()).timeZone);
+  if (!person) throw notFound(SHEET_NOT_FOUND);
+  const { trackedSeconds, expectedSeconds } = await weekFigures(ctx.db, person, row.weekStart, ctx.now);
   const { done, notified } = await ctx.db.transaction(async (tx) => {
     const done = await transition({ ...ctx, db: tx }, row, 'submitted', {
       status: 'approved',

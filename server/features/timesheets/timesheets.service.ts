@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, lt, sql } from 'drizzle-orm';
+import { and, eq, gte, lt, sql } from 'drizzle-orm';
 import {
   GAP_SECONDS,
   type OvertimeBalance,
@@ -6,16 +6,18 @@ import {
   type TimesheetDay,
   type TimesheetStatus,
 } from '@contract/timesheets';
+import { addDays, zonedDate } from '@contract/zoned-time';
 import type { Db } from '../../db/types';
-import { attendanceRecords, timeEntries, timesheets, users } from '../../db/schema';
+import { rowsOf } from '../../db/rows';
+import { isoInstant } from '../../db/statements';
+import { attendanceRecords, timesheets, users } from '../../db/schema';
 import type { Context } from '../../lib/context';
 import { notFound } from '../../lib/errors';
-import { addDays, zonedDate, zonedDayRange } from '@contract/zoned-time';
-import { type CountingSchedule, expectedSecondsOn, scheduleOf } from '../../core/time/schedule';
-import { maySee } from '../../core/scope';
-import { selectEntries, toTimeEntry } from '../../core/time/entry-rows';
-import { manages } from '../../core/scope';
-import { mondayOf } from '../../core/time/week-lock';
+import { manages, maySee } from '../../core/scope';
+import { expectedBetween, expectedSecondsOn, lastWorkingDay } from '../../core/time/expected';
+import { ledgerRows, ledgerSql, trackedTotals } from '../../core/time/ledger';
+import { type TimePerson, timePerson } from '../../core/time/people';
+import { mondayOf, weekRange } from '../../core/time/weeks';
 
 export const SHEET_NOT_FOUND = 'Timesheet not found';
 export const nameOf = (actor: { firstName: string; lastName: string }) =>
@@ -26,60 +28,34 @@ export const weekLabel = (monday: string) =>
 const USER_NOT_FOUND = 'User not found';
 export type SheetRow = typeof timesheets.$inferSelect;
 
-/** [start, end) of the week starting on `monday` in the zone: 167 or 169 hours long in DST weeks. */
-export function weekRange(monday: string, zone: string) {
-  return { start: zonedDayRange(monday, zone).start, end: zonedDayRange(addDays(monday, 7), zone).start };
-}
-
-/** Seconds tracked in [start, end): entries counted on the day they start (as the tracker lists them). */
-export async function trackedBetween(db: Db, userId: string, start: Date, end: Date): Promise<number> {
-  const [row] = await db
-    .select({ seconds: sql<number>`coalesce(sum(${timeEntries.duration}), 0)::int` })
-    .from(timeEntries)
-    .where(
-      and(eq(timeEntries.userId, userId), gte(timeEntries.startTime, start), lt(timeEntries.startTime, end)),
-    );
-  return Number(row.seconds);
-}
-
-/**
- * Expected seconds of the days from `from` to `to` (inclusive) under a schedule, none before `since`
- * (the day the person joined: nobody owes hours from before their account existed).
- */
-export function expectedBetween(minutes: readonly number[], from: string, to: string, since: string): number {
-  let total = 0;
-  for (let d = from; d <= to; d = addDays(d, 1)) total += expectedSecondsOn(minutes, d, since);
-  return total;
+/** The week's tracked and expected seconds, as the ledger counts them (what an approval freezes). */
+export async function weekFigures(db: Db, person: TimePerson, monday: string, now: Date) {
+  const sunday = addDays(monday, 6);
+  const tracked = await trackedTotals(db, [{ person, from: monday, to: sunday }], { now });
+  return {
+    trackedSeconds: tracked.get(person.userId) ?? 0,
+    expectedSeconds: expectedBetween(person, monday, sunday),
+  };
 }
 
 /**
  * Overtime (docs/product/timesheets.md#overtime): tracked − expected summed over approved weeks
- * (their totals are frozen at approval), and over the current month up to today.
+ * (their totals are frozen at approval), and over the current month so far (today included), by the
+ * ledger, in the person's zone.
  */
-export async function overtimeOf(
-  db: Db,
-  userId: string,
-  schedule: Pick<CountingSchedule, 'minutes' | 'effectiveTimeZone' | 'since'>,
-  now: Date,
-): Promise<OvertimeBalance> {
-  const { minutes, effectiveTimeZone: zone, since } = schedule;
+export async function overtimeOf(db: Db, person: TimePerson, now: Date): Promise<OvertimeBalance> {
   const [approved] = await db
     .select({
       seconds: sql<number>`coalesce(sum(${timesheets.trackedSeconds} - ${timesheets.expectedSeconds}), 0)::int`,
     })
     .from(timesheets)
-    .where(and(eq(timesheets.userId, userId), eq(timesheets.status, 'approved')));
-  const today = zonedDate(now, zone);
+    .where(and(eq(timesheets.userId, person.userId), eq(timesheets.status, 'approved')));
+  const today = zonedDate(now, person.zone);
   const first = `${today.slice(0, 8)}01`;
-  const tracked = await trackedBetween(
-    db,
-    userId,
-    zonedDayRange(first, zone).start,
-    zonedDayRange(today, zone).end,
-  );
+  const tracked = await trackedTotals(db, [{ person, from: first, to: today }], { now });
   return {
     approvedSeconds: Number(approved.seconds),
-    monthSeconds: tracked - expectedBetween(minutes, first, today, since),
+    monthSeconds: (tracked.get(person.userId) ?? 0) - expectedBetween(person, first, today),
     month: today.slice(0, 7),
   };
 }
@@ -98,27 +74,69 @@ export async function mayDecide(ctx: Context, userId: string): Promise<boolean> 
   return ctx.actor.role === 'admin' || manages(ctx.db, ctx.actor.id, userId);
 }
 
+/** The first day a week may be submitted: its last scheduled working day (else its Monday). */
+export const submittableFrom = (person: TimePerson, monday: string) =>
+  lastWorkingDay(person, monday, addDays(monday, 6)) ?? monday;
+
+type PieceRow = { day: string; entry_id: string; secs: string | number };
+type EntryRow = {
+  id: string;
+  project: string | null;
+  task: string | null;
+  description: string;
+  start_time: Date | string;
+  end_time: Date | string;
+  duration: number;
+  running: boolean;
+  overlaps: boolean;
+};
+
+/**
+ * The week's entries and running timer, with each one's part counted on each day by the ledger and
+ * whether it overlaps another (two queries, whatever the week holds).
+ */
+async function weekEntries(ctx: Context, person: TimePerson, monday: string) {
+  const range = { person, from: monday, to: addDays(monday, 6) };
+  const pieces = await ledgerRows<PieceRow>(
+    ctx.db,
+    sql`${ledgerSql([range], { now: ctx.now })}
+      select day::text as day, entry_id::text, sum(secs) as secs from pieces group by 1, 2`,
+  );
+  const { start, end } = weekRange(monday, person.zone);
+  const entries = await rowsOf<EntryRow>(
+    ctx.db,
+    sql`select e.id, p.name as project, t.title as task, e.description, e.start_time, e.end_time, e.duration,
+          false as running,
+          exists (select 1 from time_entries o where o.user_id = e.user_id and o.id <> e.id
+            and o.start_time >= e.start_time - interval '1 day' and o.start_time < e.end_time
+            and o.end_time > e.start_time) as overlaps
+        from time_entries e left join projects p on p.id = e.project_id left join tasks t on t.id = e.task_id
+        where e.user_id = ${person.userId} and e.start_time < ${end.toISOString()}::timestamptz
+          and e.end_time > ${start.toISOString()}::timestamptz
+          and e.start_time >= ${start.toISOString()}::timestamptz - interval '1 day'
+      union all
+      select a.id, p.name, t.title, a.description, a.start_time, ${ctx.now.toISOString()}::timestamptz,
+          greatest(0, extract(epoch from ${ctx.now.toISOString()}::timestamptz - a.start_time))::int, true, false
+        from active_timers a left join projects p on p.id = a.project_id left join tasks t on t.id = a.task_id
+        where a.user_id = ${person.userId} and a.start_time < ${end.toISOString()}::timestamptz
+      order by 5, 1`,
+  );
+  return { pieces, entries };
+}
+
 export async function getTimesheet(
   ctx: Context,
   query: { week: string; userId?: string },
 ): Promise<Timesheet> {
   const userId = query.userId ?? ctx.actor.id;
   if (!(await maySee(ctx, userId))) throw notFound(USER_NOT_FOUND);
-  const schedule = await scheduleOf(ctx.db, userId, (await ctx.settings()).timeZone);
-  if (!schedule) throw notFound(USER_NOT_FOUND);
-  const zone = schedule.effectiveTimeZone;
+  const person = await timePerson(ctx.db, userId, (await ctx.settings()).timeZone);
+  if (!person) throw notFound(USER_NOT_FOUND);
+  const zone = person.zone;
   const monday = mondayOf(query.week);
   const { start, end } = weekRange(monday, zone);
-  const [person] = await ctx.db
-    .select({ firstName: users.firstName, lastName: users.lastName })
-    .from(users)
-    .where(eq(users.id, userId));
   const sheet = await sheetOf(ctx.db, userId, monday);
-  const entries = await selectEntries(ctx.db)
-    .where(
-      and(eq(timeEntries.userId, userId), gte(timeEntries.startTime, start), lt(timeEntries.startTime, end)),
-    )
-    .orderBy(asc(timeEntries.startTime), asc(timeEntries.id));
+  const { pieces, entries } = await weekEntries(ctx, person, monday);
   // Attended = clock-out (or now) − clock-in − breaks, on the day of the clock-in in the user's zone.
   const at = sql`${ctx.now.toISOString()}::timestamptz`;
   const records = await ctx.db
@@ -138,35 +156,50 @@ export async function getTimesheet(
     );
   const days: TimesheetDay[] = Array.from({ length: 7 }, (_, i) => {
     const date = addDays(monday, i);
-    const expectedSeconds = expectedSecondsOn(schedule.minutes, date, schedule.since);
     return {
       date,
       trackedSeconds: 0,
       attendedSeconds: 0,
-      expectedSeconds,
+      expectedSeconds: expectedSecondsOn(person, date),
       differenceSeconds: 0,
       gap: false,
+      overlap: false,
       entries: [],
     };
   });
-  const dayOf = (instant: Date) => days.find((d) => d.date === zonedDate(instant, zone));
-  for (const row of entries) {
-    const entry = toTimeEntry(row, zone);
-    const day = dayOf(new Date(entry.startTime));
-    if (!day) continue;
-    day.trackedSeconds += entry.duration;
-    day.entries.push({
-      id: entry.id,
-      project: entry.project,
-      task: entry.task,
-      description: entry.description,
-      startTime: entry.startTime,
-      endTime: entry.endTime,
-      duration: entry.duration,
-    });
+  const byDate = new Map(days.map((d) => [d.date, d]));
+  const counted = new Map(pieces.map((p) => [`${p.day} ${p.entry_id}`, Number(p.secs)]));
+  for (const piece of pieces) {
+    const day = byDate.get(piece.day);
+    if (day) day.trackedSeconds += Number(piece.secs);
+  }
+  for (const e of entries) {
+    const startTime = isoInstant(e.start_time);
+    const endTime = isoInstant(e.end_time);
+    const first = zonedDate(new Date(startTime), zone);
+    // An entry ending exactly at midnight ends on the day before (its last second is before it).
+    const last = zonedDate(new Date(Math.max(Date.parse(startTime), Date.parse(endTime) - 1000)), zone);
+    for (const day of days) {
+      if (day.date < first || day.date > last) continue;
+      day.entries.push({
+        id: e.id,
+        project: e.project,
+        task: e.task,
+        description: e.description,
+        startTime,
+        endTime,
+        duration: Number(e.duration),
+        countedSeconds: counted.get(`${day.date} ${e.id}`) ?? 0,
+        fromPreviousDay: first < day.date,
+        intoNextDay: last > day.date,
+        overlaps: e.overlaps,
+        running: e.running,
+      });
+      if (e.overlaps) day.overlap = true;
+    }
   }
   for (const record of records) {
-    const day = dayOf(record.clockIn);
+    const day = byDate.get(zonedDate(record.clockIn, zone));
     if (day) day.attendedSeconds += Math.round(Number(record.seconds));
   }
   const totals = { trackedSeconds: 0, attendedSeconds: 0, expectedSeconds: 0, differenceSeconds: 0 };
@@ -188,11 +221,12 @@ export async function getTimesheet(
       )[0]
     : undefined;
   const own = userId === ctx.actor.id;
-  const started = monday <= mondayOf(zonedDate(ctx.now, zone));
+  const from = submittableFrom(person, monday);
+  const submittable = zonedDate(ctx.now, zone) >= from;
   return {
     id: sheet?.id ?? null,
     userId,
-    userName: person ? `${person.firstName} ${person.lastName}` : '',
+    userName: person.name,
     weekStart: monday,
     weekEnd: addDays(monday, 6),
     timeZone: zone,
@@ -202,11 +236,12 @@ export async function getTimesheet(
     decidedBy: decider ? `${decider.f} ${decider.l}` : null,
     decidedAt: sheet?.decidedAt?.toISOString() ?? null,
     locked: status === 'submitted' || status === 'approved',
+    submittableFrom: from,
     days,
     totals,
-    overtime: await overtimeOf(ctx.db, userId, schedule, ctx.now),
+    overtime: await overtimeOf(ctx.db, person, ctx.now),
     can: {
-      submit: own && started && (status === 'open' || status === 'rejected'),
+      submit: own && submittable && (status === 'open' || status === 'rejected'),
       withdraw: own && status === 'submitted',
       decide: status === 'submitted' && (await mayDecide(ctx, userId)),
       reopen: status === 'approved' && ctx.actor.role === 'admin',

@@ -81,7 +81,9 @@ describe('timesheets: reading a week', () => {
       timeZone: 'Europe/Berlin',
       status: 'open',
       locked: false,
-      can: { submit: true, withdraw: false, decide: false, reopen: false },
+      // Wednesday: the week can be submitted from its last working day, Friday.
+      submittableFrom: '2025-10-31',
+      can: { submit: false, withdraw: false, decide: false, reopen: false },
     });
     expect(sheet.days.map((d: { date: string }) => d.date)).toEqual([
       '2025-10-27',
@@ -168,6 +170,7 @@ describe('timesheets: reading a week', () => {
 
 describe('timesheets: submit, review, decide', () => {
   it('runs submit → reject with a comment → correct → resubmit → approve → locked → reopen (audited)', async () => {
+    clock.set('2025-10-31T12:00:00Z'); // Friday, the week's last working day: it may be submitted
     const { worker, employee, manager, boss, admin, adminUser, outsider, otherManager } = await team();
     const project = await fx.project();
     const created = await employee.post('/api/time-entries', {
@@ -182,7 +185,6 @@ describe('timesheets: submit, review, decide', () => {
     const early = await employee.post('/api/timesheets/submit', { week: '2025-11-03' });
     expect(early.statusCode).toBe(400);
     expect(early.json().message).toBe('A week can be submitted once it has begun');
-
     const submitted = await employee.post('/api/timesheets/submit', { week: '2025-10-29' });
     expect(submitted.statusCode).toBe(200);
     const id = submitted.json().id;
@@ -280,6 +282,7 @@ describe('timesheets: submit, review, decide', () => {
       200,
     );
     expect((await admin.post(`/api/timesheets/${MISSING}/reopen`)).statusCode).toBe(404);
+    clock.set('2025-10-29T12:00:00Z');
   });
 
   it('lets the user withdraw a submitted week; others cannot', async () => {
@@ -313,7 +316,21 @@ describe('timesheets: submit, review, decide', () => {
     expect(boss.id).toBeTruthy();
   });
 
+  it('refuses to submit before the week’s last scheduled working day, and says from when', async () => {
+    const { user, api } = await member('employee');
+    const early = await api.post('/api/timesheets/submit', { week: '2025-10-29' });
+    expect(early.statusCode).toBe(400);
+    expect(early.json().message).toBe('This week can be submitted from 2025-10-31, its last working day');
+    // A Monday-to-Wednesday schedule: its last working day is today.
+    const { api: admin } = await member('admin');
+    await admin.put(`/api/users/${user.id}/schedule`, { minutes: [480, 480, 480, 0, 0, 0, 0] });
+    const sheet = (await api.get('/api/timesheets?week=2025-10-29')).json();
+    expect(sheet).toMatchObject({ submittableFrom: '2025-10-29', can: { submit: true } });
+    expect((await api.post('/api/timesheets/submit', { week: '2025-10-29' })).statusCode).toBe(200);
+  });
+
   it('refuses to submit with a running timer or an open attendance record in the week', async () => {
+    clock.set('2025-10-31T12:00:00Z'); // Friday: the week may be submitted, but for these
     const { api } = await member('employee');
     await api.post('/api/timer/start', { description: 'Running' });
     expect((await api.post('/api/timesheets/submit', { week: '2025-10-27' })).json().message).toBe(
@@ -325,6 +342,7 @@ describe('timesheets: submit, review, decide', () => {
       'Clock out before submitting the week',
     );
     expect((await api.post('/api/timesheets/submit', {})).statusCode).toBe(400);
+    clock.set('2025-10-29T12:00:00Z');
   });
 
   it('pages the review queue oldest first', async () => {
@@ -479,9 +497,10 @@ describe('overtime balance', () => {
       monthSeconds: own.monthSeconds,
     });
     expect(own.approvedSeconds).toBe(10 * H - 40 * H);
-    // New York's 23:00 entry belongs to September there: October so far owes 21 days × 8 h.
+    // New York's entry runs 23:00–01:00 there: an hour of September, an hour of October, whose 21
+    // working days so far owe 8 h each.
     const nyRow = rows.find((r) => r.userId === ny.id);
-    expect(nyRow).toMatchObject({ approvedSeconds: 0, monthSeconds: -21 * 8 * H });
+    expect(nyRow).toMatchObject({ approvedSeconds: 0, monthSeconds: H - 21 * 8 * H });
 
     // A team filter: the manager's own team answers; another's is a 403; admins see any, 404 unknown.
     expect((await manager.get(`/api/timesheets/team-overtime?teamId=${ours.id}`)).json()).toEqual(rows);

@@ -115,7 +115,6 @@ export async function seedProjectsAndTasks(
           assigneeId: assignee.id,
           assignedById: manager.id,
           estimatedHours: 2 + (i % 6) * 2,
-          timeSpentSeconds: state.status === 'todo' ? 0 : (1 + (i % 5)) * 2700,
           dueDate: at(addDays(today, (i % 9) - 2), '17:00'),
           completedAt: state.status === 'completed' ? at(addDays(today, -(i % 5)), '16:30') : null,
           createdAt: at(addDays(today, -20 + (i % 15)), '09:30'),

@@ -37,7 +37,7 @@ export async function seedTeamsAndSheets(
       const end = at(addDays(weekStart, 7), '00:00').getTime();
       const tracked = entries
         .filter((x) => x.userId === e.id && x.startTime.getTime() >= start && x.startTime.getTime() < end)
-        .reduce((sum, x) => sum + (x.duration ?? 0), 0);
+        .reduce((sum, x) => sum + (x.endTime.getTime() - x.startTime.getTime()) / 1000, 0);
       const expected = i === 4 ? 4 * 6 * 3600 : 5 * 8 * 3600;
       const decider = i < 3 ? maria : james;
       const submittedAt = at(addDays(weekStart, 4), '17:05');

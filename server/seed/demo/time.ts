@@ -47,7 +47,6 @@ export async function seedTimeAndAttendance(
           description: ['Implementation', 'Code review', 'Meetings and planning'][bi],
           startTime: start,
           endTime: end,
-          duration: Math.round((end.getTime() - start.getTime()) / 1000),
         });
       });
     });
@@ -64,7 +63,6 @@ export async function seedTimeAndAttendance(
       description: 'Release checklist',
       startTime: start,
       endTime: end,
-      duration: 10 * 3600,
       autoStopped: true,
     });
     await db.insert(notifications).values({
