@@ -147,11 +147,12 @@ export async function getProjectDetail(ctx: Context, id: string): Promise<Projec
       db,
       sql`select status, count(*)::int as n from tasks where project_id = ${id} group by status`,
     ),
-    // Only those who tracked on the project around the period (time_entries_project_start_idx).
+    // Only those who tracked on the project around the period (time_entries_project_start_idx), or time it now.
     timePeople(
       db,
-      sql`${timeVisibleTo(ctx.actor)} and exists (select 1 from time_entries e where e.user_id = u.id
-        and e.project_id = ${id} and e.start_time >= ${from}::date - 2 and e.start_time < ${to}::date + 2)`,
+      sql`${timeVisibleTo(ctx.actor)} and (exists (select 1 from time_entries e where e.user_id = u.id
+          and e.project_id = ${id} and e.start_time >= ${from}::date - 2 and e.start_time < ${to}::date + 2)
+        or exists (select 1 from active_timers a where a.user_id = u.id and a.project_id = ${id}))`,
       (await ctx.settings()).timeZone,
     ),
   ]);

@@ -5,6 +5,7 @@ import { settings } from '../../db/schema';
 import { fixedClock } from '../../lib/clock';
 import { createTestApp, type TestContext } from '../../test/harness';
 import { timeFixtures } from '../../test/time-fixtures';
+import { parseCsv, sheetRows } from '../../test/exports';
 
 const clock = fixedClock('2025-04-02T12:00:00Z');
 let t: TestContext;
@@ -25,46 +26,6 @@ beforeAll(async () => {
   await fx.entry(ben.user.id, '2025-03-29T22:00:00Z', '2025-03-30T02:00:00Z', { projectId: apollo });
 });
 afterAll(() => t.close());
-
-/** A CSV document's cells (RFC 4180 quoting, CRLF lines), as the export writes it. */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (quoted && c === '"' && text[i + 1] === '"') {
-      field += '"';
-      i++;
-    } else if (c === '"') {
-      quoted = !quoted;
-    } else if (quoted) {
-      field += c;
-    } else if (c === ',') {
-      row.push(field);
-      field = '';
-    } else if (c === '\r' && text[i + 1] === '\n') {
-      row.push(field);
-      rows.push(row);
-      row = [];
-      field = '';
-      i++;
-    } else {
-      field += c;
-    }
-  }
-  return rows;
-}
-
-async function sheetRows(buffer: Buffer) {
-  const workbook = new ExcelJS.Workbook();
-  await workbook.xlsx.load(buffer as unknown as ArrayBuffer);
-  const sheet = workbook.worksheets[0];
-  const rows: unknown[][] = [];
-  sheet.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
-  return { sheet, rows };
-}
 
 const hours = (seconds: number) => Math.round((seconds / 3600) * 100) / 100;
 

@@ -110,13 +110,23 @@ describe('time report', () => {
     ]);
   });
 
-  it("counts days in the viewer's own time zone", async () => {
+  it("counts each person's days in their own zone, whoever looks, and says which zones", async () => {
     const ny = await t.userClient('manager', { timeZone: 'America/New_York' });
     await timeFixtures(t.db).team('New York', [ny.user.id], [anna.user.id]);
     const r = await report(ny, `${WEEK}&groupBy=day&userId=${anna.user.id}`);
+    // The dates are written in the viewer's zone, but Anna's days are Berlin's: the same figures
+    // her own manager in Berlin reads (Tuesday 22:00 → Wednesday 02:00 is 2 h on each day).
     expect(r.timeZone).toBe('America/New_York');
-    // EDT (UTC−4): Tuesday's entry is 17:00–21:00 and Saturday's 18:00–22:00, each on one day.
-    expect(r.rows.map((row) => row.seconds)).toEqual([2 * H, 4 * H, 0, 0, 0, 4 * H, 0]);
+    expect(r.rows.map((row) => row.seconds)).toEqual([2 * H, 2 * H, 2 * H, 0, 0, 1 * H, 3 * H]);
+    expect(r.scope).toEqual({
+      kind: 'person',
+      teams: ['New York'],
+      person: 'Anna Adler',
+      zones: ['Europe/Berlin'],
+    });
+    const own = await report(anna, `${WEEK}&groupBy=day`);
+    expect(own.rows.map((row) => row.seconds)).toEqual(r.rows.map((row) => row.seconds));
+    expect(own.scope).toMatchObject({ kind: 'own', zones: ['Europe/Berlin'] });
   });
 
   it("keeps a manager to their teams' people and narrows to one team", async () => {

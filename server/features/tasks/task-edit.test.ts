@@ -164,9 +164,11 @@ describe('deleting a task (DELETE /api/tasks/{id})', () => {
   });
 
   it('keeps the tracked hours, in approved weeks too: entries lose only the task link', async () => {
-    const { api: manager } = await t.userClient('manager');
+    const { api: manager, user: boss } = await t.userClient('manager');
     const { api: employee, user: emp } = await t.userClient('employee');
     const fx = timeFixtures(t.db);
+    // The project page counts the time of the people the viewer may see in reports: her team.
+    await fx.team(`Ledger team ${Math.random()}`, [boss.id], [emp.id]);
     const project = await fx.project({ name: 'Ledger' });
     const task = await create(manager, { title: 'Timed', assigneeId: emp.id, projectId: project.id });
     const entry = await fx.entry(emp.id, '2026-03-09T09:00:00Z', '2026-03-09T11:30:00Z', {

@@ -1,0 +1,180 @@
+import type { OvertimeReport, TimeGrid, TimeReport } from '@contract/reports';
+import type { Timesheet } from '@contract/timesheets';
+import { addDays } from '@contract/zoned-time';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { activeTimers, settings, users, workSchedules } from '../../db/schema';
+import { fixedClock } from '../../lib/clock';
+import { parseCsv, sheetRows } from '../../test/exports';
+import { createTestApp, type TestContext } from '../../test/harness';
+import { timeFixtures } from '../../test/time-fixtures';
+import { eq } from 'drizzle-orm';
+
+/**
+ * One ledger of hours (docs/product/time-tracking.md#ledger), checked by property: for people in
+ * several zones across their DST changes, with schedules, join dates and entries that cross
+ * midnight, overlap, last seconds or most of a day, on both sides of a week's edges, and a running
+ * timer, every screen, report and export gives the same tracked and expected seconds for the same
+ * person and days: the timesheet, the week grid, the time report (JSON, CSV, .xlsx), the overtime
+ * report, team overtime, the dashboard and the project page.
+ */
+const H = 3600;
+const ZONES = ['Europe/Berlin', 'America/New_York', 'Asia/Kolkata'] as const;
+/** Mondays of weeks with a DST change in one of the zones, or next to one. */
+const WEEKS = ['2025-03-03', '2025-03-24', '2025-10-20', '2025-10-27', '2025-11-03'] as const;
+
+const clock = fixedClock('2025-01-01T00:00:00Z');
+let t: TestContext;
+let admin: Awaited<ReturnType<TestContext['signIn']>>;
+let adminUser: { id: string };
+beforeAll(async () => {
+  t = await createTestApp({ clock });
+  await t.db.insert(settings).values({ id: 1, timeZone: 'UTC' });
+  adminUser = await t.createUser('admin', { createdAt: new Date('2024-01-01T00:00:00Z') });
+});
+afterAll(() => t.close());
+
+const entry = fc.record({
+  day: fc.integer({ min: -2, max: 8 }),
+  second: fc.integer({ min: 0, max: 24 * H - 1 }),
+  seconds: fc.oneof(
+    fc.integer({ min: 1, max: 59 }),
+    fc.integer({ min: 60, max: 4 * H }),
+    fc.integer({ min: 4 * H, max: 20 * H }),
+  ),
+  /** a copy starting this many seconds later: an overlap */
+  overlapBy: fc.option(fc.integer({ min: 0, max: 2 * H }), { nil: undefined }),
+  project: fc.boolean(),
+});
+const person = fc.record({
+  zone: fc.constantFrom(...ZONES),
+  minutes: fc.array(fc.constantFrom(0, 240, 420, 480, 600), { minLength: 7, maxLength: 7 }),
+  joinedDaysBefore: fc.integer({ min: -3, max: 40 }),
+  entries: fc.array(entry, { maxLength: 6 }),
+  timerMinutes: fc.option(fc.integer({ min: 1, max: 300 }), { nil: undefined }),
+});
+const scenario = fc.record({
+  monday: fc.constantFrom(...WEEKS),
+  people: fc.array(person, { minLength: 1, maxLength: 3 }),
+});
+
+type Api = typeof admin;
+const get = async <T>(api: Api, url: string): Promise<T> => {
+  const res = await api.get(url);
+  expect(res.statusCode, `${url}: ${res.body}`).toBe(200);
+  return res.json() as T;
+};
+const hoursOf = (seconds: number) => Math.round((seconds / H) * 100) / 100;
+
+describe('the ledger of hours', () => {
+  it('gives the same tracked and expected seconds on every screen, report and export', async () => {
+    await fc.assert(
+      fc.asyncProperty(scenario, async ({ monday, people }) => {
+        const sunday = addDays(monday, 6);
+        // Now: Sunday noon UTC, the same Sunday in every zone, after every generated entry.
+        const now = new Date(`${sunday}T12:00:00Z`);
+        clock.set(now.toISOString());
+        admin = await t.signIn(adminUser);
+        const fx = timeFixtures(t.db);
+        const project = await fx.project({ name: `Ledger ${Math.random()}` });
+        const made: { id: string; api: Api }[] = [];
+        for (const p of people) {
+          const joined = new Date(`${addDays(monday, -p.joinedDaysBefore)}T06:00:00Z`);
+          const user = await t.createUser('employee', { timeZone: p.zone, createdAt: joined });
+          await t.db.insert(workSchedules).values({ userId: user.id, minutes: p.minutes });
+          const base = Date.parse(`${monday}T00:00:00Z`);
+          for (const e of p.entries) {
+            const start = base + e.day * 24 * H * 1000 + e.second * 1000;
+            const end = Math.min(start + e.seconds * 1000, now.getTime() - 3600_000);
+            if (end <= start) continue;
+            const fields = { projectId: e.project ? project.id : null };
+            await fx.entry(user.id, new Date(start).toISOString(), new Date(end).toISOString(), fields);
+            if (e.overlapBy !== undefined && start + e.overlapBy * 1000 < end) {
+              await fx.entry(
+                user.id,
+                new Date(start + e.overlapBy * 1000).toISOString(),
+                new Date(end).toISOString(),
+                fields,
+              );
+            }
+          }
+          if (p.timerMinutes !== undefined) {
+            await t.db.insert(activeTimers).values({
+              userId: user.id,
+              projectId: project.id,
+              startTime: new Date(now.getTime() - p.timerMinutes * 60_000),
+            });
+          }
+          made.push({ id: user.id, api: await t.signIn(user) });
+        }
+        let projectWeek = 0;
+        for (const { id, api } of made) {
+          const range = `from=${monday}&to=${sunday}`;
+          const sheet = await get<Timesheet>(admin, `/api/timesheets?week=${monday}&userId=${id}`);
+          const own = await get<Timesheet>(api, `/api/timesheets?week=${monday}`);
+          expect(own.days).toEqual(sheet.days);
+          const days = sheet.days.map((d) => d.trackedSeconds);
+          const tracked = sheet.totals.trackedSeconds;
+          const expected = sheet.totals.expectedSeconds;
+          expect(days.reduce((a, b) => a + b, 0)).toBe(tracked);
+
+          const grid = await get<TimeGrid>(admin, `/api/reports/time-grid?${range}&userId=${id}`);
+          expect(grid.rows.find((r) => r.userId === id)?.seconds ?? [0, 0, 0, 0, 0, 0, 0]).toEqual(days);
+
+          const byDay = await get<TimeReport>(admin, `/api/reports/time?${range}&userId=${id}&groupBy=day`);
+          expect(byDay.rows.map((r) => r.seconds)).toEqual(days);
+          const byProject = await get<TimeReport>(
+            admin,
+            `/api/reports/time?${range}&userId=${id}&groupBy=project`,
+          );
+          expect(byProject.totalSeconds).toBe(tracked);
+          projectWeek += byProject.rows.find((r) => r.key === project.id)?.seconds ?? 0;
+
+          const overtime = await get<OvertimeReport>(admin, `/api/reports/overtime?${range}&userId=${id}`);
+          expect(overtime.countedTo).toBe(sunday);
+          const row = overtime.users.find((u) => u.userId === id);
+          expect(row).toMatchObject({ trackedSeconds: tracked, expectedSeconds: expected });
+
+          const team = await get<{ userId: string; monthSeconds: number; approvedSeconds: number }[]>(
+            admin,
+            '/api/timesheets/team-overtime',
+          );
+          expect(team.find((r) => r.userId === id)).toMatchObject({
+            monthSeconds: sheet.overtime.monthSeconds,
+          });
+          const first = `${sunday.slice(0, 8)}01`;
+          const month = await get<OvertimeReport>(
+            admin,
+            `/api/reports/overtime?from=${first}&to=${sunday}&userId=${id}`,
+          );
+          expect(month.users.find((u) => u.userId === id)?.balanceSeconds ?? 0).toBe(
+            sheet.overtime.monthSeconds,
+          );
+
+          const stats = await get<{ totalHoursToday: number; expectedHoursToday: number }>(
+            api,
+            '/api/dashboard/stats',
+          );
+          expect(Math.round(stats.totalHoursToday * H)).toBe(sheet.days[6].trackedSeconds);
+          expect(Math.round(stats.expectedHoursToday * H)).toBe(sheet.days[6].expectedSeconds);
+
+          const csv = parseCsv(
+            (await admin.get(`/api/reports/time.csv?${range}&userId=${id}&groupBy=day`)).body,
+          );
+          expect(csv.slice(1, 8).map((cells) => Number(cells[2]))).toEqual(days.map(hoursOf));
+          const xlsx = await admin.get(`/api/reports/time.xlsx?${range}&userId=${id}&groupBy=day`);
+          const { rows } = await sheetRows(xlsx.rawPayload);
+          expect(rows.slice(1, 8).map((cells) => Number(cells[2]))).toEqual(days.map(hoursOf));
+        }
+        const page = await get<{ hoursThisWeek: number }>(admin, `/api/projects/${project.id}`);
+        expect(Math.round(page.hoursThisWeek * H)).toBe(projectWeek);
+        // The people of this run leave the organisation's lists for the next one.
+        for (const { id } of made) await t.db.update(users).set({ isActive: false }).where(eq(users.id, id));
+      }),
+      {
+        numRuns: Number(process.env.LEDGER_RUNS ?? 12),
+        seed: Number(process.env.LEDGER_SEED ?? Date.now() % 100000),
+      },
+    );
+  }, 300_000);
+});
