@@ -260,3 +260,31 @@ describe('long entries', () => {
     expect(grid.rows[0].seconds).toEqual([24 * H, 13 * H, 0, 0, 0, 0, 0]);
   });
 });
+
+describe('scope said and kept', () => {
+  it('says whose data each role reads, and the project page follows the same rule', async () => {
+    const own = await report(anna, `${WEEK}&groupBy=user`);
+    expect(own.scope).toEqual({ kind: 'own', teams: [], person: null, zones: ['Europe/Berlin'] });
+    expect(own.rows.map((r) => r.label)).toEqual(['Anna Adler']);
+    const teams = await report(manager, `${WEEK}&groupBy=user`);
+    expect(teams.scope).toMatchObject({ kind: 'teams', teams: ['Delivery'] });
+    const everyone = await report(admin, `${WEEK}&groupBy=user`);
+    expect(everyone.scope).toMatchObject({ kind: 'everyone', teams: [] });
+    // Apollo this week, as each may see it: Anna her own 6 h (Monday 2 h, Saturday night 4 h), Ben
+    // none of his own, the manager and the admin their people's: the same figure on the project page.
+    clock.set('2025-03-28T12:00:00Z');
+    const page = async (c: Client) => {
+      const res = await (await t.signIn(c.user)).get(`/api/projects/${apollo}`);
+      expect(res.statusCode).toBe(200);
+      return res.json().hoursThisWeek as number;
+    };
+    const apolloOf = async (c: Client) =>
+      (await report(c, `${WEEK}&groupBy=project`)).rows.find((r) => r.key === apollo)?.seconds ?? 0;
+    for (const c of [anna, ben, manager, admin]) {
+      expect(Math.round((await page(c)) * H), c.user.firstName).toBe(await apolloOf(c));
+    }
+    expect(await apolloOf(anna)).toBe(6 * H);
+    expect(await apolloOf(ben)).toBe(0);
+    clock.set('2025-04-02T12:00:00Z');
+  });
+});
