@@ -289,3 +289,10 @@ export const tasksApi = endpoints('Tasks', {
     responses: { 201: taskCommentSchema },
   },
 });
+
+/**
+ * THE definition of overdue (docs/product/tasks.md#overdue): a due date that has passed, on a task
+ * not completed. The task screens ask it; the tasks report writes the same rule in SQL.
+ */
+export const isOverdue = (task: { dueDate: string | null; status: string }, now: number = Date.now()) =>
+  task.dueDate !== null && task.status !== 'completed' && Date.parse(task.dueDate) < now;

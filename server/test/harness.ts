@@ -2,6 +2,8 @@ import { sql } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { inject } from 'vitest';
 import type { Role } from '@contract/auth';
+import type { ErrorBody } from '@contract/common';
+import { type Endpoint, fillPath, type RequestOf, type ResponseOf } from '@contract/endpoint';
 import { type App, type BuildOptions, buildApp } from '../app';
 import { loadConfig } from '../config';
 import { type DatabaseOptions, openDatabase } from '../db/client';
@@ -160,8 +162,36 @@ export async function createTestApp(
         payload: payload as InjectOptions['payload'],
         headers: { ...(cookie ? { cookie } : {}), ...headers },
       });
+    /**
+     * The typed call (docs/architecture.md "Tests"): `api.call(tasksApi.create, { body })`. The URL,
+     * method and the response's type come from the contract's description, so a changed path or
+     * shape fails to compile. `json()` is the endpoint's success body, with the error body's fields
+     * (`message`, `fieldErrors`) readable too.
+     */
+    const typed = async <E extends Endpoint>(
+      endpoint: E,
+      input: RequestOf<E> & { headers?: Record<string, string> } = {} as RequestOf<E> & { headers?: Record<string, string> },
+    ) => {
+      const { params, query, body, headers } = input as {
+        params?: Record<string, unknown>;
+        query?: Record<string, unknown>;
+        body?: unknown;
+        headers?: Record<string, string>;
+      };
+      const search = new URLSearchParams();
+      for (const [key, value] of Object.entries(query ?? {})) {
+        if (value !== undefined && value !== null) search.set(key, String(value));
+      }
+      const url = `${fillPath(endpoint.path, params)}${search.size ? `?${search}` : ''}`;
+      const payload = body ?? (endpoint.method === 'GET' || endpoint.method === 'DELETE' ? undefined : {});
+      const response = await call(endpoint.method, url, payload, headers);
+      return response as Omit<LightMyRequestResponse, 'json'> & {
+        json(): ResponseOf<E> & Partial<ErrorBody>;
+      };
+    };
     return {
       cookie,
+      call: typed,
       get: (url: string, headers?: Record<string, string>) => call('GET', url, undefined, headers),
       post: (url: string, body?: unknown, headers?: Record<string, string>) =>
         call('POST', url, body ?? {}, headers),

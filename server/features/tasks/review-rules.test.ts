@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REWORK_REASON_REQUIRED, SUBMISSION_NOTES, SUBMIT_ONLY_ASSIGNEE } from '@contract/tasks';
+import { REWORK_REASON_REQUIRED, SUBMISSION_NOTES, SUBMIT_ONLY_ASSIGNEE, tasksApi } from '@contract/tasks';
+import type { RequestOf } from '@contract/endpoint';
+
+type ReviewInput = RequestOf<typeof tasksApi.review>['body'];
 import { createTestApp, type TestContext } from '../../test/harness';
 import { REVIEW_OWN_TASK } from './tasks.service';
 
@@ -11,19 +14,22 @@ afterAll(() => t.close());
 
 type Api = Awaited<ReturnType<TestContext['signIn']>>;
 
-async function createTask(api: Api, body: Record<string, unknown>) {
-  const res = await api.post('/api/tasks', body);
+async function createTask(api: Api, body: { title: string; assigneeId?: string }) {
+  const res = await api.call(tasksApi.create, { body });
   expect(res.statusCode).toBe(201);
-  return res.json() as { id: string; status: string };
+  return res.json();
 }
 
 /** The task as a reviewer's list shows it. */
 async function load(api: Api, id: string) {
-  return ((await api.get('/api/tasks')).json() as { id: string }[]).find((task) => task.id === id);
+  return (await api.call(tasksApi.list)).json().find((task) => task.id === id);
 }
 
+const review = (api: Api, id: string, body: ReviewInput) =>
+  api.call(tasksApi.review, { params: { id }, body });
+
 const submit = (api: Api, id: string) =>
-  api.patch(`/api/tasks/${id}/submit`, { submissionNotes: SUBMISSION_NOTES });
+  api.call(tasksApi.submit, { params: { id }, body: { submissionNotes: SUBMISSION_NOTES } });
 
 /** A manager's task for an employee, and every other kind of person who might try to act on it. */
 async function people() {
@@ -66,7 +72,7 @@ describe('submitting a task for review', () => {
     const submitted = await submit(assignee.api, task.id);
     expect(submitted.statusCode).toBe(200);
     expect(submitted.json()).toMatchObject({ status: 'pending_review', reviewStatus: 'pending' });
-    const approved = await creator.api.patch(`/api/tasks/${task.id}/review`, { action: 'approve' });
+    const approved = await review(creator.api, task.id, { action: 'approve' });
     expect(approved.statusCode).toBe(200);
     expect(approved.json()).toMatchObject({ status: 'completed', reviewStatus: 'approved' });
   });
@@ -95,12 +101,12 @@ describe('sending a task back for rework', () => {
       { action: 'rework' },
       { action: 'rework', reviewComments: '' },
       { action: 'rework', reviewComments: '   \n ' },
-    ]) {
+    ] as const) {
       for (const { api } of [creator, admin]) {
-        const res = await api.patch(`/api/tasks/${task.id}/review`, body);
+        const res = await review(api, task.id, body);
         expect(res.statusCode).toBe(400);
         expect(res.json().message).toBe(REWORK_REASON_REQUIRED);
-        expect(res.json().fieldErrors.reviewComments).toEqual([REWORK_REASON_REQUIRED]);
+        expect(res.json().fieldErrors?.reviewComments).toEqual([REWORK_REASON_REQUIRED]);
       }
     }
     expect(await load(creator.api, task.id)).toMatchObject({
@@ -111,12 +117,12 @@ describe('sending a task back for rework', () => {
 
   it('with a reason it goes back to the assignee, who reads it', async () => {
     const { otherManager, assignee, task } = await pending();
-    const res = await otherManager.api.patch(`/api/tasks/${task.id}/review`, {
+    const res = await review(otherManager.api, task.id, {
       action: 'rework',
       reviewComments: '  Add the rollback steps. ',
     });
     expect(res.statusCode).toBe(200);
-    const [mine] = (await assignee.api.get('/api/my-tasks')).json();
+    const [mine] = (await assignee.api.call(tasksApi.listMine)).json();
     expect(mine).toMatchObject({
       status: 'in_progress',
       reviewStatus: 'rework',
@@ -127,7 +133,7 @@ describe('sending a task back for rework', () => {
   it('is still the reviewers’ act: the assignee gets 403, another employee 403 as well', async () => {
     const { assignee, otherEmployee, task } = await pending();
     for (const { api } of [assignee, otherEmployee]) {
-      const res = await api.patch(`/api/tasks/${task.id}/review`, { action: 'rework', reviewComments: 'No' });
+      const res = await review(api, task.id, { action: 'rework', reviewComments: 'No' });
       expect(res.statusCode).toBe(403);
     }
   });
@@ -141,7 +147,7 @@ describe('reviewing one’s own submission', () => {
       const own = await createTask(api, { title: `Self-review ${role}` });
       expect((await submit(api, own.id)).statusCode).toBe(200);
       for (const action of ['approve', 'rework'] as const) {
-        const res = await api.patch(`/api/tasks/${own.id}/review`, { action, reviewComments: 'Looks fine' });
+        const res = await review(api, own.id, { action, reviewComments: 'Looks fine' });
         expect(res.statusCode).toBe(403);
         expect(res.json()).toEqual({ message: REVIEW_OWN_TASK });
       }
@@ -153,7 +159,7 @@ describe('reviewing one’s own submission', () => {
       assigneeId: assigneeManager.user.id,
     });
     expect((await submit(assigneeManager.api, forColleague.id)).statusCode).toBe(200);
-    const approved = await other.api.patch(`/api/tasks/${forColleague.id}/review`, { action: 'approve' });
+    const approved = await review(other.api, forColleague.id, { action: 'approve' });
     expect(approved.statusCode).toBe(200);
   });
 });

@@ -1,4 +1,4 @@
-import type { Task } from '@contract/tasks';
+import { isOverdue, type Task } from '@contract/tasks';
 import { CalendarClock, Clock, FolderKanban } from 'lucide-react';
 import { Children, type ReactNode } from 'react';
 import { Avatar } from '@/components/ui/avatar';
@@ -41,8 +41,7 @@ function Fact({
 }
 
 export function TaskCard({ task, showAssignee = false, children, actions, footer }: TaskCardProps) {
-  const overdue =
-    task.dueDate !== null && task.status !== 'completed' && Date.parse(task.dueDate) < Date.now();
+  const overdue = isOverdue(task);
   return (
     <Card className="flex flex-col gap-3 p-4 sm:p-5" data-testid="task-card" data-task-id={task.id}>
       <div className="flex flex-col gap-2 sm:flex-row sm:items-start sm:justify-between sm:gap-4">

@@ -1,4 +1,4 @@
-import type { Task, TaskSort } from '@contract/tasks';
+import { isOverdue, type Task, type TaskSort } from '@contract/tasks';
 import { ArrowDown, ArrowUp } from 'lucide-react';
 import { Avatar } from '@/components/ui/avatar';
 import { Card } from '@/components/ui/card';
@@ -48,8 +48,7 @@ function SortHead({
 }
 
 function Due({ task }: { task: Task }) {
-  const overdue =
-    task.dueDate !== null && task.status !== 'completed' && Date.parse(task.dueDate) < Date.now();
+  const overdue = isOverdue(task);
   return (
     <span
       className={cn('whitespace-nowrap', overdue ? 'font-medium text-destructive' : 'text-muted-foreground')}
