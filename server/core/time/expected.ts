@@ -2,17 +2,48 @@ import { expectedOn } from '@contract/schedules';
 import { addDays } from '@contract/zoned-time';
 import type { TimePerson } from './people';
 
+type Owing = Pick<TimePerson, 'minutes' | 'since'> & { off?: TimePerson['off'] };
+
+/** What the schedule asks of the day, holidays and leave aside: nothing before the day they joined. */
+export const scheduledSecondsOn = (person: Pick<TimePerson, 'minutes' | 'since'>, day: string) =>
+  day < person.since ? 0 : expectedOn(person.minutes, day) * 60;
+
 /**
  * THE definition of expected time (docs/product/time-tracking.md#ledger): what a person owes on a
  * day of their own calendar. Their schedule's minutes for that weekday, nothing before the day they
- * joined. Every screen, report and export asks here.
+ * joined, less a public holiday's part and approved leave (paid leave is credited at the day's
+ * scheduled hours, unpaid leave owes nothing; Overtime compensation is owed and not worked, so it
+ * lowers the balance by its hours: docs/product/time-off.md#counting). Every screen, report and
+ * export asks here.
  */
-export function expectedSecondsOn(person: Pick<TimePerson, 'minutes' | 'since'>, day: string): number {
-  return day < person.since ? 0 : expectedOn(person.minutes, day) * 60;
+export function expectedSecondsOn(person: Owing, day: string): number {
+  const scheduled = scheduledSecondsOn(person, day);
+  const off = person.off?.get(day);
+  if (!off || scheduled === 0) return scheduled;
+  let fraction = 1;
+  let seconds = 0;
+  for (const o of off) {
+    if (o.kind === 'holiday') fraction -= o.fraction;
+    else if (!o.compensation) {
+      fraction -= o.fraction;
+      seconds += o.seconds;
+    }
+  }
+  return Math.max(0, Math.round(scheduled * Math.max(0, fraction)) - seconds);
+}
+
+/** The scheduled seconds of the day credited by paid leave (shown on the timesheet's leave rows). */
+export function leaveCreditOn(person: Owing, day: string): number {
+  const scheduled = scheduledSecondsOn(person, day);
+  let credit = 0;
+  for (const o of person.off?.get(day) ?? []) {
+    if (o.kind === 'leave' && o.paid) credit += o.compensation ? 0 : Math.round(scheduled * o.fraction) + o.seconds;
+  }
+  return Math.min(credit, scheduled);
 }
 
 /** Expected seconds of each day from `from` to `to` (inclusive), in order. */
-export function expectedByDay(person: Pick<TimePerson, 'minutes' | 'since'>, from: string, to: string) {
+export function expectedByDay(person: Owing, from: string, to: string) {
   const days: { day: string; seconds: number }[] = [];
   for (let day = from; day <= to; day = addDays(day, 1))
     days.push({ day, seconds: expectedSecondsOn(person, day) });
@@ -31,7 +62,7 @@ export function expectedBetween(
 }
 
 /** The last day of `from`..`to` on which the schedule expects any time, or null when none does. */
-export function lastWorkingDay(person: Pick<TimePerson, 'minutes' | 'since'>, from: string, to: string) {
+export function lastWorkingDay(person: Owing, from: string, to: string) {
   let last: string | null = null;
   for (let day = from; day <= to; day = addDays(day, 1)) if (expectedSecondsOn(person, day) > 0) last = day;
   return last;

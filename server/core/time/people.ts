@@ -1,8 +1,9 @@
 import { ORGANISATION_SCHEDULE } from '@contract/schedules';
-import { isValidTimeZone, zonedDate } from '@contract/zoned-time';
+import { addDays, isValidTimeZone, zonedDate } from '@contract/zoned-time';
 import { type SQL, sql } from 'drizzle-orm';
 import { rowsOf } from '../../db/rows';
 import type { Db } from '../../db/types';
+import { type OffDay, offDays } from './calendar';
 
 /**
  * A person as the ledger of hours counts them (docs/product/time-tracking.md#ledger): the zone their
@@ -20,6 +21,8 @@ export type TimePerson = {
   minutes: readonly number[];
   /** 'YYYY-MM-DD': the day the account was created, in `zone` */
   since: string;
+  /** holidays and approved leave by day, over the range the people were read for */
+  off: Map<string, OffDay[]>;
 };
 
 /** The zone a person's days count in: their own when the runtime knows it, else the organisation's. */
@@ -35,10 +38,16 @@ type Row = {
 };
 
 /**
- * The people the `where` condition selects (on `u`, the users table), with what the ledger needs,
- * in one query, ordered by name. `where` is the caller's scope (whom they may see).
+ * The people the `where` condition selects (on `u`, the users table), with what the ledger needs
+ * over the days `from`..`to` (their holidays and approved leave), ordered by name. `where` is the
+ * caller's scope (whom they may see). Four queries for any number of people.
  */
-export async function timePeople(db: Db, where: SQL, organisationZone: string): Promise<TimePerson[]> {
+export async function timePeople(
+  db: Db,
+  where: SQL,
+  organisationZone: string,
+  days: { from: string; to: string },
+): Promise<TimePerson[]> {
   const rows = await rowsOf<Row>(
     db,
     sql`select u.id, u.first_name || ' ' || u.last_name as name, u.time_zone as zone, ws.minutes,
@@ -46,6 +55,12 @@ export async function timePeople(db: Db, where: SQL, organisationZone: string): 
         from users u left join work_schedules ws on ws.user_id = u.id
         where ${where}
         order by u.first_name, u.last_name, u.id`,
+  );
+  const off = await offDays(
+    db,
+    rows.map((r) => r.id),
+    days.from,
+    days.to,
   );
   return rows.map((r) => {
     const zone = zoneOf(r.zone, organisationZone);
@@ -56,12 +71,30 @@ export async function timePeople(db: Db, where: SQL, organisationZone: string): 
       organisationZone: !(r.zone && isValidTimeZone(r.zone)),
       minutes: r.minutes ?? ORGANISATION_SCHEDULE,
       since: zonedDate(new Date(r.created), zone),
+      off: off.get(r.id) ?? new Map(),
     };
   });
 }
 
-/** One person by id (null when there is none). */
-export async function timePerson(db: Db, userId: string, organisationZone: string) {
-  const [person] = await timePeople(db, sql`u.id = ${userId}`, organisationZone);
+/** One person by id, read for the days `from`..`to` (null when there is none). */
+export async function timePerson(
+  db: Db,
+  userId: string,
+  organisationZone: string,
+  days: { from: string; to: string },
+) {
+  const [person] = await timePeople(db, sql`u.id = ${userId}`, organisationZone, days);
   return person ?? null;
+}
+
+/**
+ * The days a read around `now` may need, whatever the person's zone: today anywhere on earth is
+ * within a day of UTC's, and "this month so far" starts on the 1st of that month.
+ */
+export function daysAround(now: Date, extra: { from?: string; to?: string } = {}) {
+  const utc = now.toISOString().slice(0, 10);
+  const yesterday = addDays(utc, -1);
+  const from = [`${yesterday.slice(0, 8)}01`, extra.from ?? utc].sort()[0];
+  const to = [addDays(utc, 1), extra.to ?? utc].sort()[1];
+  return { from, to };
 }

@@ -9,3 +9,4 @@ export * from './teams';
 export * from './timesheets';
 export * from './notifications';
 export * from './two-factor';
+export * from './time-off';

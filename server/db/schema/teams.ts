@@ -9,6 +9,9 @@ export const teams = pgTable(
   {
     id: id(),
     name: text('name').notNull(),
+    /** a team in another country keeps that country's public holidays (docs/product/time-off.md#holidays) */
+    holidayCountry: text('holiday_country'),
+    holidayRegion: text('holiday_region'),
     createdAt: createdAt(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },

@@ -4,7 +4,7 @@ import type { Context } from '../../lib/context';
 import { zonedDate } from '@contract/zoned-time';
 import { expectedSecondsOn } from '../../core/time/expected';
 import { trackedToday } from '../../core/time/ledger';
-import { timePerson } from '../../core/time/people';
+import { daysAround, timePerson } from '../../core/time/people';
 
 // Everyone's home page: one prepared statement for the four counts (decisions/008).
 const counts = statement<Record<string, string | number>, [today: string, userId: string]>(
@@ -30,7 +30,7 @@ export async function dashboardStats(ctx: Context): Promise<DashboardStats> {
   const [row] = await counts(db, today, userId);
   const totalTasks = Number(row.total_tasks);
   const completedTasks = Number(row.completed_tasks);
-  const person = await timePerson(db, userId, (await ctx.settings()).timeZone);
+  const person = await timePerson(db, userId, (await ctx.settings()).timeZone, daysAround(now));
   const tracked = person ? await trackedToday(db, person, now) : { seconds: 0 };
   return {
     activeUsers: Number(row.active_users),

@@ -154,6 +154,7 @@ export async function getProjectDetail(ctx: Context, id: string): Promise<Projec
           and e.project_id = ${id} and e.start_time >= ${from}::date - 2 and e.start_time < ${to}::date + 2)
         or exists (select 1 from active_timers a where a.user_id = u.id and a.project_id = ${id}))`,
       (await ctx.settings()).timeZone,
+      { from, to },
     ),
   ]);
   const byDay =

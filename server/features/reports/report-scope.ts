@@ -82,7 +82,10 @@ export async function reportScope(ctx: Context, filters: ReportFilters): Promise
     ],
     sql` `,
   );
-  const people = await timePeople(ctx.db, where, (await ctx.settings()).timeZone);
+  const people = await timePeople(ctx.db, where, (await ctx.settings()).timeZone, {
+    from: filters.from,
+    to: filters.to,
+  });
   const days: string[] = [];
   for (let day = filters.from; day <= filters.to; day = addDays(day, 1)) days.push(day);
   return {

@@ -5,7 +5,7 @@ import {
   submitTooEarly,
   type TimesheetStatus,
 } from '@contract/timesheets';
-import { zonedDate } from '@contract/zoned-time';
+import { addDays, zonedDate } from '@contract/zoned-time';
 import { activeTimers, attendanceRecords, timesheets } from '../../db/schema';
 import type { Context } from '../../lib/context';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
@@ -41,10 +41,13 @@ const result = (row: SheetRow) => ({
 /** Submits the caller's week (open or rejected) containing `week`; it locks (docs/product/timesheets.md). */
 export async function submitWeek(ctx: Context, week: string) {
   const userId = ctx.actor.id;
-  const person = await timePerson(ctx.db, userId, (await ctx.settings()).timeZone);
+  const monday = mondayOf(week);
+  const person = await timePerson(ctx.db, userId, (await ctx.settings()).timeZone, {
+    from: monday,
+    to: addDays(monday, 6),
+  });
   if (!person) throw notFound(SHEET_NOT_FOUND);
   const zone = person.zone;
-  const monday = mondayOf(week);
   const today = zonedDate(ctx.now, zone);
   if (monday > mondayOf(today)) throw badRequest('A week can be submitted once it has begun', 'week');
   const from = submittableFrom(person, monday);
@@ -149,7 +152,10 @@ export async function approveWeek(ctx: Context, id: string) {
   const row = await decidable(ctx, id);
   // The totals are frozen with the approval, as the ledger counts them: the week is locked from now
   // on (overtime sums them).
-  const person = await timePerson(ctx.db, row.userId, (await ctx.settings()).timeZone);
+  const person = await timePerson(ctx.db, row.userId, (await ctx.settings()).timeZone, {
+    from: row.weekStart,
+    to: addDays(row.weekStart, 6),
+  });
   if (!person) throw notFound(SHEET_NOT_FOUND);
   const { trackedSeconds, expectedSeconds } = await weekFigures(ctx.db, person, row.weekStart, ctx.now);
   const { done, notified } = await ctx.db.transaction(async (tx) => {

@@ -15,7 +15,7 @@ import { forbidden, notFound } from '../../lib/errors';
 import { managedBy, managesTeam, TEAM_NOT_FOUND, teamExists } from '../../core/scope';
 import { expectedBetween } from '../../core/time/expected';
 import { type LedgerRange, ledgerRows, ledgerSql, trackedByDay } from '../../core/time/ledger';
-import { type TimePerson, timePeople } from '../../core/time/people';
+import { daysAround, type TimePerson, timePeople } from '../../core/time/people';
 import { weekRange } from '../../core/time/weeks';
 
 type Week = { key: string; person: TimePerson; monday: string };
@@ -96,10 +96,12 @@ export async function reviewQueue(ctx: Context, query: z.output<typeof reviewQue
   );
   if (rows.length === 0) return [];
   const ids = [...new Set(rows.map((r) => r.userId))];
+  const mondays = rows.map((r) => r.weekStart).sort();
   const people = await timePeople(
     ctx.db,
     sql`u.id = any(${`{${ids.join(',')}}`}::uuid[])`,
     (await ctx.settings()).timeZone,
+    { from: mondays[0], to: addDays(mondays[mondays.length - 1], 6) },
   );
   const byId = new Map(people.map((p) => [p.userId, p]));
   const weeks: Week[] = rows.flatMap((r) => {
@@ -156,6 +158,7 @@ export async function teamOvertime(
     ctx.db,
     sql`u.is_active and u.approval_status = 'approved' and u.id <> ${actor.id} ${scope} ${team}`,
     (await ctx.settings()).timeZone,
+    daysAround(ctx.now),
   );
   if (people.length === 0) return [];
   const approved = await rowsOf<{ user_id: string; seconds: string | number }>(

@@ -16,7 +16,7 @@ import { notFound } from '../../lib/errors';
 import { manages, maySee } from '../../core/scope';
 import { expectedBetween, expectedSecondsOn, lastWorkingDay } from '../../core/time/expected';
 import { ledgerRows, ledgerSql, trackedTotals } from '../../core/time/ledger';
-import { type TimePerson, timePerson } from '../../core/time/people';
+import { daysAround, type TimePerson, timePerson } from '../../core/time/people';
 import { mondayOf, weekRange } from '../../core/time/weeks';
 
 export const SHEET_NOT_FOUND = 'Timesheet not found';
@@ -130,10 +130,16 @@ export async function getTimesheet(
 ): Promise<Timesheet> {
   const userId = query.userId ?? ctx.actor.id;
   if (!(await maySee(ctx, userId))) throw notFound(USER_NOT_FOUND);
-  const person = await timePerson(ctx.db, userId, (await ctx.settings()).timeZone);
+  const monday = mondayOf(query.week);
+  // The week, and this month so far for the overtime balance.
+  const person = await timePerson(
+    ctx.db,
+    userId,
+    (await ctx.settings()).timeZone,
+    daysAround(ctx.now, { from: monday, to: addDays(monday, 6) }),
+  );
   if (!person) throw notFound(USER_NOT_FOUND);
   const zone = person.zone;
-  const monday = mondayOf(query.week);
   const { start, end } = weekRange(monday, zone);
   const sheet = await sheetOf(ctx.db, userId, monday);
   const { pieces, entries } = await weekEntries(ctx, person, monday);
