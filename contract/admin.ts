@@ -127,6 +127,13 @@ export const AUDIT_ACTIONS = {
   timesheet_submitted: 'Submitted a timesheet',
   timesheet_approved: 'Approved a timesheet',
   timesheet_rejected: 'Rejected a timesheet',
+  leave_requested: 'Asked for time off',
+  leave_approved: 'Approved time off',
+  leave_rejected: 'Rejected time off',
+  leave_cancelled: 'Cancelled time off',
+  allowance_adjusted: 'Adjusted a leave allowance',
+  leave_type_changed: 'Changed a leave type',
+  holidays_changed: 'Changed the public holidays',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 export const auditAction = z.enum(Object.keys(AUDIT_ACTIONS) as [AuditAction, ...AuditAction[]], {

@@ -27,6 +27,10 @@ export const notificationKindInfo = {
   chat_direct_message: { label: 'A direct message arrived while you were away', channel: 'both' },
   attendance_late: { label: 'Someone you manage clocked in late', channel: 'app' },
   attendance_missed_clock_out: { label: 'Someone you manage did not clock out', channel: 'app' },
+  leave_requested: { label: 'Someone asked for time off you decide', channel: 'both' },
+  leave_approved: { label: 'Your time off was approved', channel: 'both' },
+  leave_rejected: { label: 'Your time off was rejected', channel: 'both' },
+  leave_cancelled: { label: 'Time off you decided was cancelled', channel: 'app' },
 } as const satisfies Record<string, { label: string; channel: NotificationChannel }>;
 export type NotificationKind = keyof typeof notificationKindInfo;
 export const notificationKinds = Object.keys(notificationKindInfo) as [

@@ -170,7 +170,9 @@ export async function createTestApp(
      */
     const typed = async <E extends Endpoint>(
       endpoint: E,
-      input: RequestOf<E> & { headers?: Record<string, string> } = {} as RequestOf<E> & { headers?: Record<string, string> },
+      input: RequestOf<E> & { headers?: Record<string, string> } = {} as RequestOf<E> & {
+        headers?: Record<string, string>;
+      },
     ) => {
       const { params, query, body, headers } = input as {
         params?: Record<string, unknown>;

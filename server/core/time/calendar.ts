@@ -9,7 +9,7 @@ import type { Db } from '../../db/types';
  * organisation's own days, and their approved leave. The ledger's expected time reads them
  * (server/core/time/expected.ts), so every screen that shows expected time treats them alike.
  */
-export type HolidayDay = { kind: 'holiday'; name: string; /** 1, or 0.5 for a half day */ fraction: number };
+export type HolidayDay = { kind: 'holiday'; name: string /** 1, or 0.5 for a half day */; fraction: number };
 export type LeaveDay = {
   kind: 'leave';
   requestId: string;
@@ -69,13 +69,25 @@ export function isHolidayRegion(country: string, region: string | null): boolean
   return region === null || Boolean(hd.getStates(country, 'en')?.[region]);
 }
 
-type Override = { date: string; kind: 'added' | 'removed'; name: string; half_day: boolean; team_id: string | null };
+type Override = {
+  date: string;
+  kind: 'added' | 'removed';
+  name: string;
+  half_day: boolean;
+  team_id: string | null;
+};
 
 /**
  * The holidays of a region from `from` to `to` (inclusive): the data set's public holidays, less
  * those the organisation removed, plus its own days (a team's own with `teamId`), by day.
  */
-export function holidaysOf(region: Region, overrides: Override[], teamId: string | null, from: string, to: string) {
+export function holidaysOf(
+  region: Region,
+  overrides: Override[],
+  teamId: string | null,
+  from: string,
+  to: string,
+) {
   const days = new Map<string, HolidayDay>();
   for (let year = Number(from.slice(0, 4)); year <= Number(to.slice(0, 4)); year++) {
     for (const [day, name] of publicHolidays(region, year)) {
@@ -83,7 +95,10 @@ export function holidaysOf(region: Region, overrides: Override[], teamId: string
     }
   }
   // The organisation's overrides first, then a team's, which win for its people.
-  for (const o of [...overrides.filter((x) => !x.team_id), ...overrides.filter((x) => x.team_id === teamId && teamId)]) {
+  for (const o of [
+    ...overrides.filter((x) => !x.team_id),
+    ...overrides.filter((x) => x.team_id === teamId && teamId),
+  ]) {
     if (o.date < from || o.date > to) continue;
     if (o.kind === 'removed') days.delete(o.date);
     else days.set(o.date, { kind: 'holiday', name: o.name, fraction: o.half_day ? 0.5 : 1 });

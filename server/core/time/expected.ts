@@ -37,7 +37,8 @@ export function leaveCreditOn(person: Owing, day: string): number {
   const scheduled = scheduledSecondsOn(person, day);
   let credit = 0;
   for (const o of person.off?.get(day) ?? []) {
-    if (o.kind === 'leave' && o.paid) credit += o.compensation ? 0 : Math.round(scheduled * o.fraction) + o.seconds;
+    if (o.kind === 'leave' && o.paid)
+      credit += o.compensation ? 0 : Math.round(scheduled * o.fraction) + o.seconds;
   }
   return Math.min(credit, scheduled);
 }

@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, index, integer, numeric, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { createdAt, id, ts } from './_columns';
 import { teams } from './teams';
 import { users } from './users';
@@ -13,8 +24,12 @@ export const timeOffSettings = pgTable(
   'time_off_settings',
   {
     id: integer('id').primaryKey().default(1),
-    entitlementDays: numeric('entitlement_days', { precision: 5, scale: 2, mode: 'number' }).notNull().default(25),
-    carryOverMaxDays: numeric('carry_over_max_days', { precision: 5, scale: 2, mode: 'number' }).notNull().default(5),
+    entitlementDays: numeric('entitlement_days', { precision: 5, scale: 2, mode: 'number' })
+      .notNull()
+      .default(25),
+    carryOverMaxDays: numeric('carry_over_max_days', { precision: 5, scale: 2, mode: 'number' })
+      .notNull()
+      .default(5),
     /** 'MM-DD': carried-over days not taken by this day of the next year expire */
     carryOverUntil: text('carry_over_until').notNull().default('03-31'),
     /** ISO 3166 country (and region) of the public holidays; none: no public holidays */
@@ -135,7 +150,10 @@ export const holidayOverrides = pgTable(
   },
   (t) => [
     check('holiday_overrides_kind', sql`${t.kind} in ('added','removed')`),
-    uniqueIndex('holiday_overrides_day_unique').on(t.date, sql`coalesce(${t.teamId}, '00000000-0000-0000-0000-000000000000')`),
+    uniqueIndex('holiday_overrides_day_unique').on(
+      t.date,
+      sql`coalesce(${t.teamId}, '00000000-0000-0000-0000-000000000000')`,
+    ),
   ],
 );
 

@@ -13,6 +13,7 @@ import { audit } from '../../core/audit';
 import { announceNotifications, notify } from '../../core/notify';
 import { decidersOf, maySee } from '../../core/scope';
 import { timePerson } from '../../core/time/people';
+import { weekFigures } from '../../core/time/balance';
 import { mondayOf, weekRange } from '../../core/time/weeks';
 import {
   mayDecide,
@@ -21,7 +22,6 @@ import {
   type SheetRow,
   sheetOf,
   submittableFrom,
-  weekFigures,
   weekLabel,
 } from './timesheets.service';
 

@@ -1,7 +1,6 @@
 import { and, eq, gte, lt, sql } from 'drizzle-orm';
 import {
   GAP_SECONDS,
-  type OvertimeBalance,
   type Timesheet,
   type TimesheetDay,
   type TimesheetStatus,
@@ -14,8 +13,9 @@ import { attendanceRecords, timesheets, users } from '../../db/schema';
 import type { Context } from '../../lib/context';
 import { notFound } from '../../lib/errors';
 import { manages, maySee } from '../../core/scope';
-import { expectedBetween, expectedSecondsOn, lastWorkingDay } from '../../core/time/expected';
-import { ledgerRows, ledgerSql, trackedTotals } from '../../core/time/ledger';
+import { expectedSecondsOn, lastWorkingDay } from '../../core/time/expected';
+import { ledgerRows, ledgerSql } from '../../core/time/ledger';
+import { overtimeOf } from '../../core/time/balance';
 import { daysAround, type TimePerson, timePerson } from '../../core/time/people';
 import { mondayOf, weekRange } from '../../core/time/weeks';
 
@@ -27,38 +27,6 @@ export const weekLabel = (monday: string) =>
   `the week of ${new Date(`${monday}T12:00:00Z`).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' })}`;
 const USER_NOT_FOUND = 'User not found';
 export type SheetRow = typeof timesheets.$inferSelect;
-
-/** The week's tracked and expected seconds, as the ledger counts them (what an approval freezes). */
-export async function weekFigures(db: Db, person: TimePerson, monday: string, now: Date) {
-  const sunday = addDays(monday, 6);
-  const tracked = await trackedTotals(db, [{ person, from: monday, to: sunday }], { now });
-  return {
-    trackedSeconds: tracked.get(person.userId) ?? 0,
-    expectedSeconds: expectedBetween(person, monday, sunday),
-  };
-}
-
-/**
- * Overtime (docs/product/timesheets.md#overtime): tracked − expected summed over approved weeks
- * (their totals are frozen at approval), and over the current month so far (today included), by the
- * ledger, in the person's zone.
- */
-export async function overtimeOf(db: Db, person: TimePerson, now: Date): Promise<OvertimeBalance> {
-  const [approved] = await db
-    .select({
-      seconds: sql<number>`coalesce(sum(${timesheets.trackedSeconds} - ${timesheets.expectedSeconds}), 0)::int`,
-    })
-    .from(timesheets)
-    .where(and(eq(timesheets.userId, person.userId), eq(timesheets.status, 'approved')));
-  const today = zonedDate(now, person.zone);
-  const first = `${today.slice(0, 8)}01`;
-  const tracked = await trackedTotals(db, [{ person, from: first, to: today }], { now });
-  return {
-    approvedSeconds: Number(approved.seconds),
-    monthSeconds: (tracked.get(person.userId) ?? 0) - expectedBetween(person, first, today),
-    month: today.slice(0, 7),
-  };
-}
 
 export async function sheetOf(db: Db, userId: string, monday: string): Promise<SheetRow | undefined> {
   const [row] = await db

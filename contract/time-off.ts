@@ -1,0 +1,522 @@
+import { z } from 'zod';
+import { calendarDay, errorBody, idParam, isoDate, text } from './common';
+import { endpoints } from './endpoint';
+
+/**
+ * Time off (docs/product/time-off.md): leave types, allowances, requests and decisions, public
+ * holidays, the absence calendar and its iCalendar feeds.
+ */
+
+export const LEAVE_STATUSES = ['pending', 'approved', 'rejected', 'cancelled'] as const;
+export const leaveStatus = z.enum(LEAVE_STATUSES, { message: 'Choose pending, approved, rejected or cancelled' });
+export type LeaveStatus = z.infer<typeof leaveStatus>;
+
+// Messages the server and the forms share.
+export const TYPE_IN_USE = 'This leave type is in use: archive it instead';
+export const TYPE_NAME_TAKEN = 'A leave type with this name exists';
+export const UNKNOWN_TYPE = 'Choose a leave type';
+export const NO_HALF_DAYS = 'This leave type is taken in whole days';
+export const NO_HOURS = 'This leave type is taken in days, not hours';
+export const HOURS_NEEDED = 'Enter the hours (this leave type is taken in hours)';
+export const HOURS_ONE_DAY = 'Hours are taken on one day: choose the same start and end date';
+export const END_BEFORE_START = 'The last day must not be before the first';
+export const ONE_YEAR = 'A request lies within one calendar year: split it at the new year';
+export const OVERLAPS_OWN = 'You already have time off on these days';
+export const OVER_BALANCE = (remaining: number) =>
+  `This is more than your remaining allowance (${remaining} ${remaining === 1 ? 'day' : 'days'})`;
+export const OVER_OVERTIME = 'This is more than your overtime balance';
+export const NOTHING_TO_TAKE = 'These days ask nothing of you: no working day is in the range';
+export const COMMENT_REQUIRED = 'A comment is required to reject a request';
+export const LEAVE_NOT_FOUND = 'Request not found';
+
+const hex = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'Use a colour like #0ea5e9');
+
+export const leaveTypeSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  color: z.string(),
+  paid: z.boolean(),
+  /** counts against the yearly allowance */
+  allowance: z.boolean(),
+  approval: z.boolean(),
+  halfDays: z.boolean(),
+  hours: z.boolean(),
+  /** peers see only "Out" */
+  privateReason: z.boolean(),
+  /** takes its hours from the overtime balance */
+  compensation: z.boolean(),
+  allowNegative: z.boolean(),
+  archived: z.boolean(),
+  /** requests of it exist: it can only be archived */
+  inUse: z.boolean(),
+});
+export type LeaveType = z.infer<typeof leaveTypeSchema>;
+
+const typeFields = {
+  name: text({ required: 'Give the leave type a name', max: 60, tooLong: 'Name must be at most 60 characters' }),
+  color: hex,
+  paid: z.boolean(),
+  allowance: z.boolean(),
+  approval: z.boolean(),
+  halfDays: z.boolean(),
+  hours: z.boolean(),
+  privateReason: z.boolean(),
+  compensation: z.boolean(),
+  allowNegative: z.boolean(),
+};
+const oneUnit = (v: { halfDays?: boolean; hours?: boolean }) => !(v.halfDays && v.hours);
+export const createLeaveTypeRequest = z
+  .object(typeFields)
+  .refine(oneUnit, { message: 'A type is taken in half days or in hours, not both', path: ['hours'] });
+export const updateLeaveTypeRequest = z
+  .object({ ...typeFields, archived: z.boolean() })
+  .partial()
+  .refine(oneUnit, { message: 'A type is taken in half days or in hours, not both', path: ['hours'] });
+
+export const typesQuery = z.object({
+  /** include archived types (the settings screen); requests offer only active ones */
+  archived: z.enum(['true', 'false']).optional(),
+});
+
+/** A person's allowance of a year, in days (docs/product/time-off.md#allowances). */
+export const leaveBalance = z.object({
+  userId: z.string(),
+  userName: z.string(),
+  year: z.number().int(),
+  /** the year's entitlement, pro rata from the day they joined */
+  entitlementDays: z.number(),
+  /** unused days of last year, up to the limit */
+  carriedOverDays: z.number(),
+  /** carried-over days not taken by the carry-over date, once it has passed */
+  expiredDays: z.number(),
+  /** the day carried-over days expire, 'YYYY-MM-DD' */
+  carryOverUntil: z.string(),
+  adjustmentDays: z.number(),
+  /** approved, up to today */
+  takenDays: z.number(),
+  /** approved, after today */
+  plannedDays: z.number(),
+  /** waiting for a decision */
+  requestedDays: z.number(),
+  /** entitlement + carried over − expired + adjustments − taken − planned */
+  remainingDays: z.number(),
+});
+export type LeaveBalance = z.infer<typeof leaveBalance>;
+
+export const balancesQuery = z.object({
+  userId: z.uuid('Choose a person').optional(),
+  year: z.coerce
+    .number({ message: 'Choose a year' })
+    .int('Choose a year')
+    .min(1900, 'Choose a year between 1900 and 2999')
+    .max(2999, 'Choose a year between 1900 and 2999')
+    .optional(),
+  teamId: z.uuid('Choose a team').optional(),
+});
+
+export const adjustmentRequest = z.object({
+  year: z
+    .number({ message: 'Choose a year' })
+    .int('Choose a year')
+    .min(1900, 'Choose a year between 1900 and 2999')
+    .max(2999, 'Choose a year between 1900 and 2999'),
+  days: z
+    .number({ message: 'Enter the days to add (or remove, below zero)' })
+    .multipleOf(0.5, 'Days go in halves')
+    .min(-366, 'At most 366 days')
+    .max(366, 'At most 366 days')
+    .refine((d) => d !== 0, 'Enter the days to add (or remove, below zero)'),
+  reason: text({ required: 'Give a reason', max: 300, tooLong: 'Reason must be at most 300 characters' }),
+});
+
+export const policySchema = z.object({
+  entitlementDays: z
+    .number({ message: 'Entitlement must be a number of days' })
+    .multipleOf(0.5, 'Days go in halves')
+    .min(0, 'Entitlement must be between 0 and 366 days')
+    .max(366, 'Entitlement must be between 0 and 366 days'),
+  carryOverMaxDays: z
+    .number({ message: 'Carry-over must be a number of days' })
+    .multipleOf(0.5, 'Days go in halves')
+    .min(0, 'Carry-over must be between 0 and 366 days')
+    .max(366, 'Carry-over must be between 0 and 366 days'),
+  /** 'MM-DD' */
+  carryOverUntil: z.string().regex(/^(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/, 'Use the format MM-DD, such as 03-31'),
+});
+export type LeavePolicy = z.infer<typeof policySchema>;
+export const entitlementRequest = z.object({
+  /** the person's own entitlement in days; null: the organisation's */
+  days: policySchema.shape.entitlementDays.nullable(),
+});
+
+/** Who is out, as the viewer may see it: a private type shows as "Out" to peers. */
+export const leaveRequestSchema = z.object({
+  id: z.string(),
+  userId: z.string(),
+  userName: z.string(),
+  /** null when the reason is private and the viewer may not see it */
+  typeId: z.string().nullable(),
+  typeName: z.string(),
+  color: z.string(),
+  startDate: calendarDay,
+  endDate: calendarDay,
+  startHalf: z.boolean(),
+  endHalf: z.boolean(),
+  hours: z.number().nullable(),
+  /** null when private to the viewer */
+  note: z.string().nullable(),
+  status: leaveStatus,
+  /** working days it costs, by the person's schedule less holidays (0 for an hourly request) */
+  days: z.number(),
+  /** the seconds it takes off the expected time (or, for Overtime compensation, off the balance) */
+  seconds: z.number().int(),
+  decidedBy: z.string().nullable(),
+  decidedAt: z.string().nullable(),
+  comment: z.string().nullable(),
+  createdAt: z.string(),
+  /** what the caller may do with it */
+  can: z.object({ decide: z.boolean(), cancel: z.boolean() }),
+});
+export type LeaveRequest = z.infer<typeof leaveRequestSchema>;
+
+export const requestsQuery = z.object({
+  status: leaveStatus.optional(),
+  userId: z.uuid('Choose a person').optional(),
+  from: isoDate.optional(),
+  to: isoDate.optional(),
+  /** only the requests the caller may decide (the approval queue) */
+  decidable: z.enum(['true', 'false']).optional(),
+  limit: z.coerce.number().int().min(1).max(500).default(200),
+});
+
+export const createRequestBody = z
+  .object({
+    typeId: z.uuid(UNKNOWN_TYPE),
+    startDate: isoDate,
+    endDate: isoDate,
+    startHalf: z.boolean().default(false),
+    endHalf: z.boolean().default(false),
+    hours: z
+      .number({ message: 'Hours must be a number' })
+      .multipleOf(0.25, 'Hours go in quarters')
+      .min(0.25, 'At least a quarter of an hour')
+      .max(24, 'At most 24 hours')
+      .optional(),
+    note: text({ max: 500, tooLong: 'Note must be at most 500 characters', multiline: true }).default(''),
+  })
+  .refine((v) => v.endDate >= v.startDate, { message: END_BEFORE_START, path: ['endDate'] })
+  .refine((v) => v.startDate.slice(0, 4) === v.endDate.slice(0, 4), { message: ONE_YEAR, path: ['endDate'] })
+  .refine((v) => !(v.startDate === v.endDate && v.startHalf && v.endHalf), {
+    message: 'One day is either a morning or an afternoon: choose one half',
+    path: ['endHalf'],
+  });
+export type CreateRequestBody = z.input<typeof createRequestBody>;
+
+/** What a request would cost, before it is made (the form shows it at once). */
+export const previewResponse = z.object({
+  days: z.number(),
+  seconds: z.number().int(),
+  /** the allowance's remaining days after it (allowance types), else null */
+  remainingAfterDays: z.number().nullable(),
+  /** the overtime balance after it (Overtime compensation), else null */
+  overtimeAfterSeconds: z.number().int().nullable(),
+  /** why it would be refused, or null */
+  problem: z.string().nullable(),
+});
+export type LeavePreview = z.infer<typeof previewResponse>;
+
+export const rejectRequestBody = z.object({
+  comment: text({ required: COMMENT_REQUIRED, max: 500, tooLong: 'Comment must be at most 500 characters', multiline: true }),
+});
+export const approveRequestBody = z
+  .object({ comment: text({ max: 500, tooLong: 'Comment must be at most 500 characters', multiline: true }).optional() })
+  .default({});
+
+export const calendarQuery = z
+  .object({ from: isoDate, to: isoDate, teamId: z.uuid('Choose a team').optional() })
+  .refine((v) => v.to >= v.from, { message: END_BEFORE_START, path: ['to'] })
+  .refine((v) => (Date.parse(`${v.to}T00:00:00Z`) - Date.parse(`${v.from}T00:00:00Z`)) / 86_400_000 <= 62, {
+    message: 'Show at most two months at a time',
+    path: ['to'],
+  });
+
+export const holidaySchema = z.object({
+  /** a company day's or removal's id; null for the data set's own holidays */
+  id: z.string().nullable(),
+  date: calendarDay,
+  name: z.string(),
+  halfDay: z.boolean(),
+  /** 'public' from the data set, 'company' an organisation's own day, 'removed' a public one taken off */
+  source: z.enum(['public', 'company', 'removed']),
+  teamId: z.string().nullable(),
+});
+export type Holiday = z.infer<typeof holidaySchema>;
+
+export const absenceCalendar = z.object({
+  from: calendarDay,
+  to: calendarDay,
+  people: z.array(z.object({ userId: z.string(), name: z.string(), teamNames: z.array(z.string()) })),
+  absences: z.array(leaveRequestSchema),
+  holidays: z.array(holidaySchema),
+});
+export type AbsenceCalendar = z.infer<typeof absenceCalendar>;
+
+export const holidaysQuery = z.object({
+  year: z.coerce.number().int().min(1900, 'Choose a year between 1900 and 2999').max(2999, 'Choose a year between 1900 and 2999'),
+  teamId: z.uuid('Choose a team').optional(),
+});
+export const regionSchema = z.object({
+  country: z.string().regex(/^[A-Z]{2}$/, 'Choose a country').nullable(),
+  region: z.string().max(10, 'Choose a region').nullable(),
+});
+export type HolidayRegion = z.infer<typeof regionSchema>;
+export const regionResponse = regionSchema.extend({
+  countries: z.array(z.object({ code: z.string(), name: z.string() })),
+  regions: z.array(z.object({ code: z.string(), name: z.string() })),
+});
+export const holidayOverrideRequest = z.object({
+  date: isoDate,
+  /** 'added': a company day; 'removed': a public holiday the organisation works */
+  kind: z.enum(['added', 'removed'], { message: 'Choose added or removed' }),
+  name: text({ required: 'Give the day a name', max: 80, tooLong: 'Name must be at most 80 characters' }),
+  halfDay: z.boolean().default(false),
+  teamId: z.uuid('Choose a team').optional(),
+});
+
+export const FEED_SCOPES = ['mine', 'team'] as const;
+export const feedSchema = z.object({
+  id: z.string(),
+  scope: z.enum(FEED_SCOPES),
+  teamId: z.string().nullable(),
+  teamName: z.string().nullable(),
+  createdAt: z.string(),
+});
+export const createdFeed = feedSchema.extend({ url: z.string() });
+export const createFeedRequest = z.object({
+  scope: z.enum(FEED_SCOPES, { message: 'Choose mine or team' }),
+  teamId: z.uuid('Choose a team').optional(),
+});
+
+/** "Who's out today" for the dashboard: the day in the caller's zone. */
+export const outToday = z.object({ date: calendarDay, people: z.array(leaveRequestSchema) });
+
+const signedIn = 'signedIn' as const;
+const admins = ['admin'] as const;
+
+export const timeOffApi = endpoints('Time off', {
+  types: {
+    method: 'GET',
+    path: '/api/leave/types',
+    summary: 'The leave types (active ones; `archived=true` for all)',
+    access: signedIn,
+    query: typesQuery,
+    responses: { 200: z.array(leaveTypeSchema) },
+  },
+  createType: {
+    method: 'POST',
+    path: '/api/leave/types',
+    summary: 'Add a leave type',
+    access: admins,
+    body: createLeaveTypeRequest,
+    responses: { 201: leaveTypeSchema, 409: errorBody },
+  },
+  updateType: {
+    method: 'PATCH',
+    path: '/api/leave/types/{id}',
+    summary: 'Change or archive a leave type',
+    access: admins,
+    params: idParam,
+    body: updateLeaveTypeRequest,
+    responses: { 200: leaveTypeSchema, 409: errorBody },
+  },
+  deleteType: {
+    method: 'DELETE',
+    path: '/api/leave/types/{id}',
+    summary: 'Delete a leave type no request uses (a type in use can only be archived)',
+    access: admins,
+    params: idParam,
+    responses: { 204: null, 409: errorBody },
+  },
+  policy: {
+    method: 'GET',
+    path: '/api/leave/policy',
+    summary: "The organisation's entitlement and carry-over rules",
+    access: signedIn,
+    responses: { 200: policySchema },
+  },
+  savePolicy: {
+    method: 'PUT',
+    path: '/api/leave/policy',
+    summary: "Save the organisation's entitlement and carry-over rules (audited)",
+    access: admins,
+    body: policySchema,
+    responses: { 200: policySchema },
+  },
+  balances: {
+    method: 'GET',
+    path: '/api/leave/balances',
+    summary: "Allowances of a year: the caller's own; a manager's people; an admin's everyone",
+    access: signedIn,
+    query: balancesQuery,
+    responses: { 200: z.array(leaveBalance) },
+  },
+  setEntitlement: {
+    method: 'PUT',
+    path: '/api/leave/allowances/{userId}/entitlement',
+    summary: "A person's own yearly entitlement in days (null: the organisation's); audited",
+    access: admins,
+    params: z.object({ userId: z.uuid() }),
+    body: entitlementRequest,
+    responses: { 200: leaveBalance },
+  },
+  adjust: {
+    method: 'POST',
+    path: '/api/leave/allowances/{userId}/adjustments',
+    summary: "Add or remove days of a person's allowance of a year, with a reason (audited)",
+    access: admins,
+    params: z.object({ userId: z.uuid() }),
+    body: adjustmentRequest,
+    responses: { 201: leaveBalance },
+  },
+  requests: {
+    method: 'GET',
+    path: '/api/leave/requests',
+    summary: "Requests: the caller's own; a manager also their people's; an admin everyone's",
+    access: signedIn,
+    query: requestsQuery,
+    responses: { 200: z.array(leaveRequestSchema) },
+  },
+  preview: {
+    method: 'POST',
+    path: '/api/leave/requests/preview',
+    summary: 'What a request would cost and the balance after it, without making it',
+    access: signedIn,
+    body: createRequestBody,
+    responses: { 200: previewResponse },
+  },
+  request: {
+    method: 'POST',
+    path: '/api/leave/requests',
+    summary: 'Ask for time off (approved at once for types that need no approval)',
+    access: signedIn,
+    body: createRequestBody,
+    responses: { 201: leaveRequestSchema, 409: errorBody },
+  },
+  approve: {
+    method: 'POST',
+    path: '/api/leave/requests/{id}/approve',
+    summary: "Approve a pending request of someone the caller manages (admins: anyone's)",
+    access: ['manager', 'admin'],
+    params: idParam,
+    body: approveRequestBody,
+    responses: { 200: leaveRequestSchema, 409: errorBody },
+  },
+  reject: {
+    method: 'POST',
+    path: '/api/leave/requests/{id}/reject',
+    summary: 'Reject a pending request with a comment',
+    access: ['manager', 'admin'],
+    params: idParam,
+    body: rejectRequestBody,
+    responses: { 200: leaveRequestSchema, 409: errorBody },
+  },
+  cancel: {
+    method: 'POST',
+    path: '/api/leave/requests/{id}/cancel',
+    summary:
+      'Cancel a request: its owner while pending or not yet begun; a manager of theirs or an admin also once begun',
+    access: signedIn,
+    params: idParam,
+    responses: { 200: leaveRequestSchema, 409: errorBody },
+  },
+  calendar: {
+    method: 'GET',
+    path: '/api/leave/calendar',
+    summary: "Absences and holidays of the caller's team (a team's; admins any) over at most two months",
+    access: signedIn,
+    query: calendarQuery,
+    responses: { 200: absenceCalendar },
+  },
+  outToday: {
+    method: 'GET',
+    path: '/api/leave/out-today',
+    summary: "Who of the caller's teams is out today",
+    access: signedIn,
+    responses: { 200: outToday },
+  },
+  holidays: {
+    method: 'GET',
+    path: '/api/holidays',
+    summary: "A year's holidays of the organisation (or a team's region), with its own days and removals",
+    access: signedIn,
+    query: holidaysQuery,
+    responses: { 200: z.array(holidaySchema) },
+  },
+  region: {
+    method: 'GET',
+    path: '/api/holidays/region',
+    summary: "The organisation's holiday region, and the countries and regions to choose from",
+    access: signedIn,
+    query: z.object({ country: z.string().regex(/^[A-Z]{2}$/).optional() }),
+    responses: { 200: regionResponse },
+  },
+  saveRegion: {
+    method: 'PUT',
+    path: '/api/holidays/region',
+    summary: "Choose the organisation's country and region for public holidays (audited)",
+    access: admins,
+    body: regionSchema,
+    responses: { 200: regionResponse },
+  },
+  addHoliday: {
+    method: 'POST',
+    path: '/api/holidays',
+    summary: 'Add a company day, or remove a public holiday (for everyone, or a team)',
+    access: admins,
+    body: holidayOverrideRequest,
+    responses: { 201: holidaySchema, 409: errorBody },
+  },
+  removeHoliday: {
+    method: 'DELETE',
+    path: '/api/holidays/{id}',
+    summary: 'Undo a company day or a removal',
+    access: admins,
+    params: idParam,
+    responses: { 204: null },
+  },
+  feeds: {
+    method: 'GET',
+    path: '/api/calendar/feeds',
+    summary: "The caller's calendar feeds (their URLs are shown only when made)",
+    access: signedIn,
+    sessionOnly: true,
+    responses: { 200: z.array(feedSchema) },
+  },
+  createFeed: {
+    method: 'POST',
+    path: '/api/calendar/feeds',
+    summary: 'Make a secret iCalendar URL of your own absences or of a team of yours (shown this once)',
+    access: signedIn,
+    sessionOnly: true,
+    body: createFeedRequest,
+    responses: { 201: createdFeed },
+  },
+  revokeFeed: {
+    method: 'DELETE',
+    path: '/api/calendar/feeds/{id}',
+    summary: 'Revoke a calendar feed: its URL stops working',
+    access: signedIn,
+    sessionOnly: true,
+    params: idParam,
+    responses: { 204: null },
+  },
+  feed: {
+    method: 'GET',
+    path: '/api/calendar/{token}.ics',
+    summary: 'An iCalendar (RFC 5545) feed: no session, the token is the secret',
+    access: 'public',
+    params: z.object({ token: z.string().max(100) }),
+    responses: { 200: z.string(), 404: errorBody },
+    produces: 'text/calendar; charset=utf-8',
+  },
+});
