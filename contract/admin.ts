@@ -134,6 +134,8 @@ export const AUDIT_ACTIONS = {
   allowance_adjusted: 'Adjusted a leave allowance',
   leave_type_changed: 'Changed a leave type',
   holidays_changed: 'Changed the public holidays',
+  calendar_feed_created: 'Made a calendar feed URL',
+  calendar_feed_revoked: 'Revoked a calendar feed URL',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 export const auditAction = z.enum(Object.keys(AUDIT_ACTIONS) as [AuditAction, ...AuditAction[]], {

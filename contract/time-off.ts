@@ -8,7 +8,9 @@ import { endpoints } from './endpoint';
  */
 
 export const LEAVE_STATUSES = ['pending', 'approved', 'rejected', 'cancelled'] as const;
-export const leaveStatus = z.enum(LEAVE_STATUSES, { message: 'Choose pending, approved, rejected or cancelled' });
+export const leaveStatus = z.enum(LEAVE_STATUSES, {
+  message: 'Choose pending, approved, rejected or cancelled',
+});
 export type LeaveStatus = z.infer<typeof leaveStatus>;
 
 // Messages the server and the forms share.
@@ -53,7 +55,11 @@ export const leaveTypeSchema = z.object({
 export type LeaveType = z.infer<typeof leaveTypeSchema>;
 
 const typeFields = {
-  name: text({ required: 'Give the leave type a name', max: 60, tooLong: 'Name must be at most 60 characters' }),
+  name: text({
+    required: 'Give the leave type a name',
+    max: 60,
+    tooLong: 'Name must be at most 60 characters',
+  }),
   color: hex,
   paid: z.boolean(),
   allowance: z.boolean(),
@@ -141,7 +147,9 @@ export const policySchema = z.object({
     .min(0, 'Carry-over must be between 0 and 366 days')
     .max(366, 'Carry-over must be between 0 and 366 days'),
   /** 'MM-DD' */
-  carryOverUntil: z.string().regex(/^(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/, 'Use the format MM-DD, such as 03-31'),
+  carryOverUntil: z
+    .string()
+    .regex(/^(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/, 'Use the format MM-DD, such as 03-31'),
 });
 export type LeavePolicy = z.infer<typeof policySchema>;
 export const entitlementRequest = z.object({
@@ -226,10 +234,21 @@ export const previewResponse = z.object({
 export type LeavePreview = z.infer<typeof previewResponse>;
 
 export const rejectRequestBody = z.object({
-  comment: text({ required: COMMENT_REQUIRED, max: 500, tooLong: 'Comment must be at most 500 characters', multiline: true }),
+  comment: text({
+    required: COMMENT_REQUIRED,
+    max: 500,
+    tooLong: 'Comment must be at most 500 characters',
+    multiline: true,
+  }),
 });
 export const approveRequestBody = z
-  .object({ comment: text({ max: 500, tooLong: 'Comment must be at most 500 characters', multiline: true }).optional() })
+  .object({
+    comment: text({
+      max: 500,
+      tooLong: 'Comment must be at most 500 characters',
+      multiline: true,
+    }).optional(),
+  })
   .default({});
 
 export const calendarQuery = z
@@ -262,15 +281,25 @@ export const absenceCalendar = z.object({
 export type AbsenceCalendar = z.infer<typeof absenceCalendar>;
 
 export const holidaysQuery = z.object({
-  year: z.coerce.number().int().min(1900, 'Choose a year between 1900 and 2999').max(2999, 'Choose a year between 1900 and 2999'),
+  year: z.coerce
+    .number()
+    .int()
+    .min(1900, 'Choose a year between 1900 and 2999')
+    .max(2999, 'Choose a year between 1900 and 2999'),
   teamId: z.uuid('Choose a team').optional(),
 });
 export const regionSchema = z.object({
-  country: z.string().regex(/^[A-Z]{2}$/, 'Choose a country').nullable(),
+  country: z
+    .string()
+    .regex(/^[A-Z]{2}$/, 'Choose a country')
+    .nullable(),
   region: z.string().max(10, 'Choose a region').nullable(),
 });
 export type HolidayRegion = z.infer<typeof regionSchema>;
+/** A team's region (teamId) instead of the organisation's; a team's null country follows the organisation. */
+export const regionRequest = regionSchema.extend({ teamId: z.uuid('Choose a team').optional() });
 export const regionResponse = regionSchema.extend({
+  teamId: z.string().nullable(),
   countries: z.array(z.object({ code: z.string(), name: z.string() })),
   regions: z.array(z.object({ code: z.string(), name: z.string() })),
 });
@@ -455,17 +484,24 @@ export const timeOffApi = endpoints('Time off', {
   region: {
     method: 'GET',
     path: '/api/holidays/region',
-    summary: "The organisation's holiday region, and the countries and regions to choose from",
+    summary: "The organisation's (or a team's) holiday region, and the countries and regions to choose from",
     access: signedIn,
-    query: z.object({ country: z.string().regex(/^[A-Z]{2}$/).optional() }),
+    query: z.object({
+      /** the regions of this country instead of the saved one's (the picker, before saving) */
+      country: z
+        .string()
+        .regex(/^[A-Z]{2}$/, 'Choose a country')
+        .optional(),
+      teamId: z.uuid('Choose a team').optional(),
+    }),
     responses: { 200: regionResponse },
   },
   saveRegion: {
     method: 'PUT',
     path: '/api/holidays/region',
-    summary: "Choose the organisation's country and region for public holidays (audited)",
+    summary: "Choose the organisation's (or a team's) country and region for public holidays (audited)",
     access: admins,
-    body: regionSchema,
+    body: regionRequest,
     responses: { 200: regionResponse },
   },
   addHoliday: {

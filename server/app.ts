@@ -34,6 +34,7 @@ import {
 import { registerOpenApi } from './lib/openapi';
 import { securityHeaders } from './lib/security-headers';
 import { serverSecret } from './lib/server-secret';
+import { ensureTimeOffDefaults } from './features/time-off/defaults';
 import { responseSerializer } from './lib/serializer';
 
 declare module 'fastify' {
@@ -118,6 +119,8 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     }
   });
 
+  // The time-off rules and leave types every organisation starts with (docs/product/time-off.md#types).
+  await ensureTimeOffDefaults(database.db);
   const events = createEventBus(database, app.log);
   const live = createLiveHub({ db: database.db, events, clock, metrics });
   const deps: AppDeps = {

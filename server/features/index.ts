@@ -19,6 +19,7 @@ import { tasksRoutes } from './tasks/tasks.routes';
 import { teamsRoutes } from './teams/teams.routes';
 import { timesheetsRoutes } from './timesheets/timesheets.routes';
 import { timeEntriesRoutes } from './time-entries/time-entries.routes';
+import { timeOffRoutes } from './time-off/time-off.routes';
 import { timersRoutes } from './timers/timers.routes';
 import { usersRoutes } from './users/users.routes';
 
@@ -42,6 +43,7 @@ const features: FeatureRoutes[] = [
   teamsRoutes,
   schedulesRoutes,
   timesheetsRoutes,
+  timeOffRoutes,
   notificationsRoutes,
   profileRoutes,
   searchRoutes,

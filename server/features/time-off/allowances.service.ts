@@ -1,0 +1,143 @@
+import type { LeaveBalance, LeavePolicy, adjustmentRequest, balancesQuery } from '@contract/time-off';
+import { zonedDate } from '@contract/zoned-time';
+import { type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import { audit, changesBetween } from '../../core/audit';
+import { TEAM_NOT_FOUND, managesTeam, teamExists } from '../../core/scope';
+import { rowsOf } from '../../db/rows';
+import { leaveAdjustments } from '../../db/schema';
+import type { Context } from '../../lib/context';
+import { notFound } from '../../lib/errors';
+import { allowanceData, balanceOf, firstYearFor, readPolicy } from './allowance';
+import { PERSON_NOT_FOUND, assertMayRead, peopleFor, readable } from './people';
+
+/** The organisation's entitlement and carry-over rules (docs/product/time-off.md#allowances). */
+export async function getPolicy(ctx: Context): Promise<LeavePolicy> {
+  return readPolicy(ctx.db);
+}
+
+export async function savePolicy(ctx: Context, body: LeavePolicy): Promise<LeavePolicy> {
+  const before = await getPolicy(ctx);
+  await ctx.db.transaction(async (tx) => {
+    await tx.execute(sql`update time_off_settings set entitlement_days = ${body.entitlementDays},
+        carry_over_max_days = ${body.carryOverMaxDays}, carry_over_until = ${body.carryOverUntil},
+        updated_at = ${ctx.now}, updated_by = ${ctx.actor.id}
+      where id = 1`);
+    await audit(tx, {
+      actorId: ctx.actor.id,
+      action: 'settings_changed',
+      details: { timeOff: changesBetween(before, body) },
+      at: ctx.now,
+    });
+  });
+  return getPolicy(ctx);
+}
+
+/** The year today is in, in the caller's zone. */
+const thisYear = async (ctx: Context) => Number(zonedDate(ctx.now, await ctx.timeZone()).slice(0, 4));
+
+/**
+ * Balances of a year for the people `where` selects: their joining days bound how far back
+ * carry-over is worked out, so people and their requests are read once for all of them.
+ */
+async function balancesOf(ctx: Context, where: SQL, year: number): Promise<LeaveBalance[]> {
+  const [{ since }] = await rowsOf<{ since: string | null }>(
+    ctx.db,
+    sql`select min(u.created_at)::date::text as since from users u where ${where}`,
+  );
+  if (!since) return [];
+  // A day either side: a person's own calendar day may differ from UTC's.
+  const from = `${firstYearFor(year, since) - 1}-12-31`;
+  const people = await peopleFor(ctx, where, from, `${year}-12-31`);
+  const data = await allowanceData(
+    ctx.db,
+    people.map((p) => p.userId),
+    firstYearFor(year, since),
+    year,
+  );
+  return people.map((p) => balanceOf(p, year, data, zonedDate(ctx.now, p.zone)));
+}
+
+/**
+ * Allowances of a year: one person's (their own, a manager's member's, or anyone's for an admin;
+ * 404 otherwise), a team's, or all the caller may read.
+ */
+export async function listBalances(ctx: Context, query: z.output<typeof balancesQuery>) {
+  const year = query.year ?? (await thisYear(ctx));
+  const conditions: SQL[] = [readable(ctx), sql`u.is_active and u.approval_status = 'approved'`];
+  if (query.userId) {
+    await assertMayRead(ctx, query.userId);
+    conditions.push(sql`u.id = ${query.userId}`);
+  }
+  if (query.teamId) {
+    const allowed =
+      ctx.actor.role === 'admin'
+        ? await teamExists(ctx.db, query.teamId)
+        : await managesTeam(ctx.db, ctx.actor.id, query.teamId);
+    if (!allowed) throw notFound(TEAM_NOT_FOUND);
+    conditions.push(sql`u.id in (select user_id from team_members where team_id = ${query.teamId})`);
+  }
+  return balancesOf(ctx, sql.join(conditions, sql` and `), year);
+}
+
+async function balanceFor(ctx: Context, userId: string, year: number) {
+  const [balance] = await balancesOf(ctx, sql`u.id = ${userId}`, year);
+  if (!balance) throw notFound(PERSON_NOT_FOUND);
+  return balance;
+}
+
+async function assertPerson(ctx: Context, userId: string) {
+  const found = await rowsOf(ctx.db, sql`select 1 from users where id = ${userId} and anonymised_at is null`);
+  if (found.length === 0) throw notFound(PERSON_NOT_FOUND);
+}
+
+/** A person's own yearly entitlement (null: back to the organisation's); audited. */
+export async function setEntitlement(ctx: Context, userId: string, days: number | null) {
+  await assertPerson(ctx, userId);
+  await ctx.db.transaction(async (tx) => {
+    const [before] = await rowsOf<{ days: string | number }>(
+      tx,
+      sql`select days from leave_entitlements where user_id = ${userId}`,
+    );
+    if (days === null) await tx.execute(sql`delete from leave_entitlements where user_id = ${userId}`);
+    else {
+      await tx.execute(sql`insert into leave_entitlements (user_id, days, updated_at) values (${userId}, ${days}, ${ctx.now})
+          on conflict (user_id) do update set days = excluded.days, updated_at = excluded.updated_at`);
+    }
+    await audit(tx, {
+      actorId: ctx.actor.id,
+      action: 'allowance_adjusted',
+      targetUserId: userId,
+      details: { entitlement: { from: before ? Number(before.days) : null, to: days } },
+      at: ctx.now,
+    });
+  });
+  return balanceFor(ctx, userId, await thisYear(ctx));
+}
+
+/** Days added to (or taken from) a person's allowance of a year, with the reason; audited. */
+export async function adjustAllowance(
+  ctx: Context,
+  userId: string,
+  body: z.output<typeof adjustmentRequest>,
+) {
+  await assertPerson(ctx, userId);
+  await ctx.db.transaction(async (tx) => {
+    await tx.insert(leaveAdjustments).values({
+      userId,
+      year: body.year,
+      days: body.days,
+      reason: body.reason,
+      createdBy: ctx.actor.id,
+      createdAt: ctx.now,
+    });
+    await audit(tx, {
+      actorId: ctx.actor.id,
+      action: 'allowance_adjusted',
+      targetUserId: userId,
+      details: { year: body.year, days: body.days, reason: body.reason },
+      at: ctx.now,
+    });
+  });
+  return balanceFor(ctx, userId, body.year);
+}
