@@ -168,6 +168,32 @@ async function assertWeeksOpen(db: Db, userId: string, from: string, to: string)
 type Body = z.output<typeof createRequestBody>;
 
 /**
+ * The seconds of Overtime compensation the person has asked for or been given on days after today:
+ * the balance does not show them yet (they come off it as their days come), but they are spoken for.
+ */
+async function futureCompensation(db: Db, person: TimePerson, today: string, except?: string) {
+  const rows = await rowsOf<{ start_date: string; end_date: string; start_half: boolean; end_half: boolean; hours: string | null }>(
+    db,
+    sql`select r.start_date::text, r.end_date::text, r.start_half, r.end_half, r.hours
+        from leave_requests r join leave_types t on t.id = r.type_id
+        where r.user_id = ${person.userId} and t.compensation and r.status in ('pending', 'approved')
+          and r.end_date > ${today}::date ${except ? sql`and r.id <> ${except}` : sql``}`,
+  );
+  let seconds = 0;
+  for (const r of rows) {
+    const cost = costOf(person, {
+      startDate: r.start_date,
+      endDate: r.end_date,
+      startHalf: r.start_half,
+      endHalf: r.end_half,
+      hours: r.hours === null ? null : Number(r.hours),
+    });
+    for (const [day, part] of cost.perDay) if (day > today) seconds += part.seconds;
+  }
+  return seconds;
+}
+
+/**
  * What the request would cost and the balance after it, or why it is refused (in the order the
  * form shows them): the type's rules, nothing to take, the person's own time off on those days, a
  * locked week, the allowance or the overtime balance.
@@ -222,7 +248,8 @@ async function evaluate(ctx: Context, userId: string, body: Body, except?: strin
   }
   if (type.compensation) {
     const overtime = await overtimeOf(ctx.db, person, ctx.now);
-    overtimeAfterSeconds = overtime.approvedSeconds + overtime.monthSeconds - cost.seconds;
+    const promised = await futureCompensation(ctx.db, person, zonedDate(ctx.now, person.zone), except);
+    overtimeAfterSeconds = overtime.approvedSeconds + overtime.monthSeconds - promised - cost.seconds;
     if (!problem && overtimeAfterSeconds < 0 && !type.allowNegative) problem = conflict(OVER_OVERTIME);
   }
   return {
