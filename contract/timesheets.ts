@@ -44,6 +44,25 @@ const dayEntry = z.object({
   running: z.boolean(),
 });
 
+/**
+ * A public holiday or time off on the day (docs/product/time-off.md#counting): the sheet shows each
+ * as a row. Whoever reads a sheet may see its person's leave types, private ones included.
+ */
+export const dayOff = z.object({
+  kind: z.enum(['holiday', 'leave']),
+  /** the holiday's name, or the leave type's */
+  name: z.string(),
+  /** the leave type's colour; null for a holiday */
+  color: z.string().nullable(),
+  /** the part of the day: 1 whole, 0.5 half; 0 for an hourly leave (see `seconds`) */
+  fraction: z.number(),
+  /** an hourly leave's seconds */
+  seconds: z.number().int(),
+  /** leave credited at the day's scheduled hours (paid, not Overtime compensation) */
+  paid: z.boolean(),
+});
+export type DayOff = z.infer<typeof dayOff>;
+
 /** One day of the week; seconds throughout. difference = tracked − expected. */
 export const timesheetDay = z.object({
   date: calendarDay,
@@ -55,6 +74,8 @@ export const timesheetDay = z.object({
   gap: z.boolean(),
   /** some of the day's entries overlap each other */
   overlap: z.boolean(),
+  /** holidays and approved leave on the day */
+  off: z.array(dayOff),
   entries: z.array(dayEntry),
 });
 export type TimesheetDay = z.infer<typeof timesheetDay>;

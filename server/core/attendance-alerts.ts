@@ -1,9 +1,11 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { ALERT_WINDOW_DAYS, type AttendanceAlert, WORK_DAY_HOURS } from '@contract/alerts';
 import type { Settings } from '@contract/settings';
 import type { Context } from '../lib/context';
 import { addDays, zonedClock, zonedDate } from '@contract/zoned-time';
 import { rowsOf } from '../db/rows';
+import type { Db } from '../db/types';
+import { offDays } from './time/calendar';
 
 export type AlertRow = {
   kind: AttendanceAlert['kind'];
@@ -22,18 +24,47 @@ const MAX_ALERTS = 500;
 type AlertContext = Pick<Context, 'db' | 'now' | 'settings'>;
 
 /**
+ * The days alerts excuse (docs/product/time-off.md#counting): a person's public holidays and approved
+ * leave in the alert window, as rows (user_id, date) for `alertsCte`. Late arrivals and missed
+ * clock-outs never fire on them. The holidays come from the data set, so they are worked out here
+ * and handed to SQL.
+ */
+export async function excusedDays(db: Db, s: Settings, now: Date, userId?: string) {
+  const today = zonedDate(now, s.timeZone);
+  const from = addDays(today, -(ALERT_WINDOW_DAYS - 1));
+  const ids = userId
+    ? [userId]
+    : (
+        await rowsOf<{ user_id: string }>(
+          db,
+          sql`select distinct user_id::text from attendance_records where date >= ${from}`,
+        )
+      ).map((r) => r.user_id);
+  const users: string[] = [];
+  const dates: string[] = [];
+  for (const [id, days] of await offDays(db, ids, from, today)) {
+    for (const [date, off] of days) {
+      if (off.length === 0) continue;
+      users.push(id);
+      dates.push(date);
+    }
+  }
+  return sql`select unnest(${`{${users.join(',')}}`}::uuid[]) as user_id, unnest(${`{${dates.join(',')}}`}::text[]) as date`;
+}
+
+/**
  * The `recs` and `alerts` CTEs: alerts derived on read from the last ALERT_WINDOW_DAYS days of
  * records and the current settings (docs/product/attendance.md#alerts), so changing a setting changes them at once.
  * Nothing is stored. Lateness is judged on the day's first clock-in only: coming back from lunch is
  * not arriving late. `userId` limits them to one user; without it they are everyone's (admins).
  */
-export function alertsCte(s: Settings, now: Date, userId?: string) {
+export function alertsCte(s: Settings, now: Date, excused: SQL, userId?: string) {
   const today = zonedDate(now, s.timeZone);
   const from = addDays(today, -(ALERT_WINDOW_DAYS - 1));
   const at = sql`${now.toISOString()}::timestamptz`;
   const ms = (expr: ReturnType<typeof sql>) => sql`(extract(epoch from ${expr}) * 1000)::float8`;
   return sql`
-    with recs as (
+    with excused as (${excused}), recs as (
       select r.*,
         min(r.clock_in) over (partition by r.user_id, r.date) as first_in,
         ((r.date || ' ' || ${s.clockIn})::timestamp at time zone ${s.timeZone}) as expected_in,
@@ -46,11 +77,13 @@ export function alertsCte(s: Settings, now: Date, userId?: string) {
       select 'late_arrival' as kind, id::text as ref, user_id, date, ${ms(sql`clock_in`)} as at,
         (extract(epoch from (clock_in - expected_in)) / 60)::float8 as amount, false as auto_closed
       from recs where clock_in = first_in and clock_in > expected_in + make_interval(mins => ${s.lateThresholdMinutes})
+        and not exists (select 1 from excused e where e.user_id = recs.user_id and e.date = recs.date)
       union all
       select 'missing_clock_out', id::text, user_id, date, ${ms(sql`greatest(expected_out, clock_in)`)},
         null, auto_closed
       from recs
-      where auto_closed or (clock_out is null and (date < ${today} or (clock_in < expected_out and ${at} > expected_out)))
+      where (auto_closed or (clock_out is null and (date < ${today} or (clock_in < expected_out and ${at} > expected_out))))
+        and not exists (select 1 from excused e where e.user_id = recs.user_id and e.date = recs.date)
       union all
       select 'long_day', user_id::text || ':' || date, user_id, date, ${ms(sql`max(coalesce(clock_out, ${at}))`)},
         sum(hours)::float8, false
@@ -64,7 +97,7 @@ export async function listAlerts(ctx: AlertContext, userId?: string): Promise<At
   const rows = await rowsOf<AlertRow>(
     ctx.db,
     sql`
-    ${alertsCte(s, ctx.now, userId)}
+    ${alertsCte(s, ctx.now, await excusedDays(ctx.db, s, ctx.now, userId), userId)}
     select a.*, u.first_name || ' ' || u.last_name as user_name
     from alerts a join users u on u.id = a.user_id
     order by a.at desc, a.kind
@@ -80,7 +113,7 @@ export async function countAlerts(ctx: AlertContext, userId?: string): Promise<n
   const [row] = await rowsOf<{ count: number | string }>(
     ctx.db,
     sql`
-    ${alertsCte(s, ctx.now, userId)}
+    ${alertsCte(s, ctx.now, await excusedDays(ctx.db, s, ctx.now, userId), userId)}
     select count(*)::int as count from alerts a join users u on u.id = a.user_id
   `,
   );

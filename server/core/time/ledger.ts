@@ -136,8 +136,8 @@ export async function trackedByDay(
       select user_id::text, day::text, sum(secs) as seconds from pieces group by 1, 2`,
   );
   for (const r of rows) {
-    let days = result.get(r.user_id);
-    if (!days) result.set(r.user_id, (days = new Map()));
+    const days = result.get(r.user_id) ?? new Map<string, number>();
+    result.set(r.user_id, days);
     days.set(r.day, Number(r.seconds));
   }
   return result;

@@ -8,7 +8,13 @@ import type { Db } from '../../db/types';
 import type { Context } from '../../lib/context';
 import { announceNotifications, notify } from '../../core/notify';
 import { attendanceWatchersOf } from '../../core/scope';
-import { type AlertRow, alertsCte, lateArrivalMessage, toAlert } from '../../core/attendance-alerts';
+import {
+  type AlertRow,
+  alertsCte,
+  excusedDays,
+  lateArrivalMessage,
+  toAlert,
+} from '../../core/attendance-alerts';
 
 const MINUTE = 60_000;
 /** Records notified per sweep at most; the next sweep (a minute later) takes the rest. */
@@ -100,7 +106,7 @@ export async function notifyMissedClockOuts(ctx: SweepContext): Promise<number> 
   const s = await ctx.settings();
   const due = await rowsOf<AlertRow>(
     ctx.db,
-    sql`${alertsCte(s, ctx.now)}
+    sql`${alertsCte(s, ctx.now, await excusedDays(ctx.db, s, ctx.now))}
     select a.*, u.first_name || ' ' || u.last_name as user_name
     from alerts a
     join attendance_records r on r.id::text = a.ref and r.missed_clock_out_notified_at is null

@@ -1,3 +1,4 @@
+import { offDays } from '../../core/time/calendar';
 import { and, eq, isNull, lt } from 'drizzle-orm';
 import type { AttendanceRecord } from '@contract/attendance';
 import type { Settings } from '@contract/settings';
@@ -78,7 +79,9 @@ export async function clockIn(ctx: Context): Promise<AttendanceRecord> {
         attendanceRecords,
         and(eq(attendanceRecords.userId, userId), eq(attendanceRecords.date, date)),
       );
-      const status = earlier > 0 ? 'present' : arrivalStatus(now, date, settings);
+      // Nobody arrives late on their holiday or time off (docs/product/time-off.md#counting).
+      const dayOff = ((await offDays(tx, [userId], date, date)).get(userId)?.get(date) ?? []).length > 0;
+      const status = earlier > 0 || dayOff ? 'present' : arrivalStatus(now, date, settings);
       const [row] = await tx
         .insert(attendanceRecords)
         .values({ userId, date, clockIn: now, status })

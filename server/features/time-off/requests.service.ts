@@ -172,7 +172,13 @@ type Body = z.output<typeof createRequestBody>;
  * the balance does not show them yet (they come off it as their days come), but they are spoken for.
  */
 async function futureCompensation(db: Db, person: TimePerson, today: string, except?: string) {
-  const rows = await rowsOf<{ start_date: string; end_date: string; start_half: boolean; end_half: boolean; hours: string | null }>(
+  const rows = await rowsOf<{
+    start_date: string;
+    end_date: string;
+    start_half: boolean;
+    end_half: boolean;
+    hours: string | null;
+  }>(
     db,
     sql`select r.start_date::text, r.end_date::text, r.start_half, r.end_half, r.hours
         from leave_requests r join leave_types t on t.id = r.type_id

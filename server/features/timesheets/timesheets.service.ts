@@ -1,10 +1,5 @@
 import { and, eq, gte, lt, sql } from 'drizzle-orm';
-import {
-  GAP_SECONDS,
-  type Timesheet,
-  type TimesheetDay,
-  type TimesheetStatus,
-} from '@contract/timesheets';
+import { GAP_SECONDS, type Timesheet, type TimesheetDay, type TimesheetStatus } from '@contract/timesheets';
 import { addDays, zonedDate } from '@contract/zoned-time';
 import type { Db } from '../../db/types';
 import { rowsOf } from '../../db/rows';
@@ -138,6 +133,18 @@ export async function getTimesheet(
       differenceSeconds: 0,
       gap: false,
       overlap: false,
+      off: (person.off.get(date) ?? []).map((o) =>
+        o.kind === 'holiday'
+          ? { kind: o.kind, name: o.name, color: null, fraction: o.fraction, seconds: 0, paid: false }
+          : {
+              kind: o.kind,
+              name: o.typeName,
+              color: o.color,
+              fraction: o.fraction,
+              seconds: o.seconds,
+              paid: o.paid && !o.compensation,
+            },
+      ),
       entries: [],
     };
   });
