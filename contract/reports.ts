@@ -249,6 +249,36 @@ export const tasksReport = z.object({
 });
 export type TasksReport = z.infer<typeof tasksReport>;
 
+export const absencesReportQuery = ranged(peopleShape);
+export type AbsencesReportQuery = z.infer<typeof absencesReportQuery>;
+
+/**
+ * Approved time off per person and type over the range (docs/product/time-off.md#counting): the
+ * working days it takes (the person's schedule, less holidays) and the seconds it takes off the
+ * expected time (an hourly type's hours), each person's own days.
+ */
+export const absencesReport = z.object({
+  from: z.string(),
+  to: z.string(),
+  timeZone: z.string(),
+  scope: reportScopeInfo,
+  /** the types that occur, in the types' order */
+  types: z.array(z.object({ id: z.string(), name: z.string(), color: z.string() })),
+  rows: z.array(
+    z.object({
+      userId: z.string(),
+      name: z.string(),
+      typeId: z.string(),
+      days: z.number(),
+      seconds: z.number().int(),
+    }),
+  ),
+  /** per type, over everyone */
+  typeTotals: z.array(z.object({ typeId: z.string(), days: z.number(), seconds: z.number().int() })),
+  totals: z.object({ days: z.number(), seconds: z.number().int() }),
+});
+export type AbsencesReport = z.infer<typeof absencesReport>;
+
 export const CSV_TYPE = 'text/csv; charset=utf-8';
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -287,6 +317,11 @@ const tasksDownloads = downloads(
   '/api/reports/tasks',
   'Tasks completed, estimates, reviews and overdue tasks',
   tasksReportQuery,
+);
+const absencesDownloads = downloads(
+  '/api/reports/absences',
+  'Approved time off per user and type',
+  absencesReportQuery,
 );
 const overtimeDownloads = downloads(
   '/api/reports/overtime',
@@ -339,6 +374,16 @@ export const reportsApi = endpoints('Reports', {
   },
   overtimeCsv: overtimeDownloads.csv,
   overtimeXlsx: overtimeDownloads.xlsx,
+  absences: {
+    method: 'GET',
+    path: '/api/reports/absences',
+    summary: 'Approved time off per user and type: working days and hours',
+    access: 'signedIn',
+    query: absencesReportQuery,
+    responses: { 200: absencesReport, 404: errorBody },
+  },
+  absencesCsv: absencesDownloads.csv,
+  absencesXlsx: absencesDownloads.xlsx,
   tasks: {
     method: 'GET',
     path: '/api/reports/tasks',

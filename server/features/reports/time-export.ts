@@ -1,4 +1,11 @@
-import type { AttendanceReport, OvertimeReport, TasksReport, TimeGrid, TimeReport } from '@contract/reports';
+import type {
+  AbsencesReport,
+  AttendanceReport,
+  OvertimeReport,
+  TasksReport,
+  TimeGrid,
+  TimeReport,
+} from '@contract/reports';
 import { type ExportTable, hoursOf, percentOf } from './report-export';
 
 const GROUP_HEADERS = { project: 'Project', user: 'User' } as const;
@@ -120,6 +127,22 @@ export function overtimeTable(report: OvertimeReport): ExportTable {
       hoursOf(report.totals.trackedSeconds),
       hoursOf(report.totals.balanceSeconds),
     ],
+  };
+}
+
+/** Approved time off: a row per person and type, days and hours. */
+export function absencesTable(report: AbsencesReport): ExportTable {
+  const typeName = new Map(report.types.map((t) => [t.id, t.name]));
+  return {
+    name: 'absences',
+    columns: [
+      { header: 'User', kind: 'text' },
+      { header: 'Type', kind: 'text' },
+      { header: 'Days', kind: 'number' },
+      { header: 'Hours (h)', kind: 'hours' },
+    ],
+    rows: report.rows.map((r) => [r.name, typeName.get(r.typeId) ?? '', r.days, hoursOf(r.seconds)]),
+    totals: ['Total', null, report.totals.days, hoursOf(report.totals.seconds)],
   };
 }
 

@@ -1,8 +1,7 @@
 import type { LeaveBalance, LeavePolicy } from '@contract/time-off';
 import { addDays } from '@contract/zoned-time';
 import { sql } from 'drizzle-orm';
-import { requestDays } from '../../core/time/calendar';
-import { scheduledSecondsOn } from '../../core/time/expected';
+import { type CostedRequest, costOf, halves } from '../../core/time/leave-cost';
 import type { TimePerson } from '../../core/time/people';
 import { rowsOf } from '../../db/rows';
 import type { Db } from '../../db/types';
@@ -13,47 +12,6 @@ import type { Db } from '../../db/types';
  * requests. Pure functions over data read in a few queries, so 1,000 people's balances are one
  * pass.
  */
-export type CostedRequest = {
-  startDate: string;
-  endDate: string;
-  startHalf: boolean;
-  endHalf: boolean;
-  hours: number | null;
-};
-
-/** Halves: days are counted to the half day. */
-const halves = (n: number) => Math.round(n * 2) / 2;
-
-/**
- * What a request costs the person: working days (their schedule, less holidays; half ends count
- * half) and the seconds it takes off their expected time, with each day's share.
- */
-export function costOf(person: Pick<TimePerson, 'minutes' | 'since' | 'off'>, request: CostedRequest) {
-  const perDay = new Map<string, { days: number; seconds: number }>();
-  let days = 0;
-  let seconds = 0;
-  for (const [day, part] of requestDays(request)) {
-    const scheduled = scheduledSecondsOn(person, day);
-    if (scheduled === 0) continue;
-    const holiday = (person.off.get(day) ?? []).reduce(
-      (f, o) => (o.kind === 'holiday' ? f + o.fraction : f),
-      0,
-    );
-    const open = Math.max(0, 1 - holiday);
-    if (open === 0) continue;
-    const dayDays = request.hours === null ? part.fraction * open : 0;
-    const daySeconds =
-      request.hours === null
-        ? Math.round(scheduled * part.fraction * open)
-        : Math.min(part.seconds, scheduled);
-    if (dayDays === 0 && daySeconds === 0) continue;
-    perDay.set(day, { days: dayDays, seconds: daySeconds });
-    days += dayDays;
-    seconds += daySeconds;
-  }
-  return { days: halves(days), seconds, perDay };
-}
-
 export type AllowanceRequest = CostedRequest & { userId: string; status: 'approved' | 'pending' };
 export type AllowanceData = {
   policy: LeavePolicy;

@@ -29,7 +29,8 @@ import type { Db } from '../../db/types';
 import { leaveRequests, leaveTypes } from '../../db/schema';
 import type { Context } from '../../lib/context';
 import { type AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors';
-import { allowanceData, balanceOf, costOf, firstYearFor } from './allowance';
+import { costOf } from '../../core/time/leave-cost';
+import { allowanceData, balanceOf, firstYearFor } from './allowance';
 import { assertMayRead, peopleFor, readable } from './people';
 
 type Row = {
