@@ -70,5 +70,46 @@ describe('seed:demo', () => {
     expect(counts.notifications).toBeGreaterThan(20);
     expect(bells[0].unread).toBeGreaterThan(0);
     expect(bells[0].own).toBe(0);
+    // Tasks show the time spent on them, from their entries.
+    expect(
+      (await rows<{ n: number }>('select count(*)::int as n from tasks where time_spent_seconds > 0'))[0].n,
+    ).toBeGreaterThan(3);
+  });
+
+  it('shows off time off: holidays of two regions, leave in every state, someone out today, nothing tracked on days off', async () => {
+    const db = await openTestDatabase();
+    try {
+      const now = new Date('2026-11-18T15:00:00Z'); // a Wednesday
+      await seedDemo(db.db, { now, timeZone: 'Europe/Berlin' });
+      const q = async <T>(query: string) => ((await db.db.execute(sql.raw(query))) as unknown as { rows: T[] }).rows;
+      expect(await q('select holiday_country, holiday_region from time_off_settings')).toEqual([
+        { holiday_country: 'DE', holiday_region: 'BE' },
+      ]);
+      expect(await q("select holiday_country from teams where holiday_country is not null")).toEqual([
+        { holiday_country: 'AT' },
+      ]);
+      const states = await q<{ status: string }>('select distinct status from leave_requests order by 1');
+      expect(states.map((r) => r.status)).toEqual(['approved', 'cancelled', 'pending', 'rejected']);
+      const outToday = await q<{ first_name: string }>(
+        `select u.first_name from leave_requests r join users u on u.id = r.user_id
+         where r.status = 'approved' and '2026-11-18' between r.start_date and r.end_date`,
+      );
+      expect(outToday.map((r) => r.first_name)).toEqual(['Tom']);
+      // Pending requests wait in both managers' queues, each told by the bell.
+      const told = await q<{ first_name: string }>(
+        `select distinct u.first_name from notifications n join users u on u.id = n.user_id
+         where n.kind = 'leave_requested' order by 1`,
+      );
+      expect(told.map((r) => r.first_name)).toEqual(['James', 'Maria']);
+      // Nobody tracked time on a whole day off.
+      const onLeave = await q<{ n: number }>(
+        `select count(*)::int as n from time_entries e join leave_requests r on r.user_id = e.user_id
+         where r.status = 'approved' and r.hours is null and not r.start_half and not r.end_half
+           and (e.start_time at time zone 'Europe/Berlin')::date between r.start_date and r.end_date`,
+      );
+      expect(onLeave[0].n).toBe(0);
+    } finally {
+      await db.close();
+    }
   });
 });

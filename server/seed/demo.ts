@@ -3,16 +3,17 @@ import type { Db } from '../db/types';
 import { seedChat } from './demo/chat';
 import { seedPeople } from './demo/people';
 import { seedProjectsAndTasks } from './demo/tasks';
-import { seedTeamsAndSheets } from './demo/teams';
+import { seedSheets, seedTeams } from './demo/teams';
 import { seedTimeAndAttendance } from './demo/time';
+import { daysOff, seedTimeOff } from './demo/time-off';
 import type { DemoWorld } from './demo/world';
 
 export { DEMO_PASSWORD } from './demo/people';
 
 /**
  * A believable organisation: people in every role, projects, tasks in every state with comments and
- * reviews, four weeks of time entries and attendance, teams with timesheets in every state, the
- * bell, and chat history. Days are the organisation's time zone; everything is relative to `now`.
+ * reviews, four weeks of time entries and attendance, teams with timesheets in every state, time
+ * off and holidays, the bell, and chat history. Days are the organisation's time zone; everything is relative to `now`.
  * Each part lives in `demo/`, written against the same world and cast.
  */
 export async function seedDemo(db: Db, options: { now?: Date; timeZone?: string } = {}) {
@@ -21,17 +22,21 @@ export async function seedDemo(db: Db, options: { now?: Date; timeZone?: string 
   const world: DemoWorld = {
     db,
     now,
+    zone,
     today: zonedDate(now, zone),
     at: (date, time) => zonedInstant(date, time, zone),
   };
   const cast = await seedPeople(world);
   const work = await seedProjectsAndTasks(world, cast);
-  const time = await seedTimeAndAttendance(
+  await seedTeams(world, cast);
+  const timeOff = await seedTimeOff(world, cast);
+  const off = await daysOff(
     world,
-    cast,
-    work.projectRows.map((p) => p.id),
+    [cast.maria, cast.james, ...cast.employees].map((p) => p.id),
+    35,
   );
-  const sheets = await seedTeamsAndSheets(world, cast, time.entries);
+  const time = await seedTimeAndAttendance(world, cast, work, off);
+  const sheets = await seedSheets(world, cast, time.entries);
   const chat = await seedChat(world, cast);
   return {
     users: cast.count,
@@ -42,6 +47,7 @@ export async function seedDemo(db: Db, options: { now?: Date; timeZone?: string 
     messages: chat.messages,
     teams: 2,
     timesheets: sheets,
-    notifications: work.notifications + chat.notifications,
+    notifications: work.notifications + chat.notifications + timeOff.notifications,
+    leaveRequests: timeOff.requests,
   };
 }

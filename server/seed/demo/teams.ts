@@ -1,20 +1,22 @@
 import { addDays } from '@contract/zoned-time';
+import { sql } from 'drizzle-orm';
+import { expectedBetween } from '../../core/time/expected';
+import { timePeople } from '../../core/time/people';
 import { teamMembers, teams, type timeEntries, timesheets, workSchedules } from '../../db/schema';
+import { PLATFORM_REGION } from './time-off';
 import type { Cast, DemoWorld } from './world';
 
 /**
- * Two teams (docs/product/teams.md), one part-time schedule, and the last three weeks' timesheets in
- * every state: approved (with frozen totals), submitted (in the managers' review queues), rejected
- * with a comment, and open.
+ * Two teams (docs/product/teams.md), the Platform team in Vienna with Austria's holidays, and one
+ * part-time schedule.
  */
-export async function seedTeamsAndSheets(
-  { db, today, at }: DemoWorld,
-  { maria, james, employees }: Cast,
-  entries: (typeof timeEntries.$inferInsert)[],
-): Promise<number> {
+export async function seedTeams({ db }: DemoWorld, { maria, james, employees }: Cast) {
   const [web, platform] = await db
     .insert(teams)
-    .values([{ name: 'Web' }, { name: 'Platform' }])
+    .values([
+      { name: 'Web' },
+      { name: 'Platform', holidayCountry: PLATFORM_REGION.country, holidayRegion: PLATFORM_REGION.region },
+    ])
     .returning();
   await db
     .insert(teamMembers)
@@ -27,10 +29,31 @@ export async function seedTeamsAndSheets(
     ]);
   // Lena works four days a week, six hours a day.
   await db.insert(workSchedules).values({ userId: employees[4].id, minutes: [360, 360, 360, 360, 0, 0, 0] });
+}
+
+/**
+ * The last three weeks' timesheets in every state: approved (with the totals frozen as the ledger
+ * counts them, holidays and leave included), submitted (in the managers' review queues), rejected
+ * with a comment, and open.
+ */
+export async function seedSheets(
+  { db, today, at, zone }: DemoWorld,
+  { maria, james, employees }: Cast,
+  entries: (typeof timeEntries.$inferInsert)[],
+): Promise<number> {
   const sundayFirst = new Date(`${today}T12:00:00Z`).getUTCDay();
   const thisMonday = addDays(today, -((sundayFirst + 6) % 7));
   const rows: (typeof timesheets.$inferInsert)[] = [];
+  const people = new Map(
+    (
+      await timePeople(db, sql`u.id = any(${`{${employees.map((e) => e.id).join(',')}}`}::uuid[])`, zone, {
+        from: addDays(thisMonday, -21),
+        to: thisMonday,
+      })
+    ).map((p) => [p.userId, p]),
+  );
   employees.forEach((e, i) => {
+    const person = people.get(e.id);
     for (const back of [3, 2, 1]) {
       const weekStart = addDays(thisMonday, -7 * back);
       const start = at(weekStart, '00:00').getTime();
@@ -38,7 +61,7 @@ export async function seedTeamsAndSheets(
       const tracked = entries
         .filter((x) => x.userId === e.id && x.startTime.getTime() >= start && x.startTime.getTime() < end)
         .reduce((sum, x) => sum + (x.endTime.getTime() - x.startTime.getTime()) / 1000, 0);
-      const expected = i === 4 ? 4 * 6 * 3600 : 5 * 8 * 3600;
+      const expected = person ? expectedBetween(person, weekStart, addDays(weekStart, 6)) : 0;
       const decider = i < 3 ? maria : james;
       const submittedAt = at(addDays(weekStart, 4), '17:05');
       if (back > 1)

@@ -5,6 +5,8 @@ import type { users } from '../../db/schema';
 export interface DemoWorld {
   db: Db;
   now: Date;
+  /** The organisation's zone. */
+  zone: string;
   /** Today in the organisation's zone (YYYY-MM-DD). */
   today: string;
   /** The instant of a wall-clock time on a day in the organisation's zone. */
