@@ -243,12 +243,19 @@ describe('one ledger of hours', () => {
   });
 
   it('keeps her own Berlin times on a browser in New York, and says so once on each screen', async () => {
+    const started = await call('POST', '/api/timer/start', { projectId: project.id }, eli.cookie);
+    expect(started.status).toBe(201);
     const page = await pageAs(eli, NEW_YORK);
     await page.goto('/tracker');
     await entryRow(page, 'Build').waitFor();
     expect(await page.getByTestId('zone-note').allTextContents()).toEqual([`Times in ${BERLIN}`]);
     expect(await entryRow(page, 'Build').getByTestId('entry-times').textContent()).toContain('09:00–17:00');
+    // The running timer started at a Berlin time too.
+    expect(await page.getByTestId('timer-started').textContent()).toBe(
+      zonedClock(new Date(started.body.startTime as string), BERLIN),
+    );
     await snap(page, 'ledger-tracker-away-desktop');
+    expect((await call('POST', '/api/timer/stop', {}, eli.cookie)).status).toBe(200);
 
     await page.goto(`/timesheets?week=${monday}`);
     await sheetEntry(page, 0, 'Build').waitFor();
@@ -265,6 +272,36 @@ describe('one ledger of hours', () => {
       .toBe(zonedClock(new Date(), BERLIN));
     expect(await page.getByTestId('zone-note').allTextContents()).toEqual([`Times in ${BERLIN}`]);
     await snap(page, 'ledger-attendance-away-desktop');
+    await page.context().close();
+  });
+
+  it('reads a due date typed on a browser in New York as Berlin time, her own', async () => {
+    const made = await call(
+      'POST',
+      '/api/tasks',
+      { title: 'File the expenses', priority: 'low' },
+      eli.cookie,
+    );
+    expect(made.status).toBe(201);
+    const page = await pageAs(eli, NEW_YORK);
+    await page.goto('/my-tasks');
+    const card = page.getByTestId('task-card').filter({ hasText: 'File the expenses' });
+    await card.getByRole('button', { name: 'Edit File the expenses' }).click();
+    const dialog = page.getByTestId('edit-task-dialog');
+    await dialog.getByText(`A time in ${BERLIN}`).waitFor();
+    await dialog.getByLabel('Due date').fill('2030-01-15T17:00');
+    await snap(page, 'ledger-due-date-desktop');
+    await dialog.getByRole('button', { name: 'Save Changes' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    // 17:00 in Berlin (UTC+1 in January), whatever the browser's own clock says.
+    const mine = await call('GET', '/api/my-tasks', undefined, eli.cookie);
+    const task = (mine.body as unknown as { id: string; dueDate: string | null }[]).find(
+      (t) => t.id === made.body.id,
+    );
+    expect(task?.dueDate).toBe('2030-01-15T16:00:00.000Z');
+    await card.getByText('Due Jan 15, 2030, 5:00 PM').waitFor();
+    await card.getByRole('button', { name: 'Edit File the expenses' }).click();
+    expect(await dialog.getByLabel('Due date').inputValue()).toBe('2030-01-15T17:00');
     await page.context().close();
   });
 });

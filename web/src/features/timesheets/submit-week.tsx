@@ -27,7 +27,7 @@ export function SubmitWeek({ sheet }: { sheet: Timesheet }) {
   if (!sheet.can.submit) {
     if (todayIn(sheet.timeZone) >= sheet.submittableFrom) return null;
     return (
-      <div className="grid gap-1">
+      <div className="grid justify-items-start gap-1">
         <Button disabled data-testid="submit-from" aria-describedby="submit-from-why">
           <Send aria-hidden /> Submit from {formatDayShort(sheet.submittableFrom)}
         </Button>
