@@ -1,12 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import {
   addDays,
+  editedSpan,
   instantOf,
   isValidTimeZone,
   zonedClock,
   zonedDate,
   zonedDayRange,
   zonedInstant,
+  wallClockSpan,
 } from './zoned-time';
 
 describe('zoned time', () => {
@@ -67,5 +69,48 @@ describe('zoned time', () => {
     expect(iso('2026-03-29T02:30:00.123456+05:30', 'UTC')).toBe('2026-03-28T21:00:00.123Z');
     expect(iso('2026-03-29T02:30:00-03:00', 'Asia/Tokyo')).toBe('2026-03-29T05:30:00.000Z');
     expect(() => instantOf('tomorrow', 'UTC')).toThrow(RangeError);
+  });
+});
+
+describe('the spans of typed times', () => {
+  const iso = (span: { start: Date; end: Date }) => [span.start.toISOString(), span.end.toISOString()];
+
+  it('puts an end at or before the start on the next day: a night shift', () => {
+    expect(iso(wallClockSpan('2026-01-14', '22:00', '01:00', 'Europe/Berlin'))).toEqual([
+      '2026-01-14T21:00:00.000Z',
+      '2026-01-15T00:00:00.000Z',
+    ]);
+    expect(iso(wallClockSpan('2026-01-14', '09:00', '17:00', 'Europe/Berlin'))).toEqual([
+      '2026-01-14T08:00:00.000Z',
+      '2026-01-14T16:00:00.000Z',
+    ]);
+    // Across the October change a night from 22:00 to 06:00 lasts nine hours.
+    const night = wallClockSpan('2026-10-24', '22:00', '06:00', 'Europe/Berlin');
+    expect((night.end.getTime() - night.start.getTime()) / 3_600_000).toBe(9);
+  });
+
+  it('keeps the instants of times sent as they read, and moves them with a new date', () => {
+    const current = { start: new Date('2026-01-14T08:00:45Z'), end: new Date('2026-01-14T08:01:30Z') };
+    expect(iso(editedSpan(current, { startTime: '09:00', endTime: '09:01' }, 'Europe/Berlin'))).toEqual([
+      '2026-01-14T08:00:45.000Z',
+      '2026-01-14T08:01:30.000Z',
+    ]);
+    expect(iso(editedSpan(current, { date: '2026-01-16' }, 'Europe/Berlin'))).toEqual([
+      '2026-01-16T08:00:45.000Z',
+      '2026-01-16T08:01:30.000Z',
+    ]);
+  });
+
+  it('reads a changed end at or before the start as the next day', () => {
+    const current = { start: new Date('2026-01-14T21:00:00Z'), end: new Date('2026-01-14T22:00:00Z') };
+    expect(iso(editedSpan(current, { startTime: '22:00', endTime: '02:00' }, 'Europe/Berlin'))).toEqual([
+      '2026-01-14T21:00:00.000Z',
+      '2026-01-15T01:00:00.000Z',
+    ]);
+    // An unchanged end stays where it is, even when a changed start passes it (the server refuses that).
+    expect(iso(editedSpan(current, { startTime: '23:30', endTime: '23:00' }, 'Europe/Berlin'))).toEqual([
+      '2026-01-14T22:30:00.000Z',
+      '2026-01-14T22:00:00.000Z',
+    ]);
   });
 });

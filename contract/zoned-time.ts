@@ -136,3 +136,46 @@ export function instantOf(value: string, timeZone: string): Date {
     offset === 'Z' ? 0 : sign * (Number(offset.slice(1, 3)) * 60 + Number(offset.slice(4, 6)));
   return new Date(Date.UTC(y, m - 1, d, hh, mm) + extraMs - offsetMinutes * 60_000);
 }
+
+/**
+ * The instants that wall-clock times on `date` name in the zone (docs/product/time-tracking.md#manual-entries):
+ * an end at or before the start is on the next day (a night shift: 22:00–01:00 is three hours).
+ */
+export function wallClockSpan(
+  date: string,
+  startTime: string,
+  endTime: string,
+  timeZone: string,
+): { start: Date; end: Date } {
+  const start = zonedInstant(date, startTime, timeZone);
+  const endDate = endTime <= startTime ? addDays(date, 1) : date;
+  return { start, end: zonedInstant(endDate, endTime, timeZone) };
+}
+
+/**
+ * An edited entry's instants (docs/product/time-tracking.md#editing-entries). A time not sent, or
+ * sent as it already reads, keeps its instant (moved by whole days to a new date); a changed time is
+ * the minute typed on the entry's date, and a changed end at or before the start is on the next day.
+ */
+export function editedSpan(
+  current: { start: Date; end: Date },
+  edit: { date?: string; startTime?: string; endTime?: string },
+  timeZone: string,
+): { start: Date; end: Date } {
+  const oldDate = zonedDate(current.start, timeZone);
+  const date = edit.date ?? oldDate;
+  const startClock = zonedClock(current.start, timeZone);
+  const shift =
+    date === oldDate
+      ? 0
+      : zonedInstant(date, startClock, timeZone).getTime() -
+        zonedInstant(oldDate, startClock, timeZone).getTime();
+  const changed = (instant: Date, sent: string | undefined): sent is string =>
+    sent !== undefined && sent !== zonedClock(instant, timeZone);
+  const start = changed(current.start, edit.startTime)
+    ? zonedInstant(date, edit.startTime, timeZone)
+    : new Date(current.start.getTime() + shift);
+  if (!changed(current.end, edit.endTime)) return { start, end: new Date(current.end.getTime() + shift) };
+  const end = zonedInstant(date, edit.endTime, timeZone);
+  return { start, end: end > start ? end : zonedInstant(addDays(date, 1), edit.endTime, timeZone) };
+}

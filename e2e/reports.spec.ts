@@ -93,10 +93,14 @@ describe('reports', () => {
     await page.getByRole('heading', { name: 'Reports', level: 1 }).waitFor();
 
     await choose(page, 'Range', 'Last week');
+    // A manager's "all" is the people of her own teams, and the report says so.
+    await expect.poll(() => page.getByTestId('report-scope').textContent()).toBe(`Your teams: ${TEAM}`);
     await choose(page, 'Team', TEAM);
     await choose(page, 'Group by', 'User');
     await page.waitForURL(/preset=last-week.*teamId=.*groupBy=user/);
     await page.getByRole('rowheader', { name: RHEA }).waitFor();
+    // Whose data it is, as the server decided it (docs/product/reports.md#scope).
+    await expect.poll(() => page.getByTestId('report-scope').textContent()).toBe(`Team: ${TEAM}`);
     expect(await rowText(page, RHEA)).toContain('3.00');
     expect(await rowText(page, SAMI)).toContain('1.50');
     await snap(page, 'reports-time-by-user-desktop');
@@ -179,6 +183,7 @@ describe('reports', () => {
     await page.waitForURL(/report=overtime/);
     // The URL changes before the attendance tables leave the page: wait for the overtime view itself.
     await page.getByRole('heading', { name: /^Balance:/ }).waitFor();
+    expect(await page.getByTestId('overtime-counted').textContent()).toMatch(/^Counted from /);
     await page.getByRole('rowheader', { name: RHEA }).waitFor();
     expect(
       await page
@@ -201,6 +206,7 @@ describe('reports', () => {
     await page.getByRole('rowheader', { name: RHEA }).waitFor();
     expect(await page.getByRole('rowheader', { name: SAMI }).count()).toBe(0);
     expect(await page.getByLabel('User', { exact: true }).count()).toBe(0);
+    expect(await page.getByTestId('report-scope').textContent()).toBe('Only your own time');
     expect(await rowText(page, 'Total')).toContain('3.00');
     await snap(page, 'reports-employee-phone');
     // Another user's data is refused by the server, whatever the URL says.
@@ -211,6 +217,9 @@ describe('reports', () => {
     await snap(page, 'reports-grid-phone');
     await page.goto('/reports?preset=this-week&report=overtime');
     await page.getByRole('rowheader', { name: RHEA }).waitFor();
+    // This week reaches past today (unless today is its Sunday): the report says where it stops.
+    const counted = await page.getByTestId('overtime-counted').textContent();
+    expect(counted).toMatch(/^Counted (up to today: |from )/);
     expect(await page.getByRole('rowheader').allTextContents()).toEqual([RHEA, 'Total']);
     await snap(page, 'reports-overtime-phone');
     await page.goto('/reports?preset=last-week&report=attendance');

@@ -63,10 +63,13 @@ describe('team management journey', () => {
     const friday = page.getByRole('spinbutton', { name: 'Friday hours' });
     await expect.poll(() => friday.inputValue()).toBe('8');
     await friday.fill('6');
-    await page.getByRole('textbox', { name: 'Time zone' }).fill('Mars/Base');
-    await page.getByRole('button', { name: 'Save Schedule' }).click();
-    await page.getByText('Enter a valid time zone, such as Europe/Berlin').waitFor();
-    await page.getByRole('textbox', { name: 'Time zone' }).fill('America/New_York');
+    // A zone is chosen from the list: what matches none cannot be chosen.
+    const zone = page.getByRole('combobox', { name: 'Time zone' });
+    await zone.fill('Mars');
+    await page.getByText('No time zone matches: try a city, such as Berlin').waitFor();
+    await zone.fill('new york');
+    await page.getByRole('option', { name: 'America/New York', exact: true }).click();
+    expect(await zone.inputValue()).toBe('America/New York');
     await page.getByRole('button', { name: 'Save Schedule' }).click();
     await page
       .getByRole('region', { name: /Notification/ })

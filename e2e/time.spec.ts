@@ -91,11 +91,13 @@ describe('time tracking', () => {
       .toISOString()
       .slice(0, 10);
     await dialog.locator('#entry-date').fill(yesterday);
+    // Equal times are no span at all (an earlier end would be a night shift, ending the next day).
     await dialog.locator('#entry-startTime').fill('13:00');
-    await dialog.locator('#entry-endTime').fill('12:00');
+    await dialog.locator('#entry-endTime').fill('13:00');
     await dialog.getByRole('button', { name: 'Add Entry' }).click();
     await dialog.getByText('End time must be after start time').waitFor();
     await dialog.locator('#entry-endTime').fill('14:30');
+    await expect.poll(() => dialog.getByTestId('entry-preview').textContent()).toBe('13:00–14:30 · 1h 30m');
     await snap(page, 'time-tracker-dialog-desktop');
     await dialog.getByRole('button', { name: 'Add Entry' }).click();
     await dialog.waitFor({ state: 'detached' });

@@ -28,6 +28,16 @@ const plus = (date: string, days: number) => {
   d.setUTCDate(d.getUTCDate() + days);
   return d.toISOString().slice(0, 10);
 };
+/** Submitting asks first (docs/product/timesheets.md#submitting): the week then locks. */
+async function submitWeek(page: Page) {
+  await page.getByRole('button', { name: 'Submit Week' }).click();
+  const confirm = page.getByTestId('submit-dialog');
+  await confirm.getByRole('heading', { name: 'Submit this week?' }).waitFor();
+  await confirm.getByRole('button', { name: 'Submit Week' }).click();
+  await confirm.waitFor({ state: 'detached' });
+  await expect.poll(() => page.getByTestId('sheet-status').textContent()).toBe('Submitted');
+}
+
 const letters = () =>
   Array.from({ length: 6 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('');
 
@@ -75,8 +85,7 @@ describe('timesheet journey', () => {
     const firstDay = own.getByTestId('sheet-day').first();
     await firstDay.getByText('8h 0m').first().waitFor();
     await firstDay.getByText('Gap').waitFor(); // tracked, but no attendance that day
-    await own.getByRole('button', { name: 'Submit Week' }).click();
-    await expect.poll(() => own.getByTestId('sheet-status').textContent()).toBe('Submitted');
+    await submitWeek(own);
     await own.getByTestId('locked-note').waitFor();
     await snap(own, 'timesheet-submitted-desktop');
 
@@ -103,13 +112,17 @@ describe('timesheet journey', () => {
     expect((await track(plus(monday, 1), '09:00', '16:30')).status).toBe(201);
     await own.reload();
     await own.getByTestId('sheet-day').nth(1).getByText('7h 30m').first().waitFor();
-    await own.getByRole('button', { name: 'Submit Week' }).click();
-    await expect.poll(() => own.getByTestId('sheet-status').textContent()).toBe('Submitted');
+    await submitWeek(own);
 
     // The manager opens it from the queue and approves it.
     await boss.reload();
     await item.getByRole('button', { name: `View Theo Sheet${suffix}'s week` }).click();
     await boss.getByRole('button', { name: 'Back to my week' }).waitFor();
+    // The review view names whose week it is and the zone their days count in, never "Your week".
+    await expect
+      .poll(() => boss.getByRole('heading', { level: 1 }).textContent())
+      .toMatch(new RegExp(`^Theo Sheet${suffix}'s week · \\S+$`));
+    expect(await boss.getByText('Your week').count()).toBe(0);
     await boss.getByTestId('sheet-day').nth(1).getByText('7h 30m').first().waitFor();
     await snap(boss, 'timesheet-manager-view-desktop');
     await boss.getByRole('button', { name: 'Approve', exact: true }).click();
@@ -147,7 +160,7 @@ describe('timesheet journey', () => {
     await phone.goto('/');
     await phone
       .getByTestId('overtime-month')
-      .getByText(/this month$/)
+      .getByText(/this month so far$/)
       .waitFor();
     await snap(phone, 'dashboard-overtime-phone');
     await phone.context().close();

@@ -23,3 +23,49 @@ describe('formatBalance', () => {
     expect(formatBalance(0)).toBe('0m');
   });
 });
+
+describe('times of day in a zone', () => {
+  it('reads an instant on the wall clock of the zone given, 24-hour', async () => {
+    const { formatClock } = await import('./format');
+    const instant = '2026-01-14T08:00:05Z';
+    expect(formatClock(instant, 'Europe/Berlin')).toBe('09:00');
+    expect(formatClock(instant, 'America/New_York')).toBe('03:00');
+    expect(formatClock(instant, 'Europe/Berlin', { seconds: true })).toBe('09:00:05');
+    expect(formatClock('2026-01-14T23:00:00Z', 'Europe/Berlin')).toBe('00:00');
+    expect(formatClock(null, 'Europe/Berlin')).toBe('—');
+  });
+
+  it('writes a range, marking an end on the next day', async () => {
+    const { formatTimeRange } = await import('./format');
+    expect(formatTimeRange('2026-01-14T21:00:00Z', '2026-01-15T00:00:00Z', 'Europe/Berlin', true)).toBe(
+      '22:00–01:00 (+1 day)',
+    );
+    expect(formatTimeRange('2026-01-14T08:00:00Z', '2026-01-14T16:00:00Z', 'Europe/Berlin')).toBe(
+      '09:00–17:00',
+    );
+  });
+
+  it('names a calendar day without shifting it', async () => {
+    const { formatDayShort } = await import('./format');
+    expect(formatDayShort('2025-10-31')).toBe('Fri 31 Oct');
+  });
+});
+
+describe('the browser zone', () => {
+  it('knows a zone by any of its names', async () => {
+    const { isBrowserTimeZone } = await import('./format');
+    const before = process.env.TZ;
+    // Node reads a new TZ at once: this "browser" runs in UTC.
+    process.env.TZ = 'UTC';
+    try {
+      expect(isBrowserTimeZone('UTC')).toBe(true);
+      expect(isBrowserTimeZone('Etc/GMT-0')).toBe(true);
+      expect(isBrowserTimeZone('Etc/UTC')).toBe(true);
+      expect(isBrowserTimeZone('Europe/Berlin')).toBe(false);
+      expect(isBrowserTimeZone('Not/AZone')).toBe(false);
+    } finally {
+      if (before === undefined) delete process.env.TZ;
+      else process.env.TZ = before;
+    }
+  });
+});

@@ -39,9 +39,19 @@ export function toDate(value: DateInput): Date {
 
 const dateFmt = new Intl.DateTimeFormat(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
 const timeFmt = new Intl.DateTimeFormat(undefined, { hour: 'numeric', minute: '2-digit' });
-const dateTimeFmt = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-const weekdayFmt = new Intl.DateTimeFormat(undefined, { weekday: 'long', month: 'long', day: 'numeric' });
 const relFmt = new Intl.RelativeTimeFormat(undefined, { numeric: 'auto' });
+
+/** Formatters by zone and options (a zone's formatter is built once; `undefined`: the browser's zone). */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function zoned(timeZone: string | undefined, options: Intl.DateTimeFormatOptions, locale?: string) {
+  const key = `${locale}|${timeZone}|${JSON.stringify(options)}`;
+  let f = formatters.get(key);
+  if (!f) {
+    f = new Intl.DateTimeFormat(locale, { ...options, timeZone });
+    formatters.set(key, f);
+  }
+  return f;
+}
 
 function safe(value: DateInput | null | undefined, fmt: Intl.DateTimeFormat, fallback: string): string {
   if (value === null || value === undefined || value === '') return fallback;
@@ -51,14 +61,51 @@ function safe(value: DateInput | null | undefined, fmt: Intl.DateTimeFormat, fal
 
 /** 'Nov 21, 2025'. */
 export const formatDate = (v: DateInput | null | undefined, fallback = '—') => safe(v, dateFmt, fallback);
-/** '9:05 AM' (locale dependent). */
+/** '9:05 AM' (locale dependent), in the browser's zone: chat and notifications (the viewer's own). */
 export const formatTime = (v: DateInput | null | undefined, fallback = '—') => safe(v, timeFmt, fallback);
-/** 'Nov 21, 2025, 9:05 AM'. */
-export const formatDateTime = (v: DateInput | null | undefined, fallback = '—') =>
-  safe(v, dateTimeFmt, fallback);
-/** 'Friday, November 21'. */
-export const formatLongDate = (v: DateInput | null | undefined, fallback = '—') =>
-  safe(v, weekdayFmt, fallback);
+/** 'Nov 21, 2025, 9:05 AM', in `timeZone` (a person's own zone: a due date), else the browser's. */
+export const formatDateTime = (v: DateInput | null | undefined, fallback = '—', timeZone?: string) =>
+  safe(v, zoned(timeZone, { dateStyle: 'medium', timeStyle: 'short' }), fallback);
+
+/** The zone this browser runs in: a screen names a person's zone when it is another. */
+export const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+/** Whether `timeZone` is the browser's own, under any of its names (Etc/GMT-0 and Etc/UTC are UTC). */
+export function isBrowserTimeZone(timeZone: string): boolean {
+  try {
+    return new Intl.DateTimeFormat('en', { timeZone }).resolvedOptions().timeZone === browserTimeZone();
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * '09:05': an instant's wall clock in a person's zone, 24-hour, as the entry dialog's times are typed
+ * and the API takes them (docs/product/time-tracking.md#time-zones). With `seconds`: '09:05:07'.
+ */
+export function formatClock(
+  v: DateInput | null | undefined,
+  timeZone: string | undefined,
+  { seconds = false, fallback = '—' } = {},
+) {
+  const options: Intl.DateTimeFormatOptions = { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' };
+  if (seconds) options.second = '2-digit';
+  return safe(v, zoned(timeZone, options, 'en-GB'), fallback);
+}
+
+/** '22:00–01:00 (+1 day)': an entry's times in its owner's zone; `nextDay` when it ends on a later day. */
+export function formatTimeRange(start: DateInput, end: DateInput, timeZone: string, nextDay = false) {
+  return `${formatClock(start, timeZone)}–${formatClock(end, timeZone)}${nextDay ? ' (+1 day)' : ''}`;
+}
+
+/** 'Fri 31 Oct' for a 'YYYY-MM-DD' calendar day (no zone shifts it). */
+export const formatDayShort = (date: string) =>
+  zoned('UTC', { weekday: 'short', day: 'numeric', month: 'short' }, 'en-GB').format(
+    new Date(`${date}T12:00:00Z`),
+  );
+/** 'Friday, November 21', in `timeZone` (a person's own), else the browser's. */
+export const formatLongDate = (v: DateInput | null | undefined, fallback = '—', timeZone?: string) =>
+  safe(v, zoned(timeZone, { weekday: 'long', month: 'long', day: 'numeric' }), fallback);
 
 /** '5 minutes ago', 'yesterday', 'in 2 hours'. */
 export function formatRelative(
@@ -76,11 +123,6 @@ export function formatRelative(
   if (abs < 86400) return relFmt.format(Math.round(diff / 3600), 'hour');
   if (abs < 86400 * 30) return relFmt.format(Math.round(diff / 86400), 'day');
   return formatDate(t);
-}
-
-/** Today's local date as 'YYYY-MM-DD' (default date of a manual time entry). */
-export function todayIsoDate(now: Date = new Date()): string {
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
 }
 
 /** 'admin' → 'Admin'. */

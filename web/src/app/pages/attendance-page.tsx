@@ -1,15 +1,27 @@
 import { PageHeader } from '@/components/ui/page-header';
+import { ZoneNote } from '@/components/ui/zone-note';
 import { useTodaySummary } from '@/features/attendance/api';
 import { ClockCard } from '@/features/attendance/clock-card';
 import { HistoryCard } from '@/features/attendance/history-card';
 import { MyAlertsCard } from '@/features/attendance/my-alerts-card';
 import { TodaySummaryCard } from '@/features/attendance/today-summary-card';
+import { useOwnTimeZone } from '@/lib/time-zone';
 
+/** Attendance (docs/product/attendance.md): the person's times in their own zone, named when not the browser's. */
 export function AttendancePage() {
   const today = useTodaySummary();
+  const timeZone = useOwnTimeZone();
   return (
     <div className="mx-auto max-w-6xl">
-      <PageHeader title="Attendance" description="Clock in and out, take breaks and review your history." />
+      <PageHeader
+        title="Attendance"
+        description={
+          <>
+            Clock in and out, take breaks and review your history.
+            <ZoneNote timeZone={timeZone} className="mt-1" />
+          </>
+        }
+      />
       <div className="grid gap-6 lg:grid-cols-5">
         <div className="lg:col-span-3">
           <ClockCard summary={today.data} />

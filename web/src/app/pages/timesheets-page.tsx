@@ -1,16 +1,23 @@
 import { useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/page-header';
-import { ReviewQueue, TeamOvertime, WeekSheet } from '@/features/timesheets';
+import { ZoneNote } from '@/components/ui/zone-note';
+import { ReviewQueue, TeamOvertime, useTimesheet, WeekSheet } from '@/features/timesheets';
 import { useCurrentUser } from '@/lib/auth';
-import { todayIsoDate } from '@/lib/format';
+import { todayIn, useOwnTimeZone } from '@/lib/time-zone';
 
-/** Weekly timesheets (docs/product/timesheets.md): one's own week, and for reviewers the queue. */
+/**
+ * Weekly timesheets (docs/product/timesheets.md): one's own week, and for reviewers the queue. A
+ * week of someone else is headed with their name and zone ("Eli Employee's week · Europe/Berlin").
+ */
 export function TimesheetsPage() {
   const { user } = useCurrentUser();
+  const ownZone = useOwnTimeZone();
   const [params, setParams] = useSearchParams();
-  const week = params.get('week') ?? todayIsoDate();
+  const week = params.get('week') ?? todayIn(ownZone);
   const userId = params.get('user') ?? undefined;
+  const reviewing = userId !== undefined && userId !== user?.id;
+  const sheet = useTimesheet(week, userId).data;
   const reviewer = user?.role === 'manager' || user?.role === 'admin';
   const show = (next: { week?: string; user?: string | null }) => {
     const search = new URLSearchParams(params);
@@ -22,8 +29,26 @@ export function TimesheetsPage() {
   return (
     <div className="mx-auto grid w-full min-w-0 max-w-6xl gap-6 [&>*]:min-w-0">
       <PageHeader
-        title="Timesheets"
-        description="Your week: time tracked, attended and expected. Submit it when it is complete."
+        className="mb-0"
+        title={
+          reviewing ? (
+            <span data-testid="review-heading">
+              {sheet ? `${sheet.userName}'s week · ${sheet.timeZone}` : 'Loading the week…'}
+            </span>
+          ) : (
+            'Timesheets'
+          )
+        }
+        description={
+          reviewing ? (
+            'Their time tracked, attended and expected per day, in their own time zone, with overlaps and attendance gaps marked.'
+          ) : (
+            <>
+              Your week: time tracked, attended and expected. Submit it when it is complete.
+              <ZoneNote timeZone={sheet?.timeZone} className="mt-1" />
+            </>
+          )
+        }
         actions={
           userId && (
             <Button variant="outline" onClick={() => show({ user: null })}>

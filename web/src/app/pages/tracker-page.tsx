@@ -1,34 +1,48 @@
 import { PageHeader } from '@/components/ui/page-header';
 import { Skeleton } from '@/components/ui/skeleton';
+import { ZoneNote } from '@/components/ui/zone-note';
+import { useTimeSummary } from '@/features/time-entries/api';
 import { AddEntryDialog } from '@/features/time-entries/entry-dialogs';
 import { EntriesList } from '@/features/time-entries/entries-list';
 import { ExportDialog } from '@/features/time-entries/export-dialog';
 import { SummaryCards } from '@/features/time-entries/summary-cards';
-import { useTimeSummary } from '@/features/time-entries/api';
 import { useActiveTimer } from '@/features/timers/api';
 import { CurrentTimerCard } from '@/features/timers/current-timer-card';
+import { browserTimeZone } from '@/lib/format';
+import { useOwnTimeZone } from '@/lib/time-zone';
 
-/** Time Tracker (docs/product/time-tracking.md#tracker-screen): current timer, three stat cards, recent entries, manual entries, export. */
+/**
+ * Time Tracker (docs/product/time-tracking.md#tracker-screen): current timer, three stat cards, recent
+ * entries, manual entries, export. Every time on it is in the person's own zone (the summary's), said
+ * once in the header when it is not the browser's.
+ */
 export function TrackerPage() {
   const active = useActiveTimer();
   const summary = useTimeSummary();
+  const ownZone = useOwnTimeZone();
+  const timeZone = summary.data?.timeZone ?? ownZone ?? browserTimeZone();
   const loading = active.isLoading || summary.isLoading;
   return (
     <div className="mx-auto grid max-w-5xl grid-cols-1 gap-6">
       <PageHeader
         className="mb-0"
         title="Time Tracker"
-        description="Track what you work on and review your logged time."
+        description={
+          <>
+            Track what you work on and review your logged time.
+            <ZoneNote timeZone={summary.data?.timeZone} className="mt-1" />
+          </>
+        }
         actions={
           <>
             <ExportDialog />
-            <AddEntryDialog />
+            <AddEntryDialog timeZone={timeZone} />
           </>
         }
       />
-      {loading ? <TrackerSkeleton /> : <CurrentTimerCard />}
+      {loading ? <TrackerSkeleton /> : <CurrentTimerCard timeZone={timeZone} />}
       <SummaryCards />
-      <EntriesList />
+      <EntriesList timeZone={timeZone} />
     </div>
   );
 }

@@ -11,7 +11,8 @@ import { CommandPalette, type PaletteCommand } from '@/features/search';
 import { CreateTaskDialog } from '@/features/tasks';
 import { useStartTimer, useStopTimer } from '@/features/timers/api';
 import { call, useApiQuery } from '@/lib/api';
-import { formatTime } from '@/lib/format';
+import { formatClock } from '@/lib/format';
+import { useOwnTimeZone } from '@/lib/time-zone';
 import {
   keyLabels,
   type Shortcut,
@@ -47,6 +48,8 @@ export function CommandCenter({
   const stop = useStopTimer();
   const clockIn = useClockIn();
   const clockOut = useClockOut();
+  // The person's own zone, as the attendance screen shows their times.
+  const ownZone = useOwnTimeZone();
 
   const pages = useMemo(
     () => [...mainNav, profilePage, ...(isAdmin(user.role) ? adminNav : [])],
@@ -62,7 +65,7 @@ export function CommandCenter({
   const clockedIn = Boolean(today.data?.current);
   const doClock = () => {
     const done = (title: string) => (record: { clockIn: string; clockOut?: string | null }) =>
-      toast({ title, description: `At ${formatTime(record.clockOut ?? record.clockIn)}.` });
+      toast({ title, description: `At ${formatClock(record.clockOut ?? record.clockIn, ownZone)}.` });
     if (clockedIn) clockOut.mutate(undefined, { onSuccess: done('Clocked out') });
     else clockIn.mutate(undefined, { onSuccess: done('Clocked in') });
   };

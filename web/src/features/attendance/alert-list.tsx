@@ -3,7 +3,7 @@ import { AlarmClock, Clock4, LogOut } from 'lucide-react';
 import { Badge, type BadgeVariant } from '@/components/ui/badge';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/utils';
-import { useOrgTime } from './time-format';
+import { useOwnTime } from './time-format';
 
 const severityBadge: Record<AlertSeverity, BadgeVariant> = {
   info: 'blue',
@@ -24,7 +24,7 @@ const iconTone: Record<AlertSeverity, string> = {
 
 /** Alerts as docs/product/attendance.md#alerts shows them: message, time and a severity badge (and whose, for admins). */
 export function AlertList({ alerts, showUser = false }: { alerts: AttendanceAlert[]; showUser?: boolean }) {
-  const t = useOrgTime();
+  const t = useOwnTime();
   return (
     <ul className="divide-y" data-testid="alert-list">
       {alerts.map((alert) => {

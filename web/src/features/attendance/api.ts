@@ -1,6 +1,5 @@
 import { alertsApi } from '@contract/alerts';
 import { attendanceApi } from '@contract/attendance';
-import { settingsApi } from '@contract/settings';
 import { toast } from '@/components/ui/use-toast';
 import { apiKey, apiUrl, call, refresh, useApiMutation, useApiPages, useApiQuery } from '@/lib/api';
 import { ApiError } from '@/lib/api-client';
@@ -13,8 +12,6 @@ export type DateRange = { from: string; to: string };
 export const useTodaySummary = () => useApiQuery(attendanceApi.today, {});
 export const useMyAlerts = () => useApiQuery(alertsApi.mine, {});
 export const useAdminAlerts = () => useApiQuery(alertsApi.everyone, {});
-/** Read for the organisation's time zone, so times show as the server judges them. */
-export const useOrgSettings = () => useApiQuery(settingsApi.get, {});
 
 const rangeQuery = (range: DateRange) => ({ from: range.from || undefined, to: range.to || undefined });
 

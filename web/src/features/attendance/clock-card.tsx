@@ -9,12 +9,12 @@ import { toast } from '@/components/ui/use-toast';
 import { formatElapsed, secondsSince } from '@/lib/format';
 import { useBreak, useClockIn, useClockOut } from './api';
 import { ClockOutDialog } from './clock-out-dialog';
-import { formatDay, formatHoursAsTime, useOrgTime } from './time-format';
+import { formatDay, formatHoursAsTime, useOwnTime } from './time-format';
 import { useNow } from '@/lib/use-now';
 
 export function ClockCard({ summary }: { summary: TodaySummary | undefined }) {
   const now = useNow();
-  const t = useOrgTime();
+  const t = useOwnTime();
   const clockIn = useClockIn();
   const clockOut = useClockOut();
   const startBreak = useBreak('start');

@@ -9,7 +9,7 @@ import {
 } from '@/components/ui/dialog';
 import { formatElapsed, secondsSince } from '@/lib/format';
 import { useNow } from '@/lib/use-now';
-import { useOrgTime } from './time-format';
+import { useOwnTime } from './time-format';
 
 /** Clocking out ends the day's record, so it is confirmed first: a stray tap would end a work day. */
 export function ClockOutDialog({
@@ -26,7 +26,7 @@ export function ClockOutDialog({
   onConfirm: () => void;
 }) {
   const now = useNow();
-  const t = useOrgTime();
+  const t = useOwnTime();
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="sm:max-w-md">

@@ -11,7 +11,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/utils';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { type DateRange, exportUrl, useAttendanceHistory } from './api';
-import { formatDay, formatHoursAsTime, formatMinutes, useOrgTime } from './time-format';
+import { formatDay, formatHoursAsTime, formatMinutes, useOwnTime } from './time-format';
 
 function StatusBadge({ record }: { record: AttendanceRecord }) {
   return (
@@ -28,7 +28,7 @@ function StatusBadge({ record }: { record: AttendanceRecord }) {
 export function HistoryCard() {
   const [range, setRange] = useState<DateRange>({ from: '', to: '' });
   const history = useAttendanceHistory(range);
-  const t = useOrgTime();
+  const t = useOwnTime();
   const records = history.data?.pages.flat() ?? [];
   const invalid = Boolean(range.from && range.to && range.from > range.to);
   const filtered = Boolean(range.from || range.to);

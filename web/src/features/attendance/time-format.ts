@@ -1,38 +1,33 @@
-import { useOrgSettings } from './api';
+import { formatClock, formatDateTime, formatLongDate } from '@/lib/format';
+import { useOwnTimeZone } from '@/lib/time-zone';
 
-const cache = new Map<string, Intl.DateTimeFormat>();
-function fmt(timeZone: string | undefined, options: Intl.DateTimeFormatOptions) {
-  const key = `${timeZone}|${JSON.stringify(options)}`;
-  let f = cache.get(key);
-  if (!f) {
-    f = new Intl.DateTimeFormat(undefined, { ...options, timeZone });
-    cache.set(key, f);
-  }
-  return f;
-}
-
-/** Times in the organisation's zone: the zone the server dates records and judges lateness in. */
-export function useOrgTime() {
-  const timeZone = useOrgSettings().data?.timeZone;
+/**
+ * Attendance times in the person's own zone (their profile's, else the organisation's:
+ * docs/product/time-tracking.md#time-zones), 24-hour. Until the zone is known nothing is shown
+ * rather than the browser's clock.
+ */
+export function useOwnTime() {
+  const timeZone = useOwnTimeZone();
   return {
     timeZone,
     time: (iso: string | null | undefined, fallback = '—') =>
-      iso ? fmt(timeZone, { hour: 'numeric', minute: '2-digit' }).format(new Date(iso)) : fallback,
-    clock: (date: Date) =>
-      fmt(timeZone, { hour: 'numeric', minute: '2-digit', second: '2-digit' }).format(date),
-    longDate: (date: Date) =>
-      fmt(timeZone, { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' }).format(date),
-    dateTime: (iso: string) =>
-      fmt(timeZone, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso)),
+      timeZone ? formatClock(iso, timeZone, { fallback }) : fallback,
+    clock: (date: Date) => (timeZone ? formatClock(date, timeZone, { seconds: true }) : '--:--:--'),
+    longDate: (date: Date) => (timeZone ? formatLongDate(date, '—', timeZone) : '—'),
+    dateTime: (iso: string) => formatDateTime(iso, '—', timeZone),
   };
 }
 
-/** 'YYYY-MM-DD' → 'Mon, Mar 10' without shifting the calendar day. */
+/** 'YYYY-MM-DD' → 'Mon, Mar 10, 2025' without shifting the calendar day. */
 export function formatDay(date: string) {
   const [y, m, d] = date.split('-').map(Number);
-  return fmt('UTC', { weekday: 'short', month: 'short', day: 'numeric', year: 'numeric' }).format(
-    new Date(Date.UTC(y, m - 1, d)),
-  );
+  return new Intl.DateTimeFormat(undefined, {
+    weekday: 'short',
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(new Date(Date.UTC(y, m - 1, d)));
 }
 
 /** 90 → '1h 30m'; 45 → '45m'. */

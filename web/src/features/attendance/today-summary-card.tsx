@@ -1,7 +1,7 @@
 import type { TodaySummary } from '@contract/attendance';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
-import { formatHoursAsTime, formatMinutes, useOrgTime } from './time-format';
+import { formatHoursAsTime, formatMinutes, useOwnTime } from './time-format';
 import { useNow } from '@/lib/use-now';
 
 type Props = { summary: TodaySummary | undefined; fetchedAt: number };
@@ -9,7 +9,7 @@ type Props = { summary: TodaySummary | undefined; fetchedAt: number };
 /** The server's totals, moved on locally each second while a record is open and no break runs. */
 export function TodaySummaryCard({ summary, fetchedAt }: Props) {
   const now = useNow();
-  const t = useOrgTime();
+  const t = useOwnTime();
   const working =
     summary?.current && !summary.current.breakStartedAt && summary.current.date === summary.date;
   const onBreak = summary?.current?.breakStartedAt && summary.current.date === summary.date;

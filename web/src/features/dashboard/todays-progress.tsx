@@ -1,7 +1,8 @@
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useHoursWhileRunning } from '@/lib/use-hours-while-running';
-import { formatBalance, todayIsoDate } from '@/lib/format';
+import { formatBalance } from '@/lib/format';
+import { todayIn, useOwnTimeZone } from '@/lib/time-zone';
 import { useDashboardStats, useOwnWeek } from './api';
 
 /** Expected hours keep at most two decimals (a schedule is in minutes: 7.5, 7.75). */
@@ -11,7 +12,7 @@ const formatExpected = (hours: number) => String(Math.round(hours * 100) / 100);
 export function TodaysProgress() {
   const { data, dataUpdatedAt } = useDashboardStats();
   const hoursToday = useHoursWhileRunning(data?.totalHoursToday, dataUpdatedAt) ?? 0;
-  const week = useOwnWeek(todayIsoDate());
+  const week = useOwnWeek(todayIn(useOwnTimeZone()));
   const overtime = week.data?.overtime;
   return (
     <Card>
@@ -37,7 +38,7 @@ export function TodaysProgress() {
               <p className="flex items-baseline justify-between gap-2 text-sm" data-testid="overtime-month">
                 <span className="font-medium">Overtime</span>
                 <span className="tabular-nums text-muted-foreground">
-                  {formatBalance(overtime.monthSeconds)} this month
+                  {formatBalance(overtime.monthSeconds)} this month so far
                 </span>
               </p>
             )}

@@ -10,12 +10,17 @@ export const useProfile = () => useApiQuery(profileApi.get, {});
 export const useSessions = () => useApiQuery(profileApi.sessions, {});
 export const usePreferences = () => useApiQuery(profileApi.preferences, {});
 
-/** The sidebar's user card reads the stored user: it shows the new name at once. */
+/**
+ * The sidebar's user card reads the stored user: it shows the new name at once. A new zone moves
+ * every day and time the screens show (docs/product/time-tracking.md#time-zones): all reads refresh.
+ */
 export const useUpdateProfile = () =>
   useApiMutation(profileApi.update, {
     onSuccess: (user) => {
+      const zoneChanged = getStoredUser()?.timeZone !== user.timeZone;
       setStoredUser(user);
       queryClient.setQueryData(apiKey(profileApi.get, {}), user);
+      if (zoneChanged) void queryClient.invalidateQueries();
     },
   });
 

@@ -1,30 +1,33 @@
 import { ORG_ZONE, type ProfileForm, profileForm } from '@contract/profile';
 import { useMemo, useState } from 'react';
-import { applyServerErrors, Form, FormMessage, SelectField, TextField, useZodForm } from '@/components/form';
+import {
+  applyServerErrors,
+  Form,
+  FormMessage,
+  TextField,
+  TimeZoneField,
+  useZodForm,
+} from '@/components/form';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/use-toast';
+import { useOrgSettings } from '@/lib/time-zone';
 import { useProfile, useUpdateProfile } from './api';
 import { AvatarPicker } from './avatar-picker';
 import { CardHeading } from './card-heading';
-
-function zoneOptions(current: string | null) {
-  const zones: string[] = Intl.supportedValuesOf?.('timeZone') ?? [];
-  const all = current && !zones.includes(current) ? [current, ...zones] : zones;
-  return [
-    { value: ORG_ZONE, label: "The organisation's time zone" },
-    ...all.map((z) => ({ value: z, label: z.replace(/_/g, ' ') })),
-  ];
-}
 
 function DetailsForm({ initial }: { initial: ProfileForm & { email: string } }) {
   const update = useUpdateProfile();
   const [error, setError] = useState<string | null>(null);
   const form = useZodForm(profileForm, { defaultValues: initial });
-  const options = useMemo(
-    () => zoneOptions(initial.timeZone === ORG_ZONE ? null : initial.timeZone),
-    [initial],
+  const orgZone = useOrgSettings().data?.timeZone;
+  const none = useMemo(
+    () => ({
+      value: ORG_ZONE,
+      label: orgZone ? `The organisation's time zone (${orgZone})` : "The organisation's time zone",
+    }),
+    [orgZone],
   );
   const submit = async (values: ProfileForm) => {
     setError(null);
@@ -48,11 +51,10 @@ function DetailsForm({ initial }: { initial: ProfileForm & { email: string } }) 
       <p className="text-sm text-subtle-foreground">
         E-mail: <span className="font-medium text-foreground">{initial.email}</span>
       </p>
-      <SelectField
+      <TimeZoneField
         name="timeZone"
-        label="Time zone"
-        hint="Your days (today's hours, timesheets, attendance) count in this zone."
-        options={options}
+        hint="Your days (today's hours, timesheets, attendance) count in this zone, and your times show in it."
+        none={none}
       />
       <FormMessage>{error}</FormMessage>
       <div>

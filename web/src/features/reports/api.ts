@@ -6,7 +6,6 @@ import {
   type TimeGridQuery,
   type TimeReportQuery,
 } from '@contract/reports';
-import { settingsApi } from '@contract/settings';
 import { teamsApi } from '@contract/teams';
 import { usersApi } from '@contract/users';
 import { apiUrl, useApiQuery } from '@/lib/api';
@@ -24,8 +23,6 @@ export const useOvertimeReport = (query: OvertimeReportQuery) =>
 export const useTasksReport = (query: TasksReportQuery) =>
   useApiQuery(reportsApi.tasks, { query }, { placeholderData: (previous) => previous });
 
-/** The organisation's zone: the viewer's days when they have none of their own. */
-export const useOrgSettings = () => useApiQuery(settingsApi.get, {});
 /** Everyone, for an admin's user filter (a manager's people come from their teams). */
 export const usePeople = (enabled: boolean) =>
   useApiQuery(usersApi.assignable, enabled ? { query: { limit: 1000 } } : null);

@@ -20,6 +20,7 @@ export function AttendanceReportView(props: { filters: UrlFilters }) {
   return (
     <ReportFrame
       exports={downloadUrls.attendance(query)}
+      scope={(data) => data.scope}
       report={report}
       what="the attendance report"
       isEmpty={(d) => d.users.length === 0}
@@ -127,8 +128,8 @@ export function AttendanceReportView(props: { filters: UrlFilters }) {
               ))}
             </ReportTable>
             <p className="text-xs text-muted-foreground">
-              Days are counted in {data.timeZone}. Attended time excludes breaks; a late arrival is a first
-              clock-in past the saved start time and threshold.
+              Attended time excludes breaks; a late arrival is a first clock-in past the saved start time and
+              threshold.
             </p>
           </Card>
         </>

@@ -66,19 +66,6 @@ export function presetRange(preset: Exclude<Preset, 'custom'>, today: string): {
   }
 }
 
-/** Today in a time zone. */
-export function todayIn(timeZone: string, now = new Date()): string {
-  const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  })
-    .formatToParts(now)
-    .reduce<Record<string, string>>((acc, p) => Object.assign(acc, { [p.type]: p.value }), {});
-  return `${parts.year}-${parts.month}-${parts.day}`;
-}
-
 export function readFilters(params: URLSearchParams, today: string): UrlFilters {
   const report = (REPORTS as readonly string[]).includes(params.get('report') ?? '')
     ? (params.get('report') as ReportName)

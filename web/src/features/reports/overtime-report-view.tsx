@@ -13,6 +13,7 @@ export function OvertimeReportView(props: { filters: UrlFilters }) {
   return (
     <ReportFrame
       exports={downloadUrls.overtime(query)}
+      scope={(data) => data.scope}
       report={report}
       what="the overtime report"
       isEmpty={(d) => d.users.length === 0}
@@ -25,7 +26,8 @@ export function OvertimeReportView(props: { filters: UrlFilters }) {
       {(data) => (
         <Card className="grid gap-4 p-4 sm:p-5">
           <h2 className="text-base font-semibold">
-            Balance: {formatSignedHours(data.totals.balanceSeconds)} h
+            Balance{data.countedTo < data.to ? ' up to today' : ''}:{' '}
+            {formatSignedHours(data.totals.balanceSeconds)} h
           </h2>
           <CompareBarChart
             data={data.users.map((u) => ({ label: u.name, values: [u.expectedSeconds, u.trackedSeconds] }))}
@@ -71,10 +73,12 @@ export function OvertimeReportView(props: { filters: UrlFilters }) {
               </tr>
             ))}
           </ReportTable>
-          <p className="text-xs text-muted-foreground">
-            Counted from {data.from} to {data.countedTo} (days after today are not yet owed), in{' '}
-            {data.timeZone}. Expected: each person's work schedule (8 h Monday to Friday unless set on Team
-            Management), from the day they joined.
+          <p className="text-xs text-muted-foreground" data-testid="overtime-counted">
+            {data.countedTo < data.to
+              ? `Counted up to today: ${data.from} to ${data.countedTo} (the days after today are not owed yet).`
+              : `Counted from ${data.from} to ${data.countedTo}.`}{' '}
+            Expected: each person's work schedule (8 h Monday to Friday unless set on Team Management), from
+            the day they joined, on their own days (their time zone).
           </p>
         </Card>
       )}

@@ -18,6 +18,8 @@ export function ReportFiltersBar(props: {
   teams: Team[] | undefined;
   /** undefined: the report has no project filter */
   projects: Project[] | undefined;
+  /** an admin's "all" is everyone; a manager's, the people of their own teams */
+  everyone: boolean;
 }) {
   const { value, onChange } = props;
   const setPreset = (preset: string | undefined) => {
@@ -61,7 +63,7 @@ export function ReportFiltersBar(props: {
           id="report-team"
           label="Team"
           value={value.teamId}
-          allLabel="All teams"
+          allLabel={props.everyone ? 'All teams' : 'All your teams'}
           options={props.teams.map((t) => ({ value: t.id, label: t.name }))}
           // The chosen user may not be in the new team.
           onChange={(teamId) => onChange({ ...value, teamId, userId: undefined })}
@@ -72,7 +74,7 @@ export function ReportFiltersBar(props: {
           id="report-user"
           label="User"
           value={value.userId}
-          allLabel="All users"
+          allLabel={props.everyone ? 'All users' : 'All your people'}
           options={props.people.map((p) => ({ value: p.id, label: p.name }))}
           onChange={(userId) => onChange({ ...value, userId })}
         />

@@ -1,9 +1,11 @@
+import type { ReportScopeInfo } from '@contract/reports';
 import type { LucideIcon } from 'lucide-react';
 import type { ComponentProps, ReactNode } from 'react';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ExportActions } from './export-actions';
+import { ScopeLine } from './scope-line';
 
 /** A report's refusal (e.g. a range too long), in the server's words. */
 function ReportError({ message }: { message: string }) {
@@ -38,11 +40,13 @@ function ReportEmpty(props: { icon: LucideIcon; title: string; description: stri
 
 /**
  * What every report view does around its figures: its own controls (`toolbar`) and the export
- * buttons, then the server's refusal, a skeleton while loading, the empty state when `isEmpty`, or
+ * buttons, whose data it covers (`scope`), then the server's refusal, a skeleton while loading, the empty state when `isEmpty`, or
  * the figures themselves.
  */
 export function ReportFrame<T>(props: {
   toolbar?: ReactNode;
+  /** Whose data the answer covers: said above the figures (docs/product/reports.md#scope). */
+  scope?: (data: T) => ReportScopeInfo;
   exports: ComponentProps<typeof ExportActions>;
   report: { data?: T; isError: boolean; error: Error | null };
   what: string;
@@ -58,6 +62,7 @@ export function ReportFrame<T>(props: {
         {props.toolbar ?? <span />}
         <ExportActions {...props.exports} disabled={data === undefined} />
       </div>
+      {data !== undefined && !report.isError && props.scope && <ScopeLine scope={props.scope(data)} />}
       {report.isError ? (
         <ReportError message={report.error?.message ?? ''} />
       ) : data === undefined ? (

@@ -3,8 +3,9 @@ import { useSearchParams } from 'react-router';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useCurrentUser } from '@/lib/auth';
 import { useProjectOptions } from '@/lib/use-project-options';
-import { useOrgSettings, usePeople, useReportTeams } from './api';
-import { type ReportName, readFilters, todayIn, type UrlFilters, writeFilters } from './filters';
+import { todayIn, useOwnTimeZone } from '@/lib/time-zone';
+import { usePeople, useReportTeams } from './api';
+import { type ReportName, readFilters, type UrlFilters, writeFilters } from './filters';
 import { AttendanceReportView } from './attendance-report-view';
 import { OvertimeReportView } from './overtime-report-view';
 import { ReportFiltersBar } from './report-filters';
@@ -18,8 +19,7 @@ import { TimeReportView } from './time-report-view';
  */
 export function Reports() {
   const { user } = useCurrentUser();
-  const settings = useOrgSettings();
-  const timeZone = user?.timeZone ?? settings.data?.timeZone;
+  const timeZone = useOwnTimeZone();
   const manages = user?.role === 'manager' || user?.role === 'admin';
   const isAdmin = user?.role === 'admin';
   const everyone = usePeople(isAdmin);
@@ -62,6 +62,7 @@ export function Reports() {
         onChange={update}
         people={people}
         teams={manages ? ownTeams : undefined}
+        everyone={isAdmin}
         // Attendance and overtime have no project.
         projects={
           filters.report === 'attendance' || filters.report === 'overtime' ? undefined : projects.data

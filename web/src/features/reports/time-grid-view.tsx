@@ -21,6 +21,7 @@ export function TimeGridView(props: { filters: UrlFilters }) {
   return (
     <ReportFrame
       exports={downloadUrls.grid(query)}
+      scope={(data) => data.scope}
       report={grid}
       what="the grid"
       isEmpty={(data) => data.rows.length === 0}
@@ -76,7 +77,9 @@ export function TimeGridView(props: { filters: UrlFilters }) {
               </tr>
             ))}
           </ReportTable>
-          <p className="text-xs text-muted-foreground">Hours per day, counted in {data.timeZone}.</p>
+          <p className="text-xs text-muted-foreground">
+            Hours per day, each person's day in their own time zone.
+          </p>
         </Card>
       )}
     </ReportFrame>

@@ -46,6 +46,7 @@ export function TimeReportView(props: { filters: UrlFilters; onGroupBy: (groupBy
         </div>
       }
       exports={downloadUrls.time(query)}
+      scope={(data) => data.scope}
       report={report}
       what="the report"
       isEmpty={(data) => data.totalSeconds === 0}
@@ -95,7 +96,8 @@ export function TimeReportView(props: { filters: UrlFilters; onGroupBy: (groupBy
             ))}
           </ReportTable>
           <p className="text-xs text-muted-foreground">
-            Days are counted in {data.timeZone}; an entry that crosses midnight counts on both days.
+            Each person's days are their own (their time zone); an entry that crosses midnight counts on both
+            days, and time a person's entries share counts once.
           </p>
         </Card>
       )}

@@ -1,7 +1,7 @@
 import { type Settings, type SettingsInput, settingsInput } from '@contract/settings';
-import { useEffect, useMemo } from 'react';
+import { useEffect } from 'react';
 import { type Control, type Path, useController } from 'react-hook-form';
-import { applyServerErrors, Form, TextField, useZodForm } from '@/components/form';
+import { applyServerErrors, Form, TextField, TimeZoneField, useZodForm } from '@/components/form';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -41,11 +41,6 @@ const fields: Field[] = [
     max: 24,
   },
 ];
-
-function timeZones(current: string | undefined): string[] {
-  const all = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
-  return current && !all.includes(current) ? [current, ...all] : all;
-}
 
 const ROLE_LABELS = [
   ['admin', 'Admins'],
@@ -90,7 +85,6 @@ export function SystemSettingsPanel() {
   const settings = useSettings();
   const save = useSaveSettings();
   const form = useZodForm(settingsInput);
-  const zones = useMemo(() => timeZones(settings.data?.timeZone), [settings.data?.timeZone]);
 
   useEffect(() => {
     if (settings.data) form.reset(settings.data);
@@ -142,18 +136,7 @@ export function SystemSettingsPanel() {
                   max={f.max}
                 />
               ))}
-              <TextField
-                name="timeZone"
-                label="Time zone"
-                hint="Decides which day a record belongs to"
-                list="settings-time-zones"
-                autoComplete="off"
-              />
-              <datalist id="settings-time-zones">
-                {zones.map((z) => (
-                  <option key={z} value={z} />
-                ))}
-              </datalist>
+              <TimeZoneField name="timeZone" hint="Decides which day a record belongs to" />
               <TwoFactorRolesField control={form.control} />
             </div>
             <div className="flex justify-end border-t pt-5">

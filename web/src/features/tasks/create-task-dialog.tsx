@@ -10,8 +10,10 @@ import {
 } from '@/components/form';
 import { toast } from '@/components/ui/use-toast';
 import { useCurrentUser } from '@/lib/auth';
+import { useOwnTimeZone } from '@/lib/time-zone';
 import { useProjectOptions } from '@/lib/use-project-options';
 import { useAssignableUsers, useCreateTask } from './api';
+import { dueHint } from './due-date';
 import { priorityLabels } from './task-badges';
 
 interface CreateTaskDialogProps {
@@ -32,6 +34,7 @@ export function CreateTaskDialog({ open, onOpenChange, variant = 'personal' }: C
   const projects = useProjectOptions();
   const users = useAssignableUsers(canAssign && open);
   const create = useCreateTask();
+  const ownZone = useOwnTimeZone();
   const form = useZodForm(createTaskRequest, {
     defaultValues: {
       title: '',
@@ -51,8 +54,9 @@ export function CreateTaskDialog({ open, onOpenChange, variant = 'personal' }: C
             ...common,
             assigneeId: canAssign ? assigneeId : null,
             estimatedHours,
-            // The due date is typed in the browser's own clock; the server gets the instant.
-            dueDate: dueDate ? new Date(dueDate).toISOString() : null,
+            // A wall-clock time of the person's own zone, which the server reads it in
+            // (docs/product/tasks.md#overdue): sent as typed, without an offset.
+            dueDate: dueDate || null,
           }
         : common;
     create.mutate(
@@ -136,7 +140,13 @@ export function CreateTaskDialog({ open, onOpenChange, variant = 'personal' }: C
               min={0}
               step={0.5}
             />
-            <TextField name="dueDate" label="Due date" type="datetime-local" empty={null} />
+            <TextField
+              name="dueDate"
+              label="Due date"
+              type="datetime-local"
+              empty={null}
+              hint={dueHint(ownZone)}
+            />
           </div>
         </>
       )}

@@ -11,29 +11,24 @@ import {
 } from '@/components/form';
 import { toast } from '@/components/ui/use-toast';
 import { useCurrentUser } from '@/lib/auth';
+import { browserTimeZone } from '@/lib/format';
+import { useOwnTimeZone } from '@/lib/time-zone';
 import { useProjectOptions } from '@/lib/use-project-options';
 import { useAssignableUsers, useUpdateTask } from './api';
+import { dueHint, dueInput } from './due-date';
 import { errorDescription } from './error-description';
 import { priorityLabels } from './task-badges';
 
 const priorityOptions = taskPriorities.map((value) => ({ value, label: priorityLabels[value] }));
 
-/** An instant as a date-time input shows it: the browser's own wall clock, to the minute. */
-function localInput(iso: string | null): string | null {
-  if (!iso) return null;
-  const d = new Date(iso);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
-}
-
-const valuesOf = (task: Task) => ({
+const valuesOf = (task: Task, timeZone: string) => ({
   title: task.title,
   description: task.description,
   priority: task.priority,
   projectId: task.projectId,
   assigneeId: task.assigneeId,
   estimatedHours: task.estimatedHours,
-  dueDate: localInput(task.dueDate),
+  dueDate: dueInput(task.dueDate, timeZone),
 });
 
 /**
@@ -54,19 +49,21 @@ export function EditTaskDialog({
   const projects = useProjectOptions();
   const users = useAssignableUsers(canAssign && open);
   const update = useUpdateTask();
-  const form = useZodForm(createTaskRequest, { defaultValues: valuesOf(task) });
+  const timeZone = useOwnTimeZone() ?? browserTimeZone();
+  const form = useZodForm(createTaskRequest, { defaultValues: valuesOf(task, timeZone) });
   // Opens on the task as it is now (a live change may have moved it since the card was drawn).
   // biome-ignore lint/correctness/useExhaustiveDependencies: only when the dialog opens
   useEffect(() => {
-    if (open) form.reset(valuesOf(task));
+    if (open) form.reset(valuesOf(task, timeZone));
   }, [open]);
 
   const submit = ({ assigneeId, dueDate, ...fields }: z.output<typeof createTaskRequest>) => {
     const body: TaskEdit = {
       ...fields,
       ...(canAssign && assigneeId ? { assigneeId } : {}),
-      // The due date is typed in the browser's own clock; the server gets the instant.
-      dueDate: dueDate ? new Date(dueDate).toISOString() : null,
+      // A wall-clock time of the person's own zone, which the server reads it in
+      // (docs/product/tasks.md#overdue): sent as typed, without an offset.
+      dueDate: dueDate || null,
     };
     update.mutate(
       { params: { id: task.id }, body },
@@ -133,7 +130,13 @@ export function EditTaskDialog({
           min={0}
           step={0.5}
         />
-        <TextField name="dueDate" label="Due date" type="datetime-local" empty={null} />
+        <TextField
+          name="dueDate"
+          label="Due date"
+          type="datetime-local"
+          empty={null}
+          hint={dueHint(timeZone)}
+        />
       </div>
     </FormDialog>
   );

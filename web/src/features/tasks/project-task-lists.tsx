@@ -1,7 +1,8 @@
 import { type TaskStatus, taskStatuses } from '@contract/tasks';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
-import { formatDateTime } from '@/lib/format';
+import { useOwnTimeZone } from '@/lib/time-zone';
+import { formatDue } from './due-date';
 import { useLiveTasks, useTaskList } from './api';
 import { PriorityBadge, statusLabels } from './task-badges';
 import { LoadMore } from './task-list-states';
@@ -20,6 +21,7 @@ function StatusColumn({
 }) {
   const tasks = useTaskList({ projectId, status }, FIRST);
   const list = tasks.data?.pages.flat() ?? [];
+  const ownZone = useOwnTimeZone();
   const headingId = `project-tasks-${status}`;
   return (
     <Card className="flex min-w-0 flex-col gap-2 p-4" aria-labelledby={headingId}>
@@ -53,7 +55,7 @@ function StatusColumn({
               <div className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-muted-foreground">
                 <PriorityBadge priority={task.priority} />
                 <span>{task.assignee}</span>
-                {task.dueDate && <span>Due {formatDateTime(task.dueDate)}</span>}
+                {task.dueDate && <span>Due {formatDue(task.dueDate, ownZone)}</span>}
               </div>
             </li>
           ))}

@@ -3,7 +3,9 @@ import { CalendarClock, Clock, FolderKanban } from 'lucide-react';
 import { Children, type ReactNode } from 'react';
 import { Avatar } from '@/components/ui/avatar';
 import { Card } from '@/components/ui/card';
-import { formatDateTime, formatDuration } from '@/lib/format';
+import { formatDuration } from '@/lib/format';
+import { useOwnTimeZone } from '@/lib/time-zone';
+import { formatDue } from './due-date';
 import { cn } from '@/lib/utils';
 import { PriorityBadge, ReviewBadge, TaskStatusBadge } from './task-badges';
 
@@ -42,6 +44,7 @@ function Fact({
 
 export function TaskCard({ task, showAssignee = false, children, actions, footer }: TaskCardProps) {
   const overdue = isOverdue(task);
+  const ownZone = useOwnTimeZone();
   return (
     <Card className="flex flex-col gap-3 p-4 sm:p-5" data-testid="task-card" data-task-id={task.id}>
       <div className="flex flex-col gap-2 sm:flex-row sm:items-start sm:justify-between sm:gap-4">
@@ -81,7 +84,7 @@ export function TaskCard({ task, showAssignee = false, children, actions, footer
         </Fact>
         <Fact icon={CalendarClock} label="Due date">
           <span className={cn(overdue && 'font-medium text-danger')}>
-            {task.dueDate ? `Due ${formatDateTime(task.dueDate)}` : 'No due date'}
+            {task.dueDate ? `Due ${formatDue(task.dueDate, ownZone)}` : 'No due date'}
           </span>
         </Fact>
       </dl>

@@ -3,7 +3,8 @@ import { ArrowDown, ArrowUp } from 'lucide-react';
 import { Avatar } from '@/components/ui/avatar';
 import { Card } from '@/components/ui/card';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
-import { formatDateTime } from '@/lib/format';
+import { useOwnTimeZone } from '@/lib/time-zone';
+import { formatDue } from './due-date';
 import { cn } from '@/lib/utils';
 import { PriorityBadge, TaskStatusBadge } from './task-badges';
 import { TaskManageActions } from './task-manage-actions';
@@ -49,11 +50,12 @@ function SortHead({
 
 function Due({ task }: { task: Task }) {
   const overdue = isOverdue(task);
+  const ownZone = useOwnTimeZone();
   return (
     <span
       className={cn('whitespace-nowrap', overdue ? 'font-medium text-destructive' : 'text-muted-foreground')}
     >
-      {task.dueDate ? formatDateTime(task.dueDate) : 'No due date'}
+      {task.dueDate ? formatDue(task.dueDate, ownZone) : 'No due date'}
     </span>
   );
 }

@@ -1,7 +1,7 @@
 import { type Schedule, scheduleForm, weekdayNames } from '@contract/schedules';
 import type { Team } from '@contract/teams';
 import { useEffect, useMemo, useState } from 'react';
-import { applyServerErrors, Form, TextField, useZodForm } from '@/components/form';
+import { applyServerErrors, Form, TextField, TimeZoneField, useZodForm } from '@/components/form';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Label } from '@/components/ui/label';
@@ -26,6 +26,9 @@ function usePeopleInView(isAdmin: boolean, selfId: string, selfName: string, tea
     return [...byId].map(([id, name]) => ({ id, name }));
   }, [isAdmin, people.data, selfId, selfName, teams]);
 }
+
+/** The schedule form holds '' for "no zone of one's own". */
+const ORGANISATION_ZONE = { value: '', label: "The organisation's time zone" };
 
 const hoursOf = (minutes: number) => Math.round((minutes / 60) * 100) / 100;
 const formatHours = (minutes: number) => `${hoursOf(minutes)}h`;
@@ -150,14 +153,7 @@ function ScheduleEditor({ schedule }: { schedule: Schedule }) {
           />
         ))}
       </div>
-      <TextField
-        name="timeZone"
-        label="Time zone"
-        placeholder="Europe/Berlin"
-        hint="Leave empty for the organisation's time zone."
-        className="sm:max-w-xs"
-        autoComplete="off"
-      />
+      <TimeZoneField name="timeZone" className="sm:max-w-xs" none={ORGANISATION_ZONE} />
       <div>
         <Button type="submit" disabled={save.isPending}>
           {save.isPending ? 'Saving...' : 'Save Schedule'}

@@ -1,21 +1,24 @@
-import type { TimeEntry } from '@contract/time-entries';
+import { ENTRY_LOCKED, type TimeEntry } from '@contract/time-entries';
 import { GENERAL_WORK } from '@contract/timers';
-import { Clock, Pencil, Trash2 } from 'lucide-react';
+import { AlertTriangle, Clock, Lock, Pencil, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { DisabledReason } from '@/components/ui/disabled-reason';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Skeleton } from '@/components/ui/skeleton';
-import { formatDuration } from '@/lib/format';
-import { useTimeEntries, useTimeSummary } from './api';
+import { formatDate, formatDuration, formatTimeRange } from '@/lib/format';
+import { useTimeEntries } from './api';
 import { DeleteEntryDialog, EditEntryDialog } from './entry-dialogs';
-import { formatEntryDate, formatZonedTime } from './zoned';
+import { overlapWarning } from './zoned';
 
-/** 'Recent Time Entries' (docs/product/time-tracking.md#entry-list): newest first, more on demand, own entries editable. */
-export function EntriesList() {
+/**
+ * 'Recent Time Entries' (docs/product/time-tracking.md#entry-list): newest first, more on demand, own
+ * entries editable unless their week is locked; times in the person's own zone (`timeZone`).
+ */
+export function EntriesList({ timeZone }: { timeZone: string }) {
   const entries = useTimeEntries();
-  const timeZone = useTimeSummary().data?.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
   const [editing, setEditing] = useState<TimeEntry | null>(null);
   const [deleting, setDeleting] = useState<TimeEntry | null>(null);
   const list = entries.data?.pages.flat() ?? [];
@@ -65,7 +68,9 @@ export function EntriesList() {
           </div>
         )}
       </CardContent>
-      {editing && <EditEntryDialog entry={editing} timeZone={timeZone} onClose={() => setEditing(null)} />}
+      {editing && (
+        <EditEntryDialog entry={editing} timeZone={timeZone} others={list} onClose={() => setEditing(null)} />
+      )}
       {deleting && <DeleteEntryDialog entry={deleting} onClose={() => setDeleting(null)} />}
     </Card>
   );
@@ -75,14 +80,38 @@ type RowProps = { entry: TimeEntry; timeZone: string; onEdit: () => void; onDele
 
 function EntryRow({ entry, timeZone, onEdit, onDelete }: RowProps) {
   const title = entry.project ?? GENERAL_WORK;
+  const name = entry.description || title;
+  const actions = (
+    <div className="flex shrink-0 items-center">
+      <Button
+        variant="ghost"
+        size="icon"
+        onClick={onEdit}
+        disabled={entry.locked}
+        aria-label={`Edit entry: ${name}`}
+      >
+        <Pencil aria-hidden />
+      </Button>
+      <Button
+        variant="ghost"
+        size="icon"
+        className="text-muted-foreground hover:text-destructive"
+        onClick={onDelete}
+        disabled={entry.locked}
+        aria-label={`Delete entry: ${name}`}
+      >
+        <Trash2 aria-hidden />
+      </Button>
+    </div>
+  );
   return (
     <li
       className="flex flex-col gap-2 px-5 py-3 sm:flex-row sm:items-center sm:gap-3"
       data-testid="time-entry"
     >
       <div className="min-w-0 flex-1">
-        <div className="flex min-w-0 items-center gap-2">
-          <p className="truncate font-medium text-foreground">{title}</p>
+        <div className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-1">
+          <p className="min-w-0 truncate font-medium text-foreground">{title}</p>
           {entry.autoStopped && (
             // docs/product/time-tracking.md#forgotten-timers: the server ended it at the limit.
             <Badge
@@ -92,15 +121,30 @@ function EntryRow({ entry, timeZone, onEdit, onDelete }: RowProps) {
               Auto-stopped
             </Badge>
           )}
+          {entry.locked && (
+            <Badge variant="gray">
+              <Lock aria-hidden /> Locked
+            </Badge>
+          )}
         </div>
         <p className="truncate text-sm text-muted-foreground">
           {entry.task && entry.task !== entry.description ? `${entry.task} · ` : ''}
           {entry.description || '—'}
         </p>
-        <p className="mt-0.5 text-xs text-muted-foreground">
-          {formatEntryDate(entry.date)} · {formatZonedTime(entry.startTime, timeZone)} –{' '}
-          {formatZonedTime(entry.endTime, timeZone)}
+        <p className="mt-0.5 text-xs tabular-nums text-muted-foreground" data-testid="entry-times">
+          {formatDate(entry.date)} ·{' '}
+          {formatTimeRange(entry.startTime, entry.endTime, timeZone, entry.endsNextDay)}
         </p>
+        {entry.overlaps.length > 0 && (
+          // docs/product/time-tracking.md#overlaps: shown, and counted once.
+          <p
+            className="mt-1 flex items-start gap-1.5 text-xs text-warning-foreground"
+            data-testid="entry-overlap"
+          >
+            <AlertTriangle className="mt-px size-3.5 shrink-0" aria-hidden />
+            {overlapWarning(entry.overlaps, timeZone)}
+          </p>
+        )}
       </div>
       <div className="flex shrink-0 items-center justify-between gap-2">
         <span
@@ -109,25 +153,7 @@ function EntryRow({ entry, timeZone, onEdit, onDelete }: RowProps) {
         >
           {formatDuration(entry.duration)}
         </span>
-        <div className="flex shrink-0 items-center">
-          <Button
-            variant="ghost"
-            size="icon"
-            onClick={onEdit}
-            aria-label={`Edit entry: ${entry.description || title}`}
-          >
-            <Pencil aria-hidden />
-          </Button>
-          <Button
-            variant="ghost"
-            size="icon"
-            className="text-muted-foreground hover:text-destructive"
-            onClick={onDelete}
-            aria-label={`Delete entry: ${entry.description || title}`}
-          >
-            <Trash2 aria-hidden />
-          </Button>
-        </div>
+        {entry.locked ? <DisabledReason reason={ENTRY_LOCKED}>{actions}</DisabledReason> : actions}
       </div>
     </li>
   );

@@ -12,16 +12,27 @@ import {
   DialogTrigger,
 } from '@/components/ui/dialog';
 import { toast } from '@/components/ui/use-toast';
-import { useCreateEntry, useDeleteEntry, useTimeSummary, useUpdateEntry } from './api';
+import { todayIn } from '@/lib/time-zone';
+import { useCreateEntry, useDeleteEntry, useTimeEntries, useTimeSummary, useUpdateEntry } from './api';
 import { EntryForm } from './entry-form';
-import { zonedParts } from './zoned';
+import { overlapWarning, zonedParts } from './zoned';
 
-/** 'Add Manual Entry' → the 'Add Time Entry' dialog; the date defaults to the org's today. */
-export function AddEntryDialog() {
+/** The toast after a save: the answer's overlaps are said even when the dialog could not see them. */
+function saved(title: string, entry: TimeEntry, timeZone: string) {
+  if (entry.overlaps.length === 0) return toast({ title, description: 'Your time entry was saved.' });
+  toast({ title, description: `${overlapWarning(entry.overlaps, timeZone)}.` });
+}
+
+/**
+ * 'Add Manual Entry' → the 'Add Time Entry' dialog; the date defaults to the person's today, and the
+ * times are read in their zone (`timeZone`).
+ */
+export function AddEntryDialog({ timeZone }: { timeZone: string }) {
   const [open, setOpen] = useState(false);
   const summary = useTimeSummary();
+  const entries = useTimeEntries();
   const create = useCreateEntry();
-  const today = summary.data?.today ?? new Date().toISOString().slice(0, 10);
+  const today = summary.data?.today ?? todayIn(timeZone);
   return (
     <Dialog open={open} onOpenChange={setOpen}>
       <DialogTrigger asChild>
@@ -32,18 +43,22 @@ export function AddEntryDialog() {
       <DialogContent>
         <DialogHeader>
           <DialogTitle>Add Time Entry</DialogTitle>
-          <DialogDescription>Log time you did not track with the timer.</DialogDescription>
+          <DialogDescription>
+            Log time you did not track with the timer. An end before the start is the next day.
+          </DialogDescription>
         </DialogHeader>
         {open && (
           <EntryForm
             defaults={{ projectId: '', description: '', date: today, startTime: '09:00', endTime: '10:00' }}
+            timeZone={timeZone}
+            others={entries.data?.pages.flat() ?? []}
             submitLabel="Add Entry"
             pendingLabel="Adding..."
             onCancel={() => setOpen(false)}
             onSubmit={async (body) => {
-              await create.mutateAsync({ body });
+              const entry = await create.mutateAsync({ body });
               setOpen(false);
-              toast({ title: 'Entry Added', description: 'Your time entry was saved.' });
+              saved('Entry Added', entry, timeZone);
             }}
           />
         )}
@@ -52,8 +67,13 @@ export function AddEntryDialog() {
   );
 }
 
-export function EditEntryDialog(props: { entry: TimeEntry; timeZone: string; onClose: () => void }) {
-  const { entry, timeZone, onClose } = props;
+export function EditEntryDialog(props: {
+  entry: TimeEntry;
+  timeZone: string;
+  others: readonly TimeEntry[];
+  onClose: () => void;
+}) {
+  const { entry, timeZone, others, onClose } = props;
   const update = useUpdateEntry();
   const start = zonedParts(entry.startTime, timeZone);
   const end = zonedParts(entry.endTime, timeZone);
@@ -73,13 +93,16 @@ export function EditEntryDialog(props: { entry: TimeEntry; timeZone: string; onC
             endTime: end.time,
           }}
           schema={editEntryForm}
+          timeZone={timeZone}
+          editing={entry}
+          others={others}
           submitLabel="Save Changes"
           pendingLabel="Saving..."
           onCancel={onClose}
           onSubmit={async (body) => {
-            await update.mutateAsync({ params: { id: entry.id }, body });
+            const updated = await update.mutateAsync({ params: { id: entry.id }, body });
             onClose();
-            toast({ title: 'Entry Updated', description: 'Your time entry was saved.' });
+            saved('Entry Updated', updated, timeZone);
           }}
         />
       </DialogContent>

@@ -1,28 +1,46 @@
 import {
   type editEntryForm,
+  ENTRY_TOO_LONG,
   type ManualEntryBody,
   type ManualEntryInput,
   manualEntryBody,
+  type TimeEntry,
 } from '@contract/time-entries';
 import { useState } from 'react';
+import { useWatch } from 'react-hook-form';
 import { applyServerErrors, Form, FormMessage, SelectField, TextField, useZodForm } from '@/components/form';
 import { DialogActions } from '@/components/ui/dialog';
 import { useProjectOptions } from '@/lib/use-project-options';
+import { EntryPreview } from './entry-preview';
+import { MAX_ENTRY_SECONDS, type Span, spanOf } from './span';
 
 type Props = {
   defaults: ManualEntryInput;
   /** A new entry's end must be after its start; an edit leaves that to the server (editEntryForm). */
   schema?: typeof manualEntryBody | typeof editEntryForm;
+  /** The owner's zone: the times are typed, previewed and compared in it. */
+  timeZone: string;
+  /** The entry being edited: its unchanged times keep their instants. */
+  editing?: TimeEntry;
+  /** The owner's entries the screen has, to warn of an overlap before saving. */
+  others: readonly TimeEntry[];
   submitLabel: string;
   pendingLabel: string;
   onSubmit: (body: ManualEntryBody) => Promise<unknown>;
   onCancel: () => void;
 };
 
-/** Project, description, date, start and end (wall clock in the user's zone); validated by the contract's schema. */
+/**
+ * Project, description, date, start and end (wall clock in the owner's zone), validated by the
+ * contract's schema; below the times, what they will be saved as (a night shift ends the next day)
+ * and the entries they overlap (docs/product/time-tracking.md#manual-entries).
+ */
 export function EntryForm({
   defaults,
   schema = manualEntryBody,
+  timeZone,
+  editing,
+  others,
   submitLabel,
   pendingLabel,
   onSubmit,
@@ -31,13 +49,23 @@ export function EntryForm({
   const projects = useProjectOptions();
   const form = useZodForm(schema, { defaultValues: defaults });
   const [failure, setFailure] = useState<string | null>(null);
+  const [date, startTime, endTime] = useWatch({
+    control: form.control,
+    name: ['date', 'startTime', 'endTime'],
+  });
+  const span: Span | null = spanOf({ date, startTime, endTime }, timeZone, editing);
 
   const submit = async (body: ManualEntryBody) => {
     setFailure(null);
+    // The server refuses it too; said here, the person need not wait for the answer.
+    if (span && span.seconds > MAX_ENTRY_SECONDS) {
+      form.setError('endTime', { type: 'range', message: ENTRY_TOO_LONG }, { shouldFocus: true });
+      return;
+    }
     try {
       await onSubmit(body);
     } catch (error) {
-      // The server's refusals (future entry, unknown project) land on their fields.
+      // The server's refusals (future entry, over 24 hours, unknown project) land on their fields.
       if (!applyServerErrors(form, error))
         setFailure(error instanceof Error ? error.message : 'Something went wrong. Please try again.');
     }
@@ -58,6 +86,7 @@ export function EntryForm({
         <TextField name="startTime" label="Start time" type="time" />
         <TextField name="endTime" label="End time" type="time" />
       </div>
+      <EntryPreview span={span} timeZone={timeZone} others={others} editingId={editing?.id} />
       <FormMessage>{failure}</FormMessage>
       <DialogActions
         onCancel={onCancel}

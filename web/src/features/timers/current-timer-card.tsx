@@ -5,12 +5,15 @@ import { applyServerErrors, Form, SelectField, TextField, useZodForm } from '@/c
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
-import { formatElapsed, formatTime } from '@/lib/format';
+import { formatClock, formatElapsed } from '@/lib/format';
 import { useProjectOptions } from '@/lib/use-project-options';
 import { useActiveTimer, useElapsedSeconds, useStartTimer, useStopTimer } from './api';
 
-/** The tracker's 'Current Timer' card: idle form or the running timer with Stop Timer (docs/product/time-tracking.md). */
-export function CurrentTimerCard() {
+/**
+ * The tracker's 'Current Timer' card: idle form or the running timer with Stop Timer
+ * (docs/product/time-tracking.md); its start in the person's own zone (`timeZone`).
+ */
+export function CurrentTimerCard({ timeZone }: { timeZone: string }) {
   const active = useActiveTimer();
   const timer = active.data?.timer ?? null;
   const elapsed = useElapsedSeconds(timer?.startTime);
@@ -41,6 +44,7 @@ export function CurrentTimerCard() {
             project={timer.project ?? GENERAL_WORK}
             description={timer.task ?? timer.description}
             startTime={timer.startTime}
+            timeZone={timeZone}
             timerId={timer.id}
           />
         ) : (
@@ -51,7 +55,13 @@ export function CurrentTimerCard() {
   );
 }
 
-function RunningTimer(props: { project: string; description: string; startTime: string; timerId: string }) {
+function RunningTimer(props: {
+  project: string;
+  description: string;
+  startTime: string;
+  timeZone: string;
+  timerId: string;
+}) {
   const stop = useStopTimer();
   return (
     <div className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
@@ -68,7 +78,9 @@ function RunningTimer(props: { project: string; description: string; startTime: 
         </div>
         <div className="flex gap-1 text-muted-foreground">
           <dt>Started at</dt>
-          <dd className="font-medium text-foreground">{formatTime(props.startTime)}</dd>
+          <dd className="font-medium tabular-nums text-foreground" data-testid="timer-started">
+            {formatClock(props.startTime, props.timeZone)}
+          </dd>
         </div>
       </dl>
       <Button

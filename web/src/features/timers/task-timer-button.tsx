@@ -1,6 +1,6 @@
 import { Play, Square } from 'lucide-react';
 import { Button } from '@/components/ui/button';
-import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
+import { DisabledReason } from '@/components/ui/disabled-reason';
 import { useActiveTimer, useStartTimer, useStopTimer } from './api';
 
 type Props = { taskId: string; status: string; isPaused: boolean };
@@ -43,16 +43,5 @@ export function TaskTimerButton({ taskId, status, isPaused }: Props) {
     </Button>
   );
   if (!reason) return button;
-  // A disabled button gets no pointer events, so the tooltip hangs on a focusable wrapper.
-  return (
-    <Tooltip>
-      <TooltipTrigger asChild>
-        {/* biome-ignore lint/a11y/noNoninteractiveTabindex: lets keyboard users reach the reason */}
-        <span tabIndex={0} className="inline-flex rounded-md">
-          {button}
-        </span>
-      </TooltipTrigger>
-      <TooltipContent>{reason}</TooltipContent>
-    </Tooltip>
-  );
+  return <DisabledReason reason={reason}>{button}</DisabledReason>;
 }

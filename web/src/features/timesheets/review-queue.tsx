@@ -1,11 +1,12 @@
-import { CheckCircle2 } from 'lucide-react';
+import { AlertTriangle, CheckCircle2 } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/use-toast';
-import { formatBalance, formatDuration } from '@/lib/format';
+import { Badge } from '@/components/ui/badge';
+import { formatBalance, formatDayShort, formatDuration } from '@/lib/format';
 import { useApproveWeek, useReviewQueue } from './api';
 import { RejectDialog } from './reject-dialog';
 
@@ -39,13 +40,14 @@ export function ReviewQueue({ onOpen }: { onOpen: (userId: string, week: string)
                 className="flex flex-wrap items-center justify-between gap-3 py-3"
                 data-testid="review-item"
               >
-                <div className="min-w-0">
+                <div className="grid min-w-0 gap-1">
                   <p className="font-medium">{item.userName}</p>
                   <p className="text-sm text-muted-foreground">
-                    Week of {item.weekStart} · {formatDuration(item.trackedSeconds)} of{' '}
+                    Week of {formatDayShort(item.weekStart)} · {formatDuration(item.trackedSeconds)} of{' '}
                     {formatDuration(item.expectedSeconds)} (
-                    {formatBalance(item.trackedSeconds - item.expectedSeconds)})
+                    {formatBalance(item.trackedSeconds - item.expectedSeconds)}) · {item.timeZone}
                   </p>
+                  <ReviewFlags overlapping={item.overlappingEntries} gapDays={item.gapDays} />
                 </div>
                 <div className="flex flex-wrap gap-2">
                   <Button
@@ -93,5 +95,28 @@ export function ReviewQueue({ onOpen }: { onOpen: (userId: string, week: string)
       </CardContent>
       <RejectDialog sheet={rejecting} onClose={() => setRejecting(null)} />
     </Card>
+  );
+}
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/** What a reviewer should look at before deciding (docs/product/timesheets.md#review). */
+function ReviewFlags({ overlapping, gapDays }: { overlapping: number; gapDays: number }) {
+  if (overlapping === 0 && gapDays === 0)
+    return <p className="text-xs text-muted-foreground">No overlaps, no attendance gaps.</p>;
+  return (
+    <p className="flex flex-wrap gap-1.5">
+      {overlapping > 0 && (
+        <Badge variant="amber" data-testid="review-overlaps">
+          <AlertTriangle aria-hidden /> {plural(overlapping, 'overlapping entry', 'overlapping entries')}
+        </Badge>
+      )}
+      {gapDays > 0 && (
+        <Badge variant="amber" data-testid="review-gaps">
+          <AlertTriangle aria-hidden />{' '}
+          {plural(gapDays, 'day with an attendance gap', 'days with an attendance gap')}
+        </Badge>
+      )}
+    </p>
   );
 }

@@ -1,4 +1,5 @@
 import type { Timesheet, TimesheetStatus } from '@contract/timesheets';
+import { addDays } from '@contract/zoned-time';
 import { AlertTriangle, ChevronLeft, ChevronRight, Lock } from 'lucide-react';
 import { useState } from 'react';
 import { Badge, type BadgeVariant } from '@/components/ui/badge';
@@ -6,9 +7,12 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/use-toast';
-import { formatBalance, formatDate, formatDuration, formatTime } from '@/lib/format';
-import { useApproveWeek, useReopenWeek, useSubmitWeek, useTimesheet, useWithdrawWeek } from './api';
+import { useCurrentUser } from '@/lib/auth';
+import { formatBalance, formatDate, formatDuration } from '@/lib/format';
+import { useApproveWeek, useReopenWeek, useTimesheet, useWithdrawWeek } from './api';
+import { DayEntry } from './day-entry';
 import { RejectDialog } from './reject-dialog';
+import { SubmitWeek } from './submit-week';
 
 const statusView: Record<TimesheetStatus, { label: string; variant: BadgeVariant }> = {
   open: { label: 'Open', variant: 'gray' },
@@ -20,24 +24,6 @@ const statusView: Record<TimesheetStatus, { label: string; variant: BadgeVariant
 const weekday = (date: string) =>
   new Date(`${date}T12:00:00Z`).toLocaleDateString('en-US', { weekday: 'long', timeZone: 'UTC' });
 
-/** Moves an ISO date by whole days. */
-export function shiftDate(date: string, days: number): string {
-  const d = new Date(`${date}T12:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-}
-
-/** An entry in one line (cut with an ellipsis on a phone; the whole line is its tooltip). */
-function entryLine(e: {
-  startTime: string;
-  endTime: string;
-  task: string | null;
-  project: string | null;
-  description: string | null;
-}) {
-  return `${formatTime(e.startTime)}–${formatTime(e.endTime)} · ${e.task ?? e.project ?? 'No project'}${e.description ? ` · ${e.description}` : ''}`;
-}
-
 function notify(title: string) {
   return {
     onSuccess: () => toast({ title }),
@@ -46,7 +32,10 @@ function notify(title: string) {
   };
 }
 
-/** One person's week: per day tracked, attended, expected and the difference, the entries, gaps; the actions allowed. */
+/**
+ * One person's week (docs/product/timesheets.md#week): per day tracked, attended, expected and the
+ * difference, the entries in the person's own zone, gaps and overlaps; the actions allowed.
+ */
 export function WeekSheet({
   week,
   userId,
@@ -66,7 +55,7 @@ export function WeekSheet({
             variant="outline"
             size="icon"
             aria-label="Previous week"
-            onClick={() => onWeek(shiftDate(week, -7))}
+            onClick={() => onWeek(addDays(week, -7))}
           >
             <ChevronLeft aria-hidden />
           </Button>
@@ -77,7 +66,7 @@ export function WeekSheet({
             variant="outline"
             size="icon"
             aria-label="Next week"
-            onClick={() => onWeek(shiftDate(week, 7))}
+            onClick={() => onWeek(addDays(week, 7))}
           >
             <ChevronRight aria-hidden />
           </Button>
@@ -94,7 +83,8 @@ export function WeekSheet({
 }
 
 function SheetBody({ sheet }: { sheet: Timesheet }) {
-  const submit = useSubmitWeek();
+  const { user } = useCurrentUser();
+  const own = sheet.userId === user?.id;
   const withdraw = useWithdrawWeek();
   const approve = useApproveWeek();
   const reopen = useReopenWeek();
@@ -113,14 +103,21 @@ function SheetBody({ sheet }: { sheet: Timesheet }) {
           </p>
         </div>
       )}
+      {/* docs/product/timesheets.md#lock: the entries cannot change, and (to their owner) how they can again. */}
       {sheet.locked && (
-        <p className="flex items-center gap-2 text-sm text-subtle-foreground" data-testid="locked-note">
-          <Lock className="size-4" aria-hidden />
-          This week is locked:{' '}
-          {sheet.status === 'approved'
-            ? `approved by ${sheet.decidedBy ?? 'a reviewer'}`
-            : 'submitted for approval'}
-          .
+        <p className="flex items-start gap-2 text-sm text-subtle-foreground" data-testid="locked-note">
+          <Lock className="mt-0.5 size-4 shrink-0" aria-hidden />
+          <span>
+            This week is locked:{' '}
+            {sheet.status === 'approved'
+              ? `approved by ${sheet.decidedBy ?? 'a reviewer'}`
+              : 'submitted for approval'}
+            .{' '}
+            {own &&
+              (sheet.status === 'submitted'
+                ? 'Its entries cannot be changed: withdraw the week to change them.'
+                : 'Its entries cannot be changed: ask an admin to reopen the week to change them.')}
+          </span>
         </p>
       )}
       <div className="grid grid-cols-2 gap-3 lg:grid-cols-5 [&>*]:min-w-0">
@@ -130,20 +127,13 @@ function SheetBody({ sheet }: { sheet: Timesheet }) {
         <Figure label="Difference" value={formatBalance(sheet.totals.differenceSeconds)} />
         <Figure
           label="Overtime"
-          value={`${formatBalance(sheet.overtime.monthSeconds)} this month`}
-          hint={`${formatBalance(sheet.overtime.approvedSeconds)} over approved weeks`}
+          value={formatBalance(sheet.overtime.monthSeconds)}
+          hint={`this month so far · ${formatBalance(sheet.overtime.approvedSeconds)} over approved weeks`}
           testId="overtime"
         />
       </div>
       <div className="flex flex-wrap gap-2">
-        {sheet.can.submit && (
-          <Button
-            disabled={submit.isPending}
-            onClick={() => submit.mutate({ body: { week: sheet.weekStart } }, notify('Week Submitted'))}
-          >
-            Submit Week
-          </Button>
-        )}
+        {own && <SubmitWeek sheet={sheet} />}
         {sheet.can.withdraw && (
           <Button
             variant="outline"
@@ -182,7 +172,8 @@ function SheetBody({ sheet }: { sheet: Timesheet }) {
         </CardHeader>
         <CardContent className="grid grid-cols-1 gap-3">
           <p className="text-xs text-muted-foreground">
-            Times in {sheet.timeZone}. A gap: attendance and tracked time differ by more than 15 minutes.
+            A gap: attendance and tracked time differ by more than 15 minutes. An overlap: entries share time,
+            which counts once.
           </p>
           <ul className="flex flex-col divide-y" aria-label="Days of the week">
             {sheet.days.map((day) => (
@@ -196,11 +187,18 @@ function SheetBody({ sheet }: { sheet: Timesheet }) {
                     {weekday(day.date)}{' '}
                     <span className="text-sm font-normal text-muted-foreground">{formatDate(day.date)}</span>
                   </h3>
-                  {day.gap && (
-                    <Badge variant="amber">
-                      <AlertTriangle aria-hidden /> Gap
-                    </Badge>
-                  )}
+                  <div className="flex flex-wrap gap-1.5">
+                    {day.overlap && (
+                      <Badge variant="amber" data-testid="day-overlap">
+                        <AlertTriangle aria-hidden /> Overlap
+                      </Badge>
+                    )}
+                    {day.gap && (
+                      <Badge variant="amber">
+                        <AlertTriangle aria-hidden /> Gap
+                      </Badge>
+                    )}
+                  </div>
                 </div>
                 <dl className="grid grid-cols-2 gap-x-4 gap-y-1 text-sm sm:grid-cols-4">
                   <Cell label="Tracked" value={formatDuration(day.trackedSeconds)} />
@@ -211,15 +209,7 @@ function SheetBody({ sheet }: { sheet: Timesheet }) {
                 {day.entries.length > 0 && (
                   <ul className="grid grid-cols-1 gap-1 text-sm text-subtle-foreground">
                     {day.entries.map((e) => (
-                      <li
-                        key={e.id}
-                        className="flex min-w-0 justify-between gap-2 rounded bg-subtle px-2 py-1"
-                      >
-                        <span className="min-w-0 truncate" title={entryLine(e)}>
-                          {entryLine(e)}
-                        </span>
-                        <span className="shrink-0 tabular-nums">{formatDuration(e.duration)}</span>
-                      </li>
+                      <DayEntry key={e.id} entry={e} timeZone={sheet.timeZone} />
                     ))}
                   </ul>
                 )}

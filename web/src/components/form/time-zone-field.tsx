@@ -1,0 +1,48 @@
+import { useMemo } from 'react';
+import { type FieldPath, type FieldValues, useWatch } from 'react-hook-form';
+import type { ComboboxOption } from '@/components/ui/combobox';
+import { timeZoneNames } from '@/lib/time-zone';
+import { ComboboxField } from './combobox-field';
+
+/**
+ * A time zone, chosen from the IANA zones this browser knows by typing part of its name ("berlin",
+ * "new york"), never typed out in full (docs/product/profile.md). `none` is the first choice when
+ * a person may have no zone of their own (the organisation's then applies).
+ */
+export function TimeZoneField<T extends FieldValues = FieldValues>({
+  name,
+  label = 'Time zone',
+  hint,
+  className,
+  none,
+}: {
+  name: FieldPath<T>;
+  label?: string;
+  hint?: string;
+  className?: string;
+  none?: ComboboxOption;
+}) {
+  // A saved zone this browser does not know is still offered, so the form keeps it.
+  const saved: unknown = useWatch({ name });
+  const options = useMemo(
+    () => [
+      ...(none ? [none] : []),
+      ...timeZoneNames(typeof saved === 'string' && saved !== none?.value ? saved : null).map((zone) => ({
+        value: zone,
+        label: zone.replace(/_/g, ' '),
+      })),
+    ],
+    [none, saved],
+  );
+  return (
+    <ComboboxField
+      name={name}
+      label={label}
+      hint={hint}
+      className={className}
+      options={options}
+      placeholder="Search for a city or region"
+      emptyText="No time zone matches: try a city, such as Berlin"
+    />
+  );
+}
