@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { calendarDay, errorBody, idParam, isoDate, text } from './common';
 import { endpoints } from './endpoint';
+import { reportScopeInfo } from './reports';
 
 /** The lock's one message (docs/product/timesheets.md#lock). */
 export const WEEK_LOCKED = 'This week is locked';
@@ -175,6 +176,9 @@ export const teamOvertimeRow = z.object({
   monthSeconds: z.number().int(),
 });
 export type TeamOvertimeRow = z.infer<typeof teamOvertimeRow>;
+/** The rows, and whose overtime they are (docs/product/reports.md#scope). */
+export const teamOvertimeResponse = z.object({ scope: reportScopeInfo, rows: z.array(teamOvertimeRow) });
+export type TeamOvertime = z.infer<typeof teamOvertimeResponse>;
 
 const statusOnly = z.object({
   id: z.string(),
@@ -222,7 +226,7 @@ export const timesheetsApi = endpoints('Timesheets', {
     summary: 'The overtime balance of everyone the caller manages (admins: everyone), by name',
     access: ['manager', 'admin'],
     query: teamOvertimeQuery,
-    responses: { 200: z.array(teamOvertimeRow), 404: errorBody },
+    responses: { 200: teamOvertimeResponse, 404: errorBody },
   },
   approve: {
     method: 'POST',

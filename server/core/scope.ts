@@ -1,3 +1,4 @@
+import type { ReportScopeInfo } from '@contract/reports';
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '../db/rows';
 import type { Db } from '../db/types';
@@ -114,4 +115,42 @@ export function timeVisibleTo(actor: { id: string; role: string }) {
   if (actor.role === 'admin') return sql`true`;
   if (actor.role === 'manager') return sql`(u.id = ${actor.id} or u.id in ${managedBy(actor.id)})`;
   return sql`u.id = ${actor.id}`;
+}
+
+/**
+ * Whose data a view covers, said on screen (docs/product/reports.md#scope): an employee's own; a
+ * manager's teams (by name); one team; one person; or everyone (admins). The filters have been
+ * checked already; `people` are those the view covers, for the zones their days count in.
+ */
+export async function scopeInfo(
+  ctx: Pick<Context, 'db' | 'actor'>,
+  filters: { teamId?: string; userId?: string },
+  people: { name: string; zone: string }[],
+): Promise<ReportScopeInfo> {
+  const { actor } = ctx;
+  let kind: ReportScopeInfo['kind'] =
+    actor.role === 'employee' ? 'own' : actor.role === 'manager' ? 'teams' : 'everyone';
+  let teams: string[] = [];
+  if (actor.role === 'manager') {
+    teams = (
+      await rowsOf<{ name: string }>(
+        ctx.db,
+        sql`select t.name from teams t join team_members m on m.team_id = t.id
+            where m.user_id = ${actor.id} and m.role = 'manager' order by lower(t.name)`,
+      )
+    ).map((r) => r.name);
+  }
+  if (filters.teamId) {
+    kind = 'team';
+    teams = (
+      await rowsOf<{ name: string }>(ctx.db, sql`select name from teams where id = ${filters.teamId}`)
+    ).map((r) => r.name);
+  }
+  if (filters.userId && actor.role !== 'employee') kind = filters.userId === actor.id ? 'own' : 'person';
+  return {
+    kind,
+    teams,
+    person: kind === 'person' ? (people[0]?.name ?? null) : null,
+    zones: [...new Set(people.map((p) => p.zone))].sort(),
+  };
 }

@@ -81,11 +81,12 @@ describe('seed:demo', () => {
     try {
       const now = new Date('2026-11-18T15:00:00Z'); // a Wednesday
       await seedDemo(db.db, { now, timeZone: 'Europe/Berlin' });
-      const q = async <T>(query: string) => ((await db.db.execute(sql.raw(query))) as unknown as { rows: T[] }).rows;
+      const q = async <T>(query: string) =>
+        ((await db.db.execute(sql.raw(query))) as unknown as { rows: T[] }).rows;
       expect(await q('select holiday_country, holiday_region from time_off_settings')).toEqual([
         { holiday_country: 'DE', holiday_region: 'BE' },
       ]);
-      expect(await q("select holiday_country from teams where holiday_country is not null")).toEqual([
+      expect(await q('select holiday_country from teams where holiday_country is not null')).toEqual([
         { holiday_country: 'AT' },
       ]);
       const states = await q<{ status: string }>('select distinct status from leave_requests order by 1');

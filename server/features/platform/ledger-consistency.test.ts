@@ -135,11 +135,11 @@ describe('the ledger of hours', () => {
           const row = overtime.users.find((u) => u.userId === id);
           expect(row).toMatchObject({ trackedSeconds: tracked, expectedSeconds: expected });
 
-          const team = await get<{ userId: string; monthSeconds: number; approvedSeconds: number }[]>(
+          const team = await get<{ rows: { userId: string; monthSeconds: number }[] }>(
             admin,
             '/api/timesheets/team-overtime',
           );
-          expect(team.find((r) => r.userId === id)).toMatchObject({
+          expect(team.rows.find((r) => r.userId === id)).toMatchObject({
             monthSeconds: sheet.overtime.monthSeconds,
           });
           const first = `${sunday.slice(0, 8)}01`;

@@ -1,10 +1,9 @@
 import type { ReportFilters, ReportScopeInfo } from '@contract/reports';
 import type { SQL } from 'drizzle-orm';
 import { sql } from 'drizzle-orm';
-import { rowsOf } from '../../db/rows';
 import type { Context } from '../../lib/context';
 import { forbidden, notFound } from '../../lib/errors';
-import { manages, managesTeam, TEAM_NOT_FOUND, teamExists, timeVisibleTo } from '../../core/scope';
+import { manages, managesTeam, scopeInfo, TEAM_NOT_FOUND, teamExists, timeVisibleTo } from '../../core/scope';
 import type { LedgerRange } from '../../core/time/ledger';
 import { type TimePerson, timePeople } from '../../core/time/people';
 import { addDays, zonedDayRange } from '@contract/zoned-time';
@@ -42,12 +41,9 @@ export async function reportScope(ctx: Context, filters: ReportFilters): Promise
   const { actor } = ctx;
   let userId = filters.userId;
   const sets: SQL[] = [];
-  let kind: ReportScopeInfo['kind'] = 'everyone';
-  let teams: string[] = [];
   if (actor.role === 'employee') {
     if (userId && userId !== actor.id) throw forbidden(OWN_DATA_ONLY);
     userId = actor.id;
-    kind = 'own';
   } else if (actor.role === 'manager') {
     if (userId && userId !== actor.id && !(await manages(ctx.db, actor.id, userId))) {
       throw forbidden(TEAMS_DATA_ONLY);
@@ -55,24 +51,11 @@ export async function reportScope(ctx: Context, filters: ReportFilters): Promise
     if (filters.teamId && !(await managesTeam(ctx.db, actor.id, filters.teamId))) {
       throw forbidden(TEAMS_DATA_ONLY);
     }
-    kind = 'teams';
-    teams = (
-      await rowsOf<{ name: string }>(
-        ctx.db,
-        sql`select t.name from teams t join team_members m on m.team_id = t.id
-            where m.user_id = ${actor.id} and m.role = 'manager' order by lower(t.name)`,
-      )
-    ).map((r) => r.name);
   }
   if (filters.teamId) {
     if (actor.role === 'admin' && !(await teamExists(ctx.db, filters.teamId))) throw notFound(TEAM_NOT_FOUND);
     sets.push(sql`select user_id from team_members where team_id = ${filters.teamId}`);
-    kind = 'team';
-    teams = (
-      await rowsOf<{ name: string }>(ctx.db, sql`select name from teams where id = ${filters.teamId}`)
-    ).map((r) => r.name);
   }
-  if (userId && actor.role !== 'employee') kind = userId === actor.id ? 'own' : 'person';
   const where = sql.join(
     [
       timeVisibleTo(actor),
@@ -96,12 +79,7 @@ export async function reportScope(ctx: Context, filters: ReportFilters): Promise
     days,
     people,
     ranges: people.map((person) => ({ person, from: filters.from, to: filters.to })),
-    info: {
-      kind,
-      teams,
-      person: kind === 'person' ? (people[0]?.name ?? null) : null,
-      zones: [...new Set(people.map((p) => p.zone))].sort(),
-    },
+    info: await scopeInfo(ctx, { teamId: filters.teamId, userId }, people),
   };
 }
 

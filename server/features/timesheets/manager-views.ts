@@ -4,7 +4,7 @@ import {
   GAP_SECONDS,
   type ReviewItem,
   type reviewQuery,
-  type TeamOvertimeRow,
+  type TeamOvertime,
   type teamOvertimeQuery,
 } from '@contract/timesheets';
 import { addDays, zonedDate } from '@contract/zoned-time';
@@ -12,7 +12,7 @@ import { rowsOf } from '../../db/rows';
 import type { Db } from '../../db/types';
 import type { Context } from '../../lib/context';
 import { forbidden, notFound } from '../../lib/errors';
-import { managedBy, managesTeam, TEAM_NOT_FOUND, teamExists } from '../../core/scope';
+import { managedBy, managesTeam, TEAM_NOT_FOUND, teamExists, scopeInfo } from '../../core/scope';
 import { expectedBetween } from '../../core/time/expected';
 import { type LedgerRange, ledgerRows, ledgerSql, trackedByDay } from '../../core/time/ledger';
 import { daysAround, type TimePerson, timePeople } from '../../core/time/people';
@@ -142,7 +142,7 @@ export async function reviewQueue(ctx: Context, query: z.output<typeof reviewQue
 export async function teamOvertime(
   ctx: Context,
   query: z.output<typeof teamOvertimeQuery>,
-): Promise<TeamOvertimeRow[]> {
+): Promise<TeamOvertime> {
   const { actor } = ctx;
   if (query.teamId) {
     if (actor.role === 'admin' && !(await teamExists(ctx.db, query.teamId))) throw notFound(TEAM_NOT_FOUND);
@@ -150,17 +150,18 @@ export async function teamOvertime(
       throw forbidden('You can only see the overtime of your teams');
     }
   }
-  const scope = actor.role === 'admin' ? sql`` : sql`and u.id in ${managedBy(actor.id)}`;
+  const managed = actor.role === 'admin' ? sql`` : sql`and u.id in ${managedBy(actor.id)}`;
   const team = query.teamId
     ? sql`and u.id in (select user_id from team_members where team_id = ${query.teamId})`
     : sql``;
   const people = await timePeople(
     ctx.db,
-    sql`u.is_active and u.approval_status = 'approved' and u.id <> ${actor.id} ${scope} ${team}`,
+    sql`u.is_active and u.approval_status = 'approved' and u.id <> ${actor.id} ${managed} ${team}`,
     (await ctx.settings()).timeZone,
     daysAround(ctx.now),
   );
-  if (people.length === 0) return [];
+  const scope = await scopeInfo(ctx, { teamId: query.teamId }, people);
+  if (people.length === 0) return { scope, rows: [] };
   const approved = await rowsOf<{ user_id: string; seconds: string | number }>(
     ctx.db,
     sql`select user_id::text, sum(tracked_seconds - expected_seconds)::bigint as seconds from timesheets
@@ -177,10 +178,11 @@ export async function teamOvertime(
     sql`${ledgerSql(ranges, { now: ctx.now })} select user_id::text, sum(secs) as seconds from pieces group by 1`,
   );
   const trackedOf = new Map(tracked.map((r) => [r.user_id, Number(r.seconds)]));
-  return ranges.map(({ person, from, to }) => ({
+  const rows = ranges.map(({ person, from, to }) => ({
     userId: person.userId,
     userName: person.name,
     approvedSeconds: approvedOf.get(person.userId) ?? 0,
     monthSeconds: (trackedOf.get(person.userId) ?? 0) - expectedBetween(person, from, to),
   }));
+  return { scope, rows };
 }

@@ -488,7 +488,12 @@ describe('overtime balance', () => {
 
     const list = await manager.get('/api/timesheets/team-overtime');
     expect(list.statusCode).toBe(200);
-    const rows = list.json() as { userId: string; approvedSeconds: number; monthSeconds: number }[];
+    const { rows, scope } = list.json() as {
+      rows: { userId: string; approvedSeconds: number; monthSeconds: number }[];
+      scope: { kind: string; teams: string[]; zones: string[] };
+    };
+    // Whose overtime it is, said by the server: the manager's teams, and the zones of their people.
+    expect(scope).toMatchObject({ kind: 'teams', teams: [ours.name], zones: ['America/New_York', 'Europe/Berlin'] });
     // The manager's people only: not the manager, not outsiders.
     expect(rows.map((r) => r.userId).sort()).toEqual([worker.id, ny.id].sort());
     const own = (await employee.get('/api/timesheets?week=2025-10-27')).json().overtime;
@@ -503,15 +508,19 @@ describe('overtime balance', () => {
     expect(nyRow).toMatchObject({ approvedSeconds: 0, monthSeconds: H - 21 * 8 * H });
 
     // A team filter: the manager's own team answers; another's is a 403; admins see any, 404 unknown.
-    expect((await manager.get(`/api/timesheets/team-overtime?teamId=${ours.id}`)).json()).toEqual(rows);
+    expect((await manager.get(`/api/timesheets/team-overtime?teamId=${ours.id}`)).json()).toMatchObject({
+      rows,
+      scope: { kind: 'team', teams: [ours.name] },
+    });
     expect((await otherManager.get(`/api/timesheets/team-overtime?teamId=${ours.id}`)).statusCode).toBe(403);
-    expect((await otherManager.get('/api/timesheets/team-overtime')).json()).toEqual([]);
-    const byAdmin = (await admin.get(`/api/timesheets/team-overtime?teamId=${ours.id}`)).json();
+    expect((await otherManager.get('/api/timesheets/team-overtime')).json().rows).toEqual([]);
+    const byAdmin = (await admin.get(`/api/timesheets/team-overtime?teamId=${ours.id}`)).json().rows;
     expect(byAdmin.map((r: { userId: string }) => r.userId).sort()).toEqual(
       [boss.id, worker.id, ny.id].sort(),
     );
     const everyone = (await admin.get('/api/timesheets/team-overtime')).json();
-    expect(everyone.map((r: { userId: string }) => r.userId)).toContain(other.id);
+    expect(everyone.scope.kind).toBe('everyone');
+    expect(everyone.rows.map((r: { userId: string }) => r.userId)).toContain(other.id);
     expect((await admin.get(`/api/timesheets/team-overtime?teamId=${MISSING}`)).statusCode).toBe(404);
     expect((await admin.get('/api/timesheets/team-overtime?teamId=nope')).statusCode).toBe(400);
     // Employees never; anonymous callers neither.
@@ -545,7 +554,7 @@ describe('someone who joined this month (docs/product/timesheets.md#overtime)', 
     expect(overtime).toEqual({ approvedSeconds: (8 - 24) * H, monthSeconds: (8 - 48) * H, month: '2025-10' });
     const row = (await admin.get('/api/timesheets/team-overtime'))
       .json()
-      .find((r: { userId: string }) => r.userId === user.id);
+      .rows.find((r: { userId: string }) => r.userId === user.id);
     expect(row).toMatchObject({
       approvedSeconds: overtime.approvedSeconds,
       monthSeconds: overtime.monthSeconds,

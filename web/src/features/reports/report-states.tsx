@@ -5,7 +5,7 @@ import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ExportActions } from './export-actions';
-import { ScopeLine } from './scope-line';
+import { ScopeLine } from '@/components/scope-line';
 
 /** A report's refusal (e.g. a range too long), in the server's words. */
 function ReportError({ message }: { message: string }) {

@@ -1,5 +1,4 @@
 import { dashboardApi } from '@contract/dashboard';
-import { teamsApi } from '@contract/teams';
 import { timesheetsApi } from '@contract/timesheets';
 import { useApiMutation, useApiQuery } from '@/lib/api';
 
@@ -16,9 +15,6 @@ export const useTimesheet = (week: string, userId?: string) =>
 export const useReviewQueue = (enabled: boolean) =>
   useApiQuery(timesheetsApi.review, { query: { limit: 50 } }, { enabled });
 export const useTeamOvertime = () => useApiQuery(timesheetsApi.teamOvertime, { query: {} });
-/** The caller's teams (a manager's team overtime covers the people of those they manage). */
-export const useOwnTeams = (enabled: boolean) =>
-  useApiQuery(teamsApi.list, enabled ? { query: { limit: 500 } } : null);
 export const useSubmitWeek = () => useApiMutation(timesheetsApi.submit, { refreshes: afterDecision });
 export const useWithdrawWeek = () => useApiMutation(timesheetsApi.withdraw, { refreshes: afterDecision });
 export const useApproveWeek = () => useApiMutation(timesheetsApi.approve, { refreshes: afterDecision });

@@ -6,27 +6,11 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { formatBalance } from '@/lib/format';
 import { cn } from '@/lib/utils';
-import { useCurrentUser } from '@/lib/auth';
-import { useOwnTeams, useTeamOvertime } from './api';
+import { ScopeLine } from '@/components/scope-line';
+import { useTeamOvertime } from './api';
 
 const tone = (seconds: number) =>
   seconds > 0 ? 'text-success-foreground' : seconds < 0 ? 'text-danger-foreground' : 'text-muted-foreground';
-
-/**
- * Whose overtime the table holds (docs/product/reports.md#scope): everyone for an admin, the people
- * of the teams a manager manages (by name).
- */
-function useScope(): string | undefined {
-  const { user } = useCurrentUser();
-  const isAdmin = user?.role === 'admin';
-  const teams = useOwnTeams(user?.role === 'manager');
-  if (isAdmin) return 'Everyone';
-  const managed = (teams.data ?? [])
-    .filter((team) => team.members.some((m) => m.userId === user?.id && m.role === 'manager'))
-    .map((team) => team.name);
-  if (!teams.data) return undefined;
-  return managed.length ? `Your teams: ${managed.join(', ')}` : 'Nobody: you manage no team yet';
-}
 
 /**
  * The overtime of everyone the caller manages (admins: everyone), each as their own timesheet
@@ -40,7 +24,6 @@ export function TeamOvertime({
   onOpen: (userId: string, week: string) => void;
 }) {
   const overtime = useTeamOvertime();
-  const scope = useScope();
   return (
     <Card>
       <CardHeader>
@@ -48,16 +31,12 @@ export function TeamOvertime({
         <CardDescription>
           Tracked minus expected time: over approved weeks, and this month so far.
         </CardDescription>
-        {scope && (
-          <p className="text-sm font-medium text-subtle-foreground" data-testid="overtime-scope">
-            {scope}
-          </p>
-        )}
+        {overtime.data && <ScopeLine scope={overtime.data.scope} />}
       </CardHeader>
       <CardContent>
         {overtime.isLoading ? (
           <Skeleton className="h-24" />
-        ) : !overtime.data?.length ? (
+        ) : !overtime.data?.rows.length ? (
           <EmptyState
             icon={Users}
             title="Nobody to show yet"
@@ -80,7 +59,7 @@ export function TeamOvertime({
               </TableRow>
             </TableHeader>
             <TableBody>
-              {overtime.data.map((row) => (
+              {overtime.data.rows.map((row) => (
                 <TableRow key={row.userId}>
                   <TableHead
                     scope="row"
