@@ -12,7 +12,7 @@ import type { Db } from '../../db/types';
 import { projects, timeEntries } from '../../db/schema';
 import type { Context } from '../../lib/context';
 import { badRequest, notFound } from '../../lib/errors';
-import { addDays, zonedClock, zonedDate, zonedInstant } from '@contract/zoned-time';
+import { editedSpan, wallClockSpan } from '@contract/zoned-time';
 import { insertEntry } from '../../core/time/entries';
 import { durationSeconds, MAX_ENTRY_SECONDS, wholeSeconds } from '../../core/time/instants';
 import { assertWeeksOpen } from '../../core/time/week-lock';
@@ -55,43 +55,21 @@ async function entryIn(ctx: Scope, id: string): Promise<TimeEntry> {
 }
 
 /**
- * Wall-clock times of the owner's zone on `date` → instants. An end at or before the start is on
- * the next day (a night shift: 22:00 – 01:00).
+ * Wall-clock times of the owner's zone on `date` → instants; an end at or before the start is on
+ * the next day (a night shift: 22:00 – 01:00). The browser previews with the same function.
  */
 function resolveSpan(ctx: Scope, date: string, startTime: string, endTime: string) {
-  const start = zonedInstant(date, startTime, ctx.timeZone);
-  const endDate = endTime <= startTime ? addDays(date, 1) : date;
-  return checkedSpan(ctx, start, zonedInstant(endDate, endTime, ctx.timeZone));
+  const { start, end } = wallClockSpan(date, startTime, endTime, ctx.timeZone);
+  return checkedSpan(ctx, start, end);
 }
 
 /**
- * An edited entry's instants. A time that is not sent, or sent as it already reads (the edit form
- * sends every field, as HH:MM), keeps its instant, so an entry a timer measured keeps its seconds
- * and an unchanged save changes nothing; on a new date such a time moves by whole days with the
- * entry. A changed time is the minute typed, on the entry's date; an end that then falls at or
- * before the start is on the next day (a night shift). Null: the times are unchanged.
+ * An edited entry's instants (the contract's `editedSpan`, which the browser previews with): a time
+ * not sent, or sent as it already reads, keeps its instant, so an entry a timer measured keeps its
+ * seconds. Null: the times are unchanged.
  */
-function editedSpan(ctx: Scope, current: { startTime: Date; endTime: Date }, body: UpdateEntryBody) {
-  const { timeZone } = ctx;
-  const oldDate = zonedDate(current.startTime, timeZone);
-  const date = body.date ?? oldDate;
-  const startClock = zonedClock(current.startTime, timeZone);
-  const shift =
-    date === oldDate
-      ? 0
-      : zonedInstant(date, startClock, timeZone).getTime() -
-        zonedInstant(oldDate, startClock, timeZone).getTime();
-  const changed = (instant: Date, sent: string | undefined) =>
-    sent !== undefined && sent !== zonedClock(instant, timeZone);
-  const start = changed(current.startTime, body.startTime)
-    ? zonedInstant(date, body.startTime as string, timeZone)
-    : new Date(current.startTime.getTime() + shift);
-  let end = changed(current.endTime, body.endTime)
-    ? zonedInstant(date, body.endTime as string, timeZone)
-    : new Date(current.endTime.getTime() + shift);
-  if (changed(current.endTime, body.endTime) && end.getTime() <= start.getTime()) {
-    end = zonedInstant(addDays(date, 1), body.endTime as string, timeZone);
-  }
+function editedTimes(ctx: Scope, current: { startTime: Date; endTime: Date }, body: UpdateEntryBody) {
+  const { start, end } = editedSpan({ start: current.startTime, end: current.endTime }, body, ctx.timeZone);
   if (start.getTime() === current.startTime.getTime() && end.getTime() === current.endTime.getTime())
     return null;
   return checkedSpan(ctx, start, end);
@@ -144,7 +122,7 @@ export async function updateEntry(context: Context, id: string, body: UpdateEntr
     changes.projectId = body.projectId;
   }
   if (body.description !== undefined) changes.description = body.description;
-  const span = editedSpan(ctx, current, body);
+  const span = editedTimes(ctx, current, body);
   if (span) await assertOpen(ctx, ctx.db, span.start, span.end);
   // New times are the person's own statement: an auto-stopped entry loses its mark
   // (docs/product/time-tracking.md#forgotten-timers); a new description or project keeps it.
