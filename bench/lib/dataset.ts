@@ -16,6 +16,7 @@ import {
   seedScale,
   seedScaleNotifications,
   seedScaleTeams,
+  seedScaleTimeOff,
 } from '../../server/seed/scale';
 import { withDatabase } from '../../server/test/global-setup';
 
@@ -129,6 +130,8 @@ export async function prepareDataset(
     const teamCount = await database.db.execute(sql`select count(*)::int as n from teams`);
     if (Number((teamCount as unknown as { rows: { n: number }[] }).rows[0].n) === 0)
       await seedScaleTeams(database.db);
+    // …and time off (issue 28).
+    await seedScaleTimeOff(database.db);
     const signInAs = async (email: string, times: number) => {
       const [u] = await database.db.select({ id: users.id }).from(users).where(eq(users.email, email));
       if (!u) return [];

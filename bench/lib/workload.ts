@@ -79,6 +79,20 @@ export const allReads = (d: Dataset): Read[] => [
     who: 'teamManager',
     pace: MANAGERS_PACE,
   },
+  // Time off (docs/product/time-off.md): the 100-person team's month calendar, and everyone's
+  // balances of the year (1,000 people at ×1), each worked out from schedules, holidays and requests.
+  {
+    name: "GET /api/leave/calendar (100-person team's month)",
+    path: `/api/leave/calendar?from=${month[0]}&to=${month[1]}${d.teamId ? `&teamId=${d.teamId}` : ''}`,
+    who: 'teamManager',
+    pace: MANAGERS_PACE,
+  },
+  {
+    name: "GET /api/leave/balances (everyone's year)",
+    path: '/api/leave/balances',
+    who: 'admin',
+    pace: MANAGERS_PACE,
+  },
   {
     name: 'GET /api/timesheets/team-overtime (100-person team)',
     path: `/api/timesheets/team-overtime${d.teamId ? `?teamId=${d.teamId}` : ''}`,

@@ -49,5 +49,15 @@ describe('seed:scale', () => {
         'c.is_general',
       ),
     ).toBe(expected.users);
+    // time off: four requests a person, none overlapping another of theirs, one of them pending
+    expect(await count('leave_requests')).toBe(expected.users * 4);
+    expect(await count('leave_requests', "status = 'pending'")).toBe(expected.users);
+    expect(
+      await count(
+        'leave_requests a join leave_requests b on a.user_id = b.user_id and a.id < b.id',
+        'a.start_date <= b.end_date and b.start_date <= a.end_date',
+      ),
+    ).toBe(0);
+    expect(await count('time_off_settings', "holiday_country = 'DE'")).toBe(1);
   });
 });

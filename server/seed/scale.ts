@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/types';
 import { hashPassword } from '../lib/password';
+import { ensureTimeOffDefaults } from '../features/time-off/defaults';
 
 /** Row counts of the full scale data set (issue 8); `factor` scales them for 1/10/100× comparisons. */
 export const SCALE_FULL = {
@@ -204,8 +205,51 @@ export async function seedScale(
     'drop table if exists seed_users;\ndrop table if exists seed_projects;\ndrop table if exists seed_convs',
   );
   await seedScaleTeams(db, log);
+  await seedScaleTimeOff(db, log);
   await run(db, 'analyze');
   return n;
+}
+
+/**
+ * Time off on the scale users (issue 28's bench): Berlin's public holidays and a company half day,
+ * and per person four requests in disjoint weeks: a week of vacation taken (2–40 weeks back), a sick
+ * day the week before it, two days of vacation approved ahead and three days pending after them. The
+ * 100-person team's month calendar and everyone's balances read them. Idempotent per database: it
+ * does nothing when requests exist.
+ */
+export async function seedScaleTimeOff(db: Db, log: (line: string) => void = () => {}) {
+  const started = Date.now();
+  await ensureTimeOffDefaults(db);
+  const numbered = `(select id, split_part(split_part(email, '@', 1), 'user', 2)::int as n
+      from users where email like 'user%@scale.test')`;
+  const type = (name: string) => `(select id from leave_types where name = '${name}')`;
+  const monday = `date_trunc('week', now())::date`;
+  await run(
+    db,
+    `update time_off_settings set holiday_country = coalesce(holiday_country, 'DE'),
+       holiday_region = case when holiday_country is null then 'BE' else holiday_region end where id = 1;
+     insert into holiday_overrides (date, kind, name, half_day)
+       select make_date(extract(year from now())::int, 12, 24), 'added', 'Christmas Eve (afternoon off)', true
+       where not exists (select 1 from leave_requests)
+       on conflict do nothing;
+     insert into leave_requests (user_id, type_id, start_date, end_date, status, decided_at, created_at)
+       select u.id, ${type('Vacation')}, w.start, w.start + 4, 'approved', now() - interval '60 days', now() - interval '70 days'
+       from ${numbered} u cross join lateral (select ${monday} - 7 * (2 + u.n % 39) as start) w
+       where not exists (select 1 from leave_requests)
+       union all
+       select u.id, ${type('Sick leave')}, w.start + 3, w.start + 3, 'approved', now() - interval '60 days', now() - interval '60 days'
+       from ${numbered} u cross join lateral (select ${monday} - 7 * (3 + u.n % 39) as start) w
+       where not exists (select 1 from leave_requests)
+       union all
+       select u.id, ${type('Vacation')}, w.start, w.start + 1, 'approved', now() - interval '5 days', now() - interval '6 days'
+       from ${numbered} u cross join lateral (select ${monday} + 7 * (1 + u.n % 8) as start) w
+       where not exists (select 1 from leave_requests)
+       union all
+       select u.id, ${type('Vacation')}, w.start + 2, w.start + 4, 'pending', null, now() - interval '1 day'
+       from ${numbered} u cross join lateral (select ${monday} + 7 * (2 + u.n % 8) as start) w
+       where not exists (select 1 from leave_requests)`,
+  );
+  log(`time off (${((Date.now() - started) / 1000).toFixed(1)} s)`);
 }
 
 export const SCALE_TEAM_PREFIX = 'Scale team ';
