@@ -50,19 +50,6 @@ export async function manages(db: Db, managerId: string, userId: string): Promis
   return rows[0]?.ok === true;
 }
 
-/** True when some team manager (other than the user) stands above the user. */
-export async function hasTeamManager(db: Db, userId: string): Promise<boolean> {
-  const rows = await rowsOf<{ ok: boolean }>(
-    db,
-    sql`select exists (
-    select 1 from team_members m
-    join team_members boss on boss.team_id = m.team_id and boss.role = 'manager' and boss.user_id <> m.user_id
-    where m.user_id = ${userId}
-  ) as "ok"`,
-  );
-  return rows[0]?.ok === true;
-}
-
 /**
  * Who decides a person's timesheet (docs/product/timesheets.md#review): the managers of their teams;
  * when nobody manages them, every active admin. Never the person themselves.

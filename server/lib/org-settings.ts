@@ -31,8 +31,3 @@ export async function loadSettings(db: Db, defaultTimeZone: string): Promise<Set
     timeZone: row.timeZone && isValidTimeZone(row.timeZone) ? row.timeZone : fallbackZone,
   };
 }
-
-/** Just the organisation's time zone, for features that only need calendar days. */
-export async function orgTimeZone(db: Db, defaultTimeZone: string): Promise<string> {
-  return (await loadSettings(db, defaultTimeZone)).timeZone;
-}

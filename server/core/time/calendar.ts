@@ -30,7 +30,7 @@ export type Region = { country: string | null; region: string | null };
 const calendars = new Map<string, Holidays>();
 const years = new Map<string, Map<string, string>>();
 
-/** The public holidays of a region's year from the date-holidays data set (CC-BY 3.0), by day. */
+/** The public holidays of a region's year from the date-holidays data set (CC BY-SA 3.0, credited in the README), by day. */
 function publicHolidays(region: Region, year: number): Map<string, string> {
   if (!region.country) return new Map();
   const key = `${region.country}/${region.region ?? ''}/${year}`;

@@ -1,6 +1,7 @@
 import type { Settings, SettingsInput } from '@contract/settings';
 import { settings } from '../../db/schema';
 import type { Context } from '../../lib/context';
+import { loadSettings } from '../../lib/org-settings';
 import { audit, changesBetween } from '../../core/audit';
 
 /** Saves the organisation's single settings row (id = 1), creating it on first save. */
@@ -16,12 +17,11 @@ export async function saveSettings(ctx: Context, input: SettingsInput): Promise<
     updatedAt: now,
     updatedBy: actor.id,
   };
-  const row = await db.transaction(async (tx) => {
-    const [saved] = await tx
+  await db.transaction(async (tx) => {
+    await tx
       .insert(settings)
       .values({ id: 1, ...values })
-      .onConflictDoUpdate({ target: settings.id, set: values })
-      .returning();
+      .onConflictDoUpdate({ target: settings.id, set: values });
     // What changed, for the audit log (docs/product/admin.md#audit-log).
     await audit(tx, {
       actorId: actor.id,
@@ -29,16 +29,7 @@ export async function saveSettings(ctx: Context, input: SettingsInput): Promise<
       details: { changes: changesBetween(before, input) },
       at: now,
     });
-    return saved;
   });
-  return {
-    clockIn: row.clockIn,
-    clockOut: row.clockOut,
-    dailyBreakMinutes: row.dailyBreakMinutes,
-    lunchMinutes: row.lunchMinutes,
-    lateThresholdMinutes: row.lateThresholdMinutes,
-    autoStopTimerHours: row.autoStopTimerHours,
-    twoFactorRoles: row.twoFactorRoles as Settings['twoFactorRoles'],
-    timeZone: row.timeZone ?? input.timeZone,
-  };
+  // Read back the one way settings are read (lib/org-settings.ts), defaults and fallbacks included.
+  return loadSettings(db, ctx.config.defaultTimeZone);
 }
