@@ -1,10 +1,15 @@
 import { desc, eq } from 'drizzle-orm';
+import { authApi } from '@contract/auth';
+import type { RequestOf } from '@contract/endpoint';
 import { outbox } from '../db/schema';
 import type { TestContext } from './harness';
 
 export const GOOD_PASSWORD = 'Secret123';
 
-export function registration(overrides: Record<string, unknown> = {}) {
+export type Registration = RequestOf<typeof authApi.register>['body'];
+
+/** A valid registration body with a fresh address; bad bodies are built by spreading over it. */
+export function registration(overrides: Partial<Registration> = {}): Registration {
   return {
     firstName: 'Nora',
     lastName: 'Newcomer',
@@ -30,12 +35,14 @@ export async function latestCode(t: TestContext, email: string): Promise<string>
 }
 
 /** Registers and verifies; the account is then pending approval (or approved when invited). */
-export async function registerAndVerify(t: TestContext, overrides: Record<string, unknown> = {}) {
+export async function registerAndVerify(t: TestContext, overrides: Partial<Registration> = {}) {
   const body = registration(overrides);
-  const reg = await t.anonymous.post('/api/register-with-verification', body);
+  const reg = await t.anonymous.call(authApi.register, { body });
   if (reg.statusCode !== 201) throw new Error(`register: ${reg.statusCode} ${reg.body}`);
   const code = await latestCode(t, body.email.toLowerCase());
-  const res = await t.anonymous.post('/api/verify-email', { email: body.email, verificationCode: code });
+  const res = await t.anonymous.call(authApi.verifyEmail, {
+    body: { email: body.email, verificationCode: code },
+  });
   return { body, res, email: body.email.toLowerCase() };
 }
 

@@ -2,6 +2,11 @@ import type { AuditAction } from '@contract/admin';
 import { and, eq, sql } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { timesheetsApi } from '@contract/timesheets';
+import { teamsApi } from '@contract/teams';
+import { schedulesApi } from '@contract/schedules';
+import { profileApi } from '@contract/profile';
+import { authApi } from '@contract/auth';
 import { auditLog } from '../../db/schema';
 import { createTestApp, TEST_PASSWORD, type TestContext } from '../../test/harness';
 
@@ -26,30 +31,37 @@ const entries = async (action: AuditAction, targetUserId?: string) =>
 describe('the audit log records', () => {
   it('two-factor on and off, a password change and an ended session, by the person themselves', async () => {
     const { user, api } = await t.userClient('employee');
-    const setup = (await api.post('/api/profile/2fa/setup')).json();
+    const setup = (await api.call(profileApi.twoFactorSetup)).json();
     const totp = new TOTP({ secret: Secret.fromBase32(setup.secret), digits: 6, period: 30 });
-    expect((await api.post('/api/profile/2fa/enable', { code: totp.generate() })).statusCode).toBe(200);
+    expect((await api.call(profileApi.twoFactorEnable, { body: { code: totp.generate() } })).statusCode).toBe(
+      200,
+    );
     expect(await entries('two_factor_enabled', user.id)).toHaveLength(1);
     // The next code must be of a later 30-second step; a recovery code works at once.
     const again = await t.userClient('employee');
-    const setup2 = (await again.api.post('/api/profile/2fa/setup')).json();
+    const setup2 = (await again.api.call(profileApi.twoFactorSetup)).json();
     const totp2 = new TOTP({ secret: Secret.fromBase32(setup2.secret), digits: 6, period: 30 });
-    const codes = (await again.api.post('/api/profile/2fa/enable', { code: totp2.generate() })).json()
-      .recoveryCodes;
-    expect((await again.api.post('/api/profile/2fa/disable', { code: codes[0] })).statusCode).toBe(200);
+    const codes = (
+      await again.api.call(profileApi.twoFactorEnable, { body: { code: totp2.generate() } })
+    ).json().recoveryCodes;
+    expect((await again.api.call(profileApi.twoFactorDisable, { body: { code: codes[0] } })).statusCode).toBe(
+      200,
+    );
     expect(await entries('two_factor_disabled', again.user.id)).toHaveLength(1);
 
     const other = await t.signIn(user);
-    const sessions = (await api.get('/api/profile/sessions')).json() as { id: string; current: boolean }[];
-    const notThis = sessions.find((s) => !s.current) as { id: string };
-    expect((await api.delete(`/api/profile/sessions/${notThis.id}`)).statusCode).toBe(204);
-    expect((await other.get('/api/auth/user')).statusCode).toBe(401);
+    const sessions = (await api.call(profileApi.sessions)).json();
+    const notThis = sessions.find((s) => !s.current)!;
+    expect((await api.call(profileApi.endSession, { params: { id: notThis.id } })).statusCode).toBe(204);
+    expect((await other.call(authApi.currentUser)).statusCode).toBe(401);
     const [ended] = await entries('session_ended', user.id);
     expect(ended.details).toMatchObject({ sessionId: notThis.id, current: false });
 
-    const changed = await api.post('/api/change-password', {
-      currentPassword: TEST_PASSWORD,
-      newPassword: 'New1Password',
+    const changed = await api.call(authApi.changePassword, {
+      body: {
+        currentPassword: TEST_PASSWORD,
+        newPassword: 'New1Password',
+      },
     });
     expect(changed.statusCode).toBe(200);
     const [entry] = await entries('password_changed', user.id);
@@ -60,18 +72,23 @@ describe('the audit log records', () => {
     const { user: admin, api } = await t.userClient('admin');
     const a = await t.createUser('employee');
     const b = await t.createUser('manager');
-    const created = await api.post('/api/teams', {
-      name: 'Audit Crew',
-      members: [{ userId: a.id, role: 'member' }],
+    const created = await api.call(teamsApi.create, {
+      body: {
+        name: 'Audit Crew',
+        members: [{ userId: a.id, role: 'member' }],
+      },
     });
     expect(created.statusCode).toBe(201);
     const teamId = created.json().id;
-    const changed = await api.patch(`/api/teams/${teamId}`, {
-      name: 'Audit Crew 2',
-      members: [{ userId: b.id, role: 'manager' }],
+    const changed = await api.call(teamsApi.update, {
+      params: { id: teamId },
+      body: {
+        name: 'Audit Crew 2',
+        members: [{ userId: b.id, role: 'manager' }],
+      },
     });
     expect(changed.statusCode).toBe(200);
-    expect((await api.delete(`/api/teams/${teamId}`)).statusCode).toBe(204);
+    expect((await api.call(teamsApi.remove, { params: { id: teamId } })).statusCode).toBe(204);
     const teamEntries = (
       await t.db
         .select()
@@ -96,9 +113,12 @@ describe('the audit log records', () => {
       ['team_deleted', { teamId, name: 'Audit Crew 2' }],
     ]);
 
-    const schedule = await api.put(`/api/users/${a.id}/schedule`, {
-      minutes: [480, 480, 480, 480, 240, 0, 0],
-      timeZone: 'Europe/Berlin',
+    const schedule = await api.call(schedulesApi.put, {
+      params: { id: a.id },
+      body: {
+        minutes: [480, 480, 480, 480, 240, 0, 0],
+        timeZone: 'Europe/Berlin',
+      },
     });
     expect(schedule.statusCode).toBe(200);
     const [scheduleEntry] = await entries('schedule_changed', a.id);
@@ -117,14 +137,15 @@ describe('the audit log records', () => {
     const { user: admin, api: adminApi } = await t.userClient('admin');
     const { user, api } = await t.userClient('employee');
     const week = '2025-06-02';
-    const submitted = await api.post('/api/timesheets/submit', { week });
+    const submitted = await api.call(timesheetsApi.submit, { body: { week } });
     expect(submitted.statusCode).toBe(200);
     const id = submitted.json().id;
-    expect((await adminApi.post(`/api/timesheets/${id}/reject`, { comment: 'Add Friday' })).statusCode).toBe(
-      200,
-    );
-    expect((await api.post('/api/timesheets/submit', { week })).statusCode).toBe(200);
-    expect((await adminApi.post(`/api/timesheets/${id}/approve`)).statusCode).toBe(200);
+    expect(
+      (await adminApi.call(timesheetsApi.reject, { params: { id }, body: { comment: 'Add Friday' } }))
+        .statusCode,
+    ).toBe(200);
+    expect((await api.call(timesheetsApi.submit, { body: { week } })).statusCode).toBe(200);
+    expect((await adminApi.call(timesheetsApi.approve, { params: { id } })).statusCode).toBe(200);
     const actions = (
       await t.db.select().from(auditLog).where(eq(auditLog.targetUserId, user.id)).orderBy(auditLog.seq)
     ).map((e) => [e.action, e.actorId]);
@@ -144,7 +165,8 @@ describe('anonymous failures', () => {
     const statuses: number[] = [];
     for (let i = 0; i < 80; i++) {
       statuses.push(
-        (await t.anonymous.post('/api/simple-login/2fa', { code: '123456' }, flooder)).statusCode,
+        (await t.anonymous.call(authApi.signInSecondFactor, { body: { code: '123456' }, headers: flooder }))
+          .statusCode,
       );
     }
     const written = (await entries('sign_in_failed')).length - before;

@@ -1,4 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { settingsApi } from '@contract/settings';
+import { profileApi } from '@contract/profile';
+import { authApi } from '@contract/auth';
+import { type AuditQuery, adminApi } from '@contract/admin';
 import { createTestApp, TEST_PASSWORD, type TestContext } from '../../test/harness';
 import { audit } from '../../core/audit';
 
@@ -7,16 +11,6 @@ beforeAll(async () => {
   t = await createTestApp();
 });
 afterAll(() => t.close());
-
-type Entry = {
-  id: string;
-  at: string;
-  action: string;
-  actor: { id: string; name: string; email: string } | null;
-  target: { id: string; name: string; email: string } | null;
-  details: Record<string, unknown> | null;
-  email: string | null;
-};
 
 const settings = {
   clockIn: '08:30',
@@ -29,11 +23,11 @@ const settings = {
 
 describe('GET /api/admin/audit and /api/admin/audit/export', () => {
   it('are for admins only: 401 anonymous, 403 for employees and managers', async () => {
-    for (const url of ['/api/admin/audit', '/api/admin/audit/export']) {
-      expect((await t.anonymous.get(url)).statusCode).toBe(401);
+    for (const endpoint of [adminApi.audit, adminApi.auditExport]) {
+      expect((await t.anonymous.call(endpoint)).statusCode).toBe(401);
       for (const role of ['employee', 'manager'] as const) {
         const { api } = await t.userClient(role);
-        expect((await api.get(url)).statusCode).toBe(403);
+        expect((await api.call(endpoint)).statusCode).toBe(403);
       }
     }
   });
@@ -43,23 +37,29 @@ describe('GET /api/admin/audit and /api/admin/audit/export', () => {
     const pending = await t.createUser('employee', { approvalStatus: 'pending' });
     const rejected = await t.createUser('employee', { approvalStatus: 'pending' });
     const worker = await t.createUser('employee');
-    expect((await api.post(`/api/admin/approve-user/${pending.id}`)).statusCode).toBe(200);
-    expect((await api.post(`/api/admin/reject-user/${rejected.id}`, { reason: 'unknown' })).statusCode).toBe(
+    expect((await api.call(adminApi.approveUser, { params: { id: pending.id }, body: {} })).statusCode).toBe(
       200,
     );
-    expect((await api.post(`/api/admin/suspend-user/${worker.id}`, { reason: 'left' })).statusCode).toBe(200);
-    expect((await api.post(`/api/admin/activate-user/${worker.id}`)).statusCode).toBe(200);
-    expect((await api.post(`/api/admin/reset-password/${worker.id}`)).statusCode).toBe(200);
     expect(
-      (await api.post('/api/admin/invitations', { email: 'new@example.com', role: 'employee' })).statusCode,
+      (await api.call(adminApi.rejectUser, { params: { id: rejected.id }, body: { reason: 'unknown' } }))
+        .statusCode,
+    ).toBe(200);
+    expect(
+      (await api.call(adminApi.suspendUser, { params: { id: worker.id }, body: { reason: 'left' } }))
+        .statusCode,
+    ).toBe(200);
+    expect((await api.call(adminApi.activateUser, { params: { id: worker.id } })).statusCode).toBe(200);
+    expect((await api.call(adminApi.resetPassword, { params: { id: worker.id } })).statusCode).toBe(200);
+    expect(
+      (await api.call(adminApi.invite, { body: { email: 'new@example.com', role: 'employee' } })).statusCode,
     ).toBe(201);
-    expect((await api.put('/api/settings', settings)).statusCode).toBe(200);
-    const token = await api.post('/api/profile/tokens', { name: 'Exports', expiresInDays: 7 });
+    expect((await api.call(settingsApi.save, { body: settings })).statusCode).toBe(200);
+    const token = await api.call(profileApi.createToken, { body: { name: 'Exports', expiresInDays: 7 } });
     expect(token.statusCode).toBe(201);
 
-    const res = await api.get(`/api/admin/audit?actorId=${admin.id}`);
+    const res = await api.call(adminApi.audit, { query: { actorId: admin.id } });
     expect(res.statusCode).toBe(200);
-    const entries: Entry[] = res.json();
+    const entries = res.json();
     expect(entries.map((e) => e.action)).toEqual([
       'token_created',
       'settings_changed',
@@ -87,20 +87,28 @@ describe('GET /api/admin/audit and /api/admin/audit/export', () => {
   it('records sign-ins and failed sign-ins (the e-mail tried and the address, no password)', async () => {
     const { api } = await t.userClient('admin');
     const person = await t.createUser('employee');
-    const ok = await t.anonymous.post('/api/simple-login', { email: person.email, password: TEST_PASSWORD });
+    const ok = await t.anonymous.call(authApi.signIn, {
+      body: { email: person.email, password: TEST_PASSWORD },
+    });
     expect(ok.statusCode).toBe(200);
-    const bad = await t.anonymous.post('/api/simple-login', { email: person.email, password: 'Wrong-pass1' });
+    const bad = await t.anonymous.call(authApi.signIn, {
+      body: { email: person.email, password: 'Wrong-pass1' },
+    });
     expect(bad.statusCode).toBe(401);
-    const nobody = await t.anonymous.post('/api/simple-login', {
-      email: 'ghost@example.com',
-      password: 'Wrong-pass2',
+    const nobody = await t.anonymous.call(authApi.signIn, {
+      body: {
+        email: 'ghost@example.com',
+        password: 'Wrong-pass2',
+      },
     });
     expect(nobody.statusCode).toBe(401);
 
-    const signIns: Entry[] = (await api.get(`/api/admin/audit?actorId=${person.id}&action=sign_in`)).json();
+    const signIns = (
+      await api.call(adminApi.audit, { query: { actorId: person.id, action: 'sign_in' } })
+    ).json();
     expect(signIns).toHaveLength(1);
     expect(signIns[0].details).toMatchObject({ ip: expect.any(String) });
-    const failed: Entry[] = (await api.get('/api/admin/audit?action=sign_in_failed')).json();
+    const failed = (await api.call(adminApi.audit, { query: { action: 'sign_in_failed' } })).json();
     const tried = failed.map((e) => e.email);
     expect(tried).toEqual(expect.arrayContaining([person.email, 'ghost@example.com']));
     for (const e of failed) {
@@ -114,7 +122,7 @@ describe('GET /api/admin/audit and /api/admin/audit/export', () => {
 
   it('filters by actor, target, action and days, pages with limit + before, refuses bad filters', async () => {
     const { user: admin, api } = await t.userClient('admin');
-    await api.put('/api/settings', settings);
+    await api.call(settingsApi.save, { body: settings });
     const target = await t.createUser('employee');
     const other = await t.createUser('employee');
     const day = (d: string, h: number) => new Date(`2025-03-${d}T${String(h).padStart(2, '0')}:00:00Z`);
@@ -133,29 +141,31 @@ describe('GET /api/admin/audit and /api/admin/audit/export', () => {
         details: { reason: 'x' },
       });
     }
-    const get = async (q: string): Promise<Entry[]> => {
-      const res = await api.get(`/api/admin/audit?actorId=${admin.id}&action=suspend&${q}`);
+    const get = async (query: AuditQuery) => {
+      const res = await api.call(adminApi.audit, {
+        query: { actorId: admin.id, action: 'suspend', ...query },
+      });
       expect(res.statusCode).toBe(200);
       return res.json();
     };
-    expect((await get(`targetId=${target.id}`)).map((e) => e.at.slice(0, 10))).toEqual([
+    expect((await get({ targetId: target.id })).map((e) => e.at.slice(0, 10))).toEqual([
       '2025-03-04',
       '2025-03-03',
       '2025-03-02',
       '2025-03-01',
     ]);
-    expect((await get('from=2025-03-02&to=2025-03-03')).map((e) => e.at)).toEqual([
+    expect((await get({ from: '2025-03-02', to: '2025-03-03' })).map((e) => e.at)).toEqual([
       '2025-03-03T00:00:00.000Z',
       '2025-03-02T23:00:00.000Z',
       '2025-03-02T09:00:00.000Z',
     ]);
-    const first = await get('limit=2');
+    const first = await get({ limit: 2 });
     expect(first.map((e) => e.at.slice(0, 10))).toEqual(['2025-03-04', '2025-03-03']);
-    const second = await get(`limit=2&before=${first[1].id}`);
+    const second = await get({ limit: 2, before: first[1].id });
     expect(second.map((e) => e.at)).toEqual(['2025-03-02T23:00:00.000Z', '2025-03-02T09:00:00.000Z']);
-    const last = await get(`limit=2&before=${second[1].id}`);
+    const last = await get({ limit: 2, before: second[1].id });
     expect(last).toHaveLength(1);
-    expect(await get(`limit=2&before=${last[0].id}`)).toEqual([]);
+    expect(await get({ limit: 2, before: last[0].id })).toEqual([]);
 
     for (const q of [
       'action=nonsense',
@@ -175,7 +185,7 @@ describe('GET /api/admin/audit and /api/admin/audit/export', () => {
 
   it('exports the filtered log as CSV', async () => {
     const { user: admin, api } = await t.userClient('admin');
-    await api.put('/api/settings', settings);
+    await api.call(settingsApi.save, { body: settings });
     const target = await t.createUser('employee', { firstName: '=Evil', lastName: 'Name' });
     await audit(t.db, {
       actorId: admin.id,
@@ -184,7 +194,7 @@ describe('GET /api/admin/audit and /api/admin/audit/export', () => {
       at: new Date('2025-04-01T10:15:00Z'),
       details: { reason: 'left, "for good"' },
     });
-    const res = await api.get(`/api/admin/audit/export?targetId=${target.id}`);
+    const res = await api.call(adminApi.auditExport, { query: { targetId: target.id } });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/csv/);
     expect(res.headers['content-disposition']).toMatch(

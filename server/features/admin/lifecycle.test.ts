@@ -1,7 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AuditEntry, UserExport } from '@contract/admin';
-import type { TimeReport } from '@contract/reports';
+import { profileApi } from '@contract/profile';
+import { authApi } from '@contract/auth';
+import { type UserExport, adminApi } from '@contract/admin';
+import { reportsApi } from '@contract/reports';
 import {
   apiTokens,
   avatars,
@@ -22,7 +24,7 @@ import { timeFixtures } from '../../test/time-fixtures';
 const clock = fixedClock('2025-04-02T12:00:00Z');
 const H = 3600;
 const MISSING = '00000000-0000-4000-8000-000000000000';
-const RANGE = 'from=2025-03-24&to=2025-03-30';
+const RANGE = { from: '2025-03-24', to: '2025-03-30' };
 
 let t: TestContext;
 type Client = Awaited<ReturnType<TestContext['userClient']>>;
@@ -53,7 +55,7 @@ async function leaver() {
   await fx.attendance(id, '2025-03-24T07:55:00Z', '2025-03-24T16:00:00Z');
   await fx.task(id, { title: 'Hand over the keys' });
   const token = (
-    await person.api.post('/api/profile/tokens', { name: 'CI script', expiresInDays: 30 })
+    await person.api.call(profileApi.createToken, { body: { name: 'CI script', expiresInDays: 30 } })
   ).json();
   expect(token.token).toMatch(/^wb_pat_/);
   const [conversation] = await t.db.insert(conversations).values({ type: 'group', name: 'Ops' }).returning();
@@ -66,23 +68,20 @@ async function leaver() {
   await t.db.insert(twoFactorSecrets).values({ userId: id, secret: 'ENCRYPTED-TOTP-SECRET' });
   await t.db.insert(recoveryCodes).values({ userId: id, codeHash: `recovery-code-hash-${id}` });
   // An audit entry about them.
-  expect((await admin.api.post(`/api/admin/reset-password/${id}`)).statusCode).toBe(200);
+  expect((await admin.api.call(adminApi.resetPassword, { params: { id } })).statusCode).toBe(200);
   // That ended their sessions: they sign in again.
-  return { ...person, api: await t.signIn(person.user), token: token.token as string };
+  return { ...person, api: await t.signIn(person.user), token: token.token };
 }
 
 describe('who may export and anonymise', () => {
   it('admins only: 401 without a session, 403 for employees and managers', async () => {
     const target = await t.createUser();
-    const paths = [
-      ['GET', `/api/admin/users/${target.id}/export`],
-      ['POST', `/api/admin/users/${target.id}/anonymise`],
-    ] as const;
+    const params = { id: target.id };
     const employee = await t.userClient('employee');
     const manager = await t.userClient('manager');
-    for (const [method, path] of paths) {
-      const call = (c: { get: typeof admin.api.get; post: typeof admin.api.post }) =>
-        method === 'GET' ? c.get(path) : c.post(path);
+    for (const endpoint of [adminApi.exportUser, adminApi.anonymiseUser]) {
+      const call = (c: typeof t.anonymous) => c.call(endpoint, { params });
+      const path = `${endpoint.method} ${endpoint.path}`;
       expect((await call(t.anonymous)).statusCode, path).toBe(401);
       expect((await call(employee.api)).statusCode, path).toBe(403);
       expect((await call(manager.api)).statusCode, path).toBe(403);
@@ -92,14 +91,14 @@ describe('who may export and anonymise', () => {
   });
 
   it('unknown and malformed ids are 404', async () => {
-    expect((await admin.api.get(`/api/admin/users/${MISSING}/export`)).statusCode).toBe(404);
-    expect((await admin.api.post(`/api/admin/users/${MISSING}/anonymise`)).statusCode).toBe(404);
+    expect((await admin.api.call(adminApi.exportUser, { params: { id: MISSING } })).statusCode).toBe(404);
+    expect((await admin.api.call(adminApi.anonymiseUser, { params: { id: MISSING } })).statusCode).toBe(404);
     expect((await admin.api.get('/api/admin/users/nope/export')).statusCode).toBe(404);
     expect((await admin.api.post('/api/admin/users/nope/anonymise')).statusCode).toBe(404);
   });
 
   it('an admin cannot anonymise themselves', async () => {
-    const res = await admin.api.post(`/api/admin/users/${admin.user.id}/anonymise`);
+    const res = await admin.api.call(adminApi.anonymiseUser, { params: { id: admin.user.id } });
     expect(res.statusCode).toBe(403);
     expect(res.json().message).toBe('You cannot anonymise your own account.');
   });
@@ -109,12 +108,13 @@ describe('exporting what Workbench holds about a person', () => {
   it('downloads their profile, sign-ins, tokens, time, attendance, tasks, chat, notifications and audit, audited', async () => {
     const person = await leaver();
     const id = person.user.id;
-    const res = await admin.api.get(`/api/admin/users/${id}/export`);
+    const res = await admin.api.call(adminApi.exportUser, { params: { id } });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
     expect(res.headers['content-disposition']).toBe(`attachment; filename="workbench-person-${id}.json"`);
     expect(res.headers['cache-control']).toBe('no-store');
-    const data = res.json() as UserExport;
+    // A download: its body is the contract's userExport as JSON text.
+    const data: UserExport = JSON.parse(res.body);
     expect(data.user).toMatchObject({
       id,
       email: person.user.email,
@@ -154,8 +154,8 @@ describe('exporting what Workbench holds about a person', () => {
     expect(res.body).not.toMatch(/"(passwordHash|tokenHash|codeHash|secret|pendingSecret|lastFour)"/);
 
     const audit = (
-      await admin.api.get(`/api/admin/audit?targetId=${id}&action=user_exported`)
-    ).json() as AuditEntry[];
+      await admin.api.call(adminApi.audit, { query: { targetId: id, action: 'user_exported' } })
+    ).json();
     expect(audit).toHaveLength(1);
     expect(audit[0].actor?.id).toBe(admin.user.id);
   });
@@ -165,13 +165,12 @@ describe('anonymising a departed person', () => {
   it('replaces name and e-mail, ends every way in, and keeps their time for the reports', async () => {
     const person = await leaver();
     const id = person.user.id;
-    const reportBefore = (
-      await admin.api.get(`/api/reports/time?${RANGE}&groupBy=user`)
-    ).json() as TimeReport;
+    const timeByUser = () => admin.api.call(reportsApi.time, { query: { ...RANGE, groupBy: 'user' } });
+    const reportBefore = (await timeByUser()).json();
     const before = reportBefore.rows.find((r) => r.key === id);
     expect(before).toMatchObject({ label: 'Erin Leaving', seconds: 3.5 * H });
 
-    const res = await admin.api.post(`/api/admin/users/${id}/anonymise`);
+    const res = await admin.api.call(adminApi.anonymiseUser, { params: { id } });
     expect(res.statusCode).toBe(200);
     const short = id.slice(0, 8);
     expect(res.json()).toMatchObject({
@@ -188,13 +187,16 @@ describe('anonymising a departed person', () => {
     });
 
     // Their session, their API token and their old password no longer let anyone in.
-    expect((await person.api.get('/api/auth/user')).statusCode).toBe(401);
+    expect((await person.api.call(authApi.currentUser)).statusCode).toBe(401);
     expect(
-      (await t.anonymous.get('/api/auth/user', { authorization: `Bearer ${person.token}` })).statusCode,
+      (await t.anonymous.call(authApi.currentUser, { headers: { authorization: `Bearer ${person.token}` } }))
+        .statusCode,
     ).toBe(401);
-    const signIn = await t.anonymous.post('/api/simple-login', {
-      email: person.user.email,
-      password: TEST_PASSWORD,
+    const signIn = await t.anonymous.call(authApi.signIn, {
+      body: {
+        email: person.user.email,
+        password: TEST_PASSWORD,
+      },
     });
     expect(signIn.statusCode).toBe(401);
     for (const table of [sessions, apiTokens, twoFactorSecrets, recoveryCodes, avatars, notifications]) {
@@ -202,20 +204,22 @@ describe('anonymising a departed person', () => {
     }
 
     // Their time stays, under the placeholder name: the report sums the same.
-    const reportAfter = (await admin.api.get(`/api/reports/time?${RANGE}&groupBy=user`)).json() as TimeReport;
+    const reportAfter = (await timeByUser()).json();
     expect(reportAfter.totalSeconds).toBe(reportBefore.totalSeconds);
     expect(reportAfter.rows.find((r) => r.key === id)).toMatchObject({
       label: `Former member ${short}`,
       seconds: 3.5 * H,
     });
-    const exported = (await admin.api.get(`/api/admin/users/${id}/export`)).json() as UserExport;
+    const exported: UserExport = JSON.parse(
+      (await admin.api.call(adminApi.exportUser, { params: { id } })).body,
+    );
     expect(exported.attendance).toHaveLength(1);
     expect(exported.tasksAssigned).toHaveLength(1);
     expect(exported.chatMessages).toHaveLength(1);
     expect(JSON.stringify(exported)).not.toContain(person.user.email);
 
     // The audit log's entries about them keep working and name the placeholder.
-    const audit = (await admin.api.get(`/api/admin/audit?targetId=${id}`)).json() as AuditEntry[];
+    const audit = (await admin.api.call(adminApi.audit, { query: { targetId: id } })).json();
     // (one fixed clock: the entries share their time, so their order is not the point)
     expect(audit.map((e) => e.action).sort()).toEqual([
       'reset_password',
@@ -227,15 +231,15 @@ describe('anonymising a departed person', () => {
     expect(JSON.stringify(audit)).not.toContain(person.user.email);
 
     // Once is enough, and it cannot be undone by activating the account.
-    expect((await admin.api.post(`/api/admin/users/${id}/anonymise`)).statusCode).toBe(409);
-    const activate = await admin.api.post(`/api/admin/activate-user/${id}`);
+    expect((await admin.api.call(adminApi.anonymiseUser, { params: { id } })).statusCode).toBe(409);
+    const activate = await admin.api.call(adminApi.activateUser, { params: { id } });
     expect(activate.statusCode).toBe(409);
     expect(activate.json().message).toBe('An anonymised account cannot be activated.');
   });
 
   it('may anonymise another admin while one stays', async () => {
     const other = await t.createUser('admin');
-    const res = await admin.api.post(`/api/admin/users/${other.id}/anonymise`);
+    const res = await admin.api.call(adminApi.anonymiseUser, { params: { id: other.id } });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ role: 'admin', isActive: false, firstName: 'Former' });
   });

@@ -1,6 +1,8 @@
-import { LAST_ADMIN } from '@contract/admin';
+import { LAST_ADMIN, adminApi } from '@contract/admin';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { teamsApi } from '@contract/teams';
+import { authApi, type Role } from '@contract/auth';
 import { auditLog, outbox, teamMembers, users } from '../../db/schema';
 import { createTestApp, type TestContext } from '../../test/harness';
 
@@ -12,8 +14,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const NOBODY = '00000000-0000-4000-8000-000000000000';
-const setRole = (api: Awaited<ReturnType<TestContext['signIn']>>, id: string, role: unknown) =>
-  api.patch(`/api/admin/users/${id}/role`, { role });
+const setRole = (api: Awaited<ReturnType<TestContext['signIn']>>, id: string, role: Role) =>
+  api.call(adminApi.changeRole, { params: { id }, body: { role } });
 
 /** Leaves exactly the given admins active: every other admin of the shared database is suspended. */
 async function onlyAdmins(...ids: string[]) {
@@ -27,7 +29,8 @@ describe('PATCH /api/admin/users/{id}/role', () => {
   it('is for admins only: 401 anonymous, 403 employees and managers; bad role 400; unknown 404', async () => {
     const person = await t.createUser('employee');
     expect(
-      (await t.anonymous.patch(`/api/admin/users/${person.id}/role`, { role: 'manager' })).statusCode,
+      (await t.anonymous.call(adminApi.changeRole, { params: { id: person.id }, body: { role: 'manager' } }))
+        .statusCode,
     ).toBe(401);
     for (const role of ['employee', 'manager'] as const) {
       const { api } = await t.userClient(role);
@@ -35,9 +38,9 @@ describe('PATCH /api/admin/users/{id}/role', () => {
     }
     const { api } = await t.userClient('admin');
     for (const bad of ['owner', '', null, 3])
-      expect((await setRole(api, person.id, bad)).statusCode).toBe(400);
+      expect((await api.patch(`/api/admin/users/${person.id}/role`, { role: bad })).statusCode).toBe(400);
     expect((await setRole(api, NOBODY, 'manager')).statusCode).toBe(404);
-    expect((await setRole(api, 'not-an-id', 'manager')).statusCode).toBe(404);
+    expect((await api.patch('/api/admin/users/not-an-id/role', { role: 'manager' })).statusCode).toBe(404);
   });
 
   it('promotes and demotes, each change in the audit log with from and to', async () => {
@@ -75,13 +78,15 @@ describe('PATCH /api/admin/users/{id}/role', () => {
     expect(demoteSelf.json().message).toBe(LAST_ADMIN);
     // An admin is never suspended as such: the last one therefore never is either.
     const { user: second, api: secondApi } = await t.userClient('admin');
-    expect((await secondApi.post(`/api/admin/suspend-user/${first.id}`, { reason: 'x' })).statusCode).toBe(
-      403,
-    );
+    expect(
+      (await secondApi.call(adminApi.suspendUser, { params: { id: first.id }, body: { reason: 'x' } }))
+        .statusCode,
+    ).toBe(403);
     expect((await setRole(secondApi, first.id, 'manager')).statusCode).toBe(200);
-    expect((await secondApi.post(`/api/admin/suspend-user/${first.id}`, { reason: 'left' })).statusCode).toBe(
-      200,
-    );
+    expect(
+      (await secondApi.call(adminApi.suspendUser, { params: { id: first.id }, body: { reason: 'left' } }))
+        .statusCode,
+    ).toBe(200);
     // Now the second is the last active admin again.
     const last = await setRole(secondApi, second.id, 'employee');
     expect(last.statusCode).toBe(409);
@@ -114,12 +119,14 @@ describe('PATCH /api/admin/users/{id}/role', () => {
     const { api } = await t.userClient('admin');
     const manager = await t.createUser('manager');
     const member = await t.createUser('employee');
-    const team = await api.post('/api/teams', {
-      name: `Team ${Date.now()}`,
-      members: [
-        { userId: manager.id, role: 'manager' },
-        { userId: member.id, role: 'member' },
-      ],
+    const team = await api.call(teamsApi.create, {
+      body: {
+        name: `Team ${Date.now()}`,
+        members: [
+          { userId: manager.id, role: 'manager' },
+          { userId: member.id, role: 'member' },
+        ],
+      },
     });
     expect(team.statusCode).toBe(201);
     expect((await setRole(api, manager.id, 'employee')).statusCode).toBe(200);
@@ -137,29 +144,37 @@ describe('invitations', () => {
   it('lists each with its link, revokes one (audited) so its code no longer registers', async () => {
     const { api } = await t.userClient('admin');
     const email = `invited-${Date.now()}@example.com`;
-    const created = await api.post('/api/admin/invitations', { email, role: 'manager' });
+    const created = await api.call(adminApi.invite, { body: { email, role: 'manager' } });
     expect(created.statusCode).toBe(201);
     const invitation = created.json();
     expect(invitation.link).toBe(
       `http://localhost:3000/register?invite=${invitation.code}&email=${encodeURIComponent(email)}`,
     );
-    const listed = (await api.get('/api/admin/invitations')).json();
+    const listed = (await api.call(adminApi.invitations)).json();
     expect(listed).toEqual(
       expect.arrayContaining([expect.objectContaining({ id: invitation.id, link: invitation.link })]),
     );
     for (const role of ['employee', 'manager'] as const) {
       const { api: other } = await t.userClient(role);
-      expect((await other.delete(`/api/admin/invitations/${invitation.id}`)).statusCode).toBe(403);
+      expect(
+        (await other.call(adminApi.revokeInvitation, { params: { id: invitation.id } })).statusCode,
+      ).toBe(403);
     }
-    expect((await api.delete(`/api/admin/invitations/${invitation.id}`)).statusCode).toBe(204);
-    expect((await api.delete(`/api/admin/invitations/${invitation.id}`)).statusCode).toBe(404);
-    const registered = await t.anonymous.post('/api/register-with-verification', {
-      firstName: 'Ivy',
-      lastName: 'Invited',
-      email,
-      password: 'Ivy1Password',
-      role: 'employee',
-      inviteCode: invitation.code,
+    expect((await api.call(adminApi.revokeInvitation, { params: { id: invitation.id } })).statusCode).toBe(
+      204,
+    );
+    expect((await api.call(adminApi.revokeInvitation, { params: { id: invitation.id } })).statusCode).toBe(
+      404,
+    );
+    const registered = await t.anonymous.call(authApi.register, {
+      body: {
+        firstName: 'Ivy',
+        lastName: 'Invited',
+        email,
+        password: 'Ivy1Password',
+        role: 'employee',
+        inviteCode: invitation.code,
+      },
     });
     expect(registered.statusCode).toBe(400);
     const [entry] = await t.db.select().from(auditLog).where(eq(auditLog.action, 'invitation_revoked'));
@@ -169,14 +184,16 @@ describe('invitations', () => {
   it('the role comes from the invitation, whatever the form sent; its e-mail is in the outbox', async () => {
     const { api } = await t.userClient('admin');
     const email = `chosen-${Date.now()}@example.com`;
-    const invitation = (await api.post('/api/admin/invitations', { email, role: 'manager' })).json();
-    const registered = await t.anonymous.post('/api/register-with-verification', {
-      firstName: 'Max',
-      lastName: 'Manager',
-      email,
-      password: 'Max1Password',
-      role: 'employee',
-      inviteCode: invitation.code,
+    const invitation = (await api.call(adminApi.invite, { body: { email, role: 'manager' } })).json();
+    const registered = await t.anonymous.call(authApi.register, {
+      body: {
+        firstName: 'Max',
+        lastName: 'Manager',
+        email,
+        password: 'Max1Password',
+        role: 'employee',
+        inviteCode: invitation.code,
+      },
     });
     expect(registered.statusCode).toBe(201);
     const [row] = await t.db.select().from(users).where(eq(users.email, email));

@@ -1,5 +1,6 @@
 import { eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { authApi, type SignInResponse } from '@contract/auth';
 import { authThrottle, sessions, users } from '../../db/schema';
 import { createTestApp, TEST_PASSWORD, type TestContext } from '../../test/harness';
 import { sessionCookie } from '../../test/accounts';
@@ -11,22 +12,28 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const login = (email: string, password: string, headers?: Record<string, string>) =>
-  t.anonymous.post('/api/simple-login', { email, password }, headers);
+  t.anonymous.call(authApi.signIn, { body: { email, password }, headers });
+
+/** The user a sign-in answers: without a second factor it is never the challenge. */
+function signedIn(body: SignInResponse) {
+  if ('twoFactorRequired' in body) throw new Error('the sign-in asked for a second factor');
+  return body;
+}
 
 describe('POST /api/simple-login', () => {
   it('signs in, returns the user record without secrets, and sets an HttpOnly session cookie', async () => {
     const user = await t.createUser('employee');
     const res = await login(user.email.toUpperCase(), TEST_PASSWORD);
     expect(res.statusCode).toBe(200);
-    const body = res.json();
+    const body = signedIn(res.json());
     expect(body).toMatchObject({ id: user.id, email: user.email, role: 'employee', isActive: true });
     expect(body.lastLoginAt).toBeTruthy();
     expect(JSON.stringify(body)).not.toMatch(/"password"|hash|argon/i);
     // the first sign-in has none before it; the next one names the first
     expect(body.previousLoginAt).toBeNull();
-    const again = (await login(user.email, TEST_PASSWORD)).json();
+    const again = signedIn((await login(user.email, TEST_PASSWORD)).json());
     expect(again.previousLoginAt).toBe(body.lastLoginAt);
-    expect(Date.parse(again.lastLoginAt)).toBeGreaterThanOrEqual(Date.parse(body.lastLoginAt));
+    expect(Date.parse(again.lastLoginAt!)).toBeGreaterThanOrEqual(Date.parse(body.lastLoginAt!));
     const cookie = res.cookies.find((c) => c.name === 'wb_session');
     expect(cookie?.httpOnly).toBe(true);
     expect(cookie?.sameSite).toBe('Lax');
@@ -42,7 +49,10 @@ describe('POST /api/simple-login', () => {
       for (const app of [behindProxy, direct]) {
         const user = await app.createUser('employee');
         const signIn = (headers?: Record<string, string>) =>
-          app.anonymous.post('/api/simple-login', { email: user.email, password: TEST_PASSWORD }, headers);
+          app.anonymous.call(authApi.signIn, {
+            body: { email: user.email, password: TEST_PASSWORD },
+            headers,
+          });
         const cookieOf = (res: Awaited<ReturnType<typeof signIn>>) =>
           res.cookies.find((c) => c.name === 'wb_session');
         const overHttps = await signIn({ 'x-forwarded-proto': 'https' });
@@ -50,14 +60,12 @@ describe('POST /api/simple-login', () => {
         // Only a trusted proxy's word counts: anyone can send the header.
         expect(cookieOf(overHttps)?.secure).toBe(app === behindProxy ? true : undefined);
         expect(cookieOf(await signIn())?.secure).toBeUndefined();
-        const logout = await app.anonymous.post(
-          '/api/logout',
-          {},
-          {
+        const logout = await app.anonymous.call(authApi.signOut, {
+          headers: {
             cookie: `wb_session=${cookieOf(overHttps)?.value}`,
             'x-forwarded-proto': 'https',
           },
-        );
+        });
         expect(logout.statusCode).toBe(204);
         expect(cookieOf(logout)?.secure).toBe(app === behindProxy ? true : undefined);
       }
@@ -99,7 +107,7 @@ describe('POST /api/simple-login', () => {
     expect(missing.statusCode).toBe(400);
     const notEmail = await login('not-an-email', 'x');
     expect(notEmail.statusCode).toBe(400);
-    expect(notEmail.json().fieldErrors.email).toEqual(['Please enter a valid email address']);
+    expect(notEmail.json().fieldErrors?.email).toEqual(['Please enter a valid email address']);
     const wrongType = await t.anonymous.post('/api/simple-login', { email: 5, password: [] });
     expect(wrongType.statusCode).toBe(400);
     const huge = await login('a@example.com', 'x'.repeat(2000));
@@ -111,9 +119,11 @@ describe('POST /api/simple-login', () => {
     const first = sessionCookie(await login(user.email, TEST_PASSWORD));
     const second = await login(user.email, TEST_PASSWORD, { cookie: first as string });
     expect(second.statusCode).toBe(200);
-    const old = await t.anonymous.get('/api/auth/user', { cookie: first as string });
+    const old = await t.anonymous.call(authApi.currentUser, { headers: { cookie: first as string } });
     expect(old.statusCode).toBe(401);
-    const fresh = await t.anonymous.get('/api/auth/user', { cookie: sessionCookie(second) as string });
+    const fresh = await t.anonymous.call(authApi.currentUser, {
+      headers: { cookie: sessionCookie(second) as string },
+    });
     expect(fresh.statusCode).toBe(200);
   });
 
@@ -180,7 +190,7 @@ describe('POST /api/simple-login', () => {
 
 describe('GET /api/auth/user and POST /api/logout', () => {
   it('needs a session', async () => {
-    const res = await t.anonymous.get('/api/auth/user');
+    const res = await t.anonymous.call(authApi.currentUser);
     expect(res.statusCode).toBe(401);
     expect(res.json()).toEqual({ message: 'Not authenticated' });
   });
@@ -188,7 +198,7 @@ describe('GET /api/auth/user and POST /api/logout', () => {
   it('returns the signed-in user for every role', async () => {
     for (const role of ['employee', 'manager', 'admin'] as const) {
       const { user, api } = await t.userClient(role);
-      const res = await api.get('/api/auth/user');
+      const res = await api.call(authApi.currentUser);
       expect(res.statusCode).toBe(200);
       expect(res.json()).toMatchObject({ id: user.id, role });
       expect(res.body).not.toMatch(/passwordHash|argon/);
@@ -197,19 +207,19 @@ describe('GET /api/auth/user and POST /api/logout', () => {
 
   it('logout ends the session on the server and clears the cookie; anonymous logout is harmless', async () => {
     const { user, api } = await t.userClient('employee');
-    const res = await api.post('/api/logout');
+    const res = await api.call(authApi.signOut);
     expect(res.statusCode).toBe(204);
     expect(res.cookies.find((c) => c.name === 'wb_session')?.value).toBe('');
-    expect((await api.get('/api/auth/user')).statusCode).toBe(401);
+    expect((await api.call(authApi.currentUser)).statusCode).toBe(401);
     const left = await t.db.select().from(sessions).where(eq(sessions.userId, user.id));
     expect(left).toHaveLength(0);
-    expect((await t.anonymous.post('/api/logout')).statusCode).toBe(204);
+    expect((await t.anonymous.call(authApi.signOut)).statusCode).toBe(204);
   });
 
   it('a suspended user loses access at once', async () => {
     const { user, api } = await t.userClient('employee');
     await t.db.update(users).set({ isActive: false }).where(eq(users.id, user.id));
-    expect((await api.get('/api/auth/user')).statusCode).toBe(401);
+    expect((await api.call(authApi.currentUser)).statusCode).toBe(401);
   });
 });
 
@@ -222,7 +232,7 @@ describe('JSON bodies', () => {
       headers: { 'content-type': 'application/json', cookie: api.cookie as string },
     });
     expect(res.statusCode).toBe(204);
-    expect((await api.get('/api/auth/user')).statusCode).toBe(401);
+    expect((await api.call(authApi.currentUser)).statusCode).toBe(401);
     const broken = await t.app.inject({
       method: 'POST',
       url: '/api/simple-login',

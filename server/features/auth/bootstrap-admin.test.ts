@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { authApi } from '@contract/auth';
 import { conversationParticipants, conversations, users } from '../../db/schema';
 import { createTestApp, type TestContext } from '../../test/harness';
 import { ensureFirstAdmin } from './bootstrap-admin';
@@ -27,7 +28,7 @@ async function inGeneral(userId: string) {
 }
 
 const signIn = (email: string, password: string) =>
-  t.anonymous.post('/api/simple-login', { email, password });
+  t.anonymous.call(authApi.signIn, { body: { email, password } });
 
 describe('the first admin (docs/product/accounts.md#first-admin)', () => {
   it('with a generated password: printed once, must be changed at first sign-in, member of General', async () => {

@@ -1,6 +1,8 @@
-import { INVALID_RESET_LINK, PASSWORD_RESET_DONE, PASSWORD_RESET_SENT } from '@contract/auth';
+import { INVALID_RESET_LINK, PASSWORD_RESET_DONE, PASSWORD_RESET_SENT, authApi } from '@contract/auth';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { profileApi } from '@contract/profile';
+import { adminApi } from '@contract/admin';
 import { apiTokens, auditLog, outbox, passwordResets, sessions, users } from '../../db/schema';
 import { sha256 } from '../../lib/auth';
 import type { Clock } from '../../lib/clock';
@@ -51,17 +53,19 @@ async function linkMailedTo(email: string, count = 1) {
 }
 
 const request = (email: string, headers = from()) =>
-  t.anonymous.post('/api/password-reset/request', { email }, headers);
+  t.anonymous.call(authApi.requestPasswordReset, { body: { email }, headers });
 const confirm = (token: string, password: string, headers = from()) =>
-  t.anonymous.post('/api/password-reset/confirm', { token, password }, headers);
+  t.anonymous.call(authApi.confirmPasswordReset, { body: { token, password }, headers });
 
 describe('forgot password', () => {
   it('mails a link that sets a new password once, ends every session and revokes every token', async () => {
     const { user, api } = await t.userClient('employee');
-    const created = await api.post('/api/profile/tokens', {
-      name: 'Script',
-      expiresInDays: 7,
-      scope: 'write',
+    const created = await api.call(profileApi.createToken, {
+      body: {
+        name: 'Script',
+        expiresInDays: 7,
+        scope: 'write',
+      },
     });
     expect(created.statusCode).toBe(201);
     const res = await request(user.email);
@@ -76,21 +80,19 @@ describe('forgot password', () => {
     const done = await confirm(token, 'Brand1NewPass');
     expect(done.statusCode).toBe(200);
     expect(done.json()).toEqual({ message: PASSWORD_RESET_DONE });
-    expect((await api.get('/api/auth/user')).statusCode).toBe(401);
+    expect((await api.call(authApi.currentUser)).statusCode).toBe(401);
     expect(await t.db.select().from(sessions).where(eq(sessions.userId, user.id))).toEqual([]);
     const [tokenRow] = await t.db.select().from(apiTokens).where(eq(apiTokens.userId, user.id));
     expect(tokenRow.revokedAt).not.toBeNull();
-    const old = await t.anonymous.post(
-      '/api/simple-login',
-      { email: user.email, password: TEST_PASSWORD },
-      from(),
-    );
+    const old = await t.anonymous.call(authApi.signIn, {
+      body: { email: user.email, password: TEST_PASSWORD },
+      headers: from(),
+    });
     expect(old.statusCode).toBe(401);
-    const fresh = await t.anonymous.post(
-      '/api/simple-login',
-      { email: user.email, password: 'Brand1NewPass' },
-      from(),
-    );
+    const fresh = await t.anonymous.call(authApi.signIn, {
+      body: { email: user.email, password: 'Brand1NewPass' },
+      headers: from(),
+    });
     expect(fresh.statusCode).toBe(200);
     // Used once: the same link again is refused.
     const again = await confirm(token, 'Another1Pass');
@@ -147,11 +149,16 @@ describe('forgot password', () => {
 
   it('refuses bad input with a 400 naming the field, and a weak new password', async () => {
     expect(
-      (await t.anonymous.post('/api/password-reset/request', { email: 'not-an-email' }, from())).statusCode,
+      (
+        await t.anonymous.call(authApi.requestPasswordReset, {
+          body: { email: 'not-an-email' },
+          headers: from(),
+        })
+      ).statusCode,
     ).toBe(400);
     const weak = await confirm('whatever', 'short');
     expect(weak.statusCode).toBe(400);
-    expect(weak.json().fieldErrors.password).toBeDefined();
+    expect(weak.json().fieldErrors?.password).toBeDefined();
     const unknown = await confirm('a'.repeat(43), 'Valid1Password');
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json()).toMatchObject({
@@ -164,24 +171,36 @@ describe('forgot password', () => {
 describe('verification codes sent again', () => {
   it('a registrant who left before entering the code gets a new one, and can then sign in once approved', async () => {
     const email = `left-early-${Date.now()}@example.com`;
-    const registered = await t.anonymous.post(
-      '/api/register-with-verification',
-      { firstName: 'Lena', lastName: 'Late', email, password: 'Lena1Password', role: 'employee' },
-      from(),
-    );
+    const registered = await t.anonymous.call(authApi.register, {
+      body: { firstName: 'Lena', lastName: 'Late', email, password: 'Lena1Password', role: 'employee' },
+      headers: from(),
+    });
     expect(registered.statusCode).toBe(201);
     expect(await until(() => smtp.to(email).length === 1)).toBe(true);
-    const blocked = await t.anonymous.post('/api/simple-login', { email, password: 'Lena1Password' }, from());
+    const blocked = await t.anonymous.call(authApi.signIn, {
+      body: { email, password: 'Lena1Password' },
+      headers: from(),
+    });
     expect(blocked.statusCode).toBe(403);
     // The new path and the first one answer alike (204), for any address.
-    expect((await t.anonymous.post('/api/verify-email/resend', { email }, from())).statusCode).toBe(204);
     expect(
-      (await t.anonymous.post('/api/verify-email/resend', { email: 'ghost@example.com' }, from())).statusCode,
+      (await t.anonymous.call(authApi.resendVerification, { body: { email }, headers: from() })).statusCode,
+    ).toBe(204);
+    expect(
+      (
+        await t.anonymous.call(authApi.resendVerification, {
+          body: { email: 'ghost@example.com' },
+          headers: from(),
+        })
+      ).statusCode,
     ).toBe(204);
     expect(await until(() => smtp.to(email).length === 2)).toBe(true);
     const code = /code is ([A-Z0-9]{6})/.exec(smtp.to(email)[1].text ?? '')?.[1];
     expect(code).toBeDefined();
-    const verified = await t.anonymous.post('/api/verify-email', { email, verificationCode: code }, from());
+    const verified = await t.anonymous.call(authApi.verifyEmail, {
+      body: { email, verificationCode: code! },
+      headers: from(),
+    });
     expect(verified.statusCode).toBe(200);
     expect(verified.json().status).toBe('pending');
   });
@@ -191,19 +210,30 @@ describe('verification codes sent again', () => {
     const waiting = await t.createUser('employee', { emailVerified: false, approvalStatus: 'pending' });
     for (const role of ['employee', 'manager'] as const) {
       const { api: other } = await t.userClient(role);
-      expect((await other.post(`/api/admin/users/${waiting.id}/resend-verification`)).statusCode).toBe(403);
-      expect((await other.post(`/api/admin/users/${waiting.id}/mark-verified`)).statusCode).toBe(403);
+      expect((await other.call(adminApi.resendVerification, { params: { id: waiting.id } })).statusCode).toBe(
+        403,
+      );
+      expect((await other.call(adminApi.markEmailVerified, { params: { id: waiting.id } })).statusCode).toBe(
+        403,
+      );
     }
-    expect((await t.anonymous.post(`/api/admin/users/${waiting.id}/mark-verified`)).statusCode).toBe(401);
-    expect((await api.post(`/api/admin/users/${waiting.id}/resend-verification`)).statusCode).toBe(204);
+    expect(
+      (await t.anonymous.call(adminApi.markEmailVerified, { params: { id: waiting.id } })).statusCode,
+    ).toBe(401);
+    expect((await api.call(adminApi.resendVerification, { params: { id: waiting.id } })).statusCode).toBe(
+      204,
+    );
     expect(await until(() => smtp.to(waiting.email).length === 1)).toBe(true);
-    const marked = await api.post(`/api/admin/users/${waiting.id}/mark-verified`);
+    const marked = await api.call(adminApi.markEmailVerified, { params: { id: waiting.id } });
     expect(marked.statusCode).toBe(200);
     expect(marked.json()).toMatchObject({ emailVerified: true, approvalStatus: 'pending' });
-    expect((await api.post(`/api/admin/users/${waiting.id}/mark-verified`)).statusCode).toBe(409);
-    expect((await api.post(`/api/admin/users/${waiting.id}/resend-verification`)).statusCode).toBe(409);
+    expect((await api.call(adminApi.markEmailVerified, { params: { id: waiting.id } })).statusCode).toBe(409);
+    expect((await api.call(adminApi.resendVerification, { params: { id: waiting.id } })).statusCode).toBe(
+      409,
+    );
     expect(
-      (await api.post('/api/admin/users/00000000-0000-4000-8000-000000000000/mark-verified')).statusCode,
+      (await api.call(adminApi.markEmailVerified, { params: { id: '00000000-0000-4000-8000-000000000000' } }))
+        .statusCode,
     ).toBe(404);
     const actions = (
       await t.db

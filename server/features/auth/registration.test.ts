@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { authApi } from '@contract/auth';
 import { buildApp } from '../../app';
 import { loadConfig } from '../../config';
 import { outbox, serverSecrets, users, verificationCodes } from '../../db/schema';
@@ -8,7 +9,13 @@ import { systemClock } from '../../lib/clock';
 import { purgeExpired } from '../../jobs';
 import { createTestApp, type TestContext } from '../../test/harness';
 import { hashCode } from '../../core/verification-codes';
-import { GOOD_PASSWORD, latestCode, registerAndVerify, registration } from '../../test/accounts';
+import {
+  GOOD_PASSWORD,
+  latestCode,
+  type Registration,
+  registerAndVerify,
+  registration,
+} from '../../test/accounts';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -16,7 +23,9 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const register = (body: unknown) => t.anonymous.post('/api/register-with-verification', body);
+const register = (body: Registration) => t.anonymous.call(authApi.register, { body });
+/** What the contract cannot express: a missing or wrongly typed field, a body that is no object. */
+const registerRaw = (body: unknown) => t.anonymous.post('/api/register-with-verification', body);
 
 describe('POST /api/register-with-verification', () => {
   it('creates an unverified, pending account with a lowercased e-mail and mails a 6-character code', async () => {
@@ -59,14 +68,14 @@ describe('POST /api/register-with-verification', () => {
     [{ role: 'admin' }, 'role', 'Please select a role'],
     [{ role: undefined }, 'role', 'Please select a role'],
   ])('refuses %j with the product message', async (override, field, message) => {
-    const res = await register(registration(override));
+    const res = await registerRaw({ ...registration(), ...override });
     expect(res.statusCode).toBe(400);
     expect(res.json().fieldErrors[field]).toContain(message);
   });
 
   it('refuses wrong types and oversized bodies without a 500', async () => {
-    expect((await register({ ...registration(), firstName: 42 })).statusCode).toBe(400);
-    expect((await register([1, 2])).statusCode).toBe(400);
+    expect((await registerRaw({ ...registration(), firstName: 42 })).statusCode).toBe(400);
+    expect((await registerRaw([1, 2])).statusCode).toBe(400);
     expect((await register({ ...registration(), inviteCode: 'x'.repeat(100) })).statusCode).toBe(400);
     expect((await register({ ...registration(), firstName: 'a'.repeat(70_000) })).statusCode).toBe(413);
   });
@@ -112,7 +121,7 @@ describe('POST /api/verify-email', () => {
     const { res, email } = await registerAndVerify(t);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ status: 'pending', user: null });
-    const signIn = await t.anonymous.post('/api/simple-login', { email, password: GOOD_PASSWORD });
+    const signIn = await t.anonymous.call(authApi.signIn, { body: { email, password: GOOD_PASSWORD } });
     expect(signIn.statusCode).toBe(403);
     expect(signIn.json().message).toMatch(/pending admin approval/);
   });
@@ -123,17 +132,26 @@ describe('POST /api/verify-email', () => {
     const code = await latestCode(t, body.email);
     const wrong = code === 'AAAAAA' ? 'BBBBBB' : 'AAAAAA';
     for (let i = 0; i < 5; i++) {
-      const res = await t.anonymous.post('/api/verify-email', { email: body.email, verificationCode: wrong });
+      const res = await t.anonymous.call(authApi.verifyEmail, {
+        body: { email: body.email, verificationCode: wrong },
+      });
       expect(res.statusCode === 400 || res.statusCode === 429).toBe(true);
     }
     await t.db.delete((await import('../../db/schema')).authThrottle);
-    const right = await t.anonymous.post('/api/verify-email', { email: body.email, verificationCode: code });
+    const right = await t.anonymous.call(authApi.verifyEmail, {
+      body: { email: body.email, verificationCode: code },
+    });
     expect(right.statusCode).toBe(400);
     expect(right.json().message).toBe('Too many wrong attempts. Please request a new code.');
     // A resent code works.
-    expect((await t.anonymous.post('/api/resend-verification', { email: body.email })).statusCode).toBe(204);
+    expect(
+      (await t.anonymous.call(authApi.resendVerificationFirstPath, { body: { email: body.email } }))
+        .statusCode,
+    ).toBe(204);
     const fresh = await latestCode(t, body.email);
-    const ok = await t.anonymous.post('/api/verify-email', { email: body.email, verificationCode: fresh });
+    const ok = await t.anonymous.call(authApi.verifyEmail, {
+      body: { email: body.email, verificationCode: fresh },
+    });
     expect(ok.statusCode).toBe(200);
   });
 
@@ -173,39 +191,51 @@ describe('POST /api/verify-email', () => {
     const body = registration();
     await register(body);
     const first = await latestCode(t, body.email);
-    await t.anonymous.post('/api/resend-verification', { email: body.email });
+    await t.anonymous.call(authApi.resendVerificationFirstPath, { body: { email: body.email } });
     const second = await latestCode(t, body.email);
-    const old = await t.anonymous.post('/api/verify-email', { email: body.email, verificationCode: first });
+    const old = await t.anonymous.call(authApi.verifyEmail, {
+      body: { email: body.email, verificationCode: first },
+    });
     expect(old.statusCode).toBe(400);
     await t.db.update(verificationCodes).set({ expiresAt: new Date(Date.now() - 1000) });
-    const expired = await t.anonymous.post('/api/verify-email', {
-      email: body.email,
-      verificationCode: second,
+    const expired = await t.anonymous.call(authApi.verifyEmail, {
+      body: {
+        email: body.email,
+        verificationCode: second,
+      },
     });
     expect(expired.statusCode).toBe(400);
     expect(expired.json().message).toMatch(/expired/);
   });
 
   it('refuses bad input, unknown e-mails and already verified ones', async () => {
-    const empty = await t.anonymous.post('/api/verify-email', {
-      email: 'a@example.com',
-      verificationCode: '',
+    const empty = await t.anonymous.call(authApi.verifyEmail, {
+      body: {
+        email: 'a@example.com',
+        verificationCode: '',
+      },
     });
     expect(empty.statusCode).toBe(400);
-    expect(empty.json().fieldErrors.verificationCode).toEqual(['Verification code is required']);
-    const long = await t.anonymous.post('/api/verify-email', {
-      email: 'a@example.com',
-      verificationCode: 'ABCDEFG',
+    expect(empty.json().fieldErrors?.verificationCode).toEqual(['Verification code is required']);
+    const long = await t.anonymous.call(authApi.verifyEmail, {
+      body: {
+        email: 'a@example.com',
+        verificationCode: 'ABCDEFG',
+      },
     });
     expect(long.statusCode).toBe(400);
-    const unknown = await t.anonymous.post('/api/verify-email', {
-      email: 'ghost@example.com',
-      verificationCode: 'ABCDEF',
+    const unknown = await t.anonymous.call(authApi.verifyEmail, {
+      body: {
+        email: 'ghost@example.com',
+        verificationCode: 'ABCDEF',
+      },
     });
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().message).toBe('Invalid verification code.');
     const { body, email } = await registerAndVerify(t);
-    const again = await t.anonymous.post('/api/verify-email', { email, verificationCode: 'ABCDEF' });
+    const again = await t.anonymous.call(authApi.verifyEmail, {
+      body: { email, verificationCode: 'ABCDEF' },
+    });
     expect(again.statusCode).toBe(409);
     expect(body).toBeTruthy();
   });
@@ -214,13 +244,17 @@ describe('POST /api/verify-email', () => {
 describe('POST /api/resend-verification', () => {
   it('answers 204 whether or not the address exists, and throttles floods with 429', async () => {
     expect(
-      (await t.anonymous.post('/api/resend-verification', { email: 'ghost2@example.com' })).statusCode,
+      (await t.anonymous.call(authApi.resendVerificationFirstPath, { body: { email: 'ghost2@example.com' } }))
+        .statusCode,
     ).toBe(204);
-    expect((await t.anonymous.post('/api/resend-verification', { email: 'bad' })).statusCode).toBe(400);
+    expect(
+      (await t.anonymous.call(authApi.resendVerificationFirstPath, { body: { email: 'bad' } })).statusCode,
+    ).toBe(400);
     let status = 0;
     for (let i = 0; i < 8 && status !== 429; i++) {
-      status = (await t.anonymous.post('/api/resend-verification', { email: 'flood@example.com' }))
-        .statusCode;
+      status = (
+        await t.anonymous.call(authApi.resendVerificationFirstPath, { body: { email: 'flood@example.com' } })
+      ).statusCode;
     }
     expect(status).toBe(429);
   });
@@ -230,7 +264,7 @@ describe('GET /api/verification-codes', () => {
   it('lists {email, code, timestamp} newest first, searchable by e-mail, in development without sign-in', async () => {
     const body = registration({ email: 'findme.codes@example.com' });
     await register(body);
-    const res = await t.anonymous.get('/api/verification-codes?search=findme.codes');
+    const res = await t.anonymous.call(authApi.verificationCodes, { query: { search: 'findme.codes' } });
     expect(res.statusCode).toBe(200);
     const list = res.json();
     expect(list).toHaveLength(1);
@@ -239,17 +273,17 @@ describe('GET /api/verification-codes', () => {
       code: expect.stringMatching(/^\w{6}$/),
       timestamp: expect.any(String),
     });
-    expect((await t.anonymous.get('/api/verification-codes?limit=0')).statusCode).toBe(400);
+    expect((await t.anonymous.call(authApi.verificationCodes, { query: { limit: 0 } })).statusCode).toBe(400);
   });
 
   it('is admin-only in production', async () => {
     const prod = await createTestApp({ env: { NODE_ENV: 'production' } });
     try {
-      expect((await prod.anonymous.get('/api/verification-codes')).statusCode).toBe(401);
+      expect((await prod.anonymous.call(authApi.verificationCodes)).statusCode).toBe(401);
       const { api: employee } = await prod.userClient('employee');
-      expect((await employee.get('/api/verification-codes')).statusCode).toBe(403);
+      expect((await employee.call(authApi.verificationCodes)).statusCode).toBe(403);
       const { api: admin } = await prod.userClient('admin');
-      expect((await admin.get('/api/verification-codes')).statusCode).toBe(200);
+      expect((await admin.call(authApi.verificationCodes)).statusCode).toBe(200);
     } finally {
       await prod.close();
     }
@@ -262,7 +296,7 @@ describe('verification codes at rest', () => {
   const mailsTo = (email: string) =>
     t.db.select().from(outbox).where(eq(outbox.toEmail, email.toLowerCase())).orderBy(desc(outbox.createdAt));
   const listed = async (email: string) =>
-    (await t.anonymous.get(`/api/verification-codes?search=${encodeURIComponent(email)}`)).json();
+    (await t.anonymous.call(authApi.verificationCodes, { query: { search: email } })).json();
 
   it('are an HMAC under a server secret made once and shared by every instance, not under the user id', async () => {
     const body = registration();
@@ -307,7 +341,9 @@ describe('verification codes at rest', () => {
     await register(body);
     const code = await latestCode(t, body.email);
     expect(await listed(body.email)).toEqual([{ email: body.email, code, timestamp: expect.any(String) }]);
-    const ok = await t.anonymous.post('/api/verify-email', { email: body.email, verificationCode: code });
+    const ok = await t.anonymous.call(authApi.verifyEmail, {
+      body: { email: body.email, verificationCode: code },
+    });
     expect(ok.statusCode).toBe(200);
     const [mail] = await mailsTo(body.email);
     expect(mail.text).not.toContain(code);
@@ -320,12 +356,12 @@ describe('verification codes at rest', () => {
     const body = registration();
     await register(body);
     const first = await latestCode(t, body.email);
-    await t.anonymous.post('/api/resend-verification', { email: body.email });
+    await t.anonymous.call(authApi.resendVerificationFirstPath, { body: { email: body.email } });
     const second = await latestCode(t, body.email);
     const [newest, replaced] = await mailsTo(body.email);
     expect(replaced.text).not.toContain(first);
     expect(newest.text).toContain(second);
-    expect((await listed(body.email)).map((r: { code: string }) => r.code)).toEqual([second]);
+    expect((await listed(body.email)).map((r) => r.code)).toEqual([second]);
     const wrong = second === 'AAAAAA' ? 'BBBBBB' : 'AAAAAA';
     for (let i = 0; i < 5; i++) {
       await t.app.inject({

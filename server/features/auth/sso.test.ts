@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { Writable } from 'node:stream';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ssoApi } from '@contract/sso';
+import { authApi } from '@contract/auth';
 import { auditLog, settings, users } from '../../db/schema';
 import {
   authorizeAtProvider,
@@ -65,7 +67,7 @@ function account(fields: Partial<TestAccount> = {}): TestAccount {
 
 /** GET /start: the provider's URL and the flow cookie. */
 async function start() {
-  const res = await t.anonymous.get('/api/auth/oidc/start');
+  const res = await t.anonymous.call(ssoApi.start);
   expect(res.statusCode).toBe(302);
   const flow = cookieOf(res, 'wb_oidc');
   expect(flow).toBeTruthy();
@@ -90,7 +92,7 @@ async function signInAs(who: TestAccount) {
 
 describe('single sign-on with OpenID Connect', () => {
   it('tells the sign-in page about the provider', async () => {
-    const res = await t.anonymous.get('/api/auth/sign-in-options');
+    const res = await t.anonymous.call(ssoApi.signInOptions);
     expect(res.json()).toEqual({ sso: { providerName: 'Acme ID' }, passwordSignIn: true });
   });
 
@@ -134,11 +136,7 @@ describe('single sign-on with OpenID Connect', () => {
     expect(res.headers.location).toBe('/');
     const session = cookieOf(res, 'wb_session');
     expect(session).toBeTruthy();
-    const me = await t.app.inject({
-      method: 'GET',
-      url: '/api/auth/user',
-      headers: { cookie: `wb_session=${session}` },
-    });
+    const me = await t.anonymous.call(authApi.currentUser, { headers: { cookie: `wb_session=${session}` } });
     expect(me.statusCode).toBe(200);
     expect(me.json()).toMatchObject({ email: who.email, approvalStatus: 'approved' });
     const entries = await t.db
@@ -153,9 +151,7 @@ describe('single sign-on with OpenID Connect', () => {
     const existing = await t.createUser('manager');
     const { res } = await signInAs(account({ email: existing.email }));
     expect(res.headers.location).toBe('/');
-    const me = await t.app.inject({
-      method: 'GET',
-      url: '/api/auth/user',
+    const me = await t.anonymous.call(authApi.currentUser, {
       headers: { cookie: `wb_session=${cookieOf(res, 'wb_session')}` },
     });
     expect(me.json()).toMatchObject({ id: existing.id, role: 'manager' });
@@ -259,9 +255,9 @@ describe('SSO settings and password sign-in', () => {
   it('admins read and save them; the secret is never answered', async () => {
     const { api: admin } = await t.userClient('admin');
     const { api: employee } = await t.userClient('employee');
-    expect((await employee.get('/api/admin/sso')).statusCode).toBe(403);
-    expect((await t.anonymous.get('/api/admin/sso')).statusCode).toBe(401);
-    const read = await admin.get('/api/admin/sso');
+    expect((await employee.call(ssoApi.getSettings)).statusCode).toBe(403);
+    expect((await t.anonymous.call(ssoApi.getSettings)).statusCode).toBe(401);
+    const read = await admin.call(ssoApi.getSettings);
     expect(read.statusCode).toBe(200);
     expect(read.json()).toMatchObject({
       issuer: provider.issuer,
@@ -275,21 +271,23 @@ describe('SSO settings and password sign-in', () => {
   it('turning password sign-in off refuses simple-login with a clear message', async () => {
     const { api: admin } = await t.userClient('admin');
     const user = await t.createUser('employee');
-    const off = await admin.put('/api/admin/sso', { issuer: '', passwordSignIn: false });
+    const off = await admin.call(ssoApi.saveSettings, { body: { issuer: '', passwordSignIn: false } });
     expect(off.statusCode).toBe(200);
     expect(off.json().passwordSignIn).toBe(false);
-    const refused = await t.anonymous.post('/api/simple-login', {
-      email: user.email,
-      password: TEST_PASSWORD,
+    const refused = await t.anonymous.call(authApi.signIn, {
+      body: {
+        email: user.email,
+        password: TEST_PASSWORD,
+      },
     });
     expect(refused.statusCode).toBe(403);
     expect(refused.json().message).toBe('Password sign-in is turned off. Please use single sign-on.');
-    expect((await t.anonymous.get('/api/auth/sign-in-options')).json().passwordSignIn).toBe(false);
+    expect((await t.anonymous.call(ssoApi.signInOptions)).json().passwordSignIn).toBe(false);
     const audited = await t.db.select().from(auditLog).where(eq(auditLog.action, 'settings_changed'));
     expect(audited.length).toBeGreaterThan(0);
-    await admin.put('/api/admin/sso', { issuer: '', passwordSignIn: true });
+    await admin.call(ssoApi.saveSettings, { body: { issuer: '', passwordSignIn: true } });
     expect(
-      (await t.anonymous.post('/api/simple-login', { email: user.email, password: TEST_PASSWORD }))
+      (await t.anonymous.call(authApi.signIn, { body: { email: user.email, password: TEST_PASSWORD } }))
         .statusCode,
     ).toBe(200);
   });
@@ -309,20 +307,26 @@ describe('SSO settings kept in System Settings', () => {
 
   it('stores the secret sealed, answers only that it is set, and signs in with it', async () => {
     const { api: admin } = await t2.userClient('admin');
-    const bad = await admin.put('/api/admin/sso', {
-      issuer: 'not a url',
-      clientId: '',
-      passwordSignIn: true,
+    const bad = await admin.call(ssoApi.saveSettings, {
+      body: {
+        issuer: 'not a url',
+        clientId: '',
+        passwordSignIn: true,
+      },
     });
     expect(bad.statusCode).toBe(400);
-    expect((await admin.put('/api/admin/sso', { issuer: '', passwordSignIn: false })).statusCode).toBe(400);
-    const saved = await admin.put('/api/admin/sso', {
-      issuer: provider.issuer,
-      clientId: TEST_CLIENT_ID,
-      clientSecret: TEST_CLIENT_SECRET,
-      providerName: 'Saved ID',
-      autoApproveDomains: ['Trusted.Example'],
-      passwordSignIn: false,
+    expect(
+      (await admin.call(ssoApi.saveSettings, { body: { issuer: '', passwordSignIn: false } })).statusCode,
+    ).toBe(400);
+    const saved = await admin.call(ssoApi.saveSettings, {
+      body: {
+        issuer: provider.issuer,
+        clientId: TEST_CLIENT_ID,
+        clientSecret: TEST_CLIENT_SECRET,
+        providerName: 'Saved ID',
+        autoApproveDomains: ['Trusted.Example'],
+        passwordSignIn: false,
+      },
     });
     expect(saved.statusCode).toBe(200);
     expect(saved.json()).toMatchObject({
@@ -337,23 +341,25 @@ describe('SSO settings kept in System Settings', () => {
     const audits = await t2.db.select().from(auditLog).where(eq(auditLog.action, 'settings_changed'));
     expect(JSON.stringify(audits)).not.toContain(TEST_CLIENT_SECRET);
     // Saving again without a secret keeps it.
-    await admin.put('/api/admin/sso', {
-      issuer: provider.issuer,
-      clientId: TEST_CLIENT_ID,
-      providerName: 'Saved ID',
-      autoApproveDomains: ['trusted.example'],
-      passwordSignIn: false,
+    await admin.call(ssoApi.saveSettings, {
+      body: {
+        issuer: provider.issuer,
+        clientId: TEST_CLIENT_ID,
+        providerName: 'Saved ID',
+        autoApproveDomains: ['trusted.example'],
+        passwordSignIn: false,
+      },
     });
-    expect((await admin.get('/api/admin/sso')).json().clientSecretSet).toBe(true);
+    expect((await admin.call(ssoApi.getSettings)).json().clientSecretSet).toBe(true);
     // PASSWORD_SIGN_IN=always keeps the password way in open.
     const user = await t2.createUser('employee');
     expect(
-      (await t2.anonymous.post('/api/simple-login', { email: user.email, password: TEST_PASSWORD }))
+      (await t2.anonymous.call(authApi.signIn, { body: { email: user.email, password: TEST_PASSWORD } }))
         .statusCode,
     ).toBe(200);
     // The saved provider signs in.
     provider.login(account({ email: user.email }));
-    const startRes = await t2.anonymous.get('/api/auth/oidc/start');
+    const startRes = await t2.anonymous.call(ssoApi.start);
     const back = await authorizeAtProvider(startRes.headers.location as string);
     const res = await t2.app.inject({
       method: 'GET',

@@ -1,6 +1,10 @@
 import { eq, like } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { settingsApi } from '@contract/settings';
+import { profileApi } from '@contract/profile';
+import { authApi, type Role } from '@contract/auth';
+import { adminApi } from '@contract/admin';
 import {
   auditLog,
   authThrottle,
@@ -34,14 +38,15 @@ const challengeCookie = (res: { cookies: { name: string; value: string }[] }) =>
   return c ? `${c.name}=${c.value}` : undefined;
 };
 
-async function enrol(api: Api) {
-  const setup = await api.post('/api/profile/2fa/setup');
+/** Enrols the client's user (or, with `headers`, the session they carry). */
+async function enrol(api: Api, headers?: Record<string, string>) {
+  const setup = await api.call(profileApi.twoFactorSetup, { headers });
   expect(setup.statusCode).toBe(200);
   const { secret } = setup.json();
-  const enable = await api.post('/api/profile/2fa/enable', { code: codeAt(secret) });
+  const enable = await api.call(profileApi.twoFactorEnable, { body: { code: codeAt(secret) }, headers });
   expect(enable.statusCode).toBe(200);
   nextStep();
-  return { secret: secret as string, recoveryCodes: enable.json().recoveryCodes as string[] };
+  return { secret, recoveryCodes: enable.json().recoveryCodes };
 }
 
 async function enrolledUser(role: 'employee' | 'manager' | 'admin' = 'employee') {
@@ -68,7 +73,7 @@ const secondFactor = (cookie: string | undefined, code: string, ip = '203.0.113.
 describe('enrolment on /profile', () => {
   it('setup offers a secret, its otpauth URL and an SVG QR code; enable with a right code gives 10 recovery codes once', async () => {
     const { user, api } = await t.userClient('employee');
-    const setup = await api.post('/api/profile/2fa/setup');
+    const setup = await api.call(profileApi.twoFactorSetup);
     expect(setup.statusCode).toBe(200);
     const { secret, otpauthUrl, qrCode } = setup.json();
     expect(secret).toMatch(/^[A-Z2-7]{32}$/);
@@ -82,11 +87,11 @@ describe('enrolment on /profile', () => {
     expect(row.pendingSecret).toMatch(/^v1\./);
     expect(row.pendingSecret).not.toContain(secret);
 
-    const wrong = await api.post('/api/profile/2fa/enable', { code: '000000' });
+    const wrong = await api.call(profileApi.twoFactorEnable, { body: { code: '000000' } });
     expect(wrong.statusCode).toBe(400);
-    expect(wrong.json().fieldErrors.code[0]).toMatch(/not right/);
+    expect(wrong.json().fieldErrors?.code[0]).toMatch(/not right/);
 
-    const enable = await api.post('/api/profile/2fa/enable', { code: codeAt(secret) });
+    const enable = await api.call(profileApi.twoFactorEnable, { body: { code: codeAt(secret) } });
     expect(enable.statusCode).toBe(200);
     const codes: string[] = enable.json().recoveryCodes;
     expect(codes).toHaveLength(10);
@@ -97,37 +102,49 @@ describe('enrolment on /profile', () => {
     for (const s of stored) expect(codes.some((c) => s.codeHash.includes(c.replace('-', '')))).toBe(false);
 
     // After its one showing the secret is never answered again, nor in the user record.
-    const me = await api.get('/api/auth/user');
+    const me = await api.call(authApi.currentUser);
     expect(me.json()).toMatchObject({ twoFactorEnabled: true, twoFactorSetupRequired: false });
     expect(me.body).not.toContain(secret);
-    expect((await api.get('/api/profile')).body).not.toContain(secret);
-    const again = await api.post('/api/profile/2fa/setup');
+    expect((await api.call(profileApi.get)).body).not.toContain(secret);
+    const again = await api.call(profileApi.twoFactorSetup);
     expect(again.statusCode).toBe(409);
     expect(again.body).not.toContain(secret);
-    expect((await api.post('/api/profile/2fa/enable', { code: codeAt(secret) })).statusCode).toBe(409);
+    expect((await api.call(profileApi.twoFactorEnable, { body: { code: codeAt(secret) } })).statusCode).toBe(
+      409,
+    );
     nextStep();
   });
 
   it('enable without setup, bad input and anonymous callers are refused with 4xx', async () => {
     const { api } = await t.userClient('manager');
-    const none = await api.post('/api/profile/2fa/enable', { code: '123456' });
+    const none = await api.call(profileApi.twoFactorEnable, { body: { code: '123456' } });
     expect(none.statusCode).toBe(400);
     expect(none.json().message).toMatch(/Start the setup first/);
     expect((await api.post('/api/profile/2fa/enable', {})).statusCode).toBe(400);
     expect((await api.post('/api/profile/2fa/enable', { code: 5 })).statusCode).toBe(400);
-    expect((await api.post('/api/profile/2fa/enable', { code: 'x'.repeat(100) })).statusCode).toBe(400);
-    expect((await api.post('/api/profile/2fa/disable', { code: '123456' })).statusCode).toBe(409);
-    for (const path of ['setup', 'enable', 'disable'])
-      expect((await t.anonymous.post(`/api/profile/2fa/${path}`, { code: '123456' })).statusCode).toBe(401);
+    expect((await api.call(profileApi.twoFactorEnable, { body: { code: 'x'.repeat(100) } })).statusCode).toBe(
+      400,
+    );
+    expect((await api.call(profileApi.twoFactorDisable, { body: { code: '123456' } })).statusCode).toBe(409);
+    for (const res of [
+      await t.anonymous.call(profileApi.twoFactorSetup),
+      await t.anonymous.call(profileApi.twoFactorEnable, { body: { code: '123456' } }),
+      await t.anonymous.call(profileApi.twoFactorDisable, { body: { code: '123456' } }),
+    ])
+      expect(res.statusCode).toBe(401);
   });
 
   it('a new setup replaces an unconfirmed one: only the latest secret enables', async () => {
     const { api } = await t.userClient('employee');
-    const first = (await api.post('/api/profile/2fa/setup')).json().secret;
-    const second = (await api.post('/api/profile/2fa/setup')).json().secret;
+    const first = (await api.call(profileApi.twoFactorSetup)).json().secret;
+    const second = (await api.call(profileApi.twoFactorSetup)).json().secret;
     expect(first).not.toBe(second);
-    expect((await api.post('/api/profile/2fa/enable', { code: codeAt(first) })).statusCode).toBe(400);
-    expect((await api.post('/api/profile/2fa/enable', { code: codeAt(second) })).statusCode).toBe(200);
+    expect((await api.call(profileApi.twoFactorEnable, { body: { code: codeAt(first) } })).statusCode).toBe(
+      400,
+    );
+    expect((await api.call(profileApi.twoFactorEnable, { body: { code: codeAt(second) } })).statusCode).toBe(
+      200,
+    );
     nextStep();
   });
 });
@@ -158,7 +175,9 @@ describe('sign-in with a second factor', () => {
     expect(done.json()).toMatchObject({ id: user.id, twoFactorEnabled: true });
     expect(done.json().lastLoginAt).toBeTruthy();
     const session = sessionCookie(done) as string;
-    expect((await t.anonymous.get('/api/auth/user', { cookie: session })).statusCode).toBe(200);
+    expect((await t.anonymous.call(authApi.currentUser, { headers: { cookie: session } })).statusCode).toBe(
+      200,
+    );
     // the waiting sign-in is used up
     expect(done.cookies.find((c) => c.name === 'wb_2fa')?.value).toBe('');
     expect(await t.db.$count(twoFactorChallenges, eq(twoFactorChallenges.userId, user.id))).toBe(0);
@@ -171,7 +190,7 @@ describe('sign-in with a second factor', () => {
     const cookie = challengeCookie(await password(user.email));
     const wrong = await secondFactor(cookie, '000000');
     expect(wrong.statusCode).toBe(400);
-    expect(wrong.json().fieldErrors.code[0]).toMatch(/not right/);
+    expect(wrong.json().fieldErrors?.code[0]).toMatch(/not right/);
     expect(sessionCookie(wrong)).toBeUndefined();
     const code = codeAt(secret);
     expect((await secondFactor(cookie, code)).statusCode).toBe(200);
@@ -246,8 +265,8 @@ describe('sign-in with a second factor', () => {
 describe('turning it off', () => {
   it('needs a right code; then the password alone signs in again', async () => {
     const { user, api, secret } = await enrolledUser();
-    expect((await api.post('/api/profile/2fa/disable', { code: '000000' })).statusCode).toBe(400);
-    const off = await api.post('/api/profile/2fa/disable', { code: codeAt(secret) });
+    expect((await api.call(profileApi.twoFactorDisable, { body: { code: '000000' } })).statusCode).toBe(400);
+    const off = await api.call(profileApi.twoFactorDisable, { body: { code: codeAt(secret) } });
     expect(off.statusCode).toBe(200);
     expect(off.json()).toMatchObject({ twoFactorEnabled: false });
     expect(await t.db.$count(twoFactorSecrets, eq(twoFactorSecrets.userId, user.id))).toBe(0);
@@ -257,14 +276,14 @@ describe('turning it off', () => {
 
   it('a recovery code also turns it off', async () => {
     const { api, recoveryCodes: codes } = await enrolledUser();
-    expect((await api.post('/api/profile/2fa/disable', { code: codes[4] })).statusCode).toBe(200);
+    expect((await api.call(profileApi.twoFactorDisable, { body: { code: codes[4] } })).statusCode).toBe(200);
   });
 });
 
 describe('required by role (System Settings)', () => {
-  const saveRoles = async (admin: Api, twoFactorRoles: string[]) => {
-    const current = (await admin.get('/api/settings')).json() as Record<string, unknown>;
-    const res = await admin.put('/api/settings', { ...current, twoFactorRoles });
+  const saveRoles = async (admin: Api, twoFactorRoles: Role[]) => {
+    const current = (await admin.call(settingsApi.get)).json();
+    const res = await admin.call(settingsApi.save, { body: { ...current, twoFactorRoles } });
     expect(res.statusCode).toBe(200);
     return res;
   };
@@ -272,13 +291,13 @@ describe('required by role (System Settings)', () => {
   it('admins choose the roles; the user record tells a user without 2FA to enrol; others keep working', async () => {
     const { api: admin } = await t.userClient('admin');
     const saved = await saveRoles(admin, ['manager', 'manager']);
-    const savedBody = saved.json() as Record<string, unknown>;
+    const savedBody = saved.json();
     expect(saved.json().twoFactorRoles).toEqual(['manager']);
-    expect((await admin.get('/api/settings')).json().twoFactorRoles).toEqual(['manager']);
+    expect((await admin.call(settingsApi.get)).json().twoFactorRoles).toEqual(['manager']);
     const bad = await admin.put('/api/settings', { ...savedBody, twoFactorRoles: ['boss'] });
     expect(bad.statusCode).toBe(400);
     const { api: employee } = await t.userClient('employee');
-    const refused = await employee.put('/api/settings', { ...savedBody, twoFactorRoles: [] });
+    const refused = await employee.call(settingsApi.save, { body: { ...savedBody, twoFactorRoles: [] } });
     expect(refused.statusCode).toBe(403);
 
     const manager = await t.createUser('manager');
@@ -286,24 +305,21 @@ describe('required by role (System Settings)', () => {
     expect(signIn.statusCode).toBe(200);
     expect(signIn.json()).toMatchObject({ twoFactorEnabled: false, twoFactorSetupRequired: true });
     const session = sessionCookie(signIn) as string;
-    expect((await t.anonymous.get('/api/auth/user', { cookie: session })).json().twoFactorSetupRequired).toBe(
-      true,
-    );
+    expect(
+      (await t.anonymous.call(authApi.currentUser, { headers: { cookie: session } })).json()
+        .twoFactorSetupRequired,
+    ).toBe(true);
     const employeeSignIn = await password((await t.createUser('employee')).email);
     expect(employeeSignIn.json().twoFactorSetupRequired).toBe(false);
 
     // enrolling clears it; a required role may not turn it off
-    const api = {
-      post: (url: string, body?: unknown) => t.anonymous.post(url, body, { cookie: session }),
-    } as Api;
-    const { secret } = await enrol(api);
-    const me = (await t.anonymous.get('/api/auth/user', { cookie: session })).json();
+    const { secret } = await enrol(t.anonymous, { cookie: session });
+    const me = (await t.anonymous.call(authApi.currentUser, { headers: { cookie: session } })).json();
     expect(me).toMatchObject({ twoFactorEnabled: true, twoFactorSetupRequired: false });
-    const off = await t.anonymous.post(
-      '/api/profile/2fa/disable',
-      { code: codeAt(secret) },
-      { cookie: session },
-    );
+    const off = await t.anonymous.call(profileApi.twoFactorDisable, {
+      body: { code: codeAt(secret) },
+      headers: { cookie: session },
+    });
     expect(off.statusCode).toBe(403);
     expect(off.json().message).toMatch(/requires two-factor/);
 
@@ -313,8 +329,10 @@ describe('required by role (System Settings)', () => {
     await saveRoles(admin, []);
     // a client that does not send the field keeps the saved roles
     await saveRoles(admin, ['employee']);
-    const { twoFactorRoles: _left, ...withoutRoles } = (await admin.get('/api/settings')).json();
-    expect((await admin.put('/api/settings', withoutRoles)).json().twoFactorRoles).toEqual(['employee']);
+    const { twoFactorRoles: _left, ...withoutRoles } = (await admin.call(settingsApi.get)).json();
+    expect((await admin.call(settingsApi.save, { body: withoutRoles })).json().twoFactorRoles).toEqual([
+      'employee',
+    ]);
     await saveRoles(admin, []);
   });
 });
@@ -325,15 +343,18 @@ describe('POST /api/admin/users/{id}/reset-2fa', () => {
     const { user: adminUser, api: admin } = await t.userClient('admin');
     for (const role of ['employee', 'manager'] as const) {
       const { api } = await t.userClient(role);
-      expect((await api.post(`/api/admin/users/${user.id}/reset-2fa`)).statusCode).toBe(403);
+      expect((await api.call(adminApi.resetTwoFactor, { params: { id: user.id } })).statusCode).toBe(403);
     }
-    expect((await t.anonymous.post(`/api/admin/users/${user.id}/reset-2fa`)).statusCode).toBe(401);
+    expect((await t.anonymous.call(adminApi.resetTwoFactor, { params: { id: user.id } })).statusCode).toBe(
+      401,
+    );
     expect((await admin.post('/api/admin/users/not-a-uuid/reset-2fa')).statusCode).toBe(404);
     expect(
-      (await admin.post('/api/admin/users/00000000-0000-4000-8000-000000000000/reset-2fa')).statusCode,
+      (await admin.call(adminApi.resetTwoFactor, { params: { id: '00000000-0000-4000-8000-000000000000' } }))
+        .statusCode,
     ).toBe(404);
 
-    const res = await admin.post(`/api/admin/users/${user.id}/reset-2fa`);
+    const res = await admin.call(adminApi.resetTwoFactor, { params: { id: user.id } });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ id: user.id, twoFactorEnabled: false });
     expect(res.body).not.toContain(secret);
@@ -352,7 +373,7 @@ describe('POST /api/admin/users/{id}/reset-2fa', () => {
     expect(row.twoFactorEnabledAt).toBeNull();
     // the password alone signs in again
     expect((await password(user.email)).json()).toMatchObject({ id: user.id, twoFactorEnabled: false });
-    expect((await admin.post(`/api/admin/users/${user.id}/reset-2fa`)).statusCode).toBe(409);
+    expect((await admin.call(adminApi.resetTwoFactor, { params: { id: user.id } })).statusCode).toBe(409);
   });
 });
 
@@ -387,18 +408,21 @@ describe('secrets stay out of logs', () => {
     });
     try {
       const { user, api } = await logged.userClient('employee');
-      const { secret } = (await api.post('/api/profile/2fa/setup')).json();
+      const { secret } = (await api.call(profileApi.twoFactorSetup)).json();
       const code = codeAt(secret);
-      const { recoveryCodes: codes } = (await api.post('/api/profile/2fa/enable', { code })).json();
-      const first = await logged.anonymous.post('/api/simple-login', {
-        email: user.email,
-        password: TEST_PASSWORD,
+      const { recoveryCodes: codes } = (
+        await api.call(profileApi.twoFactorEnable, { body: { code } })
+      ).json();
+      const first = await logged.anonymous.call(authApi.signIn, {
+        body: {
+          email: user.email,
+          password: TEST_PASSWORD,
+        },
       });
-      await logged.anonymous.post(
-        '/api/simple-login/2fa',
-        { code: codes[0] },
-        { cookie: challengeCookie(first) as string },
-      );
+      await logged.anonymous.call(authApi.signInSecondFactor, {
+        body: { code: codes[0] },
+        headers: { cookie: challengeCookie(first) as string },
+      });
       const text = lines.join('');
       expect(text).toContain('/api/simple-login/2fa');
       for (const s of [secret, code, ...codes]) expect(text).not.toContain(s);

@@ -3,10 +3,14 @@ import {
   ATTACHMENT_NOT_ALLOWED,
   ATTACHMENT_TOO_LARGE,
   DELETED_MESSAGE,
+  chatApi,
+  type ReactBody,
+  type SearchMessagesQuery,
 } from '@contract/chat';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { notificationsApi } from '@contract/notifications';
 import WebSocket from 'ws';
 import { messageAttachments, messages } from '../../db/schema';
 import { createTestApp, type TestContext } from '../../test/harness';
@@ -19,7 +23,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type Api = Awaited<ReturnType<TestContext['userClient']>>['api'];
+type Api = TestContext['anonymous'];
 
 /** A group of three (owner, member, another member) and someone outside it. */
 async function group() {
@@ -28,13 +32,24 @@ async function group() {
   const { user: c, api: apiC } = await t.userClient('admin', { firstName: 'Cleo', lastName: 'Admin' });
   const { api: outsider } = await t.userClient('admin');
   const conv = (
-    await apiA.post('/api/chat/conversations', { type: 'group', name: 'Crew', participantIds: [b.id, c.id] })
+    await apiA.call(chatApi.createConversation, {
+      body: { type: 'group', name: 'Crew', participantIds: [b.id, c.id] },
+    })
   ).json();
-  return { a, b, c, apiA, apiB, apiC, outsider, id: conv.id as string };
+  return { a, b, c, apiA, apiB, apiC, outsider, id: conv.id };
 }
 
 const post = async (api: Api, id: string, content: string) =>
-  (await api.post(`/api/chat/${id}/messages`, { content })).json();
+  (await api.call(chatApi.send, { params: { id }, body: { content } })).json();
+const messagesOf = (api: Api, id: string) => api.call(chatApi.messages, { params: { id } });
+const edit = (api: Api, id: string, messageId: string, content: string) =>
+  api.call(chatApi.editMessage, { params: { id, messageId }, body: { content } });
+const remove = (api: Api, id: string, messageId: string) =>
+  api.call(chatApi.deleteMessage, { params: { id, messageId } });
+const react = (api: Api, id: string, messageId: string, emoji: ReactBody['emoji']) =>
+  api.call(chatApi.react, { params: { id, messageId }, body: { emoji } });
+const search = (api: Api, id: string, query?: SearchMessagesQuery) =>
+  api.call(chatApi.search, { params: { id }, query });
 
 async function upload(
   api: Api,
@@ -70,7 +85,7 @@ describe('PATCH /api/chat/{id}/messages/{messageId}', () => {
   it('lets the sender edit, marks it edited for everyone, and updates the preview', async () => {
     const g = await group();
     const m = await post(g.apiA, g.id, 'first words');
-    const res = await g.apiA.patch(`/api/chat/${g.id}/messages/${m.id}`, { content: '  better words ' });
+    const res = await edit(g.apiA, g.id, m.id, '  better words ');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
       id: m.id,
@@ -78,39 +93,35 @@ describe('PATCH /api/chat/{id}/messages/{messageId}', () => {
       deleted: false,
       timestamp: m.timestamp,
     });
-    expect(res.json().editedAt >= m.timestamp).toBe(true);
-    const seen = (await g.apiB.get(`/api/chat/${g.id}/messages`)).json();
+    expect(res.json().editedAt! >= m.timestamp).toBe(true);
+    const seen = (await messagesOf(g.apiB, g.id)).json();
     expect(seen.at(-1)).toMatchObject({ id: m.id, content: 'better words', editedAt: res.json().editedAt });
-    const list = (await g.apiB.get('/api/chat/conversations')).json();
-    expect(list.find((c: { id: string }) => c.id === g.id).lastMessage).toBe('better words');
+    const list = (await g.apiB.call(chatApi.conversations)).json();
+    expect(list.find((c) => c.id === g.id)!.lastMessage).toBe('better words');
   });
 
   it("refuses another participant's message (403) for every role, and outsiders (404)", async () => {
     const g = await group();
     const m = await post(g.apiA, g.id, 'mine');
     for (const api of [g.apiB, g.apiC]) {
-      const res = await api.patch(`/api/chat/${g.id}/messages/${m.id}`, { content: 'hijack' });
+      const res = await edit(api, g.id, m.id, 'hijack');
       expect(res.statusCode).toBe(403);
       expect(res.json().message).toBe('You can only change your own messages');
     }
-    expect((await g.outsider.patch(`/api/chat/${g.id}/messages/${m.id}`, { content: 'x' })).statusCode).toBe(
-      404,
-    );
-    expect((await t.anonymous.patch(`/api/chat/${g.id}/messages/${m.id}`, { content: 'x' })).statusCode).toBe(
-      401,
-    );
+    expect((await edit(g.outsider, g.id, m.id, 'x')).statusCode).toBe(404);
+    expect((await edit(t.anonymous, g.id, m.id, 'x')).statusCode).toBe(401);
     // a message of another conversation, or none at all
     const other = await group();
     const elsewhere = await post(other.apiA, other.id, 'elsewhere');
-    const wrong = await g.apiA.patch(`/api/chat/${g.id}/messages/${elsewhere.id}`, { content: 'x' });
+    const wrong = await edit(g.apiA, g.id, elsewhere.id, 'x');
     expect(wrong.statusCode).toBe(404);
     expect(wrong.json().message).toBe('Message not found');
     expect((await g.apiA.patch(`/api/chat/${g.id}/messages/not-a-uuid`, { content: 'x' })).statusCode).toBe(
       404,
     );
     expect((await post(g.apiB, g.id, 'check')).content).toBe('check');
-    const history = (await g.apiA.get(`/api/chat/${g.id}/messages`)).json();
-    expect(history.find((x: { id: string }) => x.id === m.id).content).toBe('mine');
+    const history = (await messagesOf(g.apiA, g.id)).json();
+    expect(history.find((x) => x.id === m.id)!.content).toBe('mine');
   });
 
   it('refuses bad input with the message rules', async () => {
@@ -133,12 +144,10 @@ describe('PATCH /api/chat/{id}/messages/{messageId}', () => {
   it('notifies people newly mentioned by an edit, not those already mentioned', async () => {
     const g = await group();
     const m = await post(g.apiA, g.id, 'hi @Ben Reader');
-    const countOf = async (api: Api) => (await api.get('/api/notifications/unread-count')).json().count;
+    const countOf = async (api: Api) => (await api.call(notificationsApi.unreadCount)).json().count;
     const benBefore = await countOf(g.apiB);
     const cleoBefore = await countOf(g.apiC);
-    const res = await g.apiA.patch(`/api/chat/${g.id}/messages/${m.id}`, {
-      content: 'hi @Ben Reader and @Cleo Admin',
-    });
+    const res = await edit(g.apiA, g.id, m.id, 'hi @Ben Reader and @Cleo Admin');
     expect(res.statusCode).toBe(200);
     expect(await countOf(g.apiB)).toBe(benBefore);
     expect(await countOf(g.apiC)).toBe(cleoBefore + 1);
@@ -149,10 +158,10 @@ describe('DELETE /api/chat/{id}/messages/{messageId}', () => {
   it('leaves a tombstone for everyone, removes the words, file, reactions and quoting notifications', async () => {
     const g = await group();
     const m = await post(g.apiA, g.id, 'secret plan @Ben Reader');
-    await g.apiB.post(`/api/chat/${g.id}/messages/${m.id}/reactions`, { emoji: '👍' });
-    const bell = async () => (await g.apiB.get('/api/notifications/unread-count')).json().count;
+    await react(g.apiB, g.id, m.id, '👍');
+    const bell = async () => (await g.apiB.call(notificationsApi.unreadCount)).json().count;
     expect(await bell()).toBe(1);
-    const res = await g.apiA.delete(`/api/chat/${g.id}/messages/${m.id}`);
+    const res = await remove(g.apiA, g.id, m.id);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
       id: m.id,
@@ -164,15 +173,15 @@ describe('DELETE /api/chat/{id}/messages/{messageId}', () => {
     const [row] = await t.db.select().from(messages).where(eq(messages.id, m.id));
     expect(row.content).toBe('');
     expect(await bell()).toBe(0);
-    const seen = (await g.apiC.get(`/api/chat/${g.id}/messages`)).json();
+    const seen = (await messagesOf(g.apiC, g.id)).json();
     expect(seen.at(-1)).toMatchObject({ id: m.id, deleted: true, content: '' });
-    const list = (await g.apiC.get('/api/chat/conversations')).json();
-    expect(list.find((c: { id: string }) => c.id === g.id).lastMessage).toBe(DELETED_MESSAGE);
+    const list = (await g.apiC.call(chatApi.conversations)).json();
+    expect(list.find((c) => c.id === g.id)!.lastMessage).toBe(DELETED_MESSAGE);
     // a deleted message can be neither edited, reacted to nor deleted again
     for (const r of [
-      await g.apiA.patch(`/api/chat/${g.id}/messages/${m.id}`, { content: 'back' }),
-      await g.apiB.post(`/api/chat/${g.id}/messages/${m.id}/reactions`, { emoji: '👍' }),
-      await g.apiA.delete(`/api/chat/${g.id}/messages/${m.id}`),
+      await edit(g.apiA, g.id, m.id, 'back'),
+      await react(g.apiB, g.id, m.id, '👍'),
+      await remove(g.apiA, g.id, m.id),
     ]) {
       expect(r.statusCode).toBe(409);
       expect(r.json().message).toBe(DELETED_MESSAGE);
@@ -182,12 +191,12 @@ describe('DELETE /api/chat/{id}/messages/{messageId}', () => {
   it("refuses another's message (403) and outsiders (404)", async () => {
     const g = await group();
     const m = await post(g.apiB, g.id, 'from Ben');
-    expect((await g.apiA.delete(`/api/chat/${g.id}/messages/${m.id}`)).statusCode).toBe(403);
+    expect((await remove(g.apiA, g.id, m.id)).statusCode).toBe(403);
     // an admin is no exception: people delete only their own words
-    expect((await g.apiC.delete(`/api/chat/${g.id}/messages/${m.id}`)).statusCode).toBe(403);
-    expect((await g.outsider.delete(`/api/chat/${g.id}/messages/${m.id}`)).statusCode).toBe(404);
-    expect((await t.anonymous.delete(`/api/chat/${g.id}/messages/${m.id}`)).statusCode).toBe(401);
-    const seen = (await g.apiB.get(`/api/chat/${g.id}/messages`)).json();
+    expect((await remove(g.apiC, g.id, m.id)).statusCode).toBe(403);
+    expect((await remove(g.outsider, g.id, m.id)).statusCode).toBe(404);
+    expect((await remove(t.anonymous, g.id, m.id)).statusCode).toBe(401);
+    const seen = (await messagesOf(g.apiB, g.id)).json();
     expect(seen.at(-1)).toMatchObject({ content: 'from Ben', deleted: false });
   });
 });
@@ -196,24 +205,23 @@ describe('POST /api/chat/{id}/messages/{messageId}/reactions', () => {
   it('toggles, counts per emoji and tells each reader whether they reacted', async () => {
     const g = await group();
     const m = await post(g.apiA, g.id, 'ship it?');
-    const url = `/api/chat/${g.id}/messages/${m.id}/reactions`;
-    expect((await g.apiB.post(url, { emoji: '🎉' })).json().reactions).toEqual([
+    expect((await react(g.apiB, g.id, m.id, '🎉')).json().reactions).toEqual([
       { emoji: '🎉', count: 1, mine: true },
     ]);
-    await g.apiC.post(url, { emoji: '🎉' });
-    const third = await g.apiA.post(url, { emoji: '👍' });
+    await react(g.apiC, g.id, m.id, '🎉');
+    const third = await react(g.apiA, g.id, m.id, '👍');
     expect(third.statusCode).toBe(200);
     expect(third.json().reactions).toEqual([
       { emoji: '🎉', count: 2, mine: false },
       { emoji: '👍', count: 1, mine: true },
     ]);
-    const seenByB = (await g.apiB.get(`/api/chat/${g.id}/messages`)).json().at(-1);
+    const seenByB = (await messagesOf(g.apiB, g.id)).json().at(-1)!;
     expect(seenByB.reactions).toEqual([
       { emoji: '🎉', count: 2, mine: true },
       { emoji: '👍', count: 1, mine: false },
     ]);
     // the same POST again takes the reaction back
-    expect((await g.apiB.post(url, { emoji: '🎉' })).json().reactions).toEqual([
+    expect((await react(g.apiB, g.id, m.id, '🎉')).json().reactions).toEqual([
       { emoji: '🎉', count: 1, mine: false },
       { emoji: '👍', count: 1, mine: false },
     ]);
@@ -228,12 +236,10 @@ describe('POST /api/chat/{id}/messages/{messageId}/reactions', () => {
       expect(res.statusCode).toBe(400);
       expect(res.json().fieldErrors.emoji).toEqual(['Choose one of the offered reactions']);
     }
-    expect((await g.outsider.post(url, { emoji: '👍' })).statusCode).toBe(404);
-    expect((await t.anonymous.post(url, { emoji: '👍' })).statusCode).toBe(401);
+    expect((await react(g.outsider, g.id, m.id, '👍')).statusCode).toBe(404);
+    expect((await react(t.anonymous, g.id, m.id, '👍')).statusCode).toBe(401);
     const other = await group();
-    expect(
-      (await other.apiA.post(`/api/chat/${other.id}/messages/${m.id}/reactions`, { emoji: '👍' })).statusCode,
-    ).toBe(404);
+    expect((await react(other.apiA, other.id, m.id, '👍')).statusCode).toBe(404);
   });
 });
 
@@ -265,11 +271,15 @@ describe('attachments', () => {
     expect((await t.anonymous.get(message.attachment.url)).statusCode).toBe(401);
     const other = await group();
     expect(
-      (await other.apiA.get(`/api/chat/${other.id}/attachments/${message.attachment.id}`)).statusCode,
+      (
+        await other.apiA.call(chatApi.attachment, {
+          params: { id: other.id, attachmentId: message.attachment.id },
+        })
+      ).statusCode,
     ).toBe(404);
     // the history shows it too
-    const history = (await g.apiC.get(`/api/chat/${g.id}/messages`)).json();
-    expect(history.at(-1).attachment).toEqual(message.attachment);
+    const history = (await messagesOf(g.apiC, g.id)).json();
+    expect(history.at(-1)!.attachment).toEqual(message.attachment);
   });
 
   it('sends a PDF without words as a download, and previews it in the list', async () => {
@@ -286,8 +296,8 @@ describe('attachments', () => {
     expect(file.headers['content-disposition']).toBe(
       `attachment; filename="R_sum_ final.pdf"; filename*=UTF-8''${encodeURIComponent('Résumé final.pdf')}`,
     );
-    const list = (await g.apiA.get('/api/chat/conversations')).json();
-    expect(list.find((c: { id: string }) => c.id === g.id).lastMessage).toBe('📎 Résumé final.pdf');
+    const list = (await g.apiA.call(chatApi.conversations)).json();
+    expect(list.find((c) => c.id === g.id)!.lastMessage).toBe('📎 Résumé final.pdf');
     // a text file is served as a download, never as a page
     const txt = await upload(g.apiB, g.id, {
       data: Buffer.from('<script>alert(1)</script>'),
@@ -350,13 +360,13 @@ describe('attachments', () => {
     expect(tooLongCaption.statusCode).toBe(400);
     expect(tooLongCaption.json().message).toBe('Message is too long (at most 4000 characters)');
     expect((await upload(g.outsider, g.id, { data: Buffer.from('hi'), name: 'a.txt' })).statusCode).toBe(404);
-    expect((await g.apiA.get(`/api/chat/${g.id}/messages`)).json()).toEqual([]);
+    expect((await messagesOf(g.apiA, g.id)).json()).toEqual([]);
   });
 
   it('removes the file when its message is deleted', async () => {
     const g = await group();
     const sent = (await upload(g.apiA, g.id, { data: await png(10, 10), name: 'a.png' })).json();
-    await g.apiA.delete(`/api/chat/${g.id}/messages/${sent.id}`);
+    await remove(g.apiA, g.id, sent.id);
     expect((await g.apiB.get(sent.attachment.url)).statusCode).toBe(404);
     expect(
       await t.db.select().from(messageAttachments).where(eq(messageAttachments.messageId, sent.id)),
@@ -372,29 +382,29 @@ describe('GET /api/chat/{id}/search', () => {
       ids.push((await post(g.apiA, g.id, `Release ${i} notes`)).id);
     }
     await post(g.apiA, g.id, 'unrelated');
-    await g.apiA.delete(`/api/chat/${g.id}/messages/${ids[4]}`);
+    await remove(g.apiA, g.id, ids[4]);
     const other = await group();
     await post(other.apiA, other.id, 'release elsewhere');
-    const first = await g.apiB.get(`/api/chat/${g.id}/search?q=RELEASE&limit=2`);
+    const first = await search(g.apiB, g.id, { q: 'RELEASE', limit: 2 });
     expect(first.statusCode).toBe(200);
-    expect(first.json().map((m: { id: string }) => m.id)).toEqual([ids[3], ids[2]]);
-    const next = await g.apiB.get(`/api/chat/${g.id}/search?q=release&limit=2&before=${ids[2]}`);
-    expect(next.json().map((m: { id: string }) => m.id)).toEqual([ids[1], ids[0]]);
+    expect(first.json().map((m) => m.id)).toEqual([ids[3], ids[2]]);
+    const next = await search(g.apiB, g.id, { q: 'release', limit: 2, before: ids[2] });
+    expect(next.json().map((m) => m.id)).toEqual([ids[1], ids[0]]);
     // % and _ are taken literally
-    expect((await g.apiB.get(`/api/chat/${g.id}/search?q=${encodeURIComponent('%_')}`)).json()).toEqual([]);
+    expect((await search(g.apiB, g.id, { q: '%_' })).json()).toEqual([]);
   });
 
   it('refuses outsiders (404) and bad input (400)', async () => {
     const g = await group();
-    expect((await g.outsider.get(`/api/chat/${g.id}/search?q=hello`)).statusCode).toBe(404);
-    expect((await t.anonymous.get(`/api/chat/${g.id}/search?q=hello`)).statusCode).toBe(401);
-    const short = await g.apiA.get(`/api/chat/${g.id}/search?q=a`);
+    expect((await search(g.outsider, g.id, { q: 'hello' })).statusCode).toBe(404);
+    expect((await search(t.anonymous, g.id, { q: 'hello' })).statusCode).toBe(401);
+    const short = await search(g.apiA, g.id, { q: 'a' });
     expect(short.statusCode).toBe(400);
-    expect(short.json().fieldErrors.q).toEqual(['Type at least 2 characters to search']);
-    expect((await g.apiA.get(`/api/chat/${g.id}/search`)).statusCode).toBe(400);
-    expect((await g.apiA.get(`/api/chat/${g.id}/search?q=hello&limit=51`)).statusCode).toBe(400);
+    expect(short.json().fieldErrors?.q).toEqual(['Type at least 2 characters to search']);
+    expect((await search(g.apiA, g.id)).statusCode).toBe(400);
+    expect((await search(g.apiA, g.id, { q: 'hello', limit: 51 })).statusCode).toBe(400);
     expect((await g.apiA.get(`/api/chat/${g.id}/search?q=hello&before=nope`)).statusCode).toBe(400);
-    const unknown = await g.apiA.get(`/api/chat/${g.id}/search?q=hello&before=${crypto.randomUUID()}`);
+    const unknown = await search(g.apiA, g.id, { q: 'hello', before: crypto.randomUUID() });
     expect(unknown.statusCode).toBe(404);
   });
 });
@@ -429,19 +439,19 @@ describe('live', () => {
       connect(g.outsider.cookie),
     ]);
     await sb.next('ready');
-    await g.apiA.patch(`/api/chat/${g.id}/messages/${m.id}`, { content: 'watch this, edited' });
+    await edit(g.apiA, g.id, m.id, 'watch this, edited');
     expect((await sb.next('message.updated')).data).toMatchObject({
       id: m.id,
       content: 'watch this, edited',
     });
-    await g.apiB.post(`/api/chat/${g.id}/messages/${m.id}/reactions`, { emoji: '❤️' });
+    await react(g.apiB, g.id, m.id, '❤️');
     expect((await sb.next('message.updated', 2)).data.reactions).toEqual([
       { emoji: '❤️', count: 1, mine: true },
     ]);
     expect((await sa.next('message.updated', 2)).data.reactions).toEqual([
       { emoji: '❤️', count: 1, mine: false },
     ]);
-    await g.apiA.delete(`/api/chat/${g.id}/messages/${m.id}`);
+    await remove(g.apiA, g.id, m.id);
     expect((await sb.next('message.updated', 3)).data).toMatchObject({
       id: m.id,
       deleted: true,

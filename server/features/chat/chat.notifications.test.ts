@@ -1,5 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { notificationsApi } from '@contract/notifications';
+import { chatApi } from '@contract/chat';
 import WebSocket from 'ws';
 import { notifications, outbox } from '../../db/schema';
 import { createTestApp, type TestContext } from '../../test/harness';
@@ -15,15 +17,9 @@ afterAll(() => t.close());
 
 type Api = TestContext['anonymous'];
 const notificationsOf = async (api: Api) => {
-  const res = await api.get('/api/notifications');
+  const res = await api.call(notificationsApi.list);
   expect(res.statusCode).toBe(200);
-  return res.json() as {
-    kind: string;
-    title: string;
-    body: string;
-    link: string;
-    actorName: string | null;
-  }[];
+  return res.json();
 };
 const rowsOf = (userId: string, kind: string) =>
   t.db
@@ -41,12 +37,14 @@ async function socketOf(cookie: string | undefined) {
 }
 
 async function group(api: Api, name: string, ids: string[]) {
-  const res = await api.post('/api/chat/conversations', { type: 'group', name, participantIds: ids });
+  const res = await api.call(chatApi.createConversation, {
+    body: { type: 'group', name, participantIds: ids },
+  });
   expect(res.statusCode).toBe(201);
-  return res.json().id as string;
+  return res.json().id;
 }
 const send = async (api: Api, conversationId: string, content: string) => {
-  const res = await api.post(`/api/chat/${conversationId}/messages`, { content });
+  const res = await api.call(chatApi.send, { params: { id: conversationId }, body: { content } });
   expect(res.statusCode).toBe(201);
   return res.json();
 };
@@ -98,15 +96,18 @@ describe('chat mentions', () => {
     const author = await t.userClient('employee');
     const bea = await t.userClient('employee', { firstName: 'Tx', lastName: 'Person' });
     const id = await group(author.api, 'Tx', [bea.user.id]);
-    const res = await author.api.post(`/api/chat/${id}/messages`, {
-      content: `@Tx Person ${'x'.repeat(5000)}`,
+    const res = await author.api.call(chatApi.send, {
+      params: { id },
+      body: {
+        content: `@Tx Person ${'x'.repeat(5000)}`,
+      },
     });
     expect(res.statusCode).toBe(400);
     expect(await rowsOf(bea.user.id, 'chat_mention')).toHaveLength(0);
     const outsider = await t.userClient('employee');
-    expect((await outsider.api.post(`/api/chat/${id}/messages`, { content: '@Tx Person' })).statusCode).toBe(
-      404,
-    );
+    expect(
+      (await outsider.api.call(chatApi.send, { params: { id }, body: { content: '@Tx Person' } })).statusCode,
+    ).toBe(404);
     expect(await rowsOf(bea.user.id, 'chat_mention')).toHaveLength(0);
   });
 });
@@ -116,7 +117,7 @@ describe('direct messages while offline', () => {
     const a = await t.userClient('employee', { firstName: 'Al', lastName: 'Sender' });
     const b = await t.userClient('manager', { firstName: 'Bo', lastName: 'Away' });
     const conv = (
-      await a.api.post('/api/chat/conversations', { type: 'direct', participantIds: [b.user.id] })
+      await a.api.call(chatApi.createConversation, { body: { type: 'direct', participantIds: [b.user.id] } })
     ).json();
     await send(a.api, conv.id, 'Are you there?');
     await send(a.api, conv.id, 'Hello?');
@@ -125,11 +126,11 @@ describe('direct messages while offline', () => {
     expect(rows[0]).toMatchObject({ title: 'Al Sender sent you a message', body: 'Are you there?' });
     expect(rows[0].link).toBe(`/chat?c=${conv.id}`);
     // Read: the next message while away tells them again.
-    await b.api.post('/api/notifications/read', { all: true });
+    await b.api.call(notificationsApi.markRead, { body: { all: true } });
     await send(a.api, conv.id, 'Third');
     expect(await rowsOf(b.user.id, 'chat_direct_message')).toHaveLength(2);
     // Connected: nothing.
-    await b.api.post('/api/notifications/read', { all: true });
+    await b.api.call(notificationsApi.markRead, { body: { all: true } });
     const ws = await socketOf(b.api.cookie);
     await send(a.api, conv.id, 'Now you are here');
     expect(await rowsOf(b.user.id, 'chat_direct_message')).toHaveLength(2);
@@ -142,7 +143,7 @@ describe('direct messages while offline', () => {
     const a = await t.userClient('employee', { firstName: 'Mo', lastName: 'Mention' });
     const b = await t.userClient('employee', { firstName: 'Ni', lastName: 'Named' });
     const conv = (
-      await a.api.post('/api/chat/conversations', { type: 'direct', participantIds: [b.user.id] })
+      await a.api.call(chatApi.createConversation, { body: { type: 'direct', participantIds: [b.user.id] } })
     ).json();
     await send(a.api, conv.id, 'Look @Ni Named');
     expect((await notificationsOf(b.api)).map((n) => n.kind)).toEqual(['chat_mention']);

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { platformApi } from '@contract/platform';
+import { chatApi } from '@contract/chat';
 import WebSocket from 'ws';
 import { DATABASE_UNAVAILABLE } from '../../lib/errors';
 import { createTestApp, type TestContext, testDatabaseName } from '../../test/harness';
@@ -45,13 +47,15 @@ describe.skipIf(!serverUrl)(
       const { user: b, api: apiB } = await t.userClient('manager');
       const { api: apiA } = await t.userClient('employee');
       const conversationId = (
-        await apiA.post('/api/chat/conversations', { type: 'direct', participantIds: [b.id] })
-      ).json().id as string;
-      const seen = (await apiA.post(`/api/chat/${conversationId}/messages`, { content: 'before' })).json();
+        await apiA.call(chatApi.createConversation, { body: { type: 'direct', participantIds: [b.id] } })
+      ).json().id;
+      const seen = (
+        await apiA.call(chatApi.send, { params: { id: conversationId }, body: { content: 'before' } })
+      ).json();
       const open = await openSocket(base, apiB.cookie as string);
       // Several pooled connections, all idle, as on a server that has been busy.
-      await Promise.all(Array.from({ length: 6 }, () => apiB.get('/api/chat/conversations')));
-      expect((await t.anonymous.get('/api/health/ready')).statusCode).toBe(200);
+      await Promise.all(Array.from({ length: 6 }, () => apiB.call(chatApi.conversations)));
+      expect((await t.anonymous.call(platformApi.ready)).statusCode).toBe(200);
 
       const started = performance.now();
       const ended = await outage.terminate();
@@ -60,7 +64,10 @@ describe.skipIf(!serverUrl)(
       // 503 to retry, never a 500. This message's notice may be lost while the listener is away.
       const statuses: number[] = [];
       await until(async () => {
-        const during = await apiA.post(`/api/chat/${conversationId}/messages`, { content: 'during' });
+        const during = await apiA.call(chatApi.send, {
+          params: { id: conversationId },
+          body: { content: 'during' },
+        });
         statuses.push(during.statusCode);
         if (during.statusCode === 503) expect(during.json().message).toBe(DATABASE_UNAVAILABLE);
         return during.statusCode === 201;
@@ -69,9 +76,11 @@ describe.skipIf(!serverUrl)(
 
       await until(() => open.has('resync'), 'the resync event on the open socket');
       const reconnectMs = performance.now() - started;
-      expect((await t.anonymous.get('/api/health/ready')).json()).toEqual({ status: 'ok' });
+      expect((await t.anonymous.call(platformApi.ready)).json()).toEqual({ status: 'ok' });
       const fresh = await openSocket(base, apiB.cookie as string);
-      const after = (await apiA.post(`/api/chat/${conversationId}/messages`, { content: 'after' })).json();
+      const after = (
+        await apiA.call(chatApi.send, { params: { id: conversationId }, body: { content: 'after' } })
+      ).json();
       const delivered = (s: typeof open) => s.has('message.created', (e) => e.data.id === after.id);
       await until(() => delivered(open) && delivered(fresh), 'the message on both sockets');
       const deliveredMs = performance.now() - started;
@@ -81,7 +90,10 @@ describe.skipIf(!serverUrl)(
       );
 
       // What a client does on resync: fetch what arrived after the newest message it holds.
-      const missed = await apiB.get(`/api/chat/${conversationId}/messages?after=${seen.id}`);
+      const missed = await apiB.call(chatApi.messages, {
+        params: { id: conversationId },
+        query: { after: seen.id },
+      });
       const contents = missed.json().map((m: { content: string }) => m.content);
       expect(contents).toContain('during');
       expect(contents.at(-1)).toBe('after');
@@ -92,7 +104,7 @@ describe.skipIf(!serverUrl)(
     it('answers readiness 503 while the database refuses connections, and 200 once it is back', async () => {
       const quick = await createTestApp({ reconnect: { minDelayMs: 50, maxDelayMs: 400 } });
       try {
-        const ready = () => quick.anonymous.get('/api/health/ready');
+        const ready = () => quick.anonymous.call(platformApi.ready);
         expect((await ready()).statusCode).toBe(200);
         await outage.refuse();
         try {
@@ -100,7 +112,7 @@ describe.skipIf(!serverUrl)(
           const down = await ready();
           expect(down.statusCode).toBe(503);
           expect(down.json()).toEqual({ status: 'unavailable', message: 'The database does not answer' });
-          expect((await quick.anonymous.get('/api/health')).statusCode).toBe(200);
+          expect((await quick.anonymous.call(platformApi.health)).statusCode).toBe(200);
         } finally {
           await outage.allow();
         }

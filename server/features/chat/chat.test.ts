@@ -1,21 +1,29 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chatApi, type CreateConversationBody } from '@contract/chat';
+import type { RequestOf } from '@contract/endpoint';
 import { conversationParticipants } from '../../db/schema';
 import { createTestApp, type TestContext } from '../../test/harness';
 import { generalConversationId, joinGeneral } from '../../core/general-conversation';
 
+type MessagesQueryInput = RequestOf<typeof chatApi.messages>['query'];
 let t: TestContext;
 beforeAll(async () => {
   t = await createTestApp();
 });
 afterAll(() => t.close());
 
-const list = (api: { get: TestContext['anonymous']['get'] }) =>
-  api.get('/api/chat/conversations').then((r) => r.json());
+type Api = TestContext['anonymous'];
+const list = (api: Api) => api.call(chatApi.conversations).then((r) => r.json());
+const open = (api: Api, body: CreateConversationBody) => api.call(chatApi.createConversation, { body });
+const send = (api: Api, id: string, content: string) =>
+  api.call(chatApi.send, { params: { id }, body: { content } });
+const messages = (api: Api, id: string, query?: MessagesQueryInput) =>
+  api.call(chatApi.messages, { params: { id }, query });
 
 describe('GET/POST /api/chat/conversations', () => {
   it('needs a session', async () => {
-    expect((await t.anonymous.get('/api/chat/conversations')).statusCode).toBe(401);
+    expect((await t.anonymous.call(chatApi.conversations)).statusCode).toBe(401);
     expect((await t.anonymous.post('/api/chat/conversations', { type: 'group' })).statusCode).toBe(401);
   });
 
@@ -25,7 +33,7 @@ describe('GET/POST /api/chat/conversations', () => {
       firstName: 'Omar',
       lastName: 'Other',
     });
-    const first = await api.post('/api/chat/conversations', { type: 'direct', participantIds: [other.id] });
+    const first = await open(api, { type: 'direct', participantIds: [other.id] });
     expect(first.statusCode).toBe(201);
     expect(first.json()).toMatchObject({
       type: 'direct',
@@ -37,10 +45,10 @@ describe('GET/POST /api/chat/conversations', () => {
     expect(
       first
         .json()
-        .participants.map((p: { id: string }) => p.id)
+        .participants.map((p) => p.id)
         .sort(),
     ).toEqual([me.id, other.id].sort());
-    const again = await otherApi.post('/api/chat/conversations', { type: 'direct', participantIds: [me.id] });
+    const again = await open(otherApi, { type: 'direct', participantIds: [me.id] });
     expect(again.statusCode).toBe(200);
     expect(again.json().id).toBe(first.json().id);
     expect(again.json().name).toBe('Dana Direct');
@@ -50,7 +58,7 @@ describe('GET/POST /api/chat/conversations', () => {
     const { user: me, api } = await t.userClient('manager');
     const a = await t.createUser('employee');
     const { api: outsider } = await t.userClient('employee');
-    const res = await api.post('/api/chat/conversations', {
+    const res = await open(api, {
       type: 'group',
       name: '  Launch crew ',
       participantIds: [a.id, a.id, me.id],
@@ -58,7 +66,7 @@ describe('GET/POST /api/chat/conversations', () => {
     expect(res.statusCode).toBe(201);
     expect(res.json().name).toBe('Launch crew');
     expect(res.json().participants).toHaveLength(2);
-    expect((await list(outsider)).map((c: { id: string }) => c.id)).not.toContain(res.json().id);
+    expect((await list(outsider)).map((c) => c.id)).not.toContain(res.json().id);
   });
 
   it('refuses bad input with a 400 and a message', async () => {
@@ -90,9 +98,9 @@ describe('GET/POST /api/chat/conversations', () => {
     const { user, api } = await t.userClient();
     await joinGeneral(t.db, user.id);
     await joinGeneral(t.db, user.id);
-    const general = (await list(api)).find((c: { isGeneral: boolean }) => c.isGeneral);
+    const general = (await list(api)).find((c) => c.isGeneral)!;
     expect(general).toMatchObject({ id: await generalConversationId(t.db), name: 'General', type: 'group' });
-    expect(general.participants.filter((p: { id: string }) => p.id === user.id)).toHaveLength(1);
+    expect(general.participants.filter((p) => p.id === user.id)).toHaveLength(1);
   });
 
   it('gives the exact participant count but lists at most 20 names, so General stays small', async () => {
@@ -103,7 +111,7 @@ describe('GET/POST /api/chat/conversations', () => {
       .select({ n: count() })
       .from(conversationParticipants)
       .where(eq(conversationParticipants.conversationId, await generalConversationId(t.db)));
-    const general = (await list(api)).find((c: { isGeneral: boolean }) => c.isGeneral);
+    const general = (await list(api)).find((c) => c.isGeneral)!;
     expect(n).toBeGreaterThanOrEqual(25);
     expect(general.participantCount).toBe(n);
     expect(general.participants).toHaveLength(20);
@@ -115,32 +123,26 @@ describe('GET/POST /api/chat/{id}/messages', () => {
     const { api } = await t.userClient();
     const other = await t.createUser();
     const { api: outsider } = await t.userClient();
-    const { id } = (
-      await api.post('/api/chat/conversations', { type: 'direct', participantIds: [other.id] })
-    ).json();
-    expect((await t.anonymous.get(`/api/chat/${id}/messages`)).statusCode).toBe(401);
-    expect((await outsider.get(`/api/chat/${id}/messages`)).statusCode).toBe(404);
-    expect((await outsider.post(`/api/chat/${id}/messages`, { content: 'hi' })).statusCode).toBe(404);
-    expect((await outsider.post(`/api/chat/${id}/read`)).statusCode).toBe(404);
+    const { id } = (await open(api, { type: 'direct', participantIds: [other.id] })).json();
+    expect((await messages(t.anonymous, id)).statusCode).toBe(401);
+    expect((await messages(outsider, id)).statusCode).toBe(404);
+    expect((await send(outsider, id, 'hi')).statusCode).toBe(404);
+    expect((await outsider.call(chatApi.markRead, { params: { id } })).statusCode).toBe(404);
     expect((await api.get('/api/chat/not-a-uuid/messages')).statusCode).toBe(404);
-    expect((await api.get(`/api/chat/${crypto.randomUUID()}/messages`)).statusCode).toBe(404);
+    expect((await messages(api, crypto.randomUUID())).statusCode).toBe(404);
   });
 
   it("carries pictures: the sender's on messages, the other person's on a direct conversation", async () => {
     const url = '/api/users/x/avatar?v=0123456789abcdef';
     const { user: me, api } = await t.userClient('employee', { profileImageUrl: url });
     const { user: other, api: otherApi } = await t.userClient('employee');
-    const conv = (
-      await otherApi.post('/api/chat/conversations', { type: 'direct', participantIds: [me.id] })
-    ).json();
+    const conv = (await open(otherApi, { type: 'direct', participantIds: [me.id] })).json();
     expect(conv.imageUrl).toBe(url);
-    expect(conv.participants.find((p: { id: string }) => p.id === me.id).imageUrl).toBe(url);
-    const mine = (await api.get('/api/chat/conversations'))
-      .json()
-      .find((c: { id: string }) => c.id === conv.id);
+    expect(conv.participants.find((p) => p.id === me.id)!.imageUrl).toBe(url);
+    const mine = (await api.call(chatApi.conversations)).json().find((c) => c.id === conv.id)!;
     expect(mine.imageUrl).toBeNull(); // the other person has no picture
-    await api.post(`/api/chat/${conv.id}/messages`, { content: 'hi' });
-    const [message] = (await otherApi.get(`/api/chat/${conv.id}/messages`)).json();
+    await send(api, conv.id, 'hi');
+    const [message] = (await messages(otherApi, conv.id)).json();
     expect(message).toMatchObject({ senderId: me.id, senderImageUrl: url });
     expect(other.id).not.toBe(me.id);
   });
@@ -148,9 +150,8 @@ describe('GET/POST /api/chat/{id}/messages', () => {
   it('trims, keeps 1–4000 characters, refuses blank, and names the real sender', async () => {
     const { user: me, api } = await t.userClient('employee', { firstName: 'Sena', lastName: 'Sender' });
     const other = await t.createUser();
-    const { id } = (
-      await api.post('/api/chat/conversations', { type: 'direct', participantIds: [other.id] })
-    ).json();
+    const { id } = (await open(api, { type: 'direct', participantIds: [other.id] })).json();
+    // A senderId is no field of the message: sent raw, and ignored.
     const ok = await api.post(`/api/chat/${id}/messages`, { content: '  hello  ', senderId: 'current-user' });
     expect(ok.statusCode).toBe(201);
     expect(ok.json()).toMatchObject({
@@ -159,8 +160,8 @@ describe('GET/POST /api/chat/{id}/messages', () => {
       senderName: 'Sena Sender',
       senderImageUrl: null,
     });
-    expect((await api.post(`/api/chat/${id}/messages`, { content: 'x'.repeat(4000) })).statusCode).toBe(201);
-    const tooLong = await api.post(`/api/chat/${id}/messages`, { content: 'x'.repeat(4001) });
+    expect((await send(api, id, 'x'.repeat(4000))).statusCode).toBe(201);
+    const tooLong = await send(api, id, 'x'.repeat(4001));
     expect(tooLong.statusCode).toBe(400);
     expect(tooLong.json().message).toBe('Message is too long (at most 4000 characters)');
     for (const content of ['   \n\t ', '', undefined, 12]) {
@@ -168,91 +169,81 @@ describe('GET/POST /api/chat/{id}/messages', () => {
       expect(res.statusCode).toBe(400);
       expect(res.json().message).toBe('Message cannot be empty');
     }
-    const conv = (await list(api)).find((c: { id: string }) => c.id === id);
+    const conv = (await list(api)).find((c) => c.id === id)!;
     expect(conv.lastMessage).toBe('x'.repeat(4000));
   });
 
   it('answers a post with the message exactly as the history shows it, later than the one before', async () => {
     const { api } = await t.userClient();
     const other = await t.createUser();
-    const { id } = (
-      await api.post('/api/chat/conversations', { type: 'direct', participantIds: [other.id] })
-    ).json();
-    const first = (await api.post(`/api/chat/${id}/messages`, { content: 'first' })).json();
-    const second = (await api.post(`/api/chat/${id}/messages`, { content: 'second' })).json();
+    const { id } = (await open(api, { type: 'direct', participantIds: [other.id] })).json();
+    const first = (await send(api, id, 'first')).json();
+    const second = (await send(api, id, 'second')).json();
     expect(second.timestamp).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
     expect(second.timestamp >= first.timestamp).toBe(true);
-    expect((await api.get(`/api/chat/${id}/messages`)).json()).toEqual([first, second]);
+    expect((await messages(api, id)).json()).toEqual([first, second]);
   });
 
   it('counts unread per user, sorts by latest activity, and reading marks it read', async () => {
     const { user: a, api: apiA } = await t.userClient();
     const { user: b, api: apiB } = await t.userClient();
     const c = await t.createUser();
-    const direct = (
-      await apiA.post('/api/chat/conversations', { type: 'direct', participantIds: [b.id] })
-    ).json();
+    const direct = (await open(apiA, { type: 'direct', participantIds: [b.id] })).json();
     const group = (
-      await apiA.post('/api/chat/conversations', {
+      await open(apiA, {
         type: 'group',
         name: 'Trio',
         participantIds: [b.id, c.id],
       })
     ).json();
-    await apiA.post(`/api/chat/${group.id}/messages`, { content: 'one' });
-    await apiA.post(`/api/chat/${direct.id}/messages`, { content: 'two' });
-    await apiA.post(`/api/chat/${direct.id}/messages`, { content: 'three' });
+    await send(apiA, group.id, 'one');
+    await send(apiA, direct.id, 'two');
+    await send(apiA, direct.id, 'three');
 
     const forB = await list(apiB);
-    expect(forB.map((x: { id: string }) => x.id).slice(0, 2)).toEqual([direct.id, group.id]);
+    expect(forB.map((x) => x.id).slice(0, 2)).toEqual([direct.id, group.id]);
     expect(forB[0]).toMatchObject({
       unreadCount: 2,
       lastMessage: 'three',
       name: `${a.firstName} ${a.lastName}`,
     });
     expect(forB[1]).toMatchObject({ unreadCount: 1, lastMessage: 'one' });
-    expect(Date.parse(forB[0].lastMessageTime)).toBeGreaterThanOrEqual(Date.parse(forB[1].lastMessageTime));
+    expect(Date.parse(forB[0].lastMessageTime!)).toBeGreaterThanOrEqual(Date.parse(forB[1].lastMessageTime!));
     // the sender's own messages are never unread for the sender
-    expect((await list(apiA)).find((x: { id: string }) => x.id === direct.id).unreadCount).toBe(0);
+    expect((await list(apiA)).find((x) => x.id === direct.id)!.unreadCount).toBe(0);
 
-    await apiB.get(`/api/chat/${direct.id}/messages`);
+    await messages(apiB, direct.id);
     const after = await list(apiB);
-    expect(after.find((x: { id: string }) => x.id === direct.id).unreadCount).toBe(0);
-    expect(after.find((x: { id: string }) => x.id === group.id).unreadCount).toBe(1);
+    expect(after.find((x) => x.id === direct.id)!.unreadCount).toBe(0);
+    expect(after.find((x) => x.id === group.id)!.unreadCount).toBe(1);
 
-    await apiB.post(`/api/chat/${group.id}/messages`, { content: 'reply' });
-    await apiA.post(`/api/chat/${group.id}/messages`, { content: 'again' });
-    expect((await list(apiB)).find((x: { id: string }) => x.id === group.id).unreadCount).toBe(1);
-    expect((await apiB.post(`/api/chat/${group.id}/read`)).statusCode).toBe(204);
-    expect((await list(apiB)).find((x: { id: string }) => x.id === group.id).unreadCount).toBe(0);
+    await send(apiB, group.id, 'reply');
+    await send(apiA, group.id, 'again');
+    expect((await list(apiB)).find((x) => x.id === group.id)!.unreadCount).toBe(1);
+    expect((await apiB.call(chatApi.markRead, { params: { id: group.id } })).statusCode).toBe(204);
+    expect((await list(apiB)).find((x) => x.id === group.id)!.unreadCount).toBe(0);
     expect((await list(apiB))[0].id).toBe(group.id);
   });
 
   it('pages newest first with a before cursor and catches up with after, in order', async () => {
     const { api } = await t.userClient();
     const other = await t.createUser();
-    const { id } = (
-      await api.post('/api/chat/conversations', { type: 'direct', participantIds: [other.id] })
-    ).json();
+    const { id } = (await open(api, { type: 'direct', participantIds: [other.id] })).json();
     const sent: string[] = [];
     for (let i = 1; i <= 25; i++) {
-      const res = await api.post(`/api/chat/${id}/messages`, { content: `m${i}` });
+      const res = await send(api, id, `m${i}`);
       sent.push(res.json().id);
     }
-    const newest = (await api.get(`/api/chat/${id}/messages?limit=10`)).json();
-    expect(newest.map((m: { content: string }) => m.content)).toEqual(
-      Array.from({ length: 10 }, (_, i) => `m${i + 16}`),
-    );
-    const older = (await api.get(`/api/chat/${id}/messages?limit=10&before=${newest[0].id}`)).json();
-    expect(older.map((m: { content: string }) => m.content)).toEqual(
-      Array.from({ length: 10 }, (_, i) => `m${i + 6}`),
-    );
-    const oldest = (await api.get(`/api/chat/${id}/messages?limit=10&before=${older[0].id}`)).json();
-    expect(oldest.map((m: { content: string }) => m.content)).toEqual(['m1', 'm2', 'm3', 'm4', 'm5']);
-    const since = (await api.get(`/api/chat/${id}/messages?after=${sent[21]}`)).json();
-    expect(since.map((m: { content: string }) => m.content)).toEqual(['m23', 'm24', 'm25']);
-    expect((await api.get(`/api/chat/${id}/messages?before=${crypto.randomUUID()}`)).statusCode).toBe(404);
-    expect((await api.get(`/api/chat/${id}/messages?limit=501`)).statusCode).toBe(400);
+    const newest = (await messages(api, id, { limit: 10 })).json();
+    expect(newest.map((m) => m.content)).toEqual(Array.from({ length: 10 }, (_, i) => `m${i + 16}`));
+    const older = (await messages(api, id, { limit: 10, before: newest[0].id })).json();
+    expect(older.map((m) => m.content)).toEqual(Array.from({ length: 10 }, (_, i) => `m${i + 6}`));
+    const oldest = (await messages(api, id, { limit: 10, before: older[0].id })).json();
+    expect(oldest.map((m) => m.content)).toEqual(['m1', 'm2', 'm3', 'm4', 'm5']);
+    const since = (await messages(api, id, { after: sent[21] })).json();
+    expect(since.map((m) => m.content)).toEqual(['m23', 'm24', 'm25']);
+    expect((await messages(api, id, { before: crypto.randomUUID() })).statusCode).toBe(404);
+    expect((await messages(api, id, { limit: 501 })).statusCode).toBe(400);
     expect((await api.get(`/api/chat/${id}/messages?before=x`)).statusCode).toBe(400);
   });
 });

@@ -1,4 +1,5 @@
 import { inject } from 'vitest';
+import { chatApi } from '@contract/chat';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { type App, buildApp } from '../../app';
@@ -49,9 +50,9 @@ async function directPair() {
   const { user: a, api: apiA } = await t.userClient('employee');
   const { user: b, api: apiB } = await t.userClient('manager');
   const conv = (
-    await apiA.post('/api/chat/conversations', { type: 'direct', participantIds: [b.id] })
+    await apiA.call(chatApi.createConversation, { body: { type: 'direct', participantIds: [b.id] } })
   ).json();
-  return { a, b, apiA, apiB, conversationId: conv.id as string };
+  return { a, b, apiA, apiB, conversationId: conv.id };
 }
 
 describe('WebSocket /api/ws', () => {
@@ -70,12 +71,12 @@ describe('WebSocket /api/ws', () => {
     const bSocket = await connect(base, apiB.cookie);
     const outsider = await connect(base, outsiderApi.cookie);
     const posted = (
-      await apiA.post(`/api/chat/${conversationId}/messages`, { content: 'live hello' })
+      await apiA.call(chatApi.send, { params: { id: conversationId }, body: { content: 'live hello' } })
     ).json();
     const event = await bSocket.next('message.created');
     expect(event.data).toEqual(posted);
     // exactly as the history shows it, so a client can place it among the messages it holds
-    const history = (await apiB.get(`/api/chat/${conversationId}/messages`)).json();
+    const history = (await apiB.call(chatApi.messages, { params: { id: conversationId } })).json();
     expect(event.data).toEqual(history.at(-1));
     expect(event.data).toMatchObject({ senderId: a.id, content: 'live hello', conversationId });
     await settle();
@@ -90,7 +91,9 @@ describe('WebSocket /api/ws', () => {
     const bSocket = await connect(base, apiB.cookie);
     const aSocket = await connect(base, apiA.cookie);
     const conv = (
-      await apiA.post('/api/chat/conversations', { type: 'group', name: 'G', participantIds: [b.id] })
+      await apiA.call(chatApi.createConversation, {
+        body: { type: 'group', name: 'G', participantIds: [b.id] },
+      })
     ).json();
     expect((await bSocket.next('conversation.created')).data).toEqual({ conversationId: conv.id });
     aSocket.ws.send(JSON.stringify({ type: 'typing', data: { conversationId: conv.id } }));
@@ -129,7 +132,9 @@ describe.skipIf(!pgUrl)('across instances (PostgreSQL only: skipped without TEST
   it('a message posted on instance 1 reaches a socket on instance 2 through LISTEN/NOTIFY', async () => {
     const { apiA, apiB, conversationId } = await directPair();
     const onSecond = await connect(second.base, apiB.cookie);
-    const posted = (await apiA.post(`/api/chat/${conversationId}/messages`, { content: 'across' })).json();
+    const posted = (
+      await apiA.call(chatApi.send, { params: { id: conversationId }, body: { content: 'across' } })
+    ).json();
     expect((await onSecond.next('message.created')).data).toEqual(posted);
     onSecond.ws.close();
   });

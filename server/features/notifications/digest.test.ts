@@ -1,5 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tasksApi } from '@contract/tasks';
+import { settingsApi } from '@contract/settings';
+import { profileApi } from '@contract/profile';
 import { digestItems, notifications, outbox } from '../../db/schema';
 import { fixedClock } from '../../lib/clock';
 import { contextFor } from '../../lib/context';
@@ -24,7 +27,7 @@ beforeAll(async () => {
     mail: { pollMs: 100, baseDelayMs: 100, maxDelayMs: 400, leaseMs: 5_000 },
   });
   const { api: admin } = await t.userClient('admin');
-  expect((await admin.put('/api/settings', NINE_TO_FIVE_UTC)).statusCode).toBe(200);
+  expect((await admin.call(settingsApi.save, { body: NINE_TO_FIVE_UTC })).statusCode).toBe(200);
 });
 afterAll(async () => {
   await t.close();
@@ -36,18 +39,20 @@ const sweep = () => sendDigests(contextFor(t.app.deps, null, t.app.log));
 describe('e-mail delivery: each event or a daily digest', () => {
   it('reads and saves the choice; refuses bad input and anonymous calls', async () => {
     const { api } = await t.userClient('employee');
-    expect((await api.get('/api/profile/email-delivery')).json()).toEqual({ delivery: 'each' });
-    const saved = await api.put('/api/profile/email-delivery', { delivery: 'digest' });
+    expect((await api.call(profileApi.emailDelivery)).json()).toEqual({ delivery: 'each' });
+    const saved = await api.call(profileApi.putEmailDelivery, { body: { delivery: 'digest' } });
     expect(saved.statusCode).toBe(200);
     expect(saved.json()).toEqual({ delivery: 'digest' });
-    expect((await api.get('/api/profile/email-delivery')).json()).toEqual({ delivery: 'digest' });
+    expect((await api.call(profileApi.emailDelivery)).json()).toEqual({ delivery: 'digest' });
     for (const body of [{}, { delivery: 'weekly' }, { delivery: true }]) {
       const res = await api.put('/api/profile/email-delivery', body);
       expect(res.statusCode).toBe(400);
       expect(typeof res.json().message).toBe('string');
     }
-    expect((await t.anonymous.get('/api/profile/email-delivery')).statusCode).toBe(401);
-    expect((await t.anonymous.put('/api/profile/email-delivery', { delivery: 'each' })).statusCode).toBe(401);
+    expect((await t.anonymous.call(profileApi.emailDelivery)).statusCode).toBe(401);
+    expect(
+      (await t.anonymous.call(profileApi.putEmailDelivery, { body: { delivery: 'each' } })).statusCode,
+    ).toBe(401);
   });
 
   it('holds the mails of a digest reader, sends them the next day as one mail, once', async () => {
@@ -55,17 +60,19 @@ describe('e-mail delivery: each event or a daily digest', () => {
     const manager = await t.userClient('manager', { firstName: 'Mara', lastName: 'Manager' });
     const reader = await t.userClient('employee', { firstName: 'Dora', lastName: 'Digest' });
     const each = await t.userClient('employee', { firstName: 'Eli', lastName: 'Each' });
-    await reader.api.put('/api/profile/email-delivery', { delivery: 'digest' });
+    await reader.api.call(profileApi.putEmailDelivery, { body: { delivery: 'digest' } });
     for (const [title, who] of [
       ['Order <the> chairs', reader],
       ['Book the room', reader],
       ['Plan the trip', each],
     ] as const) {
       clock.advance(60_000);
-      const res = await manager.api.post('/api/tasks', {
-        title,
-        description: `About ${title}`,
-        assigneeId: who.user.id,
+      const res = await manager.api.call(tasksApi.create, {
+        body: {
+          title,
+          description: `About ${title}`,
+          assigneeId: who.user.id,
+        },
       });
       expect(res.statusCode).toBe(201);
     }
@@ -110,7 +117,7 @@ describe('e-mail delivery: each event or a daily digest', () => {
     clock.set('2026-03-12T20:00:00Z');
     const manager = await t.userClient('manager');
     const reader = await t.userClient('employee', { timeZone: 'America/New_York', emailDigest: true });
-    await manager.api.post('/api/tasks', { title: 'Late task', assigneeId: reader.user.id });
+    await manager.api.call(tasksApi.create, { body: { title: 'Late task', assigneeId: reader.user.id } });
     // 00:30 UTC is still the 12th (20:30) in New York: not due; 05:00 UTC is the 13th there.
     clock.set('2026-03-13T00:30:00Z');
     await sweep();

@@ -1,5 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tasksApi } from '@contract/tasks';
+import { adminApi } from '@contract/admin';
 import { buildApp } from '../../app';
 import { loadConfig } from '../../config';
 import { outbox } from '../../db/schema';
@@ -36,10 +38,12 @@ describe('notification e-mail over SMTP', () => {
   it('sends "task assigned" to the assignee: subject, both bodies, the link into the app', async () => {
     const manager = await t.userClient('manager');
     const employee = await t.userClient('employee');
-    await manager.api.post('/api/tasks', {
-      title: 'Order <the> chairs',
-      description: 'Twelve, grey & stackable.',
-      assigneeId: employee.user.id,
+    await manager.api.call(tasksApi.create, {
+      body: {
+        title: 'Order <the> chairs',
+        description: 'Twelve, grey & stackable.',
+        assigneeId: employee.user.id,
+      },
     });
     expect(await until(() => smtp.to(employee.user.email).length === 1)).toBe(true);
     const [mail] = smtp.to(employee.user.email);
@@ -67,8 +71,8 @@ describe('notification e-mail over SMTP', () => {
     const { api: admin } = await t.userClient('admin');
     const pending = await t.createUser('employee', { approvalStatus: 'pending' });
     const refused = await t.createUser('employee', { approvalStatus: 'pending' });
-    await admin.post(`/api/admin/approve-user/${pending.id}`, {});
-    await admin.post(`/api/admin/reject-user/${refused.id}`, { reason: 'Unknown to us' });
+    await admin.call(adminApi.approveUser, { params: { id: pending.id }, body: {} });
+    await admin.call(adminApi.rejectUser, { params: { id: refused.id }, body: { reason: 'Unknown to us' } });
     expect(
       await until(() => smtp.to(pending.email).length === 1 && smtp.to(refused.email).length === 1),
     ).toBe(true);
@@ -84,10 +88,10 @@ describe('notification e-mail over SMTP', () => {
     const manager = await t.userClient('manager');
     const employee = await t.userClient('employee');
     const task = (
-      await manager.api.post('/api/tasks', { title: 'Quiet', assigneeId: employee.user.id })
+      await manager.api.call(tasksApi.create, { body: { title: 'Quiet', assigneeId: employee.user.id } })
     ).json();
     expect(await until(() => smtp.to(employee.user.email).length === 1)).toBe(true);
-    await manager.api.post(`/api/tasks/${task.id}/comments`, { text: 'Just a note' });
+    await manager.api.call(tasksApi.addComment, { params: { id: task.id }, body: { text: 'Just a note' } });
     // The comment committed; had it queued a mail, the dispatcher (kicked after the commit) would send it now.
     await new Promise((r) => setTimeout(r, 600));
     expect(smtp.to(employee.user.email)).toHaveLength(1);
@@ -103,7 +107,7 @@ describe('the outbox through an SMTP outage and a restart', () => {
     // The SMTP server goes down in the middle of the queue, after the second of the five.
     smtp.stopAfter = () => outageMails().length === 2;
     for (const [i, p] of people.entries()) {
-      await manager.api.post('/api/tasks', { title: `Outage ${i}`, assigneeId: p.id });
+      await manager.api.call(tasksApi.create, { body: { title: `Outage ${i}`, assigneeId: p.id } });
     }
     const queued = async () => {
       const rows = await t.db.select().from(outbox).where(eq(outbox.kind, 'notification:task_assigned'));

@@ -1,5 +1,8 @@
-import type { OvertimeReport, TimeGrid, TimeReport } from '@contract/reports';
-import type { Timesheet } from '@contract/timesheets';
+import { dashboardApi } from '@contract/dashboard';
+import type { Endpoint, RequestOf } from '@contract/endpoint';
+import { projectsApi } from '@contract/projects';
+import { reportsApi } from '@contract/reports';
+import { timesheetsApi } from '@contract/timesheets';
 import { addDays } from '@contract/zoned-time';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -59,10 +62,15 @@ const scenario = fc.record({
 });
 
 type Api = typeof admin;
-const get = async <T>(api: Api, url: string): Promise<T> => {
-  const res = await api.get(url);
-  expect(res.statusCode, `${url}: ${res.body}`).toBe(200);
-  return res.json() as T;
+/** The endpoint's answer, which must be a 200. */
+const get = async <E extends Endpoint>(
+  api: Api,
+  endpoint: E,
+  input: RequestOf<E> & { headers?: Record<string, string> },
+) => {
+  const res = await api.call(endpoint, input);
+  expect(res.statusCode, `${endpoint.method} ${endpoint.path}: ${res.body}`).toBe(200);
+  return res.json();
 };
 const hoursOf = (seconds: number) => Math.round((seconds / H) * 100) / 100;
 
@@ -109,64 +117,52 @@ describe('the ledger of hours', () => {
         }
         let projectWeek = 0;
         for (const { id, api } of made) {
-          const range = `from=${monday}&to=${sunday}`;
-          const sheet = await get<Timesheet>(admin, `/api/timesheets?week=${monday}&userId=${id}`);
-          const own = await get<Timesheet>(api, `/api/timesheets?week=${monday}`);
+          const range = { from: monday, to: sunday, userId: id };
+          const sheet = await get(admin, timesheetsApi.get, { query: { week: monday, userId: id } });
+          const own = await get(api, timesheetsApi.get, { query: { week: monday } });
           expect(own.days).toEqual(sheet.days);
           const days = sheet.days.map((d) => d.trackedSeconds);
           const tracked = sheet.totals.trackedSeconds;
           const expected = sheet.totals.expectedSeconds;
           expect(days.reduce((a, b) => a + b, 0)).toBe(tracked);
 
-          const grid = await get<TimeGrid>(admin, `/api/reports/time-grid?${range}&userId=${id}`);
+          const grid = await get(admin, reportsApi.timeGrid, { query: range });
           expect(grid.rows.find((r) => r.userId === id)?.seconds ?? [0, 0, 0, 0, 0, 0, 0]).toEqual(days);
 
-          const byDay = await get<TimeReport>(admin, `/api/reports/time?${range}&userId=${id}&groupBy=day`);
+          const byDay = await get(admin, reportsApi.time, { query: { ...range, groupBy: 'day' } });
           expect(byDay.rows.map((r) => r.seconds)).toEqual(days);
-          const byProject = await get<TimeReport>(
-            admin,
-            `/api/reports/time?${range}&userId=${id}&groupBy=project`,
-          );
+          const byProject = await get(admin, reportsApi.time, { query: { ...range, groupBy: 'project' } });
           expect(byProject.totalSeconds).toBe(tracked);
           projectWeek += byProject.rows.find((r) => r.key === project.id)?.seconds ?? 0;
 
-          const overtime = await get<OvertimeReport>(admin, `/api/reports/overtime?${range}&userId=${id}`);
+          const overtime = await get(admin, reportsApi.overtime, { query: range });
           expect(overtime.countedTo).toBe(sunday);
           const row = overtime.users.find((u) => u.userId === id);
           expect(row).toMatchObject({ trackedSeconds: tracked, expectedSeconds: expected });
 
-          const team = await get<{ rows: { userId: string; monthSeconds: number }[] }>(
-            admin,
-            '/api/timesheets/team-overtime',
-          );
+          const team = await get(admin, timesheetsApi.teamOvertime, {});
           expect(team.rows.find((r) => r.userId === id)).toMatchObject({
             monthSeconds: sheet.overtime.monthSeconds,
           });
           const first = `${sunday.slice(0, 8)}01`;
-          const month = await get<OvertimeReport>(
-            admin,
-            `/api/reports/overtime?from=${first}&to=${sunday}&userId=${id}`,
-          );
+          const month = await get(admin, reportsApi.overtime, { query: { ...range, from: first } });
           expect(month.users.find((u) => u.userId === id)?.balanceSeconds ?? 0).toBe(
             sheet.overtime.monthSeconds,
           );
 
-          const stats = await get<{ totalHoursToday: number; expectedHoursToday: number }>(
-            api,
-            '/api/dashboard/stats',
-          );
+          const stats = await get(api, dashboardApi.stats, {});
           expect(Math.round(stats.totalHoursToday * H)).toBe(sheet.days[6].trackedSeconds);
           expect(Math.round(stats.expectedHoursToday * H)).toBe(sheet.days[6].expectedSeconds);
 
           const csv = parseCsv(
-            (await admin.get(`/api/reports/time.csv?${range}&userId=${id}&groupBy=day`)).body,
+            (await admin.call(reportsApi.timeCsv, { query: { ...range, groupBy: 'day' } })).body,
           );
           expect(csv.slice(1, 8).map((cells) => Number(cells[2]))).toEqual(days.map(hoursOf));
-          const xlsx = await admin.get(`/api/reports/time.xlsx?${range}&userId=${id}&groupBy=day`);
+          const xlsx = await admin.call(reportsApi.timeXlsx, { query: { ...range, groupBy: 'day' } });
           const { rows } = await sheetRows(xlsx.rawPayload);
           expect(rows.slice(1, 8).map((cells) => Number(cells[2]))).toEqual(days.map(hoursOf));
         }
-        const page = await get<{ hoursThisWeek: number }>(admin, `/api/projects/${project.id}`);
+        const page = await get(admin, projectsApi.get, { params: { id: project.id } });
         expect(Math.round(page.hoursThisWeek * H)).toBe(projectWeek);
         // The people of this run leave the organisation's lists for the next one.
         for (const { id } of made) await t.db.update(users).set({ isActive: false }).where(eq(users.id, id));

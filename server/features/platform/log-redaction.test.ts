@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { authApi } from '@contract/auth';
 import { serializeError, redactText } from '../../lib/logging';
 import { registration } from '../../test/accounts';
 import { createTestApp, TEST_PASSWORD, type TestContext } from '../../test/harness';
@@ -51,7 +52,7 @@ describe('a failed statement', () => {
     try {
       const body = registration();
       const from = raw.length;
-      const res = await t.anonymous.post('/api/register-with-verification', body);
+      const res = await t.anonymous.call(authApi.register, { body });
       expect(res.statusCode).toBe(500);
       const line = unhandled(from);
       const err = JSON.parse(line).err as Record<string, unknown>;
@@ -79,7 +80,9 @@ describe('a failed statement', () => {
       const newPassword = 'Another-pass-42';
       rememberSecret(newPassword);
       const from = raw.length;
-      const res = await api.post('/api/change-password', { currentPassword: TEST_PASSWORD, newPassword });
+      const res = await api.call(authApi.changePassword, {
+        body: { currentPassword: TEST_PASSWORD, newPassword },
+      });
       expect(res.statusCode).toBe(500);
       const line = unhandled(from);
       expect(JSON.parse(line).err.message).toMatch(/^Failed query: update "users" set .*"password_hash"/);
@@ -117,6 +120,7 @@ describe('request lines', () => {
   it('carry no OAuth code or state, nor a token or password in the query, nor an address', async () => {
     const { api } = await t.userClient('admin');
     const from = raw.length;
+    // Raw URLs: what the log makes of them, byte for byte, is the point (and access_token is no field).
     await t.anonymous.get(
       '/api/auth/oidc/callback?code=Secret-auth-code-1&state=Secret-state-22&iss=https%3A%2F%2Fid.example',
     );
@@ -156,7 +160,7 @@ describe('request lines', () => {
       headers: { 'content-type': encoded.headers.get('content-type') ?? '', cookie: String(api.cookie) },
     });
     expect(res.statusCode).toBe(400);
-    await api.get('/api/auth/user', { authorization: 'Bearer wb_pat_not-a-real-token' });
+    await api.call(authApi.currentUser, { headers: { authorization: 'Bearer wb_pat_not-a-real-token' } });
     const text = raw.slice(from).join('');
     expect(text).toContain('"busboyOptions":{"headers":{');
     expect(text).toContain('"cookie":"[redacted]"');

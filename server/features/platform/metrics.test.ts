@@ -1,5 +1,9 @@
 import { EventEmitter } from 'node:events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { teamsApi } from '@contract/teams';
+import { tasksApi } from '@contract/tasks';
+import { platformApi } from '@contract/platform';
+import { adminApi } from '@contract/admin';
 import { createTestApp, type TestContext } from '../../test/harness';
 import { until } from '../../test/until';
 import { createLiveHub, type LiveClient } from '../../core/live';
@@ -44,10 +48,16 @@ describe('GET /metrics', () => {
 
   it('counts requests by route pattern and status, never by raw URL', async () => {
     const { api } = await t.userClient('employee');
-    const task = (await api.post('/api/tasks', { title: 'Measured' })).json();
-    expect((await api.patch(`/api/tasks/${task.id}`, { status: 'in_progress' })).statusCode).toBe(200);
+    const task = (await api.call(tasksApi.create, { body: { title: 'Measured' } })).json();
+    expect(
+      (await api.call(tasksApi.update, { params: { id: task.id }, body: { status: 'in_progress' } }))
+        .statusCode,
+    ).toBe(200);
     const missing = '00000000-0000-4000-8000-000000000000';
-    expect((await api.patch(`/api/tasks/${missing}`, { status: 'in_progress' })).statusCode).toBe(404);
+    expect(
+      (await api.call(tasksApi.update, { params: { id: missing }, body: { status: 'in_progress' } }))
+        .statusCode,
+    ).toBe(404);
     expect((await t.anonymous.get('/api/no-such-route/abc')).statusCode).toBe(404);
 
     const res = await scrape();
@@ -81,7 +91,7 @@ describe('GET /metrics', () => {
     const { api } = await t.userClient('employee');
     await t.app.deps.events.stop(); // readiness answers 503 while live events are down
     try {
-      expect((await api.get('/api/health/ready')).statusCode).toBe(503);
+      expect((await api.call(platformApi.ready)).statusCode).toBe(503);
     } finally {
       await t.app.deps.events.start();
     }
@@ -95,7 +105,7 @@ describe('GET /metrics', () => {
     // One queued e-mail: an invitation.
     const { api: admin } = await t.userClient('admin');
     expect(
-      (await admin.post('/api/admin/invitations', { email: 'queued@example.com', role: 'employee' }))
+      (await admin.call(adminApi.invite, { body: { email: 'queued@example.com', role: 'employee' } }))
         .statusCode,
     ).toBe(201);
 
@@ -146,16 +156,16 @@ describe('GET /metrics', () => {
 
 describe('request ids', () => {
   it('returns a generated id in X-Request-Id, or the caller’s when it is short and plain', async () => {
-    const a = await t.anonymous.get('/api/health');
-    const b = await t.anonymous.get('/api/health');
+    const a = await t.anonymous.call(platformApi.health);
+    const b = await t.anonymous.call(platformApi.health);
     expect(a.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
     expect(a.headers['x-request-id']).not.toBe(b.headers['x-request-id']);
 
-    const mine = await t.anonymous.get('/api/health', { 'x-request-id': 'lb-7f3a.42:1' });
+    const mine = await t.anonymous.call(platformApi.health, { headers: { 'x-request-id': 'lb-7f3a.42:1' } });
     expect(mine.headers['x-request-id']).toBe('lb-7f3a.42:1');
     // Too long, or with characters that could forge log lines: replaced.
     for (const bad of ['x'.repeat(65), 'a b', 'id\u2028forged', '"quoted"']) {
-      const res = await t.anonymous.get('/api/health', { 'x-request-id': bad });
+      const res = await t.anonymous.call(platformApi.health, { headers: { 'x-request-id': bad } });
       expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
     }
     // Errors and unknown routes carry it too.
@@ -169,7 +179,10 @@ describe('request ids', () => {
     });
     try {
       const { api } = await logged.userClient('admin');
-      const res = await api.post('/api/teams', { name: 'Logged team' }, { 'x-request-id': 'trace-team-1' });
+      const res = await api.call(teamsApi.create, {
+        body: { name: 'Logged team' },
+        headers: { 'x-request-id': 'trace-team-1' },
+      });
       expect(res.statusCode).toBe(201);
       const mine = lines.filter((l) => l.reqId === 'trace-team-1');
       expect(mine.map((l) => l.msg)).toEqual(['incoming request', 'team created', 'request completed']);

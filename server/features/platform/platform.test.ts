@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { platformApi } from '@contract/platform';
 import { z } from 'zod';
 import { buildApp } from '../../app';
 import { loadConfig } from '../../config';
@@ -27,30 +28,30 @@ afterAll(() => t.close());
 
 describe('platform', () => {
   it('answers health once migrations have run', async () => {
-    const res = await t.anonymous.get('/api/health');
+    const res = await t.anonymous.call(platformApi.health);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ status: 'ok' });
   });
 
   it('answers readiness 200 while the database answers and live events flow, 503 otherwise', async () => {
-    const ready = await t.anonymous.get('/api/health/ready');
+    const ready = await t.anonymous.call(platformApi.ready);
     expect(ready.statusCode).toBe(200);
     expect(ready.json()).toEqual({ status: 'ok' });
     expect(ready.headers['cache-control']).toBe('no-store');
     // Live events not flowing (as while the LISTEN connection reconnects) makes the instance unready.
     await t.app.deps.events.stop();
     try {
-      const unready = await t.anonymous.get('/api/health/ready');
+      const unready = await t.anonymous.call(platformApi.ready);
       expect(unready.statusCode).toBe(503);
       expect(unready.json()).toEqual({
         status: 'unavailable',
         message: 'Live events have lost their database connection and are reconnecting',
       });
-      expect((await t.anonymous.get('/api/health')).statusCode).toBe(200);
+      expect((await t.anonymous.call(platformApi.health)).statusCode).toBe(200);
     } finally {
       await t.app.deps.events.start();
     }
-    expect((await t.anonymous.get('/api/health/ready')).statusCode).toBe(200);
+    expect((await t.anonymous.call(platformApi.ready)).statusCode).toBe(200);
   });
 
   it('has migrated every table', async () => {
@@ -72,7 +73,7 @@ describe('platform', () => {
   });
 
   it('sends security headers: CSP without inline scripts, nosniff, no framing', async () => {
-    const res = await t.anonymous.get('/api/health');
+    const res = await t.anonymous.call(platformApi.health);
     const csp = String(res.headers['content-security-policy']);
     expect(csp).toContain("script-src 'self'");
     expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
@@ -94,10 +95,12 @@ describe('platform', () => {
   it('sends HSTS and upgrade-insecure-requests over HTTPS only, which plain HTTP would not survive', async () => {
     const prod = await createTestApp({ env: { NODE_ENV: 'production', TRUST_PROXY: 'true' } });
     try {
-      const https = await prod.anonymous.get('/api/health', { 'x-forwarded-proto': 'https' });
+      const https = await prod.anonymous.call(platformApi.health, {
+        headers: { 'x-forwarded-proto': 'https' },
+      });
       expect(https.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
       expect(https.headers['content-security-policy']).toContain('upgrade-insecure-requests');
-      const http = await prod.anonymous.get('/api/health');
+      const http = await prod.anonymous.call(platformApi.health);
       expect(http.headers['strict-transport-security']).toBeUndefined();
       expect(http.headers['content-security-policy']).not.toContain('upgrade-insecure-requests');
       // everything else is the same for both
@@ -116,7 +119,7 @@ describe('platform', () => {
       await prod.close();
     }
     // Without TRUST_PROXY the header is anyone's to send, and ignored.
-    const spoofed = await t.anonymous.get('/api/health', { 'x-forwarded-proto': 'https' });
+    const spoofed = await t.anonymous.call(platformApi.health, { headers: { 'x-forwarded-proto': 'https' } });
     expect(spoofed.headers['strict-transport-security']).toBeUndefined();
   });
 
@@ -157,7 +160,7 @@ describe('platform', () => {
       { origin: 'http://localhost:3000', host: 'localhost:3000' },
     );
     expect(sameSite.statusCode).toBe(404);
-    const reads = await t.anonymous.get('/api/health', { 'sec-fetch-site': 'cross-site' });
+    const reads = await t.anonymous.call(platformApi.health, { headers: { 'sec-fetch-site': 'cross-site' } });
     expect(reads.statusCode).toBe(200);
   });
 

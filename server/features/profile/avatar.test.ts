@@ -1,4 +1,4 @@
-import { AVATAR_MISSING, AVATAR_NOT_IMAGE, AVATAR_TOO_LARGE } from '@contract/profile';
+import { AVATAR_MISSING, AVATAR_NOT_IMAGE, AVATAR_TOO_LARGE, profileApi } from '@contract/profile';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../test/harness';
@@ -47,7 +47,7 @@ describe('avatar', () => {
     expect(res.statusCode).toBe(200);
     const url = res.json().profileImageUrl as string;
     expect(url).toMatch(new RegExp(`^/api/users/${user.id}/avatar\\?v=[0-9a-f]{16}$`));
-    expect((await api.get('/api/profile')).json().profileImageUrl).toBe(url);
+    expect((await api.call(profileApi.get)).json().profileImageUrl).toBe(url);
     // Anyone signed in sees it; the browser may keep it for good (the URL changes with the picture).
     const { api: colleague } = await t.userClient('manager');
     const image = await colleague.get(url);
@@ -86,7 +86,7 @@ describe('avatar', () => {
     const json = await api.post('/api/profile/avatar', { file: 'x' });
     expect(json.statusCode).toBe(400);
     expect(json.json().message).toBe(AVATAR_MISSING);
-    expect((await api.get('/api/profile')).json().profileImageUrl).toBeNull();
+    expect((await api.call(profileApi.get)).json().profileImageUrl).toBeNull();
   });
 
   it('is 401 anonymous; an unknown picture is 404', async () => {
@@ -94,7 +94,10 @@ describe('avatar', () => {
       (await upload(undefined, { file: new Blob([new Uint8Array(await png(10, 10))]) })).statusCode,
     ).toBe(401);
     const { api } = await t.userClient('employee');
-    expect((await api.get('/api/users/00000000-0000-4000-8000-000000000000/avatar')).statusCode).toBe(404);
+    expect(
+      (await api.call(profileApi.avatarImage, { params: { id: '00000000-0000-4000-8000-000000000000' } }))
+        .statusCode,
+    ).toBe(404);
     expect((await api.get('/api/users/nope/avatar')).statusCode).toBe(404);
   });
 });

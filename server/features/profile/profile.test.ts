@@ -1,6 +1,9 @@
-import { INVALID_TIME_ZONE } from '@contract/profile';
+import { INVALID_TIME_ZONE, profileApi } from '@contract/profile';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { authApi } from '@contract/auth';
+import type { RequestOf } from '@contract/endpoint';
+import { tasksApi } from '@contract/tasks';
 import { notifications, outbox, users } from '../../db/schema';
 import { SESSION_COOKIE } from '../../lib/auth';
 import { createTestApp, TEST_PASSWORD, type TestContext } from '../../test/harness';
@@ -19,36 +22,34 @@ const SAFARI_IPHONE =
 
 /** Signs in through the real endpoint from a given browser; returns the session cookie. */
 async function signInFrom(email: string, userAgent: string, password = TEST_PASSWORD) {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/simple-login',
-    payload: { email, password },
+  const res = await t.anonymous.call(authApi.signIn, {
+    body: { email, password },
     headers: { 'user-agent': userAgent },
   });
   expect(res.statusCode).toBe(200);
   const cookie = res.cookies.find((c) => c.name === SESSION_COOKIE);
   return `${SESSION_COOKIE}=${cookie?.value}`;
 }
+/** Calls with a session cookie got through the real sign-in (changes from Chrome on Windows). */
 const as = (cookie: string) => ({
-  get: (url: string) => t.app.inject({ method: 'GET', url, headers: { cookie } }),
-  post: (url: string, payload: object, userAgent = CHROME_WIN) =>
-    t.app.inject({ method: 'POST', url, payload, headers: { cookie, 'user-agent': userAgent } }),
-  patch: (url: string, payload: object) =>
-    t.app.inject({ method: 'PATCH', url, payload, headers: { cookie } }),
-  put: (url: string, payload: object) => t.app.inject({ method: 'PUT', url, payload, headers: { cookie } }),
-  delete: (url: string) => t.app.inject({ method: 'DELETE', url, headers: { cookie } }),
+  profile: () => t.anonymous.call(profileApi.get, { headers: { cookie } }),
+  sessions: () => t.anonymous.call(profileApi.sessions, { headers: { cookie } }),
+  endSession: (id: string) =>
+    t.anonymous.call(profileApi.endSession, { params: { id }, headers: { cookie } }),
+  changePassword: (body: RequestOf<typeof authApi.changePassword>['body']) =>
+    t.anonymous.call(authApi.changePassword, { body, headers: { cookie, 'user-agent': CHROME_WIN } }),
 });
 
 describe('profile', () => {
   it('refuses anonymous callers on every route', async () => {
     const id = '00000000-0000-4000-8000-000000000000';
     for (const res of [
-      await t.anonymous.get('/api/profile'),
-      await t.anonymous.patch('/api/profile', { firstName: 'Anna' }),
-      await t.anonymous.get('/api/profile/sessions'),
-      await t.anonymous.delete(`/api/profile/sessions/${id}`),
-      await t.anonymous.get('/api/profile/notification-preferences'),
-      await t.anonymous.put('/api/profile/notification-preferences', { preferences: [] }),
+      await t.anonymous.call(profileApi.get),
+      await t.anonymous.call(profileApi.update, { body: { firstName: 'Anna' } }),
+      await t.anonymous.call(profileApi.sessions),
+      await t.anonymous.call(profileApi.endSession, { params: { id } }),
+      await t.anonymous.call(profileApi.preferences),
+      await t.anonymous.call(profileApi.putPreferences, { body: { preferences: [] } }),
     ]) {
       expect(res.statusCode).toBe(401);
     }
@@ -57,11 +58,12 @@ describe('profile', () => {
   it('shows and changes one’s own names and time zone, for every role; never the role', async () => {
     for (const role of ['employee', 'manager', 'admin'] as const) {
       const { user, api } = await t.userClient(role);
-      expect((await api.get('/api/profile')).json()).toMatchObject({
+      expect((await api.call(profileApi.get)).json()).toMatchObject({
         id: user.id,
         email: user.email,
         timeZone: null,
       });
+      // A role and an e-mail address are no fields of the profile: sent raw, and ignored.
       const res = await api.patch('/api/profile', {
         firstName: '  Zoë ',
         lastName: 'de la Cruz',
@@ -78,14 +80,14 @@ describe('profile', () => {
       });
       const [row] = await t.db.select().from(users).where(eq(users.id, user.id));
       expect(row).toMatchObject({ firstName: 'Zoë', role, email: user.email, timeZone: 'America/Sao_Paulo' });
-      expect((await api.get('/api/profile')).json().timeZone).toBe('America/Sao_Paulo');
+      expect((await api.call(profileApi.get)).json().timeZone).toBe('America/Sao_Paulo');
       // Only what is sent changes; a blank or null zone means the organisation's again.
-      expect((await api.patch('/api/profile', { timeZone: '' })).json()).toMatchObject({
+      expect((await api.call(profileApi.update, { body: { timeZone: '' } })).json()).toMatchObject({
         timeZone: null,
         firstName: 'Zoë',
       });
-      expect((await api.patch('/api/profile', { timeZone: null })).json().timeZone).toBeNull();
-      expect((await api.patch('/api/profile', {})).json().lastName).toBe('de la Cruz');
+      expect((await api.call(profileApi.update, { body: { timeZone: null } })).json().timeZone).toBeNull();
+      expect((await api.call(profileApi.update, { body: {} })).json().lastName).toBe('de la Cruz');
     }
   });
 
@@ -117,46 +119,48 @@ describe('sessions', () => {
     const windows = await signInFrom(user.email, CHROME_WIN);
     const phone = await signInFrom(user.email, SAFARI_IPHONE);
     const other = await t.userClient('employee');
-    const list = (await as(windows).get('/api/profile/sessions')).json();
+    const list = (await as(windows).sessions()).json();
     expect(list).toHaveLength(2);
-    const mine = list.find((s: { current: boolean }) => s.current);
-    const theirs = list.find((s: { current: boolean }) => !s.current);
+    const mine = list.find((s) => s.current)!;
+    const theirs = list.find((s) => !s.current)!;
     expect(mine).toMatchObject({ device: 'Chrome on Windows', userAgent: CHROME_WIN });
     expect(theirs).toMatchObject({ device: 'Safari on iPhone' });
     expect(Date.parse(theirs.lastSeenAt)).not.toBeNaN();
     // Someone else's session is not found, whoever asks; so is a malformed id.
-    expect((await other.api.delete(`/api/profile/sessions/${theirs.id}`)).statusCode).toBe(404);
-    expect((await as(windows).delete('/api/profile/sessions/not-a-uuid')).statusCode).toBe(404);
-    const otherSession = (await other.api.get('/api/profile/sessions')).json()[0];
-    expect((await as(windows).delete(`/api/profile/sessions/${otherSession.id}`)).statusCode).toBe(404);
-    expect((await other.api.get('/api/profile')).statusCode).toBe(200);
-    const ended = await as(windows).delete(`/api/profile/sessions/${theirs.id}`);
+    expect((await other.api.call(profileApi.endSession, { params: { id: theirs.id } })).statusCode).toBe(404);
+    expect(
+      (await t.anonymous.delete('/api/profile/sessions/not-a-uuid', { cookie: windows })).statusCode,
+    ).toBe(404);
+    const otherSession = (await other.api.call(profileApi.sessions)).json()[0];
+    expect((await as(windows).endSession(otherSession.id)).statusCode).toBe(404);
+    expect((await other.api.call(profileApi.get)).statusCode).toBe(200);
+    const ended = await as(windows).endSession(theirs.id);
     expect(ended.statusCode).toBe(204);
-    expect((await as(phone).get('/api/profile')).statusCode).toBe(401);
-    expect((await as(windows).get('/api/profile/sessions')).json()).toHaveLength(1);
-    expect((await as(windows).delete(`/api/profile/sessions/${theirs.id}`)).statusCode).toBe(404);
+    expect((await as(phone).profile()).statusCode).toBe(401);
+    expect((await as(windows).sessions()).json()).toHaveLength(1);
+    expect((await as(windows).endSession(theirs.id)).statusCode).toBe(404);
   });
 
   it('changing the password ends the other sessions; this browser goes on in a new one', async () => {
     const user = await t.createUser('manager');
     const laptop = await signInFrom(user.email, CHROME_WIN);
     const phone = await signInFrom(user.email, SAFARI_IPHONE);
-    const res = await as(laptop).post('/api/change-password', {
+    const res = await as(laptop).changePassword({
       currentPassword: TEST_PASSWORD,
       newPassword: 'Another1pass',
     });
     expect(res.statusCode).toBe(200);
     const fresh = `${SESSION_COOKIE}=${res.cookies.find((c) => c.name === SESSION_COOKIE)?.value}`;
-    expect((await as(phone).get('/api/profile')).statusCode).toBe(401);
-    const left = (await as(fresh).get('/api/profile/sessions')).json();
+    expect((await as(phone).profile()).statusCode).toBe(401);
+    const left = (await as(fresh).sessions()).json();
     expect(left).toEqual([expect.objectContaining({ current: true, device: 'Chrome on Windows' })]);
     // Wrong current password: 400, and the sessions stay.
-    const wrong = await as(fresh).post('/api/change-password', {
+    const wrong = await as(fresh).changePassword({
       currentPassword: 'nope',
       newPassword: 'Third1pass',
     });
     expect(wrong.statusCode).toBe(400);
-    expect((await as(fresh).get('/api/profile')).statusCode).toBe(200);
+    expect((await as(fresh).profile()).statusCode).toBe(200);
   });
 
   it('names devices from their User-Agent', () => {
@@ -178,25 +182,27 @@ describe('sessions', () => {
 describe('notification preferences', () => {
   it('starts from each kind’s default and saves the kinds sent; the rest keep theirs', async () => {
     const { api } = await t.userClient();
-    const before = (await api.get('/api/profile/notification-preferences')).json();
-    expect(before.find((p: { kind: string }) => p.kind === 'task_assigned')).toMatchObject({
+    const before = (await api.call(profileApi.preferences)).json();
+    expect(before.find((p) => p.kind === 'task_assigned')).toMatchObject({
       channel: 'both',
       label: 'A task was assigned to you',
     });
-    expect(before.find((p: { kind: string }) => p.kind === 'task_comment').channel).toBe('app');
-    const res = await api.put('/api/profile/notification-preferences', {
-      preferences: [
-        { kind: 'task_comment', channel: 'both' },
-        { kind: 'task_assigned', channel: 'email' },
-        { kind: 'task_assigned', channel: 'off' },
-      ],
+    expect(before.find((p) => p.kind === 'task_comment')!.channel).toBe('app');
+    const res = await api.call(profileApi.putPreferences, {
+      body: {
+        preferences: [
+          { kind: 'task_comment', channel: 'both' },
+          { kind: 'task_assigned', channel: 'email' },
+          { kind: 'task_assigned', channel: 'off' },
+        ],
+      },
     });
     expect(res.statusCode).toBe(200);
     const after = res.json();
-    expect(after.find((p: { kind: string }) => p.kind === 'task_comment').channel).toBe('both');
-    expect(after.find((p: { kind: string }) => p.kind === 'task_assigned').channel).toBe('off');
-    expect(after.find((p: { kind: string }) => p.kind === 'task_rework').channel).toBe('both');
-    expect((await api.get('/api/profile/notification-preferences')).json()).toEqual(after);
+    expect(after.find((p) => p.kind === 'task_comment')!.channel).toBe('both');
+    expect(after.find((p) => p.kind === 'task_assigned')!.channel).toBe('off');
+    expect(after.find((p) => p.kind === 'task_rework')!.channel).toBe('both');
+    expect((await api.call(profileApi.preferences)).json()).toEqual(after);
   });
 
   it('refuses bad preferences with 400', async () => {
@@ -219,12 +225,15 @@ describe('notification preferences', () => {
   it('is honoured when notifying: off, app only, e-mail only, both', async () => {
     const { api: manager } = await t.userClient('manager');
     const expectations = { off: [0, 0], app: [1, 0], email: [0, 1], both: [1, 1] } as const;
-    for (const [channel, [inApp, mails]] of Object.entries(expectations)) {
+    for (const channel of ['off', 'app', 'email', 'both'] as const) {
+      const [inApp, mails] = expectations[channel];
       const employee = await t.userClient('employee');
-      await employee.api.put('/api/profile/notification-preferences', {
-        preferences: [{ kind: 'task_assigned', channel }],
+      await employee.api.call(profileApi.putPreferences, {
+        body: { preferences: [{ kind: 'task_assigned', channel }] },
       });
-      await manager.post('/api/tasks', { title: `Pref ${channel}`, assigneeId: employee.user.id });
+      await manager.call(tasksApi.create, {
+        body: { title: `Pref ${channel}`, assigneeId: employee.user.id },
+      });
       const rows = await t.db.select().from(notifications).where(eq(notifications.userId, employee.user.id));
       const queued = await t.db
         .select()

@@ -1,7 +1,12 @@
 import { fillPath } from '@contract/endpoint';
-import { NOT_FOR_TOKENS, READ_ONLY_TOKEN } from '@contract/profile';
+import { NOT_FOR_TOKENS, READ_ONLY_TOKEN, profileApi } from '@contract/profile';
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { timersApi } from '@contract/timers';
+import { timeEntriesApi } from '@contract/time-entries';
+import { tasksApi } from '@contract/tasks';
+import { authApi } from '@contract/auth';
+import { adminApi } from '@contract/admin';
 import WebSocket from 'ws';
 import { apiTokens, auditLog } from '../../db/schema';
 import { contractEndpoints } from '../../test/contract-endpoints';
@@ -24,7 +29,9 @@ const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
 async function tokenOf(role: 'employee' | 'manager' | 'admin', scope: 'read' | 'write') {
   const { user, api } = await t.userClient(role);
-  const res = await api.post('/api/profile/tokens', { name: `${scope} script`, expiresInDays: 30, scope });
+  const res = await api.call(profileApi.createToken, {
+    body: { name: `${scope} script`, expiresInDays: 30, scope },
+  });
   expect(res.statusCode).toBe(201);
   expect(res.json().scope).toBe(scope);
   return { user, api, token: res.json().token as string, id: res.json().id as string };
@@ -73,22 +80,26 @@ describe('account security refuses API tokens', () => {
 
   it('so a token cannot take over its owner’s sign-in: no 2FA, no session ended, no password changed', async () => {
     const { user, api, token } = await tokenOf('employee', 'write');
-    const sessionId = (await api.get('/api/profile/sessions')).json()[0].id;
-    expect((await t.anonymous.post('/api/profile/2fa/setup', {}, bearer(token))).statusCode).toBe(403);
-    expect((await t.anonymous.delete(`/api/profile/sessions/${sessionId}`, bearer(token))).statusCode).toBe(
+    const sessionId = (await api.call(profileApi.sessions)).json()[0].id;
+    expect((await t.anonymous.call(profileApi.twoFactorSetup, { headers: bearer(token) })).statusCode).toBe(
       403,
     );
-    const change = await t.anonymous.post(
-      '/api/change-password',
-      { currentPassword: TEST_PASSWORD, newPassword: 'Hijacked1Pass' },
-      bearer(token),
-    );
+    expect(
+      (await t.anonymous.call(profileApi.endSession, { params: { id: sessionId }, headers: bearer(token) }))
+        .statusCode,
+    ).toBe(403);
+    const change = await t.anonymous.call(authApi.changePassword, {
+      body: { currentPassword: TEST_PASSWORD, newPassword: 'Hijacked1Pass' },
+      headers: bearer(token),
+    });
     expect(change.statusCode).toBe(403);
     // The session still works and the password is unchanged.
-    expect((await api.get('/api/auth/user')).statusCode).toBe(200);
-    const signIn = await t.anonymous.post('/api/simple-login', {
-      email: user.email,
-      password: TEST_PASSWORD,
+    expect((await api.call(authApi.currentUser)).statusCode).toBe(200);
+    const signIn = await t.anonymous.call(authApi.signIn, {
+      body: {
+        email: user.email,
+        password: TEST_PASSWORD,
+      },
     });
     expect(signIn.statusCode).toBe(200);
   });
@@ -108,36 +119,51 @@ describe('account security refuses API tokens', () => {
 describe('token scopes', () => {
   it('a read-only token reads everything its owner may, and every write is 403', async () => {
     const { token } = await tokenOf('manager', 'read');
-    expect((await t.anonymous.get('/api/tasks', bearer(token))).statusCode).toBe(200);
-    expect((await t.anonymous.get('/api/time-entries', bearer(token))).statusCode).toBe(200);
-    for (const [method, url, body] of [
-      ['POST', '/api/tasks', { title: 'From a script' }],
-      ['PATCH', '/api/profile', { firstName: 'Scripted' }],
-      ['POST', '/api/timer/start', {}],
-      ['DELETE', '/api/time-entries/00000000-0000-4000-8000-000000000000', undefined],
+    expect((await t.anonymous.call(tasksApi.list, { headers: bearer(token) })).statusCode).toBe(200);
+    expect((await t.anonymous.call(timeEntriesApi.list, { headers: bearer(token) })).statusCode).toBe(200);
+    const headers = bearer(token);
+    for (const [endpoint, write] of [
+      [
+        tasksApi.create,
+        () => t.anonymous.call(tasksApi.create, { body: { title: 'From a script' }, headers }),
+      ],
+      [
+        profileApi.update,
+        () => t.anonymous.call(profileApi.update, { body: { firstName: 'Scripted' }, headers }),
+      ],
+      [timersApi.start, () => t.anonymous.call(timersApi.start, { body: {}, headers })],
+      [
+        timeEntriesApi.remove,
+        () =>
+          t.anonymous.call(timeEntriesApi.remove, {
+            params: { id: '00000000-0000-4000-8000-000000000000' },
+            headers,
+          }),
+      ],
     ] as const) {
-      const res = await t.app.inject({ method, url, headers: bearer(token), payload: body });
-      expect(res.statusCode, `${method} ${url}`).toBe(403);
+      const res = await write();
+      expect(res.statusCode, `${endpoint.method} ${endpoint.path}`).toBe(403);
       expect(res.json()).toEqual({ message: READ_ONLY_TOKEN });
     }
   });
 
   it('a write token writes with its owner’s role', async () => {
     const { token } = await tokenOf('manager', 'write');
-    const res = await t.anonymous.post('/api/tasks', { title: 'From a script' }, bearer(token));
+    const res = await t.anonymous.call(tasksApi.create, {
+      body: { title: 'From a script' },
+      headers: bearer(token),
+    });
     expect(res.statusCode).toBe(201);
   });
 
   it('is chosen at creation (read by default), listed, and recorded in the audit log', async () => {
     const { user, api } = await t.userClient('employee');
-    const plain = await api.post('/api/profile/tokens', { name: 'Default', expiresInDays: 7 });
+    const plain = await api.call(profileApi.createToken, { body: { name: 'Default', expiresInDays: 7 } });
     expect(plain.json().scope).toBe('read');
     expect(
       (await api.post('/api/profile/tokens', { name: 'x', expiresInDays: 7, scope: 'admin' })).statusCode,
     ).toBe(400);
-    expect((await api.get('/api/profile/tokens')).json()).toEqual([
-      expect.objectContaining({ scope: 'read' }),
-    ]);
+    expect((await api.call(profileApi.tokens)).json()).toEqual([expect.objectContaining({ scope: 'read' })]);
     const [entry] = await t.db
       .select()
       .from(auditLog)
@@ -155,22 +181,26 @@ describe('a password change and the tokens', () => {
 
   it('keeps the tokens unless asked, revokes them all when asked', async () => {
     const { user, api, token } = await tokenOf('employee', 'write');
-    const kept = await api.post('/api/change-password', {
-      currentPassword: TEST_PASSWORD,
-      newPassword: 'Second2Pass',
+    const kept = await api.call(authApi.changePassword, {
+      body: {
+        currentPassword: TEST_PASSWORD,
+        newPassword: 'Second2Pass',
+      },
     });
     expect(kept.statusCode).toBe(200);
     expect(await live(user.id)).toHaveLength(1);
-    expect((await t.anonymous.get('/api/auth/user', bearer(token))).statusCode).toBe(200);
+    expect((await t.anonymous.call(authApi.currentUser, { headers: bearer(token) })).statusCode).toBe(200);
     const session = await t.signIn(user);
-    const revoked = await session.post('/api/change-password', {
-      currentPassword: 'Second2Pass',
-      newPassword: 'Third3Pass',
-      revokeTokens: true,
+    const revoked = await session.call(authApi.changePassword, {
+      body: {
+        currentPassword: 'Second2Pass',
+        newPassword: 'Third3Pass',
+        revokeTokens: true,
+      },
     });
     expect(revoked.statusCode).toBe(200);
     expect(await live(user.id)).toHaveLength(0);
-    expect((await t.anonymous.get('/api/auth/user', bearer(token))).statusCode).toBe(401);
+    expect((await t.anonymous.call(authApi.currentUser, { headers: bearer(token) })).statusCode).toBe(401);
     const [entry] = await t.db
       .select()
       .from(auditLog)
@@ -183,8 +213,8 @@ describe('a password change and the tokens', () => {
   it('an admin’s reset to a temporary password always revokes them', async () => {
     const { user, token } = await tokenOf('employee', 'read');
     const { api: admin } = await t.userClient('admin');
-    expect((await admin.post(`/api/admin/reset-password/${user.id}`)).statusCode).toBe(200);
+    expect((await admin.call(adminApi.resetPassword, { params: { id: user.id } })).statusCode).toBe(200);
     expect(await live(user.id)).toHaveLength(0);
-    expect((await t.anonymous.get('/api/auth/user', bearer(token))).statusCode).toBe(401);
+    expect((await t.anonymous.call(authApi.currentUser, { headers: bearer(token) })).statusCode).toBe(401);
   });
 });

@@ -1,9 +1,11 @@
 import { and, eq } from 'drizzle-orm';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { authApi } from '@contract/auth';
+import { adminApi } from '@contract/admin';
 import { apiTokens, auditLog, authThrottle, users } from '../../db/schema';
 import { sha256 } from '../../lib/auth';
-import { NOT_FOR_TOKENS } from '@contract/profile';
+import { NOT_FOR_TOKENS, profileApi } from '@contract/profile';
 import { createTestApp, type TestContext } from '../../test/harness';
 
 // Everything the app logs, to prove no token value ever reaches a log line.
@@ -29,7 +31,7 @@ async function tokenFor(
   scope: 'read' | 'write' = 'write',
 ) {
   const { user, api } = await t.userClient(role);
-  const res = await api.post('/api/profile/tokens', { name: 'CI script', expiresInDays, scope });
+  const res = await api.call(profileApi.createToken, { body: { name: 'CI script', expiresInDays, scope } });
   expect(res.statusCode).toBe(201);
   return { user, api, created: res.json() as { id: string; token: string; lastFour: string } };
 }
@@ -38,9 +40,9 @@ describe('personal API tokens', () => {
   it('refuses anonymous callers on every route', async () => {
     const id = '00000000-0000-4000-8000-000000000000';
     for (const res of [
-      await t.anonymous.get('/api/profile/tokens'),
-      await t.anonymous.post('/api/profile/tokens', { name: 'x', expiresInDays: 7 }),
-      await t.anonymous.delete(`/api/profile/tokens/${id}`),
+      await t.anonymous.call(profileApi.tokens),
+      await t.anonymous.call(profileApi.createToken, { body: { name: 'x', expiresInDays: 7 } }),
+      await t.anonymous.call(profileApi.revokeToken, { params: { id } }),
     ]) {
       expect(res.statusCode).toBe(401);
     }
@@ -54,7 +56,7 @@ describe('personal API tokens', () => {
       const [row] = await t.db.select().from(apiTokens).where(eq(apiTokens.id, created.id));
       expect(row.tokenHash).toBe(sha256(created.token));
       expect(JSON.stringify(row)).not.toContain(created.token);
-      const list = await api.get('/api/profile/tokens');
+      const list = await api.call(profileApi.tokens);
       expect(list.statusCode).toBe(200);
       expect(list.json()).toEqual([
         expect.objectContaining({
@@ -94,19 +96,27 @@ describe('personal API tokens', () => {
     const employee = await tokenFor('employee');
     const manager = await tokenFor('manager');
     const admin = await tokenFor('admin');
-    const me = await t.anonymous.get('/api/auth/user', bearer(employee.created.token));
+    const me = await t.anonymous.call(authApi.currentUser, { headers: bearer(employee.created.token) });
     expect(me.statusCode).toBe(200);
     expect(me.json()).toMatchObject({ id: employee.user.id, role: 'employee' });
     expect(me.headers['set-cookie']).toBeUndefined();
-    expect((await t.anonymous.get('/api/admin/stats', bearer(employee.created.token))).statusCode).toBe(403);
-    expect((await t.anonymous.get('/api/admin/stats', bearer(manager.created.token))).statusCode).toBe(403);
-    expect((await t.anonymous.get('/api/admin/audit', bearer(manager.created.token))).statusCode).toBe(403);
-    expect((await t.anonymous.get('/api/admin/stats', bearer(admin.created.token))).statusCode).toBe(200);
-    expect((await t.anonymous.get('/api/admin/audit', bearer(admin.created.token))).statusCode).toBe(200);
+    expect(
+      (await t.anonymous.call(adminApi.stats, { headers: bearer(employee.created.token) })).statusCode,
+    ).toBe(403);
+    expect(
+      (await t.anonymous.call(adminApi.stats, { headers: bearer(manager.created.token) })).statusCode,
+    ).toBe(403);
+    expect(
+      (await t.anonymous.call(adminApi.audit, { headers: bearer(manager.created.token) })).statusCode,
+    ).toBe(403);
+    expect(
+      (await t.anonymous.call(adminApi.stats, { headers: bearer(admin.created.token) })).statusCode,
+    ).toBe(200);
+    expect(
+      (await t.anonymous.call(adminApi.audit, { headers: bearer(admin.created.token) })).statusCode,
+    ).toBe(200);
     // A bearer token is judged alone: an admin's cookie next to an employee's token does not lift it.
-    const res = await t.app.inject({
-      method: 'GET',
-      url: '/api/admin/stats',
+    const res = await t.anonymous.call(adminApi.stats, {
       headers: { cookie: admin.api.cookie ?? '', ...bearer(employee.created.token) },
     });
     expect(res.statusCode).toBe(403);
@@ -114,33 +124,41 @@ describe('personal API tokens', () => {
 
   it('is exempt from the cross-site check: writes with a token from any origin work', async () => {
     const { created } = await tokenFor('employee');
-    const res = await t.anonymous.patch(
-      '/api/profile',
-      { firstName: 'Scripted' },
-      { ...bearer(created.token), origin: 'https://elsewhere.example', 'sec-fetch-site': 'cross-site' },
-    );
+    const res = await t.anonymous.call(profileApi.update, {
+      body: { firstName: 'Scripted' },
+      headers: {
+        ...bearer(created.token),
+        origin: 'https://elsewhere.example',
+        'sec-fetch-site': 'cross-site',
+      },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ firstName: 'Scripted' });
     // The same write with a cookie is still refused.
     const { api } = await t.userClient();
-    const refused = await api.patch(
-      '/api/profile',
-      { firstName: 'X' },
-      { origin: 'https://elsewhere.example', 'sec-fetch-site': 'cross-site' },
-    );
+    const refused = await api.call(profileApi.update, {
+      body: { firstName: 'X' },
+      headers: { origin: 'https://elsewhere.example', 'sec-fetch-site': 'cross-site' },
+    });
     expect(refused.statusCode).toBe(403);
   });
 
   it('rejects unknown, malformed, revoked and expired tokens, and those of a suspended owner', async () => {
     for (const header of ['Bearer wb_pat_nope', 'Bearer ', 'Basic abc']) {
-      const res = await t.anonymous.get('/api/auth/user', { authorization: header });
+      const res = await t.anonymous.call(authApi.currentUser, { headers: { authorization: header } });
       expect(res.statusCode).toBe(401);
     }
     const revoked = await tokenFor('employee');
-    expect((await revoked.api.delete(`/api/profile/tokens/${revoked.created.id}`)).statusCode).toBe(204);
-    expect((await t.anonymous.get('/api/auth/user', bearer(revoked.created.token))).statusCode).toBe(401);
-    expect((await revoked.api.get('/api/profile/tokens')).json()).toEqual([]);
-    expect((await revoked.api.delete(`/api/profile/tokens/${revoked.created.id}`)).statusCode).toBe(404);
+    expect(
+      (await revoked.api.call(profileApi.revokeToken, { params: { id: revoked.created.id } })).statusCode,
+    ).toBe(204);
+    expect(
+      (await t.anonymous.call(authApi.currentUser, { headers: bearer(revoked.created.token) })).statusCode,
+    ).toBe(401);
+    expect((await revoked.api.call(profileApi.tokens)).json()).toEqual([]);
+    expect(
+      (await revoked.api.call(profileApi.revokeToken, { params: { id: revoked.created.id } })).statusCode,
+    ).toBe(404);
     const [revokedEntry] = await t.db
       .select()
       .from(auditLog)
@@ -152,45 +170,57 @@ describe('personal API tokens', () => {
       .update(apiTokens)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(apiTokens.id, expiring.created.id));
-    expect((await t.anonymous.get('/api/auth/user', bearer(expiring.created.token))).statusCode).toBe(401);
-    expect((await expiring.api.get('/api/profile/tokens')).json()).toEqual([
+    expect(
+      (await t.anonymous.call(authApi.currentUser, { headers: bearer(expiring.created.token) })).statusCode,
+    ).toBe(401);
+    expect((await expiring.api.call(profileApi.tokens)).json()).toEqual([
       expect.objectContaining({ id: expiring.created.id, status: 'expired' }),
     ]);
 
     const owner = await tokenFor('employee');
     const { api: admin } = await t.userClient('admin');
-    expect((await t.anonymous.get('/api/auth/user', bearer(owner.created.token))).statusCode).toBe(200);
     expect(
-      (await admin.post(`/api/admin/suspend-user/${owner.user.id}`, { reason: 'left' })).statusCode,
+      (await t.anonymous.call(authApi.currentUser, { headers: bearer(owner.created.token) })).statusCode,
     ).toBe(200);
-    expect((await t.anonymous.get('/api/auth/user', bearer(owner.created.token))).statusCode).toBe(401);
+    expect(
+      (await admin.call(adminApi.suspendUser, { params: { id: owner.user.id }, body: { reason: 'left' } }))
+        .statusCode,
+    ).toBe(200);
+    expect(
+      (await t.anonymous.call(authApi.currentUser, { headers: bearer(owner.created.token) })).statusCode,
+    ).toBe(401);
     await t.db.update(users).set({ isActive: true }).where(eq(users.id, owner.user.id));
-    expect((await t.anonymous.get('/api/auth/user', bearer(owner.created.token))).statusCode).toBe(200);
+    expect(
+      (await t.anonymous.call(authApi.currentUser, { headers: bearer(owner.created.token) })).statusCode,
+    ).toBe(200);
   });
 
   it('revokes only one’s own tokens: someone else’s is 404 and keeps working', async () => {
     const mine = await tokenFor('employee');
     const { api: other } = await t.userClient('admin');
-    expect((await other.delete(`/api/profile/tokens/${mine.created.id}`)).statusCode).toBe(404);
-    expect((await t.anonymous.get('/api/auth/user', bearer(mine.created.token))).statusCode).toBe(200);
+    expect((await other.call(profileApi.revokeToken, { params: { id: mine.created.id } })).statusCode).toBe(
+      404,
+    );
+    expect(
+      (await t.anonymous.call(authApi.currentUser, { headers: bearer(mine.created.token) })).statusCode,
+    ).toBe(200);
   });
 
   it('cannot create another token with a token, and records its last use at most once a minute', async () => {
     const { api, created } = await tokenFor('employee');
-    const res = await t.anonymous.post(
-      '/api/profile/tokens',
-      { name: 'child', expiresInDays: 7, scope: 'write' },
-      bearer(created.token),
-    );
+    const res = await t.anonymous.call(profileApi.createToken, {
+      body: { name: 'child', expiresInDays: 7, scope: 'write' },
+      headers: bearer(created.token),
+    });
     expect(res.statusCode).toBe(403);
     expect(res.json()).toEqual({ message: NOT_FOR_TOKENS });
-    await t.anonymous.get('/api/auth/user', bearer(created.token));
+    await t.anonymous.call(authApi.currentUser, { headers: bearer(created.token) });
     const [before] = await t.db.select().from(apiTokens).where(eq(apiTokens.id, created.id));
     expect(before.lastUsedAt).not.toBeNull();
-    await t.anonymous.get('/api/auth/user', bearer(created.token));
+    await t.anonymous.call(authApi.currentUser, { headers: bearer(created.token) });
     const [after] = await t.db.select().from(apiTokens).where(eq(apiTokens.id, created.id));
     expect(after.lastUsedAt?.getTime()).toBe(before.lastUsedAt?.getTime());
-    const listed = await api.get('/api/profile/tokens');
+    const listed = await api.call(profileApi.tokens);
     expect(listed.statusCode).toBe(200);
     expect(listed.json()[0].lastUsedAt).toBe(before.lastUsedAt?.toISOString());
   });
@@ -204,11 +234,13 @@ describe('personal API tokens', () => {
       windowStart: new Date(),
       blockedUntil: new Date(Date.now() + 30_000),
     });
-    const res = await t.anonymous.get('/api/auth/user', bearer(created.token));
+    const res = await t.anonymous.call(authApi.currentUser, { headers: bearer(created.token) });
     expect(res.statusCode).toBe(429);
     expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
     // Another token of the same person has its own budget.
-    expect((await t.anonymous.get('/api/auth/user', bearer(other.created.token))).statusCode).toBe(200);
+    expect(
+      (await t.anonymous.call(authApi.currentUser, { headers: bearer(other.created.token) })).statusCode,
+    ).toBe(200);
   });
 
   it('is documented in the OpenAPI document as a bearer security scheme', async () => {
@@ -222,8 +254,8 @@ describe('personal API tokens', () => {
 
   it('never writes a token value to a log line', async () => {
     const { created } = await tokenFor('employee');
-    await t.anonymous.get('/api/auth/user', bearer(created.token));
-    await t.anonymous.get('/api/auth/user', bearer(`${created.token}x`));
+    await t.anonymous.call(authApi.currentUser, { headers: bearer(created.token) });
+    await t.anonymous.call(authApi.currentUser, { headers: bearer(`${created.token}x`) });
     const all = logged.join('\n');
     expect(all).toContain('api token created');
     expect(all).not.toContain(created.token);

@@ -1,4 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type PutScheduleRequest, schedulesApi } from '@contract/schedules';
+import { teamsApi } from '@contract/teams';
+import { timeEntriesApi } from '@contract/time-entries';
 import { createTestApp, type TestContext } from '../../test/harness';
 
 let t: TestContext;
@@ -10,15 +13,20 @@ afterAll(() => t.close());
 const MISSING = '00000000-0000-4000-8000-000000000000';
 const WEEK = [450, 450, 450, 450, 300, 0, 0];
 
+type Api = Awaited<ReturnType<TestContext['signIn']>>;
+const get = (api: Api, id: string) => api.call(schedulesApi.get, { params: { id } });
+const put = (api: Api, id: string, body: PutScheduleRequest) =>
+  api.call(schedulesApi.put, { params: { id }, body });
+
 describe('work schedules', () => {
   it('refuses anonymous calls', async () => {
-    expect((await t.anonymous.get(`/api/users/${MISSING}/schedule`)).statusCode).toBe(401);
-    expect((await t.anonymous.put(`/api/users/${MISSING}/schedule`, { minutes: WEEK })).statusCode).toBe(401);
+    expect((await get(t.anonymous, MISSING)).statusCode).toBe(401);
+    expect((await put(t.anonymous, MISSING, { minutes: WEEK })).statusCode).toBe(401);
   });
 
   it("starts from the organisation's schedule and zone; a user reads their own", async () => {
     const { user, api } = await t.userClient('employee');
-    const res = await api.get(`/api/users/${user.id}/schedule`);
+    const res = await get(api, user.id);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       userId: user.id,
@@ -33,10 +41,9 @@ describe('work schedules', () => {
     const { api: admin } = await t.userClient('admin');
     const { user, api } = await t.userClient('employee');
     const { api: manager } = await t.userClient('manager');
-    const url = `/api/users/${user.id}/schedule`;
-    expect((await api.put(url, { minutes: WEEK })).statusCode).toBe(403);
-    expect((await manager.put(url, { minutes: WEEK })).statusCode).toBe(403);
-    const saved = await admin.put(url, { minutes: WEEK, timeZone: 'America/New_York' });
+    expect((await put(api, user.id, { minutes: WEEK })).statusCode).toBe(403);
+    expect((await put(manager, user.id, { minutes: WEEK })).statusCode).toBe(403);
+    const saved = await put(admin, user.id, { minutes: WEEK, timeZone: 'America/New_York' });
     expect(saved.statusCode).toBe(200);
     expect(saved.json()).toEqual({
       userId: user.id,
@@ -46,16 +53,16 @@ describe('work schedules', () => {
       effectiveTimeZone: 'America/New_York',
     });
     // Left out, the zone stays; null goes back to the organisation's.
-    expect((await admin.put(url, { minutes: [0, 0, 0, 0, 0, 0, 0] })).json().timeZone).toBe(
+    expect((await put(admin, user.id, { minutes: [0, 0, 0, 0, 0, 0, 0] })).json().timeZone).toBe(
       'America/New_York',
     );
-    const reset = (await admin.put(url, { minutes: WEEK, timeZone: null })).json();
+    const reset = (await put(admin, user.id, { minutes: WEEK, timeZone: null })).json();
     expect(reset).toMatchObject({ timeZone: null, effectiveTimeZone: 'Europe/Berlin', minutes: WEEK });
-    expect((await api.get(url)).json()).toEqual(reset);
+    expect((await get(api, user.id)).json()).toEqual(reset);
     // The zone is the user's zone everywhere (ctx.timeZone), e.g. the tracker's summary.
-    await admin.put(url, { minutes: WEEK, timeZone: 'Asia/Tokyo' });
-    expect((await api.get('/api/time-entries/summary')).json().timeZone).toBe('Asia/Tokyo');
-    expect((await admin.put(`/api/users/${MISSING}/schedule`, { minutes: WEEK })).statusCode).toBe(404);
+    await put(admin, user.id, { minutes: WEEK, timeZone: 'Asia/Tokyo' });
+    expect((await api.call(timeEntriesApi.summary)).json().timeZone).toBe('Asia/Tokyo');
+    expect((await put(admin, MISSING, { minutes: WEEK })).statusCode).toBe(404);
   });
 
   it("shows managers their team members' schedules only; others get 404", async () => {
@@ -65,22 +72,24 @@ describe('work schedules', () => {
     const outsider = await t.createUser('employee');
     const { api: colleague } = await t.userClient('employee');
     const coManager = await t.createUser('manager');
-    await admin.post('/api/teams', {
-      name: 'Schedules',
-      members: [
-        { userId: boss.id, role: 'manager' },
-        { userId: coManager.id, role: 'manager' },
-        { userId: member.id, role: 'member' },
-      ],
+    await admin.call(teamsApi.create, {
+      body: {
+        name: 'Schedules',
+        members: [
+          { userId: boss.id, role: 'manager' },
+          { userId: coManager.id, role: 'manager' },
+          { userId: member.id, role: 'member' },
+        ],
+      },
     });
-    expect((await manager.get(`/api/users/${member.id}/schedule`)).statusCode).toBe(200);
-    expect((await manager.get(`/api/users/${coManager.id}/schedule`)).statusCode).toBe(200);
-    const hidden = await manager.get(`/api/users/${outsider.id}/schedule`);
+    expect((await get(manager, member.id)).statusCode).toBe(200);
+    expect((await get(manager, coManager.id)).statusCode).toBe(200);
+    const hidden = await get(manager, outsider.id);
     expect(hidden.statusCode).toBe(404);
     expect(hidden.json().message).toBe('User not found');
-    expect((await colleague.get(`/api/users/${member.id}/schedule`)).statusCode).toBe(404);
-    expect((await admin.get(`/api/users/${outsider.id}/schedule`)).statusCode).toBe(200);
-    expect((await admin.get(`/api/users/${MISSING}/schedule`)).statusCode).toBe(404);
+    expect((await get(colleague, member.id)).statusCode).toBe(404);
+    expect((await get(admin, outsider.id)).statusCode).toBe(200);
+    expect((await get(admin, MISSING)).statusCode).toBe(404);
     expect((await admin.get('/api/users/nope/schedule')).statusCode).toBe(404);
   });
 

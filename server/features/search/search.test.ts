@@ -1,5 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chatApi, type CreateConversationBody } from '@contract/chat';
+import { projectsApi } from '@contract/projects';
+import { searchApi } from '@contract/search';
+import { type CreateTaskRequest, tasksApi } from '@contract/tasks';
 import { createTestApp, type TestContext } from '../../test/harness';
 import { prefixQuery } from './search.service';
 
@@ -10,22 +14,17 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 type Api = Awaited<ReturnType<TestContext['userClient']>>['api'];
+const search = (api: Api, q: string) => api.call(searchApi.search, { query: { q } });
 const find = async (api: Api, q: string) => {
-  const res = await api.get(`/api/search?q=${encodeURIComponent(q)}`);
+  const res = await search(api, q);
   expect(res.statusCode).toBe(200);
-  return res.json() as {
-    tasks: { id: string; title: string; assignee: string }[];
-    projects: { id: string; name: string; status: string }[];
-    people: { id: string; name: string; role: string; status: string }[];
-    messages: {
-      id: string;
-      conversationId: string;
-      conversation: string;
-      senderName: string;
-      content: string;
-    }[];
-  };
+  return res.json();
 };
+const createTask = (api: Api, body: CreateTaskRequest) => api.call(tasksApi.create, { body });
+const openConversation = (api: Api, body: CreateConversationBody) =>
+  api.call(chatApi.createConversation, { body });
+const send = (api: Api, id: string, content: string) =>
+  api.call(chatApi.send, { params: { id }, body: { content } });
 
 describe('prefixQuery', () => {
   it('keeps only words, each as a prefix, so no input is tsquery syntax', () => {
@@ -38,26 +37,25 @@ describe('prefixQuery', () => {
 
 describe('GET /api/search', () => {
   it('needs a session', async () => {
-    const res = await t.anonymous.get('/api/search?q=anything');
+    const res = await search(t.anonymous, 'anything');
     expect(res.statusCode).toBe(401);
   });
 
   it('refuses empty and overlong text with a clear message', async () => {
     const { api } = await t.userClient('employee');
-    for (const url of ['/api/search', '/api/search?q=', '/api/search?q=%20%20']) {
-      const res = await api.get(url);
+    for (const res of [await api.call(searchApi.search), await search(api, ''), await search(api, '  ')]) {
       expect(res.statusCode).toBe(400);
-      expect(res.json().fieldErrors.q).toEqual(['Type something to search for']);
+      expect(res.json().fieldErrors?.q).toEqual(['Type something to search for']);
     }
-    const long = await api.get(`/api/search?q=${'a'.repeat(101)}`);
+    const long = await search(api, 'a'.repeat(101));
     expect(long.statusCode).toBe(400);
-    expect(long.json().fieldErrors.q).toEqual(['Search text is too long (at most 100 characters)']);
-    expect((await api.get(`/api/search?q=${'a'.repeat(100)}`)).statusCode).toBe(200);
+    expect(long.json().fieldErrors?.q).toEqual(['Search text is too long (at most 100 characters)']);
+    expect((await search(api, 'a'.repeat(100))).statusCode).toBe(200);
   });
 
   it('answers tsquery syntax and punctuation without an error, matching the words around it', async () => {
     const { api } = await t.userClient('employee');
-    await api.post('/api/tasks', { title: "Call O'Brien about the quokka invoice" });
+    await createTask(api, { title: "Call O'Brien about the quokka invoice" });
     for (const q of [
       "'",
       '&',
@@ -74,7 +72,7 @@ describe('GET /api/search', () => {
       '"quoted"',
       '*',
     ]) {
-      const res = await api.get(`/api/search?q=${encodeURIComponent(q)}`);
+      const res = await search(api, q);
       expect(res.statusCode, q).toBe(200);
     }
     expect((await find(api, '!')).tasks).toEqual([]);
@@ -89,9 +87,9 @@ describe('GET /api/search', () => {
     const { api: bobApi } = await t.userClient('employee');
     const { api: manager } = await t.userClient('manager');
     const { api: admin } = await t.userClient('admin');
-    expect((await annApi.post('/api/tasks', { title: 'Walrus migration plan' })).statusCode).toBe(201);
-    expect((await bobApi.post('/api/tasks', { title: 'Walrus budget review' })).statusCode).toBe(201);
-    const assigned = await manager.post('/api/tasks', { title: 'Walrus onboarding', assigneeId: ann.id });
+    expect((await createTask(annApi, { title: 'Walrus migration plan' })).statusCode).toBe(201);
+    expect((await createTask(bobApi, { title: 'Walrus budget review' })).statusCode).toBe(201);
+    const assigned = await createTask(manager, { title: 'Walrus onboarding', assigneeId: ann.id });
     expect(assigned.statusCode).toBe(201);
 
     const annSees = (await find(annApi, 'walr')).tasks.map((x) => x.title).sort();
@@ -109,7 +107,7 @@ describe('GET /api/search', () => {
 
   it('returns at most five of each group, newest first', async () => {
     const { api } = await t.userClient('employee');
-    for (let i = 1; i <= 7; i++) await api.post('/api/tasks', { title: `Narwhal step ${i}` });
+    for (let i = 1; i <= 7; i++) await createTask(api, { title: `Narwhal step ${i}` });
     const tasks = (await find(api, 'narwhal')).tasks.map((x) => x.title);
     expect(tasks).toEqual([
       'Narwhal step 7',
@@ -123,7 +121,9 @@ describe('GET /api/search', () => {
   it('finds projects for every role', async () => {
     const { api: manager } = await t.userClient('manager');
     const { api: employee } = await t.userClient('employee');
-    const created = await manager.post('/api/projects', { name: 'Pelican relaunch', description: 'Website' });
+    const created = await manager.call(projectsApi.create, {
+      body: { name: 'Pelican relaunch', description: 'Website' },
+    });
     expect(created.statusCode).toBe(201);
     expect((await find(employee, 'pelic')).projects).toEqual([
       { id: created.json().id, name: 'Pelican relaunch', status: 'active' },
@@ -142,17 +142,13 @@ describe('GET /api/search', () => {
     const { api: carol } = await t.userClient('employee');
     const { api: manager } = await t.userClient('manager');
     const { api: admin } = await t.userClient('admin');
-    const direct = (
-      await annApi.post('/api/chat/conversations', { type: 'direct', participantIds: [bob.id] })
-    ).json();
-    const sent = await annApi.post(`/api/chat/${direct.id}/messages`, {
-      content: 'The flamingo password is secret',
-    });
+    const direct = (await openConversation(annApi, { type: 'direct', participantIds: [bob.id] })).json();
+    const sent = await send(annApi, direct.id, 'The flamingo password is secret');
     expect(sent.statusCode).toBe(201);
     const group = (
-      await bobApi.post('/api/chat/conversations', { type: 'group', name: 'Birds', participantIds: [ann.id] })
+      await openConversation(bobApi, { type: 'group', name: 'Birds', participantIds: [ann.id] })
     ).json();
-    await bobApi.post(`/api/chat/${group.id}/messages`, { content: 'Flamingo photos are up' });
+    await send(bobApi, group.id, 'Flamingo photos are up');
 
     const annSees = (await find(annApi, 'flamingo')).messages;
     expect(annSees.map((m) => m.content)).toEqual([
@@ -179,12 +175,12 @@ describe('GET /api/search', () => {
     const { user: ann, api: annApi } = await t.userClient('employee');
     const { api: outsider } = await t.userClient('employee');
     const other = await t.createUser('employee');
-    const created = await annApi.post('/api/chat/conversations', {
+    const created = await openConversation(annApi, {
       type: 'group',
       name: 'Busy',
       participantIds: [other.id],
     });
-    const busy: string = created.json().id;
+    const busy = created.json().id;
     // Two old matches, then 250 newer messages without the word.
     await t.db.execute(sql`insert into messages (conversation_id, sender_id, content, created_at)
       select ${busy}::uuid, ${ann.id}::uuid, 'Pangolin report ' || g, now() - interval '10 days' + g * interval '1 minute'
@@ -205,9 +201,7 @@ describe('GET /api/search', () => {
     const { user: ann, api: annApi } = await t.userClient('employee');
     const other = await t.createUser('employee');
     const open = async (name: string) =>
-      (
-        await annApi.post('/api/chat/conversations', { type: 'group', name, participantIds: [other.id] })
-      ).json().id as string;
+      (await openConversation(annApi, { type: 'group', name, participantIds: [other.id] })).json().id;
     const busy = await open('Chatty');
     const quiet = await open('Quiet');
     // Quiet: ten older matches. Chatty: three newer matches, then 250 newer messages without the word.
@@ -250,7 +244,7 @@ describe('GET /api/search', () => {
     ]);
     // An employee with few tasks is answered from the first look alone, a miss included.
     const { api: fewApi } = await t.userClient('employee');
-    expect((await fewApi.post('/api/tasks', { title: 'Quokka census' })).statusCode).toBe(201);
+    expect((await createTask(fewApi, { title: 'Quokka census' })).statusCode).toBe(201);
     expect((await find(fewApi, 'quokka')).tasks.map((x) => x.title)).toEqual(['Quokka census']);
     expect((await find(fewApi, 'axolotl')).tasks).toEqual([]);
   });

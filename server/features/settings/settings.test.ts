@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { settingsApi } from '@contract/settings';
 import { createTestApp, type TestContext } from '../../test/harness';
 
 let t: TestContext;
@@ -18,9 +19,9 @@ const valid = {
 
 describe('GET /api/settings', () => {
   it('needs a session and shows the product defaults with the server zone before any save', async () => {
-    expect((await t.anonymous.get('/api/settings')).statusCode).toBe(401);
+    expect((await t.anonymous.call(settingsApi.get)).statusCode).toBe(401);
     const { api } = await t.userClient('employee');
-    const res = await api.get('/api/settings');
+    const res = await api.call(settingsApi.get);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       clockIn: '09:00',
@@ -37,10 +38,10 @@ describe('GET /api/settings', () => {
 
 describe('PUT /api/settings', () => {
   it('is for admins only', async () => {
-    expect((await t.anonymous.put('/api/settings', valid)).statusCode).toBe(401);
+    expect((await t.anonymous.call(settingsApi.save, { body: valid })).statusCode).toBe(401);
     for (const role of ['employee', 'manager'] as const) {
       const { api } = await t.userClient(role);
-      expect((await api.put('/api/settings', valid)).statusCode).toBe(403);
+      expect((await api.call(settingsApi.save, { body: valid })).statusCode).toBe(403);
     }
   });
 
@@ -50,15 +51,17 @@ describe('PUT /api/settings', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ ...valid, autoStopTimerHours: 10, twoFactorRoles: [] });
     // The forgotten-timer limit is saved when sent, and kept when a client leaves it out.
-    expect((await admin.api.put('/api/settings', { ...valid, autoStopTimerHours: 12 })).json()).toEqual({
+    expect(
+      (await admin.api.call(settingsApi.save, { body: { ...valid, autoStopTimerHours: 12 } })).json(),
+    ).toEqual({
       ...valid,
       autoStopTimerHours: 12,
       twoFactorRoles: [],
     });
-    const again = await admin.api.put('/api/settings', { ...valid, lateThresholdMinutes: 20 });
+    const again = await admin.api.call(settingsApi.save, { body: { ...valid, lateThresholdMinutes: 20 } });
     expect(again.json().lateThresholdMinutes).toBe(20);
     const { api } = await t.userClient('employee');
-    expect((await api.get('/api/settings')).json()).toEqual({
+    expect((await api.call(settingsApi.get)).json()).toEqual({
       ...valid,
       lateThresholdMinutes: 20,
       autoStopTimerHours: 12,
@@ -120,6 +123,6 @@ describe('PUT /api/settings', () => {
       expect(res.json().fieldErrors[field]).toContain(message);
     }
     expect((await api.put('/api/settings', [])).statusCode).toBe(400);
-    expect((await api.get('/api/settings')).json().clockIn).toBe('08:30');
+    expect((await api.call(settingsApi.get)).json().clockIn).toBe('08:30');
   });
 });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { usersApi } from '@contract/users';
 import { createTestApp, type TestContext } from '../../test/harness';
 
 let t: TestContext;
@@ -9,7 +10,7 @@ afterAll(() => t.close());
 
 describe('GET /api/users', () => {
   it('needs a session', async () => {
-    const res = await t.anonymous.get('/api/users');
+    const res = await t.anonymous.call(usersApi.assignable);
     expect(res.statusCode).toBe(401);
     expect(res.json()).toEqual({ message: 'Not authenticated' });
   });
@@ -19,7 +20,7 @@ describe('GET /api/users', () => {
     const manager = await t.createUser('manager', { firstName: 'Mona', lastName: 'Park' });
     await t.createUser('employee', { firstName: 'Pat', lastName: 'Pending', approvalStatus: 'pending' });
     await t.createUser('employee', { firstName: 'Sam', lastName: 'Suspended', isActive: false });
-    const res = await api.get('/api/users');
+    const res = await api.call(usersApi.assignable);
     expect(res.statusCode).toBe(200);
     const list = res.json();
     expect(list).toEqual([
@@ -27,9 +28,9 @@ describe('GET /api/users', () => {
       { id: me.id, name: 'Zoe Quinn', role: 'employee' },
     ]);
     expect(JSON.stringify(list)).not.toMatch(/password|hash|email/i);
-    const searched = await api.get('/api/users?search=mon');
+    const searched = await api.call(usersApi.assignable, { query: { search: 'mon' } });
     expect(searched.json()).toEqual([{ id: manager.id, name: 'Mona Park', role: 'manager' }]);
-    const bad = await api.get('/api/users?limit=0');
+    const bad = await api.call(usersApi.assignable, { query: { limit: 0 } });
     expect(bad.statusCode).toBe(400);
   });
 });
