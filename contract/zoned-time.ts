@@ -110,10 +110,25 @@ export function zonedDayRange(date: string, timeZone: string): { start: Date; en
   return { start: new Date(range.start), end: new Date(range.end) };
 }
 
+const nextDays = new Map<string, string>();
+
 /** Adds days to a 'YYYY-MM-DD' date. */
 export function addDays(date: string, days: number): string {
-  const [y, m, d] = date.split('-').map(Number);
-  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
+  // Walking a range day by day is the ledger's and the calendar's inner loop: the next day of a date
+  // is remembered (a few thousand dates at most between clears).
+  if (days === 1) {
+    const known = nextDays.get(date);
+    if (known) return known;
+  }
+  const y = Number(date.slice(0, 4));
+  const m = Number(date.slice(5, 7));
+  const d = Number(date.slice(8, 10));
+  const result = new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
+  if (days === 1) {
+    if (nextDays.size > 20_000) nextDays.clear();
+    nextDays.set(date, result);
+  }
+  return result;
 }
 
 const DATE_TIME = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})(?::(\d{2})(?:\.(\d+))?)?(Z|[+-]\d{2}:\d{2})?$/;

@@ -1,11 +1,3 @@
-import type {
-  FastifyBaseLogger,
-  FastifyInstance,
-  RawReplyDefaultExpression,
-  RawRequestDefaultExpression,
-  RawServerDefault,
-} from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database, Db } from './db/types';
 import type { Guard } from './lib/auth';
@@ -36,11 +28,4 @@ export type AppDeps = {
   metrics: Metrics;
 };
 
-/** The Fastify instance feature routes get: request and reply types come from the zod schemas. */
-export type ZodApp = FastifyInstance<
-  RawServerDefault,
-  RawRequestDefaultExpression,
-  RawReplyDefaultExpression,
-  FastifyBaseLogger,
-  ZodTypeProvider
->;
+export type { ZodApp } from './lib/routes';

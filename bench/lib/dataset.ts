@@ -8,7 +8,6 @@ import type { Database, Db } from '../../server/db/types';
 import { conversations, users } from '../../server/db/schema';
 import { createSession, SESSION_COOKIE } from '../../server/lib/auth';
 import { systemClock } from '../../server/lib/clock';
-import { BENCH_ENTRY, BENCH_MESSAGE } from './workload';
 import {
   SCALE_TEAM_PREFIX,
   scaleCounts,
@@ -19,6 +18,10 @@ import {
   seedScaleTimeOff,
 } from '../../server/seed/scale';
 import { withDatabase } from '../../server/test/global-setup';
+
+/** What the write benchmark posts and tracks: texts no seeded row holds, removed before each run. */
+export const BENCH_MESSAGE = 'bench message';
+export const BENCH_ENTRY = 'bench';
 
 export type Kind = 'pglite' | 'postgres' | 'embedded';
 export type Dataset = {

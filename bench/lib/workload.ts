@@ -1,11 +1,7 @@
 // What `npm run bench` asks of the app: the hot reads (who reads, at what pace) and the write paths.
 // The write paths post texts no seeded row holds, so the next run can remove them (lib/dataset.ts).
-import type { Dataset } from './dataset';
+import { BENCH_ENTRY, BENCH_MESSAGE, type Dataset } from './dataset';
 import type { Step } from './load';
-
-/** What the write benchmark posts and tracks: texts no seeded row holds, removed before each run. */
-export const BENCH_MESSAGE = 'bench message';
-export const BENCH_ENTRY = 'bench';
 
 /** The previous calendar month and the previous Monday–Sunday week (UTC days), for the reports. */
 function lastMonthAndWeek(now = new Date()) {

@@ -1,9 +1,11 @@
 import type { ServerEvent } from '@contract/chat';
 import type { WebSocket } from 'ws';
-import type { AppDeps } from '../deps';
 import { liveSessionTokens } from '../lib/auth';
 import type { Context } from '../lib/context';
-import { type BusEvent, secondsSincePublished } from '../lib/events';
+import type { Db } from '../db/types';
+import type { Clock } from '../lib/clock';
+import { type BusEvent, type EventBus, secondsSincePublished } from '../lib/events';
+import type { Metrics } from '../lib/metrics';
 
 /**
  * The live events features publish (docs/product/client-behaviour.md#live-updates). Each names who
@@ -58,7 +60,7 @@ export type LiveDelivery = (
  * a feature's own through the delivery it registered for its prefix (`deliver('chat.', …)`).
  */
 export function createLiveHub(
-  deps: Pick<AppDeps, 'db' | 'events' | 'clock'> & Partial<Pick<AppDeps, 'metrics'>>,
+  deps: { db: Db; events: EventBus; clock: Clock; metrics?: Metrics },
   heartbeatMs = HEARTBEAT_MS,
 ) {
   const byUser = new Map<string, Set<LiveClient>>();

@@ -24,7 +24,7 @@ import { timersRoutes } from './timers/timers.routes';
 import { usersRoutes } from './users/users.routes';
 
 /** Every feature's routes, one line each; each registers every endpoint of its contract group. */
-const features: FeatureRoutes[] = [
+const features: FeatureRoutes<AppDeps>[] = [
   platformRoutes,
   usersRoutes,
   authRoutes,

@@ -1,5 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { AppDeps } from '../deps';
+import type { Config } from '../config';
+import type { Db } from '../db/types';
+import type { Clock } from './clock';
+import type { EventBus } from './events';
+import type { Mailer } from './mailer';
 import type { SessionUser } from './auth';
 import type { Settings } from '@contract/settings';
 import { loadSettings } from './org-settings';
@@ -11,7 +15,18 @@ import { isValidTimeZone } from '@contract/zoned-time';
  * service, so a service can call another by passing its context on (with `db` swapped for a
  * transaction when they must commit together).
  */
-export type Context = Pick<AppDeps, 'db' | 'clock' | 'config' | 'mailer' | 'events' | 'secret'> & {
+/** The app's parts a request's context is made of (server/deps.ts has them all). */
+export type ContextDeps = {
+  db: Db;
+  clock: Clock;
+  config: Config;
+  mailer: Mailer;
+  events: EventBus;
+  /** the server's HMAC key (server/lib/server-secret.ts) */
+  secret: string;
+};
+
+export type Context = ContextDeps & {
   /** The request's instant: every row a request writes carries the same time. */
   now: Date;
   actor: SessionUser;
@@ -25,10 +40,10 @@ export type Context = Pick<AppDeps, 'db' | 'clock' | 'config' | 'mailer' | 'even
 /** The context of a public endpoint or of work the server does on its own: nobody is signed in. */
 export type PublicContext = Omit<Context, 'actor'> & { actor: null };
 
-export function contextFor(deps: AppDeps, actor: SessionUser, log: FastifyBaseLogger): Context;
-export function contextFor(deps: AppDeps, actor: null, log: FastifyBaseLogger): PublicContext;
+export function contextFor(deps: ContextDeps, actor: SessionUser, log: FastifyBaseLogger): Context;
+export function contextFor(deps: ContextDeps, actor: null, log: FastifyBaseLogger): PublicContext;
 export function contextFor(
-  deps: AppDeps,
+  deps: ContextDeps,
   actor: SessionUser | null,
   log: FastifyBaseLogger,
 ): Context | PublicContext {

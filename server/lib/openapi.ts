@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { errorBody } from '@contract/common';
 import { type Endpoint, operationIdOf } from '@contract/endpoint';
 import type { RouteOptions } from 'fastify';
-import type { ZodApp } from '../deps';
+import type { ZodApp } from './routes';
 import { SESSION_COOKIE } from './auth';
 
 /** The readable page; the machine-readable document is at /api/openapi.json (and the page's ./json). */

@@ -1,9 +1,28 @@
 import type { FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
 import type { z } from 'zod';
 import type { Endpoint, ReplyOf, ValidatedRequest } from '@contract/endpoint';
-import type { AppDeps, ZodApp } from '../deps';
-import { currentUser } from './auth';
-import { type Context, contextFor, type PublicContext } from './context';
+import type {
+  FastifyBaseLogger,
+  FastifyInstance,
+  RawReplyDefaultExpression,
+  RawRequestDefaultExpression,
+  RawServerDefault,
+} from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { currentUser, type Guard } from './auth';
+import { type Context, type ContextDeps, contextFor, type PublicContext } from './context';
+
+/** The Fastify instance feature routes get: request and reply types come from the zod schemas. */
+export type ZodApp = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  FastifyBaseLogger,
+  ZodTypeProvider
+>;
+
+/** What registering an endpoint needs of the app's parts (server/deps.ts has them all). */
+export type RouteDeps = ContextDeps & { guard: Guard };
 
 /** A declared status other than the endpoint's usual success, e.g. 200 for "it already existed". */
 class Responded {
@@ -51,7 +70,8 @@ export type Handler<E extends Endpoint> = (
 ) => ResultOf<E> | Promise<ResultOf<E>>;
 
 type Group = Record<string, Endpoint>;
-export type FeatureRoutes = { register(app: ZodApp, deps: AppDeps): void };
+/** A feature's routes; one that needs more of the app (its live hub, the database handle) names `AppDeps`. */
+export type FeatureRoutes<D extends RouteDeps = RouteDeps> = { register(app: ZodApp, deps: D): void };
 
 /**
  * A feature's routes: a handler for every endpoint of its contract group (the type system refuses
@@ -84,7 +104,7 @@ export function successStatus(endpoint: Endpoint): number {
 /** `{id}` → `:id`, Fastify's way of writing a path parameter. */
 export const fastifyPath = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');
 
-function registerEndpoint(app: ZodApp, deps: AppDeps, endpoint: Endpoint, handler: Handler<Endpoint>) {
+function registerEndpoint(app: ZodApp, deps: RouteDeps, endpoint: Endpoint, handler: Handler<Endpoint>) {
   // Only successes are written through a schema: refusals are the error handler's
   // `{message, ...}`, and their documented shapes go to the OpenAPI document alone.
   const response: Record<number, z.ZodType> = {};

@@ -1,4 +1,5 @@
 import { chatApi } from '@contract/chat';
+import type { AppDeps } from '../../deps';
 import { type FeatureRoutes, implement, respond } from '../../lib/routes';
 import { chatDelivery } from './chat.delivery';
 import { chatSocketRoute } from './chat.socket';
@@ -15,7 +16,7 @@ import {
 import { attachmentFile, readAttachment, sendAttachment } from './attachments.service';
 
 /** The chat endpoints, plus the live socket (whose hub is the core's) and chat's own live events. */
-export const chatRoutes: FeatureRoutes = {
+export const chatRoutes: FeatureRoutes<AppDeps> = {
   register(app, deps) {
     const hub = deps.live;
     hub.deliver('chat.', chatDelivery(deps.db));

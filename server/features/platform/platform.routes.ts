@@ -1,9 +1,10 @@
 import { platformApi } from '@contract/platform';
 import { unreadyReason } from '../../lib/readiness';
+import type { AppDeps } from '../../deps';
 import { type FeatureRoutes, implement, respond } from '../../lib/routes';
 
 /** Liveness and readiness, for load balancers and orchestrators (docs/decisions/009). */
-export const platformRoutes: FeatureRoutes = {
+export const platformRoutes: FeatureRoutes<AppDeps> = {
   register(app, deps) {
     implement(platformApi, {
       health: () => ({ status: 'ok' as const }),

@@ -1,6 +1,7 @@
 import { profileApi } from '@contract/profile';
 import multipart from '@fastify/multipart';
 import { AVATAR_MAX_BYTES } from '@contract/profile';
+import type { AppDeps } from '../../deps';
 import { type FeatureRoutes, implement } from '../../lib/routes';
 import { avatarImage, readUpload, setAvatar } from './avatar.service';
 import {
@@ -39,7 +40,7 @@ const endpoints = implement(profileApi, {
 });
 
 /** Uploads arrive as multipart/form-data, parsed by @fastify/multipart (files at most 10 MB). */
-export const profileRoutes: FeatureRoutes = {
+export const profileRoutes: FeatureRoutes<AppDeps> = {
   register(app, deps) {
     app.register(multipart, { limits: { fileSize: AVATAR_MAX_BYTES, files: 1 } });
     endpoints.register(app, deps);

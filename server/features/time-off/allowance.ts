@@ -1,5 +1,4 @@
 import type { LeaveBalance, LeavePolicy } from '@contract/time-off';
-import { addDays } from '@contract/zoned-time';
 import { sql } from 'drizzle-orm';
 import { type CostedRequest, costOf, halves } from '../../core/time/leave-cost';
 import type { TimePerson } from '../../core/time/people';
@@ -19,8 +18,8 @@ export type AllowanceData = {
   entitlementOf: Map<string, number>;
   /** `${userId} ${year}` → days */
   adjustmentsOf: Map<string, number>;
-  /** approved and pending requests of allowance types */
-  requests: AllowanceRequest[];
+  /** approved and pending requests of allowance types, by person */
+  requestsOf: Map<string, AllowanceRequest[]>;
 };
 
 const daysInYear = (year: number) => (new Date(Date.UTC(year, 1, 29)).getUTCMonth() === 1 ? 366 : 365);
@@ -51,7 +50,7 @@ export function balanceOf(
   today: string,
 ): LeaveBalance {
   const base = data.entitlementOf.get(person.userId) ?? data.policy.entitlementDays;
-  const own = data.requests.filter((r) => r.userId === person.userId);
+  const own = data.requestsOf.get(person.userId) ?? [];
   const costs = own.map((r) => ({ status: r.status, perDay: costOf(person, r).perDay }));
   const first = Math.max(Number(person.since.slice(0, 4)), year - YEARS_BACK);
   let carryIn = 0;
@@ -173,21 +172,28 @@ export async function allowanceData(
     policy,
     entitlementOf: new Map(entitlements.map((e) => [e.user_id, Number(e.days)])),
     adjustmentsOf: new Map(adjustments.map((a) => [`${a.user_id} ${a.year}`, Number(a.days)])),
-    requests: requests.map((r) => ({
-      userId: r.user_id,
-      status: r.status,
-      startDate: r.start_date,
-      endDate: r.end_date,
-      startHalf: r.start_half,
-      endHalf: r.end_half,
-      hours: r.hours === null ? null : Number(r.hours),
-    })),
+    requestsOf: groupBy(
+      requests.map((r) => ({
+        userId: r.user_id,
+        status: r.status,
+        startDate: r.start_date,
+        endDate: r.end_date,
+        startHalf: r.start_half,
+        endHalf: r.end_half,
+        hours: r.hours === null ? null : Number(r.hours),
+      })),
+      (r) => r.userId,
+    ),
   };
 }
 
-/** Every day from..to, for callers that walk a range. */
-export function daysBetween(from: string, to: string) {
-  const days: string[] = [];
-  for (let d = from; d <= to; d = addDays(d, 1)) days.push(d);
-  return days;
+function groupBy<T>(items: T[], key: (item: T) => string) {
+  const groups = new Map<string, T[]>();
+  for (const item of items) {
+    const k = key(item);
+    const group = groups.get(k);
+    if (group) group.push(item);
+    else groups.set(k, [item]);
+  }
+  return groups;
 }

@@ -493,7 +493,11 @@ describe('overtime balance', () => {
       scope: { kind: string; teams: string[]; zones: string[] };
     };
     // Whose overtime it is, said by the server: the manager's teams, and the zones of their people.
-    expect(scope).toMatchObject({ kind: 'teams', teams: [ours.name], zones: ['America/New_York', 'Europe/Berlin'] });
+    expect(scope).toMatchObject({
+      kind: 'teams',
+      teams: [ours.name],
+      zones: ['America/New_York', 'Europe/Berlin'],
+    });
     // The manager's people only: not the manager, not outsiders.
     expect(rows.map((r) => r.userId).sort()).toEqual([worker.id, ny.id].sort());
     const own = (await employee.get('/api/timesheets?week=2025-10-27')).json().overtime;
