@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { rowsOf } from '../db/rows';
 import type { Db } from '../db/types';
 import type { Context } from '../lib/context';
+import { notFound } from '../lib/errors';
 
 /**
  * Who manages whom (docs/decisions/011-teams-schedules-timesheets.md): a manager of a team manages
@@ -34,6 +35,20 @@ export async function teamExists(db: Db, teamId: string): Promise<boolean> {
     sql`select exists (select 1 from teams where id = ${teamId}) as "ok"`,
   );
   return rows[0]?.ok === true;
+}
+
+/** The caller is in the team (admins: any team that exists); else the team is not found (404). */
+export async function assertInTeam(ctx: Pick<Context, 'db' | 'actor'>, teamId: string) {
+  const ok =
+    ctx.actor.role === 'admin'
+      ? await teamExists(ctx.db, teamId)
+      : (
+          await rowsOf(
+            ctx.db,
+            sql`select 1 from team_members where team_id = ${teamId} and user_id = ${ctx.actor.id}`,
+          )
+        ).length > 0;
+  if (!ok) throw notFound(TEAM_NOT_FOUND);
 }
 
 /** True when `managerId` manages `userId` through at least one team. */

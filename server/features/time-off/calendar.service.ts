@@ -1,10 +1,9 @@
 import type { AbsenceCalendar, Holiday } from '@contract/time-off';
 import { zonedDate } from '@contract/zoned-time';
 import { type SQL, sql } from 'drizzle-orm';
-import { TEAM_NOT_FOUND, teamExists } from '../../core/scope';
+import { assertInTeam } from '../../core/scope';
 import { rowsOf } from '../../db/rows';
 import type { Context } from '../../lib/context';
-import { notFound } from '../../lib/errors';
 import { listHolidays } from './holidays.service';
 import { readable } from './people';
 import { type LeaveRow, selectRequests, shapeRequests } from './requests.service';
@@ -17,16 +16,7 @@ import { type LeaveRow, selectRequests, shapeRequests } from './requests.service
 async function calendarPeople(ctx: Context, teamId?: string): Promise<SQL> {
   const active = sql`u.is_active and u.approval_status = 'approved'`;
   if (teamId) {
-    const allowed =
-      ctx.actor.role === 'admin'
-        ? await teamExists(ctx.db, teamId)
-        : (
-            await rowsOf(
-              ctx.db,
-              sql`select 1 from team_members where team_id = ${teamId} and user_id = ${ctx.actor.id}`,
-            )
-          ).length > 0;
-    if (!allowed) throw notFound(TEAM_NOT_FOUND);
+    await assertInTeam(ctx, teamId);
     return sql`${active} and u.id in (select user_id from team_members where team_id = ${teamId})`;
   }
   if (ctx.actor.role === 'admin') return active;

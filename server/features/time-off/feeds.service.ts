@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import ical, { ICalEventStatus } from 'ical-generator';
 import type { z } from 'zod';
 import { audit } from '../../core/audit';
-import { TEAM_NOT_FOUND, teamExists } from '../../core/scope';
+import { assertInTeam } from '../../core/scope';
 import {
   type HolidayDay,
   type OffDay,
@@ -55,20 +55,12 @@ export async function listFeeds(ctx: Context) {
   return (await rowsOf<FeedRow>(ctx.db, selectFeeds(sql`f.user_id = ${ctx.actor.id}`))).map(toFeed);
 }
 
-const isMember = async (db: Db, teamId: string, userId: string) =>
-  (await rowsOf(db, sql`select 1 from team_members where team_id = ${teamId} and user_id = ${userId}`))
-    .length > 0;
-
 /** A new feed: `mine`, or a team the caller is in (admins: any team). The URL is answered this once. */
 export async function createFeed(ctx: Context, body: z.output<typeof createFeedRequest>) {
   const teamId = body.scope === 'team' ? body.teamId : undefined;
   if (body.scope === 'team') {
     if (!teamId) throw badRequest('Choose a team', 'teamId');
-    const allowed =
-      ctx.actor.role === 'admin'
-        ? await teamExists(ctx.db, teamId)
-        : await isMember(ctx.db, teamId, ctx.actor.id);
-    if (!allowed) throw notFound(TEAM_NOT_FOUND);
+    await assertInTeam(ctx, teamId);
   }
   const token = randomBytes(32).toString('base64url');
   const id = await ctx.db.transaction(async (tx) => {

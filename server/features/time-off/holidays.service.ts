@@ -2,7 +2,7 @@ import type { Holiday, holidayOverrideRequest, regionRequest } from '@contract/t
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { audit } from '../../core/audit';
-import { TEAM_NOT_FOUND, teamExists } from '../../core/scope';
+import { assertInTeam } from '../../core/scope';
 import {
   type Region,
   holidayCountries,
@@ -27,20 +27,6 @@ export const TEAM_FOLLOWS_ORGANISATION =
   "This team follows the organisation's holidays: give it a region of its own first, or change the organisation's days";
 export const DAY_TAKEN = 'This day already has a company day or a removal: undo that first';
 
-/** A team's region: the caller must be in the team (admins: any team). */
-async function assertTeam(ctx: Context, teamId: string) {
-  const ok =
-    ctx.actor.role === 'admin'
-      ? await teamExists(ctx.db, teamId)
-      : (
-          await rowsOf(
-            ctx.db,
-            sql`select 1 from team_members where team_id = ${teamId} and user_id = ${ctx.actor.id}`,
-          )
-        ).length > 0;
-  if (!ok) throw notFound(TEAM_NOT_FOUND);
-}
-
 /** A team's own region, or null when it follows the organisation's. */
 async function teamRegion(db: Db, teamId: string): Promise<Region | null> {
   const [row] = await rowsOf<{ country: string | null; region: string | null }>(
@@ -61,7 +47,7 @@ type OverrideRow = {
 
 /** A year's holidays: the data set's, those removed (so they can be undone) and the organisation's own days. */
 export async function listHolidays(ctx: Context, year: number, teamId?: string): Promise<Holiday[]> {
-  if (teamId) await assertTeam(ctx, teamId);
+  if (teamId) await assertInTeam(ctx, teamId);
   // A team without a region of its own follows the organisation's days (its own then do not apply).
   const own = teamId ? await teamRegion(ctx.db, teamId) : null;
   const region = own ?? (await organisationRegion(ctx.db));
@@ -96,7 +82,7 @@ export async function listHolidays(ctx: Context, year: number, teamId?: string):
 
 /** The region (the organisation's, or a team's own), with the countries and regions to choose from. */
 export async function getRegion(ctx: Context, query: { country?: string; teamId?: string }) {
-  if (query.teamId) await assertTeam(ctx, query.teamId);
+  if (query.teamId) await assertInTeam(ctx, query.teamId);
   const saved = query.teamId
     ? ((await teamRegion(ctx.db, query.teamId)) ?? { country: null, region: null })
     : await organisationRegion(ctx.db);
@@ -110,7 +96,7 @@ export async function getRegion(ctx: Context, query: { country?: string; teamId?
 }
 
 export async function saveRegion(ctx: Context, body: z.output<typeof regionRequest>) {
-  if (body.teamId) await assertTeam(ctx, body.teamId);
+  if (body.teamId) await assertInTeam(ctx, body.teamId);
   const country = body.country;
   const region = country ? body.region || null : null;
   if (country && !isHolidayRegion(country, null)) throw badRequest('Choose a country', 'country');
@@ -153,7 +139,7 @@ export async function addHoliday(
   body: z.output<typeof holidayOverrideRequest>,
 ): Promise<Holiday> {
   if (body.teamId) {
-    await assertTeam(ctx, body.teamId);
+    await assertInTeam(ctx, body.teamId);
     // A team's days apply to the people whose holidays come from the team: those of a region of its own.
     if (!(await teamRegion(ctx.db, body.teamId))) throw badRequest(TEAM_FOLLOWS_ORGANISATION, 'teamId');
   }
