@@ -3,7 +3,8 @@ import { calendarDay, errorBody, isoDate } from './common';
 import { endpoints } from './endpoint';
 
 /** Attendance record (docs/product/attendance.md#records). Times are ISO UTC; `date` is the org-zone day. */
-export const attendanceStatus = z.enum(['present', 'late']);
+export const attendanceStatuses = ['present', 'late'] as const;
+export const attendanceStatus = z.enum(attendanceStatuses);
 export type AttendanceStatus = z.infer<typeof attendanceStatus>;
 
 export const attendanceRecord = z.object({

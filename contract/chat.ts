@@ -7,7 +7,8 @@ export const MESSAGE_MAX = 4000;
 export const GROUP_NAME_MAX = 100;
 export const GROUP_PARTICIPANTS_MAX = 200;
 
-export const conversationType = z.enum(['group', 'direct']);
+export const conversationTypes = ['group', 'direct'] as const;
+export const conversationType = z.enum(conversationTypes);
 export type ConversationType = z.infer<typeof conversationType>;
 
 export const participant = z.object({

@@ -303,10 +303,12 @@ export const regionResponse = regionSchema.extend({
   countries: z.array(z.object({ code: z.string(), name: z.string() })),
   regions: z.array(z.object({ code: z.string(), name: z.string() })),
 });
+/** 'added': a company day; 'removed': a public holiday the organisation works. */
+export const HOLIDAY_OVERRIDE_KINDS = ['added', 'removed'] as const;
 export const holidayOverrideRequest = z.object({
   date: isoDate,
   /** 'added': a company day; 'removed': a public holiday the organisation works */
-  kind: z.enum(['added', 'removed'], { message: 'Choose added or removed' }),
+  kind: z.enum(HOLIDAY_OVERRIDE_KINDS, { message: 'Choose added or removed' }),
   name: text({ required: 'Give the day a name', max: 80, tooLong: 'Name must be at most 80 characters' }),
   halfDay: z.boolean().default(false),
   teamId: z.uuid('Choose a team').optional(),

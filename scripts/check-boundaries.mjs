@@ -42,7 +42,9 @@ const serverFeatureOf = (path) => /^server\/features\/([^/]+)\//.exec(`${path}`)
 const roomOf = (path) => {
   if (path === 'server/features/index.ts') return 'root';
   if (path.startsWith('server/multi-instance/')) return 'test';
-  return /^server\/(db|lib|core|features|test)\//.exec(path)?.[1] ?? (path.startsWith('server/') ? 'root' : null);
+  return (
+    /^server\/(db|lib|core|features|test)\//.exec(path)?.[1] ?? (path.startsWith('server/') ? 'root' : null)
+  );
 };
 // The shared types of the app's parts (deps.ts) and its configuration are read by every room.
 const SHARED_TYPES = new Set(['server/deps', 'server/deps.ts', 'server/config', 'server/config.ts']);
@@ -56,7 +58,8 @@ function serverViolation(file, to) {
   if (from === 'features') {
     const feature = serverFeatureOf(file);
     const other = serverFeatureOf(to);
-    if (other && other !== feature) return `server features never import each other (${feature} → ${other}): share through core/ or a published event`;
+    if (other && other !== feature)
+      return `server features never import each other (${feature} → ${other}): share through core/ or a published event`;
     if (into === 'root' && !isTest) return 'a feature never imports the app that composes it';
   }
   if ((from === 'core' || from === 'lib' || from === 'db') && into === 'features' && !isTest) {

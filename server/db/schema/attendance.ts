@@ -1,3 +1,4 @@
+import { attendanceStatuses } from '@contract/attendance';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -27,7 +28,7 @@ export const attendanceRecords = pgTable(
     /** minutes of finished breaks */
     breakMinutes: integer('break_minutes').notNull().default(0),
     breakStartedAt: ts('break_started_at'),
-    status: text('status', { enum: ['present', 'late'] }).notNull(),
+    status: text('status', { enum: attendanceStatuses }).notNull(),
     /** closed by POST /api/attendance/fix, not by the user */
     autoClosed: boolean('auto_closed').notNull().default(false),
     /** when the managers and admins were told of its missing clock-out (once per record; docs/decisions/013) */

@@ -1,3 +1,4 @@
+import { conversationTypes } from '@contract/chat';
 import {
   boolean,
   check,
@@ -17,7 +18,7 @@ export const conversations = pgTable(
   'conversations',
   {
     id: id(),
-    type: text('type', { enum: ['group', 'direct'] }).notNull(),
+    type: text('type', { enum: conversationTypes }).notNull(),
     name: text('name'),
     /** the one 'General' group every approved user belongs to */
     isGeneral: boolean('is_general').notNull().default(false),

@@ -1,3 +1,4 @@
+import { notificationChannels } from '@contract/notifications';
 import { sql } from 'drizzle-orm';
 import { index, jsonb, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, ts } from './_columns';
@@ -42,7 +43,7 @@ export const notificationPreferences = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     kind: text('kind').notNull(),
-    channel: text('channel', { enum: ['app', 'email', 'both', 'off'] }).notNull(),
+    channel: text('channel', { enum: notificationChannels }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.kind] })],
 );

@@ -1,3 +1,4 @@
+import { projectPriorities, projectStatuses } from '@contract/projects';
 import { sql } from 'drizzle-orm';
 import { index, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, ts, tsvector } from './_columns';
@@ -9,12 +10,8 @@ export const projects = pgTable(
     id: id(),
     name: text('name').notNull(),
     description: text('description').notNull().default(''),
-    status: text('status', { enum: ['active', 'on_hold', 'completed', 'cancelled'] })
-      .notNull()
-      .default('active'),
-    priority: text('priority', { enum: ['low', 'medium', 'high'] })
-      .notNull()
-      .default('medium'),
+    status: text('status', { enum: projectStatuses }).notNull().default('active'),
+    priority: text('priority', { enum: projectPriorities }).notNull().default('medium'),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: ts('updated_at').notNull().defaultNow(),

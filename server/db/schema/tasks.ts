@@ -1,3 +1,4 @@
+import { reviewStatuses, taskPriorities, taskStatuses } from '@contract/tasks';
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, doublePrecision, index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, ts, tsvector } from './_columns';
@@ -10,12 +11,8 @@ export const tasks = pgTable(
     id: id(),
     title: text('title').notNull(),
     description: text('description').notNull().default(''),
-    priority: text('priority', { enum: ['low', 'medium', 'high'] })
-      .notNull()
-      .default('medium'),
-    status: text('status', { enum: ['todo', 'in_progress', 'pending_review', 'completed'] })
-      .notNull()
-      .default('todo'),
+    priority: text('priority', { enum: taskPriorities }).notNull().default('medium'),
+    status: text('status', { enum: taskStatuses }).notNull().default('todo'),
     projectId: uuid('project_id').references(() => projects.id, { onDelete: 'set null' }),
     assigneeId: uuid('assignee_id')
       .notNull()
@@ -26,7 +23,7 @@ export const tasks = pgTable(
     timeSpentSeconds: bigint('time_spent_seconds', { mode: 'number' }).notNull().default(0),
     dueDate: ts('due_date'),
     isPaused: boolean('is_paused').notNull().default(false),
-    reviewStatus: text('review_status', { enum: ['approved', 'rework', 'pending'] }),
+    reviewStatus: text('review_status', { enum: reviewStatuses }),
     reviewedById: uuid('reviewed_by_id').references(() => users.id, { onDelete: 'set null' }),
     reviewedAt: ts('reviewed_at'),
     reviewComments: text('review_comments'),

@@ -1,3 +1,4 @@
+import { teamRoles } from '@contract/teams';
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, ts } from './_columns';
@@ -31,7 +32,7 @@ export const teamMembers = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    role: text('role', { enum: ['manager', 'member'] }).notNull(),
+    role: text('role', { enum: teamRoles }).notNull(),
   },
   (t) => [
     primaryKey({ columns: [t.teamId, t.userId] }),

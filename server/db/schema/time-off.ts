@@ -1,3 +1,4 @@
+import { FEED_SCOPES, HOLIDAY_OVERRIDE_KINDS, LEAVE_STATUSES } from '@contract/time-off';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -119,7 +120,7 @@ export const leaveRequests = pgTable(
     /** an hourly type's hours (one day) */
     hours: numeric('hours', { precision: 5, scale: 2, mode: 'number' }),
     note: text('note').notNull().default(''),
-    status: text('status', { enum: ['pending', 'approved', 'rejected', 'cancelled'] }).notNull(),
+    status: text('status', { enum: LEAVE_STATUSES }).notNull(),
     decidedBy: uuid('decided_by').references(() => users.id, { onDelete: 'set null' }),
     decidedAt: ts('decided_at'),
     comment: text('comment'),
@@ -141,7 +142,7 @@ export const holidayOverrides = pgTable(
   {
     id: id(),
     date: date('date', { mode: 'string' }).notNull(),
-    kind: text('kind', { enum: ['added', 'removed'] }).notNull(),
+    kind: text('kind', { enum: HOLIDAY_OVERRIDE_KINDS }).notNull(),
     name: text('name').notNull(),
     halfDay: boolean('half_day').notNull().default(false),
     teamId: uuid('team_id').references(() => teams.id, { onDelete: 'cascade' }),
@@ -166,7 +167,7 @@ export const calendarFeeds = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     /** 'mine': the person's own absences; 'team': a team's approved absences and the holidays */
-    scope: text('scope', { enum: ['mine', 'team'] }).notNull(),
+    scope: text('scope', { enum: FEED_SCOPES }).notNull(),
     teamId: uuid('team_id').references(() => teams.id, { onDelete: 'cascade' }),
     tokenHash: text('token_hash').notNull().unique(),
     createdAt: createdAt(),

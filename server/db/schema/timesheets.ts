@@ -1,3 +1,4 @@
+import { timesheetStatuses } from '@contract/timesheets';
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, ts } from './_columns';
@@ -16,7 +17,7 @@ export const timesheets = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     /** the Monday (YYYY-MM-DD) the week starts on, in the user's zone */
     weekStart: text('week_start').notNull(),
-    status: text('status', { enum: ['open', 'submitted', 'approved', 'rejected'] }).notNull(),
+    status: text('status', { enum: timesheetStatuses }).notNull(),
     comment: text('comment'),
     submittedAt: ts('submitted_at'),
     decidedBy: uuid('decided_by').references(() => users.id, { onDelete: 'set null' }),

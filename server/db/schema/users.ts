@@ -1,3 +1,6 @@
+import { approvalStatuses, selfRoles } from '@contract/auth';
+import { tokenScopes } from '@contract/profile';
+import { roles } from '@contract/roles';
 import { sql } from 'drizzle-orm';
 import { bigserial, boolean, check, index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { bytea, createdAt, id, ts, tsvector } from './_columns';
@@ -10,10 +13,8 @@ export const users = pgTable(
     passwordHash: text('password_hash').notNull(),
     firstName: text('first_name').notNull(),
     lastName: text('last_name').notNull(),
-    role: text('role', { enum: ['admin', 'manager', 'employee'] }).notNull(),
-    approvalStatus: text('approval_status', { enum: ['pending', 'approved', 'rejected'] })
-      .notNull()
-      .default('pending'),
+    role: text('role', { enum: roles }).notNull(),
+    approvalStatus: text('approval_status', { enum: approvalStatuses }).notNull().default('pending'),
     emailVerified: boolean('email_verified').notNull().default(false),
     isActive: boolean('is_active').notNull().default(true),
     suspendedReason: text('suspended_reason'),
@@ -87,7 +88,7 @@ export const invitations = pgTable(
   {
     id: id(),
     email: text('email').notNull(),
-    role: text('role', { enum: ['manager', 'employee'] }).notNull(),
+    role: text('role', { enum: selfRoles }).notNull(),
     code: text('code').notNull().unique(),
     invitedBy: uuid('invited_by').references(() => users.id, { onDelete: 'set null' }),
     expiresAt: ts('expires_at').notNull(),
@@ -163,9 +164,7 @@ export const apiTokens = pgTable(
     tokenHash: text('token_hash').notNull().unique(),
     lastFour: text('last_four').notNull(),
     /** 'read': GET calls only; 'write': every call its owner's role allows (docs/product/profile.md#api-tokens) */
-    scope: text('scope', { enum: ['read', 'write'] })
-      .notNull()
-      .default('write'),
+    scope: text('scope', { enum: tokenScopes }).notNull().default('write'),
     createdAt: createdAt(),
     expiresAt: ts('expires_at').notNull(),
     /** written at most once a minute */
