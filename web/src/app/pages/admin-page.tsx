@@ -2,6 +2,7 @@ import { Clock } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/page-header';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { AccessDenied } from '@/features/admin/access-denied';
 import { AdminStatCards } from '@/features/admin/admin-stat-cards';
 import { type AdminTab, AdminTabs } from '@/features/admin/admin-tabs';
@@ -13,6 +14,7 @@ import { UserManagementTab } from '@/features/admin/user-management-tab';
 import { SystemAlertsPanel } from '@/features/attendance/system-alerts-panel';
 import { SsoSettingsPanel } from '@/features/settings/sso-settings-panel';
 import { SystemSettingsPanel } from '@/features/settings/system-settings-panel';
+import { TimeOffSettings } from '@/features/time-off';
 import { useStoredUser } from '@/lib/auth';
 
 const tabs: AdminTab[] = [
@@ -23,10 +25,19 @@ const tabs: AdminTab[] = [
     value: 'settings',
     label: 'System Settings',
     content: (
-      <div className="grid gap-6">
-        <SystemSettingsPanel />
-        <SsoSettingsPanel />
-      </div>
+      <Tabs defaultValue="general">
+        <TabsList aria-label="System Settings">
+          <TabsTrigger value="general">General</TabsTrigger>
+          <TabsTrigger value="time-off">Time off</TabsTrigger>
+        </TabsList>
+        <TabsContent value="general" className="grid gap-6">
+          <SystemSettingsPanel />
+          <SsoSettingsPanel />
+        </TabsContent>
+        <TabsContent value="time-off">
+          <TimeOffSettings />
+        </TabsContent>
+      </Tabs>
     ),
   },
   { value: 'audit', label: 'Audit Log', content: <AuditLogTab /> },
