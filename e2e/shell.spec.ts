@@ -60,6 +60,7 @@ describe('layout shell', () => {
       'attendance',
       'chat',
       'timesheets',
+      'time-off',
       'reports',
       'team',
     ]) {

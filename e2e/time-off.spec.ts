@@ -106,8 +106,8 @@ describe('time off journey', () => {
     const dialog = own.getByTestId('request-dialog');
     await dialog.getByRole('combobox', { name: 'Type' }).click();
     await own.getByRole('option', { name: 'Vacation' }).click();
-    await dialog.getByLabel('First day').fill(monday);
-    await dialog.getByLabel('Last day').fill(friday);
+    await dialog.getByLabel('First day', { exact: true }).fill(monday);
+    await dialog.getByLabel('Last day', { exact: true }).fill(friday);
     await dialog.getByRole('textbox', { name: 'Note (optional)' }).fill('Family visit');
     const preview = dialog.getByTestId('request-preview');
     await expect.poll(() => preview.getByTestId('preview-cost').textContent()).toBe('5 days');
@@ -124,8 +124,8 @@ describe('time off journey', () => {
     await own.getByRole('button', { name: 'Request time off' }).click();
     await dialog.getByRole('combobox', { name: 'Type' }).click();
     await own.getByRole('option', { name: 'Vacation' }).click();
-    await dialog.getByLabel('First day').fill(addDays(monday, 2));
-    await dialog.getByLabel('Last day').fill(addDays(monday, 2));
+    await dialog.getByLabel('First day', { exact: true }).fill(addDays(monday, 2));
+    await dialog.getByLabel('Last day', { exact: true }).fill(addDays(monday, 2));
     await dialog
       .getByTestId('preview-problem')
       .getByText('You already have time off on these days')
@@ -194,7 +194,7 @@ describe('time off journey', () => {
       await boss.getByRole('button', { name: 'Next year' }).last().click();
     await boss.getByRole('button', { name: 'Add a company day' }).click();
     const day = boss.getByTestId('company-day-dialog');
-    await day.getByLabel('Date').fill(addDays(monday, 2));
+    await day.getByLabel('Date', { exact: true }).fill(addDays(monday, 2));
     await day.getByRole('textbox', { name: 'Name' }).fill(`Team day ${suffix}`);
     await snap(boss, 'time-off-company-day-desktop');
     await day.getByRole('button', { name: 'Add day' }).click();
@@ -229,7 +229,7 @@ describe('time off journey', () => {
     await phone.getByRole('tab', { name: 'Team calendar' }).click();
     for (let i = monthsAhead(today, monday); i > 0; i--)
       await phone.getByRole('button', { name: 'Next month' }).click();
-    const agenda = phone.getByRole('list', { name: 'Days with absences' });
+    const agenda = phone.getByRole('list', { name: 'Absences and holidays' });
     await agenda.getByText(`Team day ${suffix}`).waitFor();
     await agenda.getByText(employeeName).first().waitFor();
     await noSideScroll(phone);

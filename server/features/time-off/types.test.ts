@@ -44,7 +44,7 @@ describe('leave types in use (docs/product/time-off.md#types)', () => {
 
     const refused = await admin.call(timeOffApi.deleteType, { params: { id: used.id } });
     expect(refused.statusCode).toBe(409);
-    expect(refused.json().message).toBe(TYPE_IN_USE);
+    expect(JSON.parse(refused.body).message).toBe(TYPE_IN_USE);
     const kept = await admin.call(timeOffApi.requests, { query: { userId: made.json().userId } });
     expect(kept.json().map((r) => r.typeName)).toEqual(['Moving day']);
 

@@ -13,7 +13,7 @@ export function BalanceCard({ userId, year }: { userId: string; year: number }) 
     <Card data-testid="balance-card">
       <CardHeader>
         <CardTitle>Allowance {year}</CardTitle>
-        <CardDescription>Vacation days of the year; other types do not count against it.</CardDescription>
+        <CardDescription>In days, for the types that count against it (such as Vacation).</CardDescription>
       </CardHeader>
       <CardContent>
         {balances.isLoading ? (
@@ -46,7 +46,7 @@ function BalanceFigures({ balance: b }: { balance: LeaveBalance }) {
     <div className="grid gap-4 sm:grid-cols-[1fr_auto] sm:items-end">
       <dl className="grid grid-cols-2 gap-x-6 gap-y-2 text-sm sm:grid-cols-4">
         {rows.map(([label, days, hint]) => (
-          <div key={label} className="grid">
+          <div key={label} className="grid content-start">
             <dt className="text-xs text-muted-foreground">{label}</dt>
             <dd className="font-medium tabular-nums">
               {formatDays(days)}

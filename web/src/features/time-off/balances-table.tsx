@@ -5,6 +5,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { FilterSelect } from '@/components/ui/filter-select';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { cn } from '@/lib/utils';
 import { AdjustDialog } from './adjust-dialog';
 import { useBalances, useTeams } from './api';
 import { YearPicker } from './my-time-off';
@@ -71,7 +72,11 @@ export function BalancesTable({
               <TableRow>
                 <TableHead scope="col">Person</TableHead>
                 {columns.map(([key, label]) => (
-                  <TableHead key={key} scope="col" className="text-right">
+                  <TableHead
+                    key={key}
+                    scope="col"
+                    className="whitespace-normal px-2 text-right leading-tight"
+                  >
                     {label}
                   </TableHead>
                 ))}
@@ -91,11 +96,10 @@ export function BalancesTable({
                   {columns.map(([key]) => (
                     <TableCell
                       key={key}
-                      className={
-                        key === 'remainingDays'
-                          ? 'text-right font-semibold tabular-nums'
-                          : 'text-right tabular-nums'
-                      }
+                      className={cn(
+                        'px-2 text-right tabular-nums',
+                        key === 'remainingDays' && 'font-semibold',
+                      )}
                     >
                       {Number(b[key])}
                     </TableCell>

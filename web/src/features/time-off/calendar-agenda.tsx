@@ -1,44 +1,53 @@
 import type { AbsenceCalendar } from '@contract/time-off';
 import { formatDayShort } from '@/lib/format';
-import { formatRange } from './format';
 import { Swatch } from './status-badge';
 
-/** The month as a list (narrow screens): each day someone is out or a holiday falls, with who and why. */
-export function CalendarAgenda({ calendar, days }: { calendar: AbsenceCalendar; days: string[] }) {
-  const entries = days
-    .map((day) => ({
-      day,
-      holidays: calendar.holidays.filter((h) => h.date === day),
-      absences: calendar.absences.filter((a) => a.startDate <= day && a.endDate >= day),
-    }))
-    .filter((e) => e.holidays.length || e.absences.length);
+type Entry = { key: string; from: string; to: string; title: string; detail: string; color?: string };
+
+/**
+ * The month as a list (narrow screens): each absence and holiday once, by its first day, with who
+ * and why; an absence that began last month starts on the 1st.
+ */
+export function CalendarAgenda({ calendar }: { calendar: AbsenceCalendar }) {
+  const clamp = (d: string, lo: string, hi: string) => (d < lo ? lo : d > hi ? hi : d);
+  const entries: Entry[] = [
+    ...calendar.holidays.map((h) => ({
+      key: `h-${h.date}-${h.name}`,
+      from: h.date,
+      to: h.date,
+      title: h.name,
+      detail: h.halfDay ? 'Holiday (half day)' : 'Holiday',
+    })),
+    ...calendar.absences.map((a) => ({
+      key: a.id,
+      from: clamp(a.startDate, calendar.from, calendar.to),
+      to: clamp(a.endDate, calendar.from, calendar.to),
+      title: a.userName,
+      detail: `${a.typeName}${a.status === 'pending' ? ' (pending)' : ''}`,
+      color: a.color,
+    })),
+  ].sort((a, b) => a.from.localeCompare(b.from) || a.title.localeCompare(b.title));
   if (!entries.length)
     return <p className="py-6 text-center text-sm text-muted-foreground">Nobody is out this month.</p>;
   return (
-    <ol className="grid gap-3" aria-label="Days with absences" data-testid="calendar-agenda">
+    <ul className="flex flex-col divide-y" aria-label="Absences and holidays" data-testid="calendar-agenda">
       {entries.map((e) => (
-        <li key={e.day} className="rounded-md border p-3">
-          <h3 className="text-sm font-semibold">{formatDayShort(e.day)}</h3>
-          <ul className="mt-1 grid gap-1 text-sm">
-            {e.holidays.map((h) => (
-              <li key={h.date + h.name} className="text-muted-foreground">
-                Holiday: {h.name}
-                {h.halfDay && ' (half day)'}
-              </li>
-            ))}
-            {e.absences.map((a) => (
-              <li key={a.id} className="flex min-w-0 items-center gap-2">
-                <Swatch color={a.color} />
-                <span className="min-w-0 truncate">
-                  <span className="font-medium">{a.userName}</span> · {a.typeName}
-                  {a.status === 'pending' && ' (pending)'}
-                  <span className="sr-only">, {formatRange(a)}</span>
-                </span>
-              </li>
-            ))}
-          </ul>
+        <li key={e.key} className="grid gap-0.5 py-2.5">
+          <p className="text-xs font-medium text-muted-foreground">
+            {e.from === e.to ? formatDayShort(e.from) : `${formatDayShort(e.from)} – ${formatDayShort(e.to)}`}
+          </p>
+          <p className="flex min-w-0 items-center gap-2 text-sm">
+            {e.color ? (
+              <Swatch color={e.color} />
+            ) : (
+              <span aria-hidden className="size-2.5 shrink-0 rounded-sm bg-muted-foreground/40" />
+            )}
+            <span className="min-w-0 truncate">
+              <span className="font-medium">{e.title}</span> · {e.detail}
+            </span>
+          </p>
         </li>
       ))}
-    </ol>
+    </ul>
   );
 }

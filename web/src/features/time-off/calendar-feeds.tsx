@@ -72,6 +72,7 @@ export function CalendarFeeds() {
               <FilterSelect
                 id="feed-team"
                 label="Team"
+                allLabel="Choose a team"
                 value={teamId}
                 options={(teams.data ?? []).map((t) => ({ value: t.id, label: t.name }))}
                 onChange={setTeamId}

@@ -24,9 +24,9 @@ export function CalendarGrid({
     <Table region={caption} className="table-fixed" data-testid="calendar-grid">
       <caption className="sr-only">{caption}</caption>
       <colgroup>
-        <col className="w-40" />
+        <col className="w-36" />
         {days.map((d) => (
-          <col key={d} className="w-8" />
+          <col key={d} className="w-6" />
         ))}
       </colgroup>
       <TableHeader>

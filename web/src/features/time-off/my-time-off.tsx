@@ -12,7 +12,7 @@ export function MyTimeOff({ userId, today }: { userId: string; today: string }) 
   const [year, setYear] = useState(Number(today.slice(0, 4)));
   const requests = useRequests({ userId });
   return (
-    <div className="grid min-w-0 gap-6">
+    <div className="grid min-w-0 gap-6 [&>*]:min-w-0">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <YearPicker year={year} onYear={setYear} />
         <RequestDialog today={today} />

@@ -25,7 +25,7 @@ export function TeamCalendar({ today, isAdmin }: { today: string; isAdmin: boole
   const title = monthTitle(month);
   const data = calendar.data?.from === from ? calendar.data : undefined;
   return (
-    <div className="grid min-w-0 gap-4">
+    <div className="grid min-w-0 gap-4 [&>*]:min-w-0">
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div className="flex items-center gap-2">
           <Button
@@ -73,15 +73,15 @@ export function TeamCalendar({ today, isAdmin }: { today: string; isAdmin: boole
               <div className="hidden md:block">
                 <CalendarGrid calendar={data} days={days} today={today} caption={`Absences in ${title}`} />
               </div>
-              <div className="p-3 md:hidden">
-                <CalendarAgenda calendar={data} days={days} />
+              <div className="px-4 py-1 md:hidden">
+                <CalendarAgenda calendar={data} />
               </div>
             </>
           )}
         </CardContent>
       </Card>
       {data && data.holidays.length > 0 && (
-        <p className="text-sm text-muted-foreground" data-testid="month-holidays">
+        <p className="hidden text-sm text-muted-foreground md:block" data-testid="month-holidays">
           <span className="font-medium text-foreground">Holidays:</span>{' '}
           {data.holidays
             .map((h) => `${formatDayShort(h.date)} ${h.name}${h.halfDay ? ' (half day)' : ''}`)
@@ -95,7 +95,7 @@ export function TeamCalendar({ today, isAdmin }: { today: string; isAdmin: boole
 
 function Legend() {
   return (
-    <p className="flex flex-wrap items-center gap-x-4 gap-y-1 text-xs text-muted-foreground">
+    <p className="hidden flex-wrap items-center gap-x-4 gap-y-1 text-xs text-muted-foreground md:flex">
       <span className="flex items-center gap-1.5">
         <span aria-hidden className="inline-block size-3 rounded-sm bg-muted ring-1 ring-border" /> weekend or
         holiday (hover a day for its name)

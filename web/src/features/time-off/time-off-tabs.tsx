@@ -38,22 +38,27 @@ export function TimeOffTabs({
         </TabsList>
       </div>
       <TabsContent value="mine">
+        <h2 className="sr-only">My time off</h2>
         <MyTimeOff userId={user.id} today={today} />
       </TabsContent>
       {manages && (
         <TabsContent value="approvals">
+          <h2 className="sr-only">Approvals</h2>
           <Approvals />
         </TabsContent>
       )}
       <TabsContent value="calendar">
+        <h2 className="sr-only">Team calendar</h2>
         <TeamCalendar today={today} isAdmin={isAdmin} />
       </TabsContent>
       {manages && (
         <TabsContent value="balances">
+          <h2 className="sr-only">Balances</h2>
           <BalancesTable today={today} userId={user.id} isAdmin={isAdmin} />
         </TabsContent>
       )}
       <TabsContent value="feeds">
+        <h2 className="sr-only">Calendar feeds</h2>
         <CalendarFeeds />
       </TabsContent>
     </Tabs>

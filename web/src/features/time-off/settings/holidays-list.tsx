@@ -70,18 +70,20 @@ export function HolidaysList({ thisYear }: { thisYear: number }) {
             {holidays.data.map((h) => (
               <li
                 key={`${h.date}-${h.source}`}
-                className="flex flex-wrap items-center justify-between gap-2 py-2"
+                className="flex items-center justify-between gap-3 py-2"
                 data-testid="holiday"
               >
-                <div className="flex min-w-0 flex-wrap items-center gap-x-3 gap-y-1">
-                  <span className="w-24 text-sm tabular-nums text-muted-foreground">
+                <div className="flex min-w-0 flex-1 flex-col gap-x-3 gap-y-0.5 sm:flex-row sm:items-center">
+                  <span className="text-xs tabular-nums text-muted-foreground sm:w-24 sm:shrink-0 sm:text-sm">
                     {formatDayShort(h.date)}
                   </span>
-                  <span className={h.source === 'removed' ? 'font-medium line-through' : 'font-medium'}>
-                    {h.name}
+                  <span className="flex min-w-0 flex-wrap items-center gap-2">
+                    <span className={h.source === 'removed' ? 'font-medium line-through' : 'font-medium'}>
+                      {h.name}
+                    </span>
+                    {h.halfDay && <Badge variant="outline">Half day</Badge>}
+                    <Badge variant={source[h.source].variant}>{source[h.source].label}</Badge>
                   </span>
-                  {h.halfDay && <Badge variant="outline">Half day</Badge>}
-                  <Badge variant={source[h.source].variant}>{source[h.source].label}</Badge>
                 </div>
                 {h.source === 'public' ? (
                   <Button variant="outline" size="sm" aria-label={`Remove ${h.name}`} onClick={() => work(h)}>

@@ -9,6 +9,7 @@ export function TimeOffSettings() {
   const thisYear = Number(todayIn(useOwnTimeZone()).slice(0, 4));
   return (
     <div className="grid gap-6">
+      <h2 className="sr-only">Time off settings</h2>
       <LeaveTypesPanel />
       <PolicyForm />
       <HolidayRegion />
