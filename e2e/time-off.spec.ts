@@ -135,6 +135,8 @@ describe('time off journey', () => {
       .getByTestId('request-refusal')
       .getByText('You already have time off on these days')
       .waitFor();
+    // Said once: the preview keeps the cost and leaves the reason to the refusal.
+    expect(await dialog.getByText('You already have time off on these days').count()).toBe(1);
     await snap(own, 'time-off-refused-desktop');
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await dialog.waitFor({ state: 'detached' });

@@ -90,7 +90,7 @@ export function RequestDialog({ today }: { today: string }) {
         />
         <DateFields type={type} />
         <TextareaField name="note" label="Note (optional)" maxLength={500} rows={2} />
-        <RequestPreview body={body} type={type} />
+        <RequestPreview body={body} type={type} refusal={refusal} />
         <FormMessage testId="request-refusal">{refusal}</FormMessage>
       </FormDialog>
     </>

@@ -6,7 +6,16 @@ import { formatCost, formatDays } from './format';
 import { type RequestValues, usePreview } from './preview';
 
 /** The cost and the balance after it, or the server's reason to refuse; announced politely as it changes. */
-export function RequestPreview({ body, type }: { body: RequestValues; type: LeaveType | undefined }) {
+export function RequestPreview({
+  body,
+  type,
+  refusal,
+}: {
+  body: RequestValues;
+  type: LeaveType | undefined;
+  /** the server's refusal shown under the form: not said twice */
+  refusal?: string | null;
+}) {
   const preview = usePreview(body);
   const data = preview.data;
   let content: ReactNode = 'Choose a type and the days to see what it costs.';
@@ -30,7 +39,7 @@ export function RequestPreview({ body, type }: { body: RequestValues; type: Leav
           )}
         </p>
         {!type.approval && <p className="text-xs">This type needs no approval: it is booked at once.</p>}
-        {data.problem && <Problem message={data.problem} />}
+        {data.problem && data.problem !== refusal && <Problem message={data.problem} />}
       </>
     );
   }
