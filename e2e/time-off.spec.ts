@@ -185,6 +185,15 @@ describe('time off journey', () => {
     await boss.getByRole('tab', { name: 'System Settings' }).click();
     await boss.getByRole('tab', { name: 'Time off' }).click();
     await boss.getByRole('list', { name: 'Leave types' }).getByText('Vacation').waitFor();
+    // A type's colour changes; in use, Vacation can be archived but not deleted.
+    await boss.getByRole('button', { name: 'Edit Vacation' }).click();
+    const edit = boss.getByTestId('leave-type-dialog');
+    await edit.getByLabel('Colour').fill('#16a34a');
+    await snap(boss, 'time-off-type-dialog-desktop');
+    await edit.getByRole('button', { name: 'Save type' }).click();
+    await edit.waitFor({ state: 'detached' });
+    expect(await boss.getByRole('button', { name: 'Delete Vacation' }).count()).toBe(0);
+    await boss.getByRole('button', { name: 'Archive Vacation' }).waitFor();
     await boss.getByRole('combobox', { name: 'Country' }).fill('Germany');
     await boss.getByRole('option', { name: 'Germany' }).click();
     await boss.getByRole('combobox', { name: 'Region' }).click();
@@ -204,6 +213,12 @@ describe('time off journey', () => {
     const yearList = boss.getByRole('list', { name: `Holidays ${year}` });
     const added = yearList.getByTestId('holiday').filter({ hasText: `Team day ${suffix}` });
     await added.getByText('Company day').waitFor();
+    // A public holiday the organisation works, and back.
+    const newYear = yearList.getByTestId('holiday').filter({ hasText: "New Year's Day" });
+    await newYear.getByRole('button', { name: "Remove New Year's Day" }).click();
+    await newYear.getByText('Worked').waitFor();
+    await newYear.getByRole('button', { name: "Restore New Year's Day" }).click();
+    await newYear.getByText('Public holiday').waitFor();
     await snap(boss, 'time-off-settings-desktop');
 
     // The week now costs four days: a company day is a day off (docs/product/time-off.md#allowances).
