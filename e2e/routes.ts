@@ -9,6 +9,7 @@ export const SIGNED_IN_ROUTES = [
   '/projects',
   '/attendance',
   '/timesheets',
+  '/time-off',
   '/tracker',
   '/chat',
   '/admin',

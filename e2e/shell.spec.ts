@@ -46,7 +46,7 @@ describe('layout shell', () => {
     await context.close();
   });
 
-  it('shows an employee the ten entries, the header and a green role badge', async () => {
+  it('shows an employee the eleven entries, the header and a green role badge', async () => {
     const { context, page } = await pageFor('employee');
     await page.goto('/projects');
     const sidebar = page.getByTestId('sidebar');
@@ -60,6 +60,7 @@ describe('layout shell', () => {
       'attendance',
       'chat',
       'timesheets',
+      'time-off',
       'reports',
       'team',
     ]) {

@@ -55,6 +55,7 @@ export const router = createBrowserRouter([
           { path: 'attendance', lazy: page(() => import('./pages/attendance-page'), 'AttendancePage') },
           { path: 'tracker', lazy: page(() => import('./pages/tracker-page'), 'TrackerPage') },
           { path: 'timesheets', lazy: page(() => import('./pages/timesheets-page'), 'TimesheetsPage') },
+          { path: 'time-off', lazy: page(() => import('./pages/time-off-page'), 'TimeOffPage') },
           { path: 'chat', lazy: page(() => import('./pages/chat-page'), 'ChatPage') },
           { path: 'profile', lazy: page(() => import('./pages/profile-page'), 'ProfilePage') },
           { path: 'admin', lazy: page(() => import('./pages/admin-page'), 'AdminPage') },

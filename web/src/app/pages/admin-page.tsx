@@ -14,8 +14,10 @@ import {
   UserManagementTab,
 } from '@/features/admin';
 import { SystemAlertsPanel } from '@/features/attendance';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { SsoSettingsPanel } from '@/features/settings/sso-settings-panel';
 import { SystemSettingsPanel } from '@/features/settings/system-settings-panel';
+import { TimeOffSettings } from '@/features/time-off';
 import { useStoredUser } from '@/lib/auth';
 
 const tabs: AdminTab[] = [
@@ -26,10 +28,19 @@ const tabs: AdminTab[] = [
     value: 'settings',
     label: 'System Settings',
     content: (
-      <div className="grid gap-6">
-        <SystemSettingsPanel />
-        <SsoSettingsPanel />
-      </div>
+      <Tabs defaultValue="general">
+        <TabsList aria-label="System Settings">
+          <TabsTrigger value="general">General</TabsTrigger>
+          <TabsTrigger value="time-off">Time off</TabsTrigger>
+        </TabsList>
+        <TabsContent value="general" className="grid gap-6">
+          <SystemSettingsPanel />
+          <SsoSettingsPanel />
+        </TabsContent>
+        <TabsContent value="time-off">
+          <TimeOffSettings />
+        </TabsContent>
+      </Tabs>
     ),
   },
   { value: 'audit', label: 'Audit Log', content: <AuditLogTab /> },

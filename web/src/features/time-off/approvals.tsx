@@ -1,0 +1,85 @@
+import type { LeaveRequest } from '@contract/time-off';
+import { CheckCircle2 } from 'lucide-react';
+import { useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { EmptyState } from '@/components/ui/empty-state';
+import { Skeleton } from '@/components/ui/skeleton';
+import { toast } from '@/components/ui/use-toast';
+import { useApproveLeave, useRequests } from './api';
+import { formatCost, formatRange } from './format';
+import { RejectLeaveDialog } from './reject-dialog';
+import { Swatch } from './status-badge';
+
+/** Pending requests of the people the caller decides for (docs/product/time-off.md#requests). */
+export function Approvals() {
+  const queue = useRequests({ decidable: 'true' });
+  const approve = useApproveLeave();
+  const [rejecting, setRejecting] = useState<LeaveRequest | null>(null);
+  const items = [...(queue.data ?? [])].sort((a, b) => a.startDate.localeCompare(b.startDate));
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Waiting for you</CardTitle>
+        <CardDescription>Requests of the people you decide for, soonest first.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        {queue.isLoading ? (
+          <Skeleton className="h-16" />
+        ) : !items.length ? (
+          <EmptyState icon={CheckCircle2} title="Nothing to decide" description="No requests are waiting." />
+        ) : (
+          <ul className="flex flex-col divide-y" aria-label="Requests to decide">
+            {items.map((r) => (
+              <li
+                key={r.id}
+                className="flex flex-wrap items-center justify-between gap-3 py-3"
+                data-testid="approval-item"
+              >
+                <div className="grid min-w-0 gap-1">
+                  <p className="font-medium">{r.userName}</p>
+                  <p className="flex flex-wrap items-center gap-x-2 text-sm text-muted-foreground">
+                    <Swatch color={r.color} /> {r.typeName} · {formatRange(r)} · {formatCost(r)}
+                  </p>
+                  {r.note && <p className="whitespace-pre-wrap break-words text-sm">{r.note}</p>}
+                </div>
+                <div className="flex flex-wrap gap-2">
+                  <Button
+                    variant="outline"
+                    size="sm"
+                    aria-label={`Reject ${r.userName}'s request`}
+                    onClick={() => setRejecting(r)}
+                  >
+                    Reject
+                  </Button>
+                  <Button
+                    size="sm"
+                    aria-label={`Approve ${r.userName}'s request`}
+                    disabled={approve.isPending}
+                    onClick={() =>
+                      approve.mutate(
+                        { params: { id: r.id }, body: {} },
+                        {
+                          onSuccess: () => toast({ title: 'Request approved', description: r.userName }),
+                          onError: (error) =>
+                            toast({
+                              variant: 'destructive',
+                              title: 'Could not approve',
+                              description: error.message,
+                            }),
+                        },
+                      )
+                    }
+                  >
+                    Approve
+                  </Button>
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </CardContent>
+      <RejectLeaveDialog request={rejecting} onClose={() => setRejecting(null)} />
+    </Card>
+  );
+}

@@ -1,0 +1,100 @@
+import { regionSchema } from '@contract/time-off';
+import { useEffect } from 'react';
+import { useWatch } from 'react-hook-form';
+import { applyServerErrors, ComboboxField, Form, SelectField, useZodForm } from '@/components/form';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+import { toast } from '@/components/ui/use-toast';
+import { useRegion, useSaveRegion } from '../api';
+
+/**
+ * The organisation's country and region, whose public holidays are days off
+ * (docs/product/time-off.md#holidays). Choosing a country lists its regions before saving.
+ */
+export function HolidayRegion() {
+  const saved = useRegion();
+  const save = useSaveRegion();
+  const form = useZodForm(regionSchema, { defaultValues: { country: null, region: null } });
+  const country = useWatch({ control: form.control, name: 'country' }) ?? undefined;
+  const picked = useRegion(country);
+  useEffect(() => {
+    if (saved.data) form.reset({ country: saved.data.country, region: saved.data.region });
+  }, [saved.data, form]);
+  const regions = picked.data?.regions ?? [];
+  const region = useWatch({ control: form.control, name: 'region' });
+  // Another country's regions: a region of the one before does not carry over.
+  useEffect(() => {
+    if (
+      !picked.isPlaceholderData &&
+      region &&
+      picked.data &&
+      !picked.data.regions.some((r) => r.code === region)
+    )
+      form.setValue('region', null);
+  }, [picked.data, picked.isPlaceholderData, region, form]);
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Public holidays</CardTitle>
+        <CardDescription>
+          Public holidays of the chosen country (and region) are days off for everyone; a team abroad may have
+          its own.
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        {saved.isLoading ? (
+          <Skeleton className="h-20" />
+        ) : (
+          <Form
+            form={form}
+            idPrefix="region"
+            onSubmit={(values) =>
+              save.mutate(
+                { body: values },
+                {
+                  onSuccess: () => toast({ title: 'Holiday region saved' }),
+                  onError: (error) => {
+                    applyServerErrors(form, error);
+                    toast({ variant: 'destructive', title: 'Could not save', description: error.message });
+                  },
+                },
+              )
+            }
+          >
+            <div className="grid gap-4 sm:grid-cols-2">
+              <ComboboxField
+                name="country"
+                label="Country"
+                placeholder="No public holidays"
+                options={(saved.data?.countries ?? []).map((c) => ({ value: c.code, label: c.name }))}
+              />
+              <SelectField
+                key={country ?? 'none'}
+                name="region"
+                label="Region"
+                noneLabel="The whole country"
+                disabled={!country || regions.length === 0}
+                options={regions.map((r) => ({ value: r.code, label: r.name }))}
+              />
+            </div>
+            <div className="flex flex-wrap justify-end gap-2">
+              {country && (
+                <Button
+                  type="button"
+                  variant="ghost"
+                  onClick={() => form.reset({ country: null, region: null }, { keepDefaultValues: true })}
+                >
+                  No public holidays
+                </Button>
+              )}
+              <Button type="submit" disabled={save.isPending}>
+                {save.isPending ? 'Saving...' : 'Save region'}
+              </Button>
+            </div>
+          </Form>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

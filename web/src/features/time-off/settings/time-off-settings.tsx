@@ -1,0 +1,19 @@
+import { todayIn, useOwnTimeZone } from '@/lib/time-zone';
+import { HolidayRegion } from './holiday-region';
+import { HolidaysList } from './holidays-list';
+import { LeaveTypesPanel } from './leave-types-panel';
+import { PolicyForm } from './policy-form';
+
+/** System Settings → Time off (admins): types, allowance rules, the holiday region and the year's days. */
+export function TimeOffSettings() {
+  const thisYear = Number(todayIn(useOwnTimeZone()).slice(0, 4));
+  return (
+    <div className="grid gap-6">
+      <h2 className="sr-only">Time off settings</h2>
+      <LeaveTypesPanel />
+      <PolicyForm />
+      <HolidayRegion />
+      <HolidaysList thisYear={thisYear} />
+    </div>
+  );
+}
