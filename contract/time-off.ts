@@ -504,7 +504,7 @@ export const timeOffApi = endpoints('Time off', {
     summary: "Choose the organisation's (or a team's) country and region for public holidays (audited)",
     access: admins,
     body: regionRequest,
-    responses: { 200: regionResponse },
+    responses: { 200: regionResponse, 404: errorBody },
   },
   addHoliday: {
     method: 'POST',
@@ -512,7 +512,7 @@ export const timeOffApi = endpoints('Time off', {
     summary: 'Add a company day, or remove a public holiday (for everyone, or a team)',
     access: admins,
     body: holidayOverrideRequest,
-    responses: { 201: holidaySchema, 409: errorBody },
+    responses: { 201: holidaySchema, 404: errorBody, 409: errorBody },
   },
   removeHoliday: {
     method: 'DELETE',
