@@ -54,7 +54,7 @@ export function OutToday() {
                         style={{ backgroundColor: a.color }}
                         aria-hidden
                       />
-                      <span className="truncate">
+                      <span className="truncate" data-testid="out-today-type">
                         {a.typeName}
                         {more ? ` · ${more}` : ''}
                       </span>
