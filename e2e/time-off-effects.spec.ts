@@ -158,7 +158,7 @@ describe('time off on the other screens', () => {
     await day(page, 0).getByTestId('sheet-day-off').waitFor();
     for (let i = 0; i < 5; i++) {
       const row = day(page, i).getByTestId('sheet-day-off');
-      expect(await row.textContent()).toBe('VacationCredited 8h 0m');
+      expect(await row.textContent()).toBe('VacationLeave credit 8h 0m');
       expect(await day(page, i).getByText('Expected').locator('xpath=..').textContent()).toBe(
         'Expected0h 0m',
       );
@@ -178,6 +178,18 @@ describe('time off on the other screens', () => {
     await day(phone, 0).getByTestId('sheet-day-off').waitFor();
     await snap(phone, 'time-off-timesheet-vacation-phone');
     await phone.context().close();
+
+    // Her manager reads the same week, leave rows and all (the view a review opens).
+    const boss = await pageAs(manager);
+    await boss.goto(`/timesheets?week=${vacation}&user=${vera.user.id}`);
+    await boss.getByTestId('review-heading').getByText(`${VERA}'s week`).waitFor();
+    await day(boss, 0).getByTestId('sheet-day-off').waitFor();
+    expect(await boss.getByTestId('sheet-day-off').allTextContents()).toEqual(
+      Array(5).fill('VacationLeave credit 8h 0m'),
+    );
+    expect(await figure(boss, 'expected')).toBe('0h 0m');
+    await snap(boss, 'time-off-timesheet-vacation-manager-desktop');
+    await boss.context().close();
   });
 
   it("a company day shows on everyone's timesheet as a public holiday that is not owed", async () => {

@@ -82,10 +82,10 @@ export function AbsencesReportView(props: { filters: UrlFilters }) {
                 const first = i === 0 || data.rows[i - 1].userId !== row.userId;
                 return (
                   <tr key={`${row.userId} ${row.typeId}`} data-testid="absence-row">
-                    <th scope="row" className={`${td} whitespace-nowrap text-left font-normal`}>
+                    <th scope="row" className={`${td} text-left font-normal`}>
                       {first ? row.name : <span className="sr-only">{row.name}</span>}
                     </th>
-                    <td className={`${td} whitespace-nowrap`}>
+                    <td className={td}>
                       <TypeName name={type?.name ?? ''} color={type?.color ?? 'transparent'} />
                     </td>
                     <td className={`${td} ${num}`}>{formatDays(row.days)}</td>

@@ -78,7 +78,8 @@ export function Reports() {
         value={filters.report}
         onValueChange={(report) => update({ ...filters, report: report as ReportName })}
       >
-        <TabsList aria-label="Reports" className="print:hidden">
+        {/* Six tabs: on a phone they wrap to a second line rather than hide the last ones off-screen. */}
+        <TabsList aria-label="Reports" className="h-auto flex-wrap print:hidden">
           <TabsTrigger value="time">Time</TabsTrigger>
           <TabsTrigger value="grid">Week grid</TabsTrigger>
           <TabsTrigger value="attendance">Attendance</TabsTrigger>

@@ -17,7 +17,7 @@ function dayOffLabel(off: DayOff): string {
 function effect(off: DayOff): string {
   if (off.kind === 'holiday') return off.fraction === 1 ? 'Not owed' : 'Half the day not owed';
   if (off.compensation) return 'From the overtime balance';
-  if (off.creditSeconds > 0) return `Credited ${formatDuration(off.creditSeconds)}`;
+  if (off.creditSeconds > 0) return `Leave credit ${formatDuration(off.creditSeconds)}`;
   return off.paid ? 'Not owed' : 'Unpaid, not owed';
 }
 
