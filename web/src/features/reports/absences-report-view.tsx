@@ -1,9 +1,14 @@
 import { CalendarOff } from 'lucide-react';
 import { Card } from '@/components/ui/card';
+import { cn } from '@/lib/utils';
 import { downloadUrls, useAbsencesReport } from './api';
 import { formatHoursShort, peopleQuery, type UrlFilters } from './filters';
 import { ReportFrame } from './report-states';
-import { num, ReportTable, td, th } from './report-table';
+import { num, ReportTable, td as tdBase, th as thBase } from './report-table';
+
+// Four narrow columns: tighter padding lets them fit a phone without scrolling.
+const th = cn(thBase, 'px-2 sm:px-3');
+const td = cn(tdBase, 'px-2 sm:px-3');
 
 /** Days go in halves: 3, 2.5. */
 const formatDays = (days: number) => days.toLocaleString('en-GB', { maximumFractionDigits: 1 });
