@@ -6,7 +6,7 @@ import { formatHoursShort, peopleQuery, type UrlFilters } from './filters';
 import { ReportFrame } from './report-states';
 import { num, ReportTable, td as tdBase, th as thBase } from './report-table';
 
-// Four narrow columns: tighter padding lets them fit a phone without scrolling.
+// Narrow columns on a phone: tighter padding lets them fit without scrolling.
 const th = cn(thBase, 'px-2 sm:px-3');
 const td = cn(tdBase, 'px-2 sm:px-3');
 
@@ -66,16 +66,17 @@ export function AbsencesReportView(props: { filters: UrlFilters }) {
               head={
                 <tr>
                   <th className={th}>User</th>
-                  <th className={th}>Type</th>
+                  <th className={cn(th, 'hidden sm:table-cell')}>Type</th>
                   <th className={`${th} ${num}`}>Days</th>
                   <th className={`${th} ${num}`}>Hours</th>
                 </tr>
               }
               foot={
                 <tr>
-                  <th scope="row" colSpan={2} className={`${td} text-left`}>
+                  <th scope="row" className={`${td} text-left`}>
                     Total
                   </th>
+                  <td className={cn(td, 'hidden sm:table-cell')} />
                   <td className={`${td} ${num}`}>{formatDays(data.totals.days)}</td>
                   <td className={`${td} ${num}`}>{formatHoursShort(data.totals.seconds)}</td>
                 </tr>
@@ -89,8 +90,12 @@ export function AbsencesReportView(props: { filters: UrlFilters }) {
                   <tr key={`${row.userId} ${row.typeId}`} data-testid="absence-row">
                     <th scope="row" className={`${td} text-left font-normal`}>
                       {first ? row.name : <span className="sr-only">{row.name}</span>}
+                      {/* A phone has no room for the Type column: the type goes under the name. */}
+                      <span className="block text-muted-foreground sm:hidden">
+                        <TypeName name={type?.name ?? ''} color={type?.color ?? 'transparent'} />
+                      </span>
                     </th>
-                    <td className={td}>
+                    <td className={cn(td, 'hidden sm:table-cell')}>
                       <TypeName name={type?.name ?? ''} color={type?.color ?? 'transparent'} />
                     </td>
                     <td className={`${td} ${num}`}>{formatDays(row.days)}</td>
