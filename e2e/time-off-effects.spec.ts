@@ -128,6 +128,23 @@ beforeAll(async () => {
   );
   expect(sick.status).toBe('approved'); // Sick leave needs no approval
 
+  // Mona takes the morning after the company day off (her deciders are the admins).
+  const half = await ok<{ id: string }>(
+    call(
+      'POST',
+      '/api/leave/requests',
+      {
+        typeId: typeId('Vacation'),
+        startDate: addDays(holiday, 1),
+        endDate: addDays(holiday, 1),
+        endHalf: true,
+      },
+      manager.cookie,
+    ),
+    'half day',
+  );
+  await ok(call('POST', `/api/leave/requests/${half.id}/approve`, {}, admin.cookie), 'half-day approval');
+
   const added = await ok<{ id: string }>(
     call('POST', '/api/holidays', { date: holiday, kind: 'added', name: HOLIDAY }, admin.cookie),
     'company day',
@@ -202,11 +219,18 @@ describe('time off on the other screens', () => {
       await row.waitFor();
       expect(await row.textContent()).toBe(`Public holiday: ${HOLIDAY}Not owed`);
       expect(await wednesday.getByText('Expected').locator('xpath=..').textContent()).toBe('Expected0h 0m');
-      // The other days still owe their hours.
+      // The other days still owe their hours; Mona's half day off owes half of hers.
       expect(await day(page, 1).getByText('Expected').locator('xpath=..').textContent()).toBe(
         'Expected8h 0m',
       );
-      expect(await figure(page, 'expected')).toBe('32h 0m');
+      if (who === manager) {
+        const thursday = day(page, 3);
+        expect(await thursday.getByTestId('sheet-day-off').textContent()).toBe(
+          'Vacation (half day)Leave credit 4h 0m',
+        );
+        expect(await thursday.getByText('Expected').locator('xpath=..').textContent()).toBe('Expected4h 0m');
+      }
+      expect(await figure(page, 'expected')).toBe(who === manager ? '28h 0m' : '32h 0m');
       if (who === manager) await snap(page, 'time-off-timesheet-holiday-desktop');
       await page.context().close();
     }
