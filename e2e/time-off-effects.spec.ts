@@ -194,6 +194,9 @@ describe('time off on the other screens', () => {
     await phone.goto(`/timesheets?week=${vacation}`);
     await day(phone, 0).getByTestId('sheet-day-off').waitFor();
     await snap(phone, 'time-off-timesheet-vacation-phone');
+    // The rows keep their contrast in the dark theme (the system's, followed by default).
+    await phone.emulateMedia({ colorScheme: 'dark' });
+    await snap(phone, 'time-off-timesheet-vacation-phone-dark');
     await phone.context().close();
 
     // Her manager reads the same week, leave rows and all (the view a review opens).
@@ -300,6 +303,8 @@ describe('time off on the other screens', () => {
     ).toBe('Sick leave');
     await list.scrollIntoViewIfNeeded();
     await snap(boss, 'time-off-dashboard-out-today-phone');
+    await boss.emulateMedia({ colorScheme: 'dark' });
+    await snap(boss, 'time-off-dashboard-out-today-phone-dark');
     await boss.context().close();
 
     // Someone in no team: nobody of theirs is out.
