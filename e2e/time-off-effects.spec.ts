@@ -17,6 +17,8 @@ let vera: Session;
 let hugo: Session;
 let loner: Session;
 let holidayId: string | undefined;
+/** The organisation's holiday region before this journey (another journey may have chosen one). */
+let region: { country: string | null; region: string | null } | undefined;
 
 // Names take letters only: the run's time, written in letters, keeps them unique.
 const suffix = [...Date.now().toString(36).slice(-5)]
@@ -52,6 +54,16 @@ async function ok<T = Record<string, unknown>>(
 beforeAll(async () => {
   browser = await launchBrowser();
   admin = await adminSession();
+  // No public holidays while this journey counts hours: only the company day it adds. The region is
+  // put back afterwards.
+  const current = await ok<{ country: string | null; region: string | null }>(
+    call('GET', '/api/holidays/region', undefined, admin.cookie),
+    'region',
+  );
+  if (current.country) {
+    region = { country: current.country, region: current.region };
+    await ok(call('PUT', '/api/holidays/region', { country: null, region: null }, admin.cookie), 'no region');
+  }
   manager = await createApprovedUser('manager', { firstName: 'Mona', lastName: `Manager${suffix}` });
   vera = await createApprovedUser('employee', { firstName: 'Vera', lastName: `Vacation${suffix}` });
   hugo = await createApprovedUser('employee', { firstName: 'Hugo', lastName: `Home${suffix}` });
@@ -153,8 +165,10 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  // The company day is the organisation's: the other journeys' weeks must not see it.
+  // The company day and the region are the organisation's: the other journeys' weeks must not see
+  // the one, and get the other back.
   if (holidayId) await call('DELETE', `/api/holidays/${holidayId}`, undefined, admin.cookie);
+  if (region) await call('PUT', '/api/holidays/region', region, admin.cookie);
   await browser?.close();
 });
 
