@@ -149,7 +149,7 @@ describe('leave types', () => {
     expect(request.status).toBe('approved');
     const inUse = await app.admin.api.call(timeOffApi.deleteType, { params: { id: used.id } });
     expect(inUse.statusCode).toBe(409);
-    expect(inUse.json().message).toBe(TYPE_IN_USE);
+    expect(JSON.parse(inUse.body).message).toBe(TYPE_IN_USE);
     const archived = await ok(app.admin.api, timeOffApi.updateType, {
       params: { id: used.id },
       body: { archived: true, color: '#111111' },
@@ -185,7 +185,7 @@ describe('leave types', () => {
       ]),
     );
     expect(
-      of(used.id).find((d) => (d as { changes?: { archived?: unknown } }).changes?.archived),
+      of(used.id).find((d) => (d as { changes?: { archived?: { to: boolean } } }).changes?.archived?.to),
     ).toMatchObject({
       name: 'Moving day',
       changes: { archived: { from: false, to: true }, color: { from: '#0ea5e9', to: '#111111' } },
