@@ -54,7 +54,11 @@ describe('the timesheet and the balance', () => {
     // The month so far: 21 working days to today, less the holiday on 3 October, less 5 of leave.
     expect(after.overtime.monthSeconds).toBe(-(21 - 1 - 5) * 8 * H);
     const team = await ok(boss.api, timesheetsApi.teamOvertime, {});
-    expect(team.rows.find((r) => r.userId === anna.user.id)?.monthSeconds).toBe(after.overtime.monthSeconds);
+    expect(team.rows.find((r) => r.userId === anna.user.id)?.monthSeconds).toBe(after.overtime.monthSeconds); // The spring-forward week (Berlin, Sunday 29 March 2026) costs 5 days too.
+    const spring = await ok(anna.api, timeOffApi.preview, {
+      body: { typeId: app.types.vacation, startDate: '2026-03-23', endDate: '2026-03-29' },
+    });
+    expect(spring).toMatchObject({ days: 5, seconds: 40 * H, problem: null });
   });
 
   it('shows a holiday row, a half company day, half leave and unpaid leave as the days count them', async () => {
