@@ -2,11 +2,14 @@ import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/page-header';
-import { OutToday } from '@/features/dashboard/out-today';
-import { quickActionClass, QuickActions } from '@/features/dashboard/quick-actions';
-import { RecentTasks } from '@/features/dashboard/recent-tasks';
-import { DashboardStatCards } from '@/features/dashboard/stat-cards';
-import { TodaysProgress } from '@/features/dashboard/todays-progress';
+import {
+  OutToday,
+  quickActionClass,
+  QuickActions,
+  RecentTasks,
+  DashboardStatCards,
+  TodaysProgress,
+} from '@/features/dashboard';
 import { CreateTaskDialog } from '@/features/tasks';
 import { QuickTimer } from '@/features/timers';
 import { useStoredUser } from '@/lib/auth';
