@@ -389,7 +389,7 @@ export const timeOffApi = endpoints('Time off', {
     summary: "Allowances of a year: the caller's own; a manager's people; an admin's everyone",
     access: signedIn,
     query: balancesQuery,
-    responses: { 200: z.array(leaveBalance) },
+    responses: { 200: z.array(leaveBalance), 404: errorBody },
   },
   setEntitlement: {
     method: 'PUT',
@@ -415,7 +415,7 @@ export const timeOffApi = endpoints('Time off', {
     summary: "Requests: the caller's own; a manager also their people's; an admin everyone's",
     access: signedIn,
     query: requestsQuery,
-    responses: { 200: z.array(leaveRequestSchema) },
+    responses: { 200: z.array(leaveRequestSchema), 404: errorBody },
   },
   preview: {
     method: 'POST',
@@ -423,7 +423,7 @@ export const timeOffApi = endpoints('Time off', {
     summary: 'What a request would cost and the balance after it, without making it',
     access: signedIn,
     body: createRequestBody,
-    responses: { 200: previewResponse },
+    responses: { 200: previewResponse, 404: errorBody },
   },
   request: {
     method: 'POST',
@@ -431,7 +431,7 @@ export const timeOffApi = endpoints('Time off', {
     summary: 'Ask for time off (approved at once for types that need no approval)',
     access: signedIn,
     body: createRequestBody,
-    responses: { 201: leaveRequestSchema, 409: errorBody },
+    responses: { 201: leaveRequestSchema, 404: errorBody, 409: errorBody },
   },
   approve: {
     method: 'POST',
@@ -466,7 +466,7 @@ export const timeOffApi = endpoints('Time off', {
     summary: "Absences and holidays of the caller's team (a team's; admins any) over at most two months",
     access: signedIn,
     query: calendarQuery,
-    responses: { 200: absenceCalendar },
+    responses: { 200: absenceCalendar, 404: errorBody },
   },
   outToday: {
     method: 'GET',
@@ -481,7 +481,7 @@ export const timeOffApi = endpoints('Time off', {
     summary: "A year's holidays of the organisation (or a team's region), with its own days and removals",
     access: signedIn,
     query: holidaysQuery,
-    responses: { 200: z.array(holidaySchema) },
+    responses: { 200: z.array(holidaySchema), 404: errorBody },
   },
   region: {
     method: 'GET',
@@ -496,7 +496,7 @@ export const timeOffApi = endpoints('Time off', {
         .optional(),
       teamId: z.uuid('Choose a team').optional(),
     }),
-    responses: { 200: regionResponse },
+    responses: { 200: regionResponse, 404: errorBody },
   },
   saveRegion: {
     method: 'PUT',
@@ -537,7 +537,7 @@ export const timeOffApi = endpoints('Time off', {
     access: signedIn,
     sessionOnly: true,
     body: createFeedRequest,
-    responses: { 201: createdFeed },
+    responses: { 201: createdFeed, 404: errorBody, 409: errorBody },
   },
   revokeFeed: {
     method: 'DELETE',

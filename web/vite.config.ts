@@ -20,6 +20,8 @@ const root = fileURLToPath(new URL('.', import.meta.url));
 const PUBLIC_MODULES =
   /web[\\/]src[\\/](lib[\\/](api-client|auth|query-client|utils|format)|components[\\/]ui[\\/](button|input|label|spinner|card|textarea)|components[\\/]form[\\/](field|form|use-zod-form)|features[\\/]auth[\\/](api|auth-card))\.tsx?$|node_modules[\\/]react-hook-form[\\/]/;
 
+const FEATURE_FACE = /web[\\/]src[\\/]features[\\/][^\\/]+[\\/]index\.ts$/;
+
 export default defineConfig({
   root,
   plugins: [react(), tailwindcss()],
@@ -33,6 +35,10 @@ export default defineConfig({
     outDir: fileURLToPath(new URL('../dist/web', import.meta.url)),
     emptyOutDir: true,
     rolldownOptions: {
+      // A feature's index.ts face re-exports its parts; only the parts a page uses reach its chunk.
+      // (a face holds re-exports only, so it is declared free of side effects for that).
+      experimental: { lazyBarrel: true },
+      treeshake: { moduleSideEffects: (id) => !FEATURE_FACE.test(id) },
       output: {
         codeSplitting: {
           groups: [

@@ -8,7 +8,7 @@ import { type BusEvent, type EventBus, secondsSincePublished } from '../lib/even
 import type { Metrics } from '../lib/metrics';
 
 /**
- * The live events features publish (docs/product/client-behaviour.md#live-updates). Each names who
+ * The live events features publish (docs/product/client-behaviour.md#caching-and-refreshing). Each names who
  * hears of it; the hub pushes one small frame to those people's sockets, and their open screens fetch
  * again what shows it. Ids only: NOTIFY carries at most 8000 bytes, and receivers load the rows.
  */

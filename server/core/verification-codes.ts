@@ -5,6 +5,7 @@ import type { Db } from '../db/types';
 import { verificationCodes } from '../db/schema';
 import type { Clock } from '../lib/clock';
 import type { Mailer } from '../lib/mailer';
+import { rowsOf } from '../db/rows';
 
 // Letters and digits without look-alikes (no 0/O, 1/I/L) so codes survive being read aloud or retyped.
 const ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
@@ -34,11 +35,14 @@ export const stillUsable = (now: Date) => sql`exists (
  * the outbox keeps a mail's text, but a code only for as long as it can verify an account.
  */
 export async function redactSpentCodes(db: Db, now: Date): Promise<number> {
-  const result = (await db.execute(sql`
+  const redacted = await rowsOf(
+    db,
+    sql`
     update outbox set text = replace(text, data->>'code', '[used or expired]'), data = data - 'code'
     where kind = 'verification' and data->>'code' is not null and not ${stillUsable(now)}
-    returning id`)) as { rows: unknown[] };
-  return result.rows.length;
+    returning id`,
+  );
+  return redacted.length;
 }
 
 /** How long a code works. */

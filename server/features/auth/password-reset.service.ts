@@ -11,6 +11,7 @@ import { badRequest } from '../../lib/errors';
 import { hashPassword } from '../../lib/password';
 import { beginAttempt, type ThrottleKey, throttleKeys } from '../../lib/throttle';
 import { findUserByEmail } from '../../core/people';
+import { rowsOf } from '../../db/rows';
 
 export const RESET_TTL_MS = 30 * 60 * 1000;
 const HOUR = 60 * 60 * 1000;
@@ -126,12 +127,15 @@ export async function confirmPasswordReset(
 
 /** Takes the link out of every outbox mail whose reset is used, replaced or expired (as codes are). */
 export async function redactSpentResetLinks(db: Db, now: Date): Promise<number> {
-  const result = (await db.execute(sql`
+  const redacted = await rowsOf(
+    db,
+    sql`
     update outbox set text = regexp_replace(text, 'token=[A-Za-z0-9_-]+', 'token=[used or expired]'),
       data = data - 'resetId'
     where kind = 'password_reset' and data ? 'resetId' and not exists (
       select 1 from password_resets r
       where r.id = (outbox.data->>'resetId')::uuid and r.used_at is null and r.expires_at > ${now})
-    returning id`)) as { rows: unknown[] };
-  return result.rows.length;
+    returning id`,
+  );
+  return redacted.length;
 }

@@ -485,7 +485,7 @@ export async function editMessage(
 }
 
 /**
- * Deletes one's own message (docs/product/chat.md#deleting): the row stays as a tombstone so the
+ * Deletes one's own message (docs/product/chat.md#editing): the row stays as a tombstone so the
  * history keeps its place, but its words, file, reactions and the notifications quoting it are gone.
  */
 export async function deleteMessage(

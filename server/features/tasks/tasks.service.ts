@@ -123,7 +123,7 @@ export async function createTask(ctx: Context, input: z.output<typeof createTask
 /**
  * Applies a change only if the task still has the status it was checked against, so two people acting
  * at once cannot both succeed from the same state. A change that leaves the task untimeable (paused,
- * submitted, completed: docs/product/tasks.md#task-timers) stops its running timer in the same transaction, the way
+ * submitted, completed: docs/product/time-tracking.md#task-timers) stops its running timer in the same transaction, the way
  * POST /api/timer/stop does.
  */
 async function applyFrom(

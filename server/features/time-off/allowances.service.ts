@@ -1,11 +1,11 @@
 import type { LeaveBalance, LeavePolicy, adjustmentRequest, balancesQuery } from '@contract/time-off';
 import { zonedDate } from '@contract/zoned-time';
-import { type SQL, sql } from 'drizzle-orm';
+import { type SQL, and, eq, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { audit, changesBetween } from '../../core/audit';
 import { TEAM_NOT_FOUND, managesTeam, teamExists } from '../../core/scope';
 import { rowsOf } from '../../db/rows';
-import { leaveAdjustments } from '../../db/schema';
+import { leaveAdjustments, leaveEntitlements, timeOffSettings, users } from '../../db/schema';
 import type { Context } from '../../lib/context';
 import { notFound } from '../../lib/errors';
 import { allowanceData, balanceOf, firstYearFor, readPolicy } from './allowance';
@@ -19,10 +19,16 @@ export async function getPolicy(ctx: Context): Promise<LeavePolicy> {
 export async function savePolicy(ctx: Context, body: LeavePolicy): Promise<LeavePolicy> {
   const before = await getPolicy(ctx);
   await ctx.db.transaction(async (tx) => {
-    await tx.execute(sql`update time_off_settings set entitlement_days = ${body.entitlementDays},
-        carry_over_max_days = ${body.carryOverMaxDays}, carry_over_until = ${body.carryOverUntil},
-        updated_at = ${ctx.now}, updated_by = ${ctx.actor.id}
-      where id = 1`);
+    await tx
+      .update(timeOffSettings)
+      .set({
+        entitlementDays: body.entitlementDays,
+        carryOverMaxDays: body.carryOverMaxDays,
+        carryOverUntil: body.carryOverUntil,
+        updatedAt: ctx.now,
+        updatedBy: ctx.actor.id,
+      })
+      .where(eq(timeOffSettings.id, 1));
     await audit(tx, {
       actorId: ctx.actor.id,
       action: 'settings_changed',
@@ -87,7 +93,10 @@ async function balanceFor(ctx: Context, userId: string, year: number) {
 }
 
 async function assertPerson(ctx: Context, userId: string) {
-  const found = await rowsOf(ctx.db, sql`select 1 from users where id = ${userId} and anonymised_at is null`);
+  const found = await ctx.db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, userId), isNull(users.anonymisedAt)));
   if (found.length === 0) throw notFound(PERSON_NOT_FOUND);
 }
 
@@ -95,20 +104,22 @@ async function assertPerson(ctx: Context, userId: string) {
 export async function setEntitlement(ctx: Context, userId: string, days: number | null) {
   await assertPerson(ctx, userId);
   await ctx.db.transaction(async (tx) => {
-    const [before] = await rowsOf<{ days: string | number }>(
-      tx,
-      sql`select days from leave_entitlements where user_id = ${userId}`,
-    );
-    if (days === null) await tx.execute(sql`delete from leave_entitlements where user_id = ${userId}`);
+    const [before] = await tx
+      .select({ days: leaveEntitlements.days })
+      .from(leaveEntitlements)
+      .where(eq(leaveEntitlements.userId, userId));
+    if (days === null) await tx.delete(leaveEntitlements).where(eq(leaveEntitlements.userId, userId));
     else {
-      await tx.execute(sql`insert into leave_entitlements (user_id, days, updated_at) values (${userId}, ${days}, ${ctx.now})
-          on conflict (user_id) do update set days = excluded.days, updated_at = excluded.updated_at`);
+      await tx
+        .insert(leaveEntitlements)
+        .values({ userId, days, updatedAt: ctx.now })
+        .onConflictDoUpdate({ target: leaveEntitlements.userId, set: { days, updatedAt: ctx.now } });
     }
     await audit(tx, {
       actorId: ctx.actor.id,
       action: 'allowance_adjusted',
       targetUserId: userId,
-      details: { entitlement: { from: before ? Number(before.days) : null, to: days } },
+      details: { entitlement: { from: before ? before.days : null, to: days } },
       at: ctx.now,
     });
   });

@@ -9,7 +9,7 @@ import { readable } from './people';
 import { type LeaveRow, selectRequests, shapeRequests } from './requests.service';
 
 /**
- * The absence calendar (docs/product/time-off.md#calendar): whose absences the caller sees. A
+ * The absence calendar (docs/product/time-off.md#who): whose absences the caller sees. A
  * team's people see each other's approved time off (a private type as "Out"); pending requests
  * only where the caller may read the person's own (themselves, their managers, admins).
  */

@@ -2,15 +2,18 @@ import { Clock } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/page-header';
-import { AccessDenied } from '@/features/admin/access-denied';
-import { AdminStatCards } from '@/features/admin/admin-stat-cards';
-import { type AdminTab, AdminTabs } from '@/features/admin/admin-tabs';
-import { AuditLogTab } from '@/features/admin/audit-log-tab';
-import { useAdminStats } from '@/features/admin/api';
-import { InviteDialog } from '@/features/admin/invite-dialog';
-import { PendingUsersList } from '@/features/admin/pending-users-list';
-import { UserManagementTab } from '@/features/admin/user-management-tab';
-import { SystemAlertsPanel } from '@/features/attendance/system-alerts-panel';
+import {
+  AccessDenied,
+  AdminStatCards,
+  type AdminTab,
+  AdminTabs,
+  AuditLogTab,
+  useAdminStats,
+  InviteDialog,
+  PendingUsersList,
+  UserManagementTab,
+} from '@/features/admin';
+import { SystemAlertsPanel } from '@/features/attendance';
 import { SsoSettingsPanel } from '@/features/settings/sso-settings-panel';
 import { SystemSettingsPanel } from '@/features/settings/system-settings-panel';
 import { useStoredUser } from '@/lib/auth';

@@ -1,10 +1,12 @@
 import { PageHeader } from '@/components/ui/page-header';
 import { ZoneNote } from '@/components/ui/zone-note';
-import { useTodaySummary } from '@/features/attendance/api';
-import { ClockCard } from '@/features/attendance/clock-card';
-import { HistoryCard } from '@/features/attendance/history-card';
-import { MyAlertsCard } from '@/features/attendance/my-alerts-card';
-import { TodaySummaryCard } from '@/features/attendance/today-summary-card';
+import {
+  useTodaySummary,
+  ClockCard,
+  HistoryCard,
+  MyAlertsCard,
+  TodaySummaryCard,
+} from '@/features/attendance';
 import { useOwnTimeZone } from '@/lib/time-zone';
 
 /** Attendance (docs/product/attendance.md): the person's times in their own zone, named when not the browser's. */

@@ -3,8 +3,7 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/page-header';
-import { ChatPanel } from '@/features/chat/chat-panel';
-import { NewConversationDialog } from '@/features/chat/new-conversation-dialog';
+import { ChatPanel, NewConversationDialog } from '@/features/chat';
 import { useStoredUser } from '@/lib/auth';
 
 /** The selected conversation lives in the address (?c=id), so a reload or a shared link keeps it. */

@@ -7,7 +7,7 @@ import { RecentTasks } from '@/features/dashboard/recent-tasks';
 import { DashboardStatCards } from '@/features/dashboard/stat-cards';
 import { TodaysProgress } from '@/features/dashboard/todays-progress';
 import { CreateTaskDialog } from '@/features/tasks';
-import { QuickTimer } from '@/features/timers/quick-timer';
+import { QuickTimer } from '@/features/timers';
 import { useStoredUser } from '@/lib/auth';
 import { formatLongDate } from '@/lib/format';
 

@@ -1,6 +1,5 @@
 import { useSearchParams } from 'react-router';
-import { AuthCard } from '@/features/auth/auth-card';
-import { ForgotPasswordForm } from '@/features/auth/forgot-password-form';
+import { AuthCard, ForgotPasswordForm } from '@/features/auth';
 
 export function ForgotPasswordPage() {
   const [params] = useSearchParams();

@@ -1,9 +1,7 @@
 import type { SignInResponse, User } from '@contract/auth';
 import { lazy, Suspense, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { AuthCard } from '@/features/auth/auth-card';
-import { LoginForm } from '@/features/auth/login-form';
-import { SsoSignIn } from '@/features/auth/sso-sign-in';
+import { AuthCard, LoginForm, SsoSignIn } from '@/features/auth';
 import { Spinner } from '@/components/ui/spinner';
 import { safeNextPath, setStoredUser } from '@/lib/auth';
 

@@ -3,8 +3,7 @@ import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/page-header';
 import { CreateTaskDialog, MyTaskList } from '@/features/tasks';
-import { ActiveTimerBanner } from '@/features/timers/active-timer-banner';
-import { TaskTimerButton } from '@/features/timers/task-timer-button';
+import { ActiveTimerBanner, TaskTimerButton } from '@/features/timers';
 
 export function MyTasksPage() {
   const [creating, setCreating] = useState(false);

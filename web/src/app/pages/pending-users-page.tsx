@@ -2,8 +2,7 @@ import { ArrowLeft } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/page-header';
-import { AccessDenied } from '@/features/admin/access-denied';
-import { PendingCountCard, PendingUsersList } from '@/features/admin/pending-users-list';
+import { AccessDenied, PendingCountCard, PendingUsersList } from '@/features/admin';
 import { useStoredUser } from '@/lib/auth';
 
 export function PendingUsersPage() {

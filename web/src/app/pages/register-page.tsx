@@ -1,10 +1,7 @@
 import type { RegisterForm as Values } from '@contract/auth';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { AuthCard } from '@/features/auth/auth-card';
-import { PendingApprovalStep } from '@/features/auth/pending-approval-step';
-import { RegisterForm } from '@/features/auth/register-form';
-import { VerifyEmailStep } from '@/features/auth/verify-email-step';
+import { AuthCard, PendingApprovalStep, RegisterForm, VerifyEmailStep } from '@/features/auth';
 import { setStoredUser } from '@/lib/auth';
 
 // docs/product/accounts.md#after-verification: after a successful verification the browser goes to / about 1.5 s later.

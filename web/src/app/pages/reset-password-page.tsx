@@ -1,7 +1,6 @@
 import { Link, useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
-import { AuthCard } from '@/features/auth/auth-card';
-import { ResetPasswordForm } from '@/features/auth/reset-password-form';
+import { AuthCard, ResetPasswordForm } from '@/features/auth';
 
 export function ResetPasswordPage() {
   const [params] = useSearchParams();

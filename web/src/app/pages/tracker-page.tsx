@@ -1,13 +1,14 @@
 import { PageHeader } from '@/components/ui/page-header';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ZoneNote } from '@/components/ui/zone-note';
-import { useTimeSummary } from '@/features/time-entries/api';
-import { AddEntryDialog } from '@/features/time-entries/entry-dialogs';
-import { EntriesList } from '@/features/time-entries/entries-list';
-import { ExportDialog } from '@/features/time-entries/export-dialog';
-import { SummaryCards } from '@/features/time-entries/summary-cards';
-import { useActiveTimer } from '@/features/timers/api';
-import { CurrentTimerCard } from '@/features/timers/current-timer-card';
+import {
+  useTimeSummary,
+  AddEntryDialog,
+  EntriesList,
+  ExportDialog,
+  SummaryCards,
+} from '@/features/time-entries';
+import { useActiveTimer, CurrentTimerCard } from '@/features/timers';
 import { browserTimeZone } from '@/lib/format';
 import { useOwnTimeZone } from '@/lib/time-zone';
 

@@ -1,8 +1,7 @@
 import { ShieldCheck } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { PageHeader } from '@/components/ui/page-header';
-import { AccessDenied } from '@/features/admin/access-denied';
-import { UserCredentials } from '@/features/admin/user-credentials';
+import { AccessDenied, UserCredentials } from '@/features/admin';
 import { useStoredUser } from '@/lib/auth';
 
 export function UserCredentialsPage() {

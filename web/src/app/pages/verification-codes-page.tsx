@@ -2,8 +2,7 @@ import { ArrowLeft } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/page-header';
-import { BrandMark } from '@/features/auth/brand-mark';
-import { VerificationCodesList } from '@/features/auth/verification-codes-list';
+import { BrandMark, VerificationCodesList } from '@/features/auth';
 import { useStoredUser } from '@/lib/auth';
 
 export function VerificationCodesPage() {

@@ -3,7 +3,7 @@ import { LogOut, PanelLeftClose, PanelLeftOpen, X } from 'lucide-react';
 import { Dialog as DialogPrimitive } from 'radix-ui';
 import { useLocation } from 'react-router';
 import { Button } from '@/components/ui/button';
-import { useChatUnreadTotal } from '@/features/chat/live';
+import { useChatUnreadTotal } from '@/features/chat';
 import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
 import { logout } from '@/lib/auth';
 import { cn } from '@/lib/utils';
