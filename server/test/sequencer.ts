@@ -7,7 +7,8 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
  * reasoning: docs/decisions/031-test-loop.md. A file missing here only runs in vitest's own order.
  */
 export const SLOW_FIRST = [
-  'server/features/platform/fuzz.test.ts',
+  'server/features/platform/fuzz-1.test.ts',
+  'server/features/platform/fuzz-2.test.ts',
   'server/seed/seed-scripts.test.ts',
   'server/lib/backup.test.ts',
   'server/db/embedded.test.ts',
