@@ -2,8 +2,8 @@
 // several instances behind nginx (with TEST_DATABASE_URL and nginx installed), client build, browser tests in Chromium
 // when one is installed. Ends with "N passed, M failed".
 //
-// On two cores the steps run in two lanes at once (docs/decisions/031-test-loop.md): the client build and then the
-// browser tests in one; the checks, then the API suites one after another, in the other. Each step's output is held
+// On two cores the steps run in lanes at once (docs/decisions/031-test-loop.md): the client build and then the
+// browser tests in one; the API suites one after another in the other; the short checks beside both. Each step's output is held
 // and printed whole when it ends, so the log reads step by step; the summary is in a fixed order.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -95,14 +95,17 @@ async function suite(name, config, env = {}) {
 const pg = Boolean(process.env.TEST_DATABASE_URL);
 const chromium = findChromium();
 
-/** One lane: the checks, then the API suites (each vitest run uses both cores while it runs). */
-async function checksAndApi() {
-  // The checks are short and mostly one core each: they run side by side.
-  await Promise.all([
+/** The checks: short, mostly one core each, side by side with the rest. */
+function checks() {
+  return Promise.all([
     check('typecheck', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']),
     check('lint', 'npx', ['biome', 'check', '.']),
     check('import boundaries', 'node', ['scripts/check-boundaries.mjs']),
   ]);
+}
+
+/** One lane: the API suites one after another (each vitest run uses both cores while it runs). */
+async function apiSuites() {
   await suite('unit and API tests on PGlite', 'vitest.config.ts', { TEST_DATABASE_URL: '' });
   if (pg) {
     await suite('API tests on PostgreSQL', 'vitest.config.ts');
@@ -149,7 +152,7 @@ async function buildAndBrowser() {
   }
 }
 
-await Promise.all([checksAndApi(), buildAndBrowser()]);
+await Promise.all([checks(), apiSuites(), buildAndBrowser()]);
 
 console.log(`\n━━ summary (${clock()}) ━━`);
 for (const text of summary.values()) console.log(text);
