@@ -35,7 +35,8 @@ describe('benchmark smoke run', () => {
     expect(
       paced.match(/\| GET .* \| pglite \| ×0\.001 \| \d+ × [\d.]+\/s \| \d+ \| \d+ \| \d+ \| 0 \|/g),
     ).toHaveLength(
-      17, // the ten hot reads, the two reports over everyone, the three team views, two searches
+      19, // the ten hot reads, the two reports over everyone, the three team views, two searches, the
+      // leave calendar of the 100-person team and everyone's balances
     );
     expect(report).toMatch(
       /\| POST timer start \+ stop \| pglite \| ×0\.001 \| [\d.]+ \| [\d.]+ \| [\d.]+ \| 0 \|/,
