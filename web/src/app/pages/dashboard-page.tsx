@@ -6,7 +6,7 @@ import { quickActionClass, QuickActions } from '@/features/dashboard/quick-actio
 import { RecentTasks } from '@/features/dashboard/recent-tasks';
 import { DashboardStatCards } from '@/features/dashboard/stat-cards';
 import { TodaysProgress } from '@/features/dashboard/todays-progress';
-import { CreateTaskDialog } from '@/features/tasks';
+import { TaskDialog } from '@/features/tasks';
 import { QuickTimer } from '@/features/timers';
 import { useStoredUser } from '@/lib/auth';
 import { formatLongDate } from '@/lib/format';
@@ -42,7 +42,7 @@ export function DashboardPage() {
           />
         </div>
       </div>
-      <CreateTaskDialog open={creatingTask} onOpenChange={setCreatingTask} />
+      <TaskDialog open={creatingTask} onOpenChange={setCreatingTask} />
     </div>
   );
 }

@@ -8,7 +8,7 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { toast } from '@/components/ui/use-toast';
 import { useClockIn, useClockOut } from '@/features/attendance';
 import { CommandPalette, type PaletteCommand } from '@/features/search';
-import { CreateTaskDialog } from '@/features/tasks';
+import { TaskDialog } from '@/features/tasks';
 import { useStartTimer, useStopTimer } from '@/features/timers';
 import { call, useApiQuery } from '@/lib/api';
 import { formatClock } from '@/lib/format';
@@ -153,7 +153,7 @@ export function CommandCenter({
   return (
     <>
       <CommandPalette open={paletteOpen} onOpenChange={onPaletteOpenChange} commands={commands} />
-      <CreateTaskDialog open={newTaskOpen} onOpenChange={setNewTaskOpen} />
+      <TaskDialog open={newTaskOpen} onOpenChange={setNewTaskOpen} />
       <ShortcutsHelp open={helpOpen} onOpenChange={setHelpOpen} />
     </>
   );
