@@ -48,6 +48,10 @@ export async function openTestDatabase(options: Pick<DatabaseOptions, 'reconnect
 }
 
 export type TestContext = Awaited<ReturnType<typeof createTestApp>>;
+/** A signed-in (or anonymous) caller of the test app: `t.anonymous`, `(await t.userClient()).api`. */
+export type TestApi = TestContext['anonymous'];
+/** A user with a session, from `t.userClient(role)`. */
+export type TestClient = Awaited<ReturnType<TestContext['userClient']>>;
 
 rememberSecret(TEST_PASSWORD);
 
@@ -98,6 +102,8 @@ export async function createTestApp(
     logger?: BuildOptions['logger'];
     /** the mail dispatcher's timing (tests with an SMTP server want retries in milliseconds) */
     mail?: Partial<DispatchOptions>;
+    /** also serve it on a free port of 127.0.0.1, at `base`, for sockets and plain requests */
+    listen?: boolean;
   } & Pick<DatabaseOptions, 'reconnect'> = {},
 ) {
   const database = await openTestDatabase(options);
@@ -119,6 +125,7 @@ export async function createTestApp(
   });
   await app.ready();
   checkEveryResponse(app);
+  const base = options.listen ? await app.listen({ port: 0, host: '127.0.0.1' }) : undefined;
   const db = database.db;
   const clock = options.clock ?? systemClock;
   let counter = 0;
@@ -220,6 +227,12 @@ export async function createTestApp(
     signIn,
     userClient,
     anonymous: client(),
+    /** The served app's address (`http://127.0.0.1:<port>`), with `listen: true`. */
+    get base(): string {
+      if (!base)
+        throw new Error('createTestApp({ listen: true }) serves the app; this one only answers inject');
+      return base;
+    },
     async close() {
       await rememberMailedCodes(db);
       await app.close();

@@ -6,26 +6,16 @@ import { type MarkReadRequest, notificationsApi } from '@contract/notifications'
 import { adminApi } from '@contract/admin';
 import WebSocket from 'ws';
 import { notifications } from '../../db/schema';
-import { fixedClock } from '../../lib/clock';
 import { createTestApp, type TestContext } from '../../test/harness';
+import { steppingClock } from '../../test/time-fixtures';
 
 type Api = TestContext['anonymous'];
 type NotificationsQueryInput = RequestOf<typeof notificationsApi.list>['query'];
 type SubmitInput = RequestOf<typeof tasksApi.submit>['body'];
 let t: TestContext;
-let base: string;
 beforeAll(async () => {
   // Every reading of the clock is a second later, so "newest first" never depends on ties.
-  const clock = fixedClock(new Date());
-  t = await createTestApp({
-    clock: {
-      now: () => {
-        clock.advance(1000);
-        return clock.now();
-      },
-    },
-  });
-  base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  t = await createTestApp({ clock: steppingClock(), listen: true });
 });
 afterAll(() => t.close());
 
@@ -252,7 +242,7 @@ describe('notifications: reading and marking', () => {
 describe('notifications: live', () => {
   async function socket(cookie: string | undefined) {
     const types: string[] = [];
-    const ws = new WebSocket(`${base.replace('http', 'ws')}/api/ws`, { headers: { cookie: cookie ?? '' } });
+    const ws = new WebSocket(`${t.base.replace('http', 'ws')}/api/ws`, { headers: { cookie: cookie ?? '' } });
     ws.on('message', (raw) => types.push(JSON.parse(raw.toString()).type));
     await new Promise<void>((resolve, reject) => {
       ws.once('open', () => resolve());
