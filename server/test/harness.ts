@@ -18,6 +18,8 @@ import { logStream, rememberSecret, rememberSecretsOf } from './log-scan';
 import { checkAgainstDocument } from './openapi-check';
 
 export const TEST_PASSWORD = 'Password1';
+/** A well-formed id that no row has: for the 404 of an unknown id. */
+export const MISSING_ID = '00000000-0000-4000-8000-000000000000';
 let passwordHash: Promise<string> | undefined;
 
 /** This worker's own PostgreSQL database (TEST_DATABASE_URL only). */

@@ -6,10 +6,9 @@ import { type MarkReadRequest, notificationsApi } from '@contract/notifications'
 import { adminApi } from '@contract/admin';
 import WebSocket from 'ws';
 import { notifications } from '../../db/schema';
-import { createTestApp, type TestContext } from '../../test/harness';
+import { createTestApp, type TestContext, type TestApi } from '../../test/harness';
 import { steppingClock } from '../../test/time-fixtures';
 
-type Api = TestContext['anonymous'];
 type NotificationsQueryInput = RequestOf<typeof notificationsApi.list>['query'];
 type SubmitInput = RequestOf<typeof tasksApi.submit>['body'];
 let t: TestContext;
@@ -19,18 +18,18 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const list = async (api: Api, query: NotificationsQueryInput = {}) => {
+const list = async (api: TestApi, query: NotificationsQueryInput = {}) => {
   const res = await api.call(notificationsApi.list, { query });
   expect(res.statusCode).toBe(200);
   return res.json();
 };
-const unread = async (api: Api) => (await api.call(notificationsApi.unreadCount)).json().count;
-const markRead = (api: Api, body: MarkReadRequest) => api.call(notificationsApi.markRead, { body });
-const submit = (api: Api, id: string, body: SubmitInput = {}) =>
+const unread = async (api: TestApi) => (await api.call(notificationsApi.unreadCount)).json().count;
+const markRead = (api: TestApi, body: MarkReadRequest) => api.call(notificationsApi.markRead, { body });
+const submit = (api: TestApi, id: string, body: SubmitInput = {}) =>
   api.call(tasksApi.submit, { params: { id }, body });
-const review = (api: Api, id: string, body: ReviewTaskRequest) =>
+const review = (api: TestApi, id: string, body: ReviewTaskRequest) =>
   api.call(tasksApi.review, { params: { id }, body });
-const comment = (api: Api, id: string, text: string) =>
+const comment = (api: TestApi, id: string, text: string) =>
   api.call(tasksApi.addComment, { params: { id }, body: { text } });
 
 /** A manager, the employee they assign to, and a task between them (which notifies the employee). */
