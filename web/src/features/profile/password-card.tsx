@@ -7,6 +7,7 @@ import {
   FormMessage,
   TextField,
   useZodForm,
+  NewPasswordFields,
 } from '@/components/form';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
@@ -59,19 +60,7 @@ export function PasswordCard() {
             autoComplete="current-password"
           />
           <div className="grid items-start gap-4 sm:grid-cols-2">
-            <TextField
-              name="newPassword"
-              label="New password"
-              type="password"
-              autoComplete="new-password"
-              hint="At least 8 characters with uppercase, lowercase, and a number."
-            />
-            <TextField
-              name="confirmPassword"
-              label="Confirm new password"
-              type="password"
-              autoComplete="new-password"
-            />
+            <NewPasswordFields name="newPassword" />
           </div>
           <CheckboxField
             name="revokeTokens"
