@@ -4,9 +4,9 @@ import {
   applyServerErrors,
   Form,
   FormMessage,
+  NewPasswordFields,
   TextField,
   useZodForm,
-  NewPasswordFields,
 } from '@/components/form';
 import { Button } from '@/components/ui/button';
 import { useChangePassword } from './api';

@@ -4,10 +4,10 @@ import { Link } from 'react-router';
 import {
   applyServerErrors,
   Form,
+  NewPasswordFields,
   SelectField,
   TextField,
   useZodForm,
-  NewPasswordFields,
 } from '@/components/form';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';

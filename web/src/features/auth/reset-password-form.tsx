@@ -2,7 +2,7 @@ import { type PasswordResetForm, passwordResetForm } from '@contract/auth';
 import { CircleCheck } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { applyServerErrors, Form, FormMessage, useZodForm, NewPasswordFields } from '@/components/form';
+import { applyServerErrors, Form, FormMessage, NewPasswordFields, useZodForm } from '@/components/form';
 import { Button } from '@/components/ui/button';
 import { useConfirmPasswordReset } from './api';
 

@@ -5,9 +5,9 @@ import {
   CheckboxField,
   Form,
   FormMessage,
+  NewPasswordFields,
   TextField,
   useZodForm,
-  NewPasswordFields,
 } from '@/components/form';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
