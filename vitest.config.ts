@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { SlowFirstSequencer } from './server/test/sequencer';
 
 export default defineConfig({
   resolve: {
@@ -22,5 +23,6 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     globalSetup: ['server/test/global-setup.ts'],
+    sequence: { sequencer: SlowFirstSequencer },
   },
 });

@@ -61,6 +61,10 @@ export const dayOff = z.object({
   seconds: z.number().int(),
   /** leave credited at the day's scheduled hours (paid, not Overtime compensation) */
   paid: z.boolean(),
+  /** Overtime compensation: the day still owes its hours, taken from the overtime balance */
+  compensation: z.boolean(),
+  /** the scheduled seconds this leave credits (paid leave: its part of the day); 0 otherwise */
+  creditSeconds: z.number().int(),
 });
 export type DayOff = z.infer<typeof dayOff>;
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Role } from '@contract/auth';
 import { adminSession, call, createApprovedUser, signInContext } from './accounts';
 import { PUBLIC_ROUTES, SIGNED_IN_ROUTES } from './routes';
-import { DESKTOP, launchBrowser, newContext, PHONE, snap } from './support';
+import { DESKTOP, launchBrowser, newContext, PHONE, snap, trackRequests } from './support';
 
 // axe-core on every route (signed out, and as each role) and on the main dialogs, at 1280 and 375 px,
 // in the light theme and in the dark one (docs/decisions/027-dark-mode.md).
@@ -92,16 +92,21 @@ async function openAs(role: Role | null, viewport: typeof DESKTOP, theme: Theme)
   await context.addInitScript((t) => window.localStorage.setItem('workbench.theme', t), theme);
   if (role) await signInContext(context, sessions[role]);
   const page = await context.newPage();
+  requests.set(page, trackRequests(page));
   page.on('console', (message) => {
     if (message.type() === 'error') consoleErrors.push(`${page.url()}: ${message.text()}`);
   });
   return { context, page };
 }
 
+const requests = new WeakMap<Page, ReturnType<typeof trackRequests>>();
+
 /** A screen is ready when its heading is up and nothing is loading any more. */
 async function ready(page: Page) {
   await page.locator('h1').first().waitFor();
-  await page.waitForLoadState('networkidle');
+  const tracker = requests.get(page);
+  if (!tracker) throw new Error('open pages through openAs()');
+  await tracker.quiet();
   await page.waitForFunction(() => document.querySelectorAll('[aria-busy="true"]').length === 0);
 }
 

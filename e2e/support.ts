@@ -82,6 +82,35 @@ export async function snap(page: Page, name: string) {
   await checkAccessibility(page, name);
 }
 
+/**
+ * Follows the page's HTTP requests (not its live-event socket) so a journey can wait until the
+ * screen's data has arrived: `quiet()` resolves once nothing has been in flight for `quietMs`.
+ * Playwright's `networkidle` waits 500 ms of silence after every load; a screen's follow-up request
+ * (a query that needs the first one's answer) starts within a render, so 150 ms is enough
+ * (docs/decisions/031-test-loop.md).
+ */
+export function trackRequests(page: Page, quietMs = 150) {
+  let inFlight = 0;
+  let lastChange = Date.now();
+  const change = (by: number) => {
+    inFlight += by;
+    lastChange = Date.now();
+  };
+  page.on('request', () => change(1));
+  page.on('requestfinished', () => change(-1));
+  page.on('requestfailed', () => change(-1));
+  return {
+    async quiet(timeoutMs = 15_000) {
+      const deadline = Date.now() + timeoutMs;
+      while (inFlight > 0 || Date.now() - lastChange < quietMs) {
+        if (Date.now() > deadline)
+          throw new Error(`${inFlight} request(s) still in flight after ${timeoutMs} ms`);
+        await new Promise((r) => setTimeout(r, 25));
+      }
+    },
+  };
+}
+
 /** Calls the API from inside the page, so the browser's own cookies are used. */
 export function apiFromPage<T = unknown>(
   page: Page,

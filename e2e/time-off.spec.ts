@@ -13,7 +13,12 @@ let browser: Browser;
 beforeAll(async () => {
   browser = await launchBrowser();
 });
-afterAll(() => browser?.close());
+afterAll(async () => {
+  await browser?.close();
+  // The holiday region is the organisation's: the other journeys count their weeks without one.
+  const admin = await adminSession();
+  await call('PUT', '/api/holidays/region', { country: null, region: null }, admin.cookie);
+});
 
 type Session = Parameters<typeof signInContext>[1];
 async function pageAs(session: Session, viewport = DESKTOP): Promise<Page> {

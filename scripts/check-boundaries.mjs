@@ -2,6 +2,8 @@
 // - a web feature imports only itself, components/, lib/ and the contract (never another feature
 //   or the app that composes them);
 // - web components/ and lib/ import no feature and not the app;
+// - the app's pages use a web feature only through its face, features/<name>/index.ts (a lazy
+//   import() of one of its parts is allowed: that part becomes a chunk of its own);
 // - the contract imports only itself (and zod): it is shared by the server and the browser;
 // - the browser never imports server code, and the server never imports browser code;
 // - on the server, the rooms are layered db → lib → core → features → the composition roots (app.ts,
@@ -71,12 +73,16 @@ function serverViolation(file, to) {
   return null;
 }
 
-function violation(file, to) {
+function violation(file, to, lazy) {
   const feature = featureOf(file);
   if (feature) {
     const other = featureOf(to);
     if (other && other !== feature) return `web features never import each other (${feature} → ${other})`;
     if (to.startsWith('web/src/app/')) return 'web features never import the app that composes them';
+  }
+  const inner = /^web\/src\/features\/([^/]+)\/./.exec(to);
+  if (file.startsWith('web/src/') && inner && featureOf(file) !== inner[1] && !lazy) {
+    return `pages use a feature through its face: import '@/features/${inner[1]}' (its index.ts)`;
   }
   if (/^web\/src\/(components|lib)\//.test(file) && /^web\/src\/(features|app)\//.test(to)) {
     return 'components/ and lib/ import no feature and not the app';
@@ -97,7 +103,7 @@ for (const dir of ['web/src', 'contract', 'server']) {
     for (const match of text.matchAll(IMPORT)) {
       const specifier = match[1] ?? match[2];
       const to = target(path, specifier);
-      const why = to && violation(file, to);
+      const why = to && violation(file, to, match[2] !== undefined);
       if (why) problems.push(`${file}: imports '${specifier}': ${why}`);
     }
   }

@@ -1,34 +1,72 @@
 // `npm test`: typecheck, lint, import boundaries, unit + API tests on PGlite (and PostgreSQL when TEST_DATABASE_URL is set),
 // several instances behind nginx (with TEST_DATABASE_URL and nginx installed), client build, browser tests in Chromium
 // when one is installed. Ends with "N passed, M failed".
-import { spawnSync } from 'node:child_process';
+//
+// On two cores the steps run in lanes at once (docs/decisions/031-test-loop.md): the client build and then the
+// browser tests in one; the API suites one after another in the other; the short checks beside both. Each step's output is held
+// and printed whole when it ends, so the log reads step by step; the summary is in a fixed order.
+import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { findChromium } from '../e2e/chromium.mjs';
 import { findNginx } from '../server/multi-instance/nginx.mjs';
 
 const totals = { passed: 0, failed: 0 };
-const summary = [];
+/** The summary in the order of the steps, whichever lane ends first. */
+const ORDER = [
+  'typecheck',
+  'lint',
+  'import boundaries',
+  'unit and API tests on PGlite',
+  'API tests on PostgreSQL',
+  'several instances behind nginx',
+  'client build',
+  'browser tests in Chromium',
+];
+const summary = new Map(ORDER.map((name) => [name, `…    ${name}: did not run`]));
+const line = (name, text) => summary.set(name, text);
+const started = Date.now();
 mkdirSync('.tmp', { recursive: true });
 
+const seconds = (ms) => {
+  const s = Math.round(ms / 1000);
+  return s < 60 ? `${s} s` : `${Math.floor(s / 60)} min ${String(s % 60).padStart(2, '0')} s`;
+};
+const clock = () => seconds(Date.now() - started);
+
+/** Runs one command with its output held; prints it under the step's heading when it ends. */
 function run(name, cmd, args, env = {}) {
-  console.log(`\n━━ ${name} ━━`);
-  const result = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } });
-  return result.status === 0;
+  console.log(`[${clock()}] started: ${name}`);
+  const t0 = Date.now();
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, ...env },
+    });
+    const chunks = [];
+    child.stdout.on('data', (c) => chunks.push(c));
+    child.stderr.on('data', (c) => chunks.push(c));
+    child.on('close', (code) => {
+      const took = seconds(Date.now() - t0);
+      console.log(`\n━━ ${name} (${took}, ended at ${clock()}) ━━`);
+      process.stdout.write(Buffer.concat(chunks));
+      resolve({ ok: code === 0, took });
+    });
+  });
 }
 
 /** A step that is one check (typecheck, lint, build). */
-function check(name, cmd, args) {
-  const ok = run(name, cmd, args);
+async function check(name, cmd, args) {
+  const { ok, took } = await run(name, cmd, args);
   totals[ok ? 'passed' : 'failed'] += 1;
-  summary.push(`${ok ? 'ok  ' : 'FAIL'} ${name}`);
+  line(name, `${ok ? 'ok  ' : 'FAIL'} ${name} (${took})`);
   return ok;
 }
 
 /** A vitest run, counted test by test from its JSON report. */
-function suite(name, config, env = {}) {
+async function suite(name, config, env = {}) {
   const report = `.tmp/${name.replace(/\W+/g, '-')}.json`;
   rmSync(report, { force: true });
-  const ok = run(
+  const { ok, took } = await run(
     name,
     'npx',
     [
@@ -51,45 +89,72 @@ function suite(name, config, env = {}) {
   }
   totals.passed += passed;
   totals.failed += failed;
-  summary.push(`${failed ? 'FAIL' : 'ok  '} ${name}: ${passed} passed, ${failed} failed`);
+  line(name, `${failed ? 'FAIL' : 'ok  '} ${name}: ${passed} passed, ${failed} failed (${took})`);
 }
 
-check('typecheck', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']);
-check('lint', 'npx', ['biome', 'check', '.']);
-check('import boundaries', 'node', ['scripts/check-boundaries.mjs']);
-suite('unit and API tests on PGlite', 'vitest.config.ts', { TEST_DATABASE_URL: '' });
-if (process.env.TEST_DATABASE_URL) {
-  suite('API tests on PostgreSQL', 'vitest.config.ts');
-} else {
-  summary.push('skip API tests on PostgreSQL: set TEST_DATABASE_URL=postgres://… to run them');
-}
-if (!process.env.TEST_DATABASE_URL) {
-  summary.push('SKIPPED several instances behind nginx: set TEST_DATABASE_URL=postgres://… to run them');
-} else if (!findNginx()) {
-  summary.push(
-    'SKIPPED several instances behind nginx: nginx is not installed (apt-get install nginx, or set NGINX_PATH)',
-  );
-} else {
-  suite('several instances behind nginx', 'server/multi-instance/vitest.config.ts');
-}
-const built = check('client build', 'npx', [
-  'vite',
-  'build',
-  '--config',
-  'web/vite.config.ts',
-  '--logLevel',
-  'warn',
-]);
+const pg = Boolean(process.env.TEST_DATABASE_URL);
 const chromium = findChromium();
-if (!built) {
-  summary.push('skip browser tests: the client did not build');
-} else if (!chromium) {
-  summary.push('SKIPPED browser tests: no Chromium found (apt-get install chromium, or set CHROMIUM_PATH)');
-} else {
-  suite('browser tests in Chromium', 'e2e/vitest.config.ts', { TEST_DATABASE_URL: '' });
+
+/** The checks: short, mostly one core each, side by side with the rest. */
+function checks() {
+  return Promise.all([
+    check('typecheck', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']),
+    check('lint', 'npx', ['biome', 'check', '.']),
+    check('import boundaries', 'node', ['scripts/check-boundaries.mjs']),
+  ]);
 }
 
-console.log('\n━━ summary ━━');
-for (const line of summary) console.log(line);
+/** One lane: the API suites one after another (each vitest run uses both cores while it runs). */
+async function apiSuites() {
+  await suite('unit and API tests on PGlite', 'vitest.config.ts', { TEST_DATABASE_URL: '' });
+  if (pg) {
+    await suite('API tests on PostgreSQL', 'vitest.config.ts');
+  } else {
+    line(
+      'API tests on PostgreSQL',
+      'skip API tests on PostgreSQL: set TEST_DATABASE_URL=postgres://… to run them',
+    );
+  }
+  if (!pg) {
+    line(
+      'several instances behind nginx',
+      'SKIPPED several instances behind nginx: set TEST_DATABASE_URL=postgres://… to run them',
+    );
+  } else if (!findNginx()) {
+    line(
+      'several instances behind nginx',
+      'SKIPPED several instances behind nginx: nginx is not installed (apt-get install nginx, or set NGINX_PATH)',
+    );
+  } else {
+    await suite('several instances behind nginx', 'server/multi-instance/vitest.config.ts');
+  }
+}
+
+/** The other lane: the client build, then the browser tests on it (one browser at a time). */
+async function buildAndBrowser() {
+  const built = await check('client build', 'npx', [
+    'vite',
+    'build',
+    '--config',
+    'web/vite.config.ts',
+    '--logLevel',
+    'warn',
+  ]);
+  if (!built) {
+    line('browser tests in Chromium', 'skip browser tests: the client did not build');
+  } else if (!chromium) {
+    line(
+      'browser tests in Chromium',
+      'SKIPPED browser tests: no Chromium found (apt-get install chromium, or set CHROMIUM_PATH)',
+    );
+  } else {
+    await suite('browser tests in Chromium', 'e2e/vitest.config.ts', { TEST_DATABASE_URL: '' });
+  }
+}
+
+await Promise.all([checks(), apiSuites(), buildAndBrowser()]);
+
+console.log(`\n━━ summary (${clock()}) ━━`);
+for (const text of summary.values()) console.log(text);
 console.log(`${totals.passed} passed, ${totals.failed} failed`);
 process.exit(totals.failed === 0 ? 0 : 1);

@@ -1,5 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from './config';
+import { CONFIG_VARIABLES, loadConfig } from './config';
 
 describe('config', () => {
   it('has working defaults for a fresh machine, production mode among them', () => {
@@ -32,5 +33,25 @@ describe('config', () => {
 
   it('refuses a bad value with a clear message', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
+  });
+});
+
+describe('.env.example', () => {
+  const example = readFileSync(new URL('../.env.example', import.meta.url), 'utf8');
+  const listed = [...example.matchAll(/^([A-Z][A-Z0-9_]*)=/gm)].map((m) => m[1]);
+
+  it('lists every variable the server reads', () => {
+    expect(CONFIG_VARIABLES.length).toBeGreaterThan(20);
+    expect(CONFIG_VARIABLES.filter((name) => !listed.includes(name))).toEqual([]);
+  });
+
+  it('holds values the server accepts: loaded as it is, it configures a working server', () => {
+    const values = Object.fromEntries(
+      [...example.matchAll(/^([A-Z][A-Z0-9_]*)=(.*)$/gm)].map((m) => [m[1], m[2].replace(/^"(.*)"$/, '$1')]),
+    );
+    const config = loadConfig(values);
+    expect(config.PORT).toBe(3000);
+    expect(config.WORKBENCH_STORAGE).toBe('embedded');
+    expect(config.MAIL_FROM).toBe('Workbench <no-reply@workbench.local>');
   });
 });

@@ -44,6 +44,9 @@ const envSchema = z.object({
     .transform((v) => v === 'true'),
 });
 
+/** Every variable the server reads; `.env.example` lists each (server/config.test.ts). */
+export const CONFIG_VARIABLES = Object.keys(envSchema.shape);
+
 export type Config = z.infer<typeof envSchema> & {
   isProduction: boolean;
   defaultTimeZone: string;

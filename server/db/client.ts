@@ -55,6 +55,12 @@ export type DatabaseOptions = {
    * the error and exits non-zero, so that systemd or Docker restarts the whole app.
    */
   onUnrecoverable?: (error: Error) => void;
+  /**
+   * In-memory PGlite only: start from this dump of an already migrated database (`snapshot()`), so
+   * that the migrations are checked, not replayed. The tests open one per file from a template made
+   * once per run (server/test/global-setup.ts, docs/decisions/031-test-loop.md).
+   */
+  pgliteTemplate?: Blob;
 };
 
 /**
@@ -108,7 +114,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     throw new Error(
       `${options.dataDir} holds the embedded PostgreSQL server's data (${EMBEDDED_DIR}/): PGlite would start an empty database beside it. Unset WORKBENCH_STORAGE, or give PGlite another DATA_DIR.`,
     );
-  return openPglite(options.dataDir, logger);
+  return openPglite(options.dataDir, logger, options.pgliteTemplate);
 }
 
 /**
@@ -150,9 +156,15 @@ async function moveFromPglite(dataDir: string, log: Log) {
 
 type QueryLogger = { logQuery: NonNullable<DatabaseOptions['onQuery']> } | undefined;
 
-async function openPglite(dataDir: string | undefined, logger: QueryLogger): Promise<Database> {
+async function openPglite(
+  dataDir: string | undefined,
+  logger: QueryLogger,
+  template?: Blob,
+): Promise<Database> {
   let client: PGlite;
-  if (dataDir) {
+  if (template && !dataDir) {
+    client = await PGlite.create({ loadDataDir: template });
+  } else if (dataDir) {
     const dir = resolve(dataDir);
     mkdirSync(dir, { recursive: true });
     client = await PGlite.create(dir);

@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../db/client';
@@ -6,11 +9,23 @@ const WORKERS = 4;
 
 /**
  * On PostgreSQL (TEST_DATABASE_URL), each test worker gets its own database, created and migrated
- * here once, so parallel files never meet. On PGlite every test file opens its own in-memory database.
+ * here once, so parallel files never meet. On PGlite every test file opens its own in-memory database
+ * from a template migrated here once (docs/decisions/031-test-loop.md): loading the dump is several
+ * times cheaper than replaying every migration in each file.
  */
 export default async function setup(project: TestProject) {
   const url = process.env.TEST_DATABASE_URL;
-  if (!url) return;
+  if (!url) {
+    const dir = mkdtempSync(join(tmpdir(), 'wb-pglite-template-'));
+    const file = join(dir, 'migrated.tar.gz');
+    const database = await openDatabase({});
+    const dump = await database.snapshot?.();
+    await database.close();
+    if (!dump) throw new Error('PGlite gave no snapshot');
+    writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
+    project.provide('pgliteTemplate', file);
+    return () => rmSync(dir, { recursive: true, force: true });
+  }
   const prefix = `wb_test_${process.pid}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
@@ -37,5 +52,7 @@ export function withDatabase(url: string, name: string) {
 declare module 'vitest' {
   export interface ProvidedContext {
     testDbPrefix: string;
+    /** PGlite only: a dump of a freshly migrated database, for `openTestDatabase` to start from */
+    pgliteTemplate: string;
   }
 }

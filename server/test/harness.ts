@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { inject } from 'vitest';
@@ -27,10 +28,18 @@ export function testDatabaseName(): string {
   return `${inject('testDbPrefix')}_${process.env.VITEST_POOL_ID ?? '1'}`;
 }
 
-/** A fresh, migrated database: in-memory PGlite, or this worker's PostgreSQL database emptied. */
+let pgliteTemplate: Blob | undefined;
+
+/**
+ * A fresh, migrated database: in-memory PGlite (loaded from the run's migrated template,
+ * server/test/global-setup.ts), or this worker's PostgreSQL database emptied.
+ */
 export async function openTestDatabase(options: Pick<DatabaseOptions, 'reconnect'> = {}): Promise<Database> {
   const url = process.env.TEST_DATABASE_URL;
-  if (!url) return openDatabase({});
+  if (!url) {
+    pgliteTemplate ??= new Blob([readFileSync(inject('pgliteTemplate'))]);
+    return openDatabase({ pgliteTemplate });
+  }
   const database = await openDatabase({
     url: withDatabase(url, testDatabaseName()),
     poolSize: 4,

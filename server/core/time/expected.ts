@@ -1,5 +1,6 @@
 import { expectedOn } from '@contract/schedules';
 import { addDays } from '@contract/zoned-time';
+import type { LeaveDay } from './calendar';
 import type { TimePerson } from './people';
 
 type Owing = Pick<TimePerson, 'minutes' | 'since'> & { off?: TimePerson['off'] };
@@ -32,15 +33,20 @@ export function expectedSecondsOn(person: Owing, day: string): number {
   return Math.max(0, Math.round(scheduled * Math.max(0, fraction)) - seconds);
 }
 
-/** The scheduled seconds of the day credited by paid leave (shown on the timesheet's leave rows). */
-export function leaveCreditOn(person: Owing, day: string): number {
+/**
+ * The scheduled seconds of the day one leave of it credits (paid leave, not Overtime compensation:
+ * docs/product/time-off.md#counting), shown on the timesheet's leave row: its part of the day's
+ * schedule, or an hourly leave's hours, within what a public holiday left of the day.
+ */
+export function leaveCreditOf(person: Owing, day: string, leave: LeaveDay): number {
+  if (!leave.paid || leave.compensation) return 0;
   const scheduled = scheduledSecondsOn(person, day);
-  let credit = 0;
-  for (const o of person.off?.get(day) ?? []) {
-    if (o.kind === 'leave' && o.paid)
-      credit += o.compensation ? 0 : Math.round(scheduled * o.fraction) + o.seconds;
-  }
-  return Math.min(credit, scheduled);
+  const holiday = (person.off?.get(day) ?? []).reduce(
+    (f, o) => (o.kind === 'holiday' ? f + o.fraction : f),
+    0,
+  );
+  const open = Math.round(scheduled * Math.max(0, 1 - holiday));
+  return Math.min(Math.round(scheduled * leave.fraction) + leave.seconds, open);
 }
 
 /** Expected seconds of each day from `from` to `to` (inclusive), in order. */

@@ -1,4 +1,4 @@
 import { fuzzEveryRoute } from '../../test/fuzz-run';
 
-// Share 2 of 2 of the routes (server/test/fuzz-run.ts); the other file runs beside it.
-fuzzEveryRoute(1, 2);
+// Share 2 of 4 of the routes (server/test/fuzz-run.ts); the others run beside it.
+fuzzEveryRoute(1, 4);

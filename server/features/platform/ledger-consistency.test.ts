@@ -2,6 +2,7 @@ import { dashboardApi } from '@contract/dashboard';
 import type { Endpoint, RequestOf } from '@contract/endpoint';
 import { projectsApi } from '@contract/projects';
 import { reportsApi } from '@contract/reports';
+import { timeOffApi } from '@contract/time-off';
 import { timesheetsApi } from '@contract/timesheets';
 import { addDays } from '@contract/zoned-time';
 import fc from 'fast-check';
@@ -19,7 +20,10 @@ import { eq } from 'drizzle-orm';
  * midnight, overlap, last seconds or most of a day, on both sides of a week's edges, and a running
  * timer, every screen, report and export gives the same tracked and expected seconds for the same
  * person and days: the timesheet, the week grid, the time report (JSON, CSV, .xlsx), the overtime
- * report, team overtime, the dashboard and the project page.
+ * report, team overtime, the dashboard and the project page. Berlin's public holidays, a company
+ * day (whole or half) and each person's time off of any type (docs/product/time-off.md#counting)
+ * change expected time on all of them alike; the timesheet's day-off rows, the requests' cost and
+ * the Absences report agree about them.
  */
 const H = 3600;
 const ZONES = ['Europe/Berlin', 'America/New_York', 'Asia/Kolkata'] as const;
@@ -30,11 +34,25 @@ const clock = fixedClock('2025-01-01T00:00:00Z');
 let t: TestContext;
 let admin: TestApi;
 let adminUser: { id: string };
+let leaveTypes: Record<LeaveKind, string>;
 beforeAll(async () => {
   t = await createTestApp({ clock });
   await t.db.insert(settings).values({ id: 1, timeZone: 'UTC' });
   adminUser = await t.createUser('admin', { createdAt: new Date('2024-01-01T00:00:00Z') });
+  const api = await t.signIn(adminUser);
+  expect((await api.call(timeOffApi.saveRegion, { body: { country: 'DE', region: 'BE' } })).statusCode).toBe(
+    200,
+  );
+  const types = (await api.call(timeOffApi.types, {})).json();
+  const id = (name: string) => types.find((x) => x.name === name)?.id ?? '';
+  leaveTypes = {
+    vacation: id('Vacation'),
+    sick: id('Sick leave'),
+    unpaid: id('Unpaid leave'),
+    compensation: id('Overtime compensation'),
+  };
 });
+type LeaveKind = 'vacation' | 'sick' | 'unpaid' | 'compensation';
 afterAll(() => t.close());
 
 const entry = fc.record({
@@ -49,27 +67,42 @@ const entry = fc.record({
   overlapBy: fc.option(fc.integer({ min: 0, max: 2 * H }), { nil: undefined }),
   project: fc.boolean(),
 });
+/** Time off within the week: days, halves at either end, or an hourly request's hours. */
+const leave = fc.record({
+  kind: fc.constantFrom<LeaveKind>('vacation', 'sick', 'unpaid', 'compensation'),
+  day: fc.integer({ min: 0, max: 6 }),
+  length: fc.integer({ min: 0, max: 4 }),
+  startHalf: fc.boolean(),
+  endHalf: fc.boolean(),
+  hours: fc.integer({ min: 1, max: 40 }).map((q) => q / 4),
+});
 const person = fc.record({
   zone: fc.constantFrom(...ZONES),
   minutes: fc.array(fc.constantFrom(0, 240, 420, 480, 600), { minLength: 7, maxLength: 7 }),
   joinedDaysBefore: fc.integer({ min: -3, max: 40 }),
   entries: fc.array(entry, { maxLength: 6 }),
   timerMinutes: fc.option(fc.integer({ min: 1, max: 300 }), { nil: undefined }),
+  leave: fc.array(leave, { maxLength: 2 }),
 });
 const scenario = fc.record({
   monday: fc.constantFrom(...WEEKS),
   people: fc.array(person, { minLength: 1, maxLength: 3 }),
+  /** the organisation's own day in the week, whole or half */
+  companyDay: fc.option(fc.record({ day: fc.integer({ min: 0, max: 6 }), half: fc.boolean() }), {
+    nil: undefined,
+  }),
 });
 
 type Api = typeof admin;
-/** The endpoint's answer, which must be a 200. */
+/** The endpoint's answer, which must have the status (200 unless told). */
 const get = async <E extends Endpoint>(
   api: Api,
   endpoint: E,
   input: RequestOf<E> & { headers?: Record<string, string> },
+  status = 200,
 ) => {
   const res = await api.call(endpoint, input);
-  expect(res.statusCode, `${endpoint.method} ${endpoint.path}: ${res.body}`).toBe(200);
+  expect(res.statusCode, `${endpoint.method} ${endpoint.path}: ${res.body}`).toBe(status);
   return res.json();
 };
 const hoursOf = (seconds: number) => Math.round((seconds / H) * 100) / 100;
@@ -77,12 +110,27 @@ const hoursOf = (seconds: number) => Math.round((seconds / H) * 100) / 100;
 describe('the ledger of hours', () => {
   it('gives the same tracked and expected seconds on every screen, report and export', async () => {
     await fc.assert(
-      fc.asyncProperty(scenario, async ({ monday, people }) => {
+      fc.asyncProperty(scenario, async ({ monday, people, companyDay }) => {
         const sunday = addDays(monday, 6);
         // Now: Sunday noon UTC, the same Sunday in every zone, after every generated entry.
         const now = new Date(`${sunday}T12:00:00Z`);
         clock.set(now.toISOString());
         admin = await t.signIn(adminUser);
+        const ownDay = companyDay
+          ? await get(
+              admin,
+              timeOffApi.addHoliday,
+              {
+                body: {
+                  date: addDays(monday, companyDay.day),
+                  kind: 'added',
+                  name: 'Company day',
+                  halfDay: companyDay.half,
+                },
+              },
+              201,
+            )
+          : undefined;
         const fx = timeFixtures(t.db);
         const project = await fx.project({ name: `Ledger ${Math.random()}` });
         const made: { id: string; api: Api }[] = [];
@@ -113,7 +161,25 @@ describe('the ledger of hours', () => {
               startTime: new Date(now.getTime() - p.timerMinutes * 60_000),
             });
           }
-          made.push({ id: user.id, api: await t.signIn(user) });
+          const api = await t.signIn(user);
+          for (const l of p.leave) {
+            const startDate = addDays(monday, l.day);
+            const hourly = l.kind === 'compensation';
+            const res = await api.call(timeOffApi.request, {
+              body: {
+                typeId: leaveTypes[l.kind],
+                startDate,
+                endDate: hourly ? startDate : addDays(startDate, Math.min(l.length, 6 - l.day)),
+                ...(hourly ? { hours: l.hours } : { startHalf: l.startHalf, endHalf: l.endHalf }),
+              },
+            });
+            // Refused with a reason (nothing to take, an overlap, over the balance), never a 500.
+            expect([201, 400, 409], res.body).toContain(res.statusCode);
+            if (res.statusCode === 201 && res.json().status === 'pending') {
+              await get(admin, timeOffApi.approve, { params: { id: res.json().id }, body: {} });
+            }
+          }
+          made.push({ id: user.id, api });
         }
         let projectWeek = 0;
         for (const { id, api } of made) {
@@ -161,11 +227,31 @@ describe('the ledger of hours', () => {
           const xlsx = await admin.call(reportsApi.timeXlsx, { query: { ...range, groupBy: 'day' } });
           const { rows } = await sheetRows(xlsx.rawPayload);
           expect(rows.slice(1, 8).map((cells) => Number(cells[2]))).toEqual(days.map(hoursOf));
+
+          // Time off: the sheet's day-off rows lie on the days of the approved requests (and the
+          // holidays), and the requests' cost is what the Absences report counts.
+          const approved = await get(api, timeOffApi.requests, { query: { status: 'approved' } });
+          const holidays = (
+            await get(api, timeOffApi.holidays, { query: { year: Number(monday.slice(0, 4)) } })
+          )
+            .filter((h) => h.source !== 'removed')
+            .map((h) => h.date);
+          for (const day of sheet.days) {
+            const onLeave = approved.some((r) => r.startDate <= day.date && day.date <= r.endDate);
+            expect(day.off.some((o) => o.kind === 'leave')).toBe(onLeave);
+            expect(day.off.some((o) => o.kind === 'holiday')).toBe(holidays.includes(day.date));
+          }
+          const absences = await get(admin, reportsApi.absences, { query: range });
+          expect(absences.totals).toEqual({
+            days: approved.reduce((n, r) => n + r.days, 0),
+            seconds: approved.reduce((n, r) => n + r.seconds, 0),
+          });
         }
         const page = await get(admin, projectsApi.get, { params: { id: project.id } });
         expect(Math.round(page.hoursThisWeek * H)).toBe(projectWeek);
         // The people of this run leave the organisation's lists for the next one.
         for (const { id } of made) await t.db.update(users).set({ isActive: false }).where(eq(users.id, id));
+        if (ownDay?.id) await admin.call(timeOffApi.removeHoliday, { params: { id: ownDay.id } });
       }),
       {
         numRuns: Number(process.env.LEDGER_RUNS ?? 12),

@@ -251,7 +251,7 @@ async function evaluate(ctx: Context, userId: string, body: Body, except?: strin
     const available = balance.remainingDays - balance.requestedDays;
     remainingAfterDays = available - cost.days;
     if (!problem && remainingAfterDays < 0 && !type.allowNegative)
-      problem = conflict(OVER_BALANCE(available));
+      problem = conflict(OVER_BALANCE(Math.max(0, available)));
   }
   if (type.compensation) {
     const overtime = await overtimeOf(ctx.db, person, ctx.now);

@@ -16,8 +16,10 @@ import { conflict, isUniqueViolation, notFound } from '../../lib/errors';
 export const TYPE_NOT_FOUND = 'Leave type not found';
 type Row = typeof leaveTypes.$inferSelect;
 
-// The outer table is named in full: drizzle writes a lone table's columns unqualified ("id"), which
-// inside this subquery would be the request's own id.
+/**
+ * Written out: in a select drizzle leaves `${leaveTypes.id}` unqualified ("id"), which inside the
+ * subquery would name the request's own id.
+ */
 const inUse = sql<boolean>`exists (select 1 from leave_requests r where r.type_id = leave_types.id)`;
 
 const toType = (row: Row & { inUse: boolean }): LeaveType => ({

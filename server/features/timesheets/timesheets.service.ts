@@ -8,7 +8,7 @@ import { attendanceRecords, timesheets, users } from '../../db/schema';
 import type { Context } from '../../lib/context';
 import { notFound } from '../../lib/errors';
 import { manages, maySee } from '../../core/scope';
-import { expectedSecondsOn, lastWorkingDay } from '../../core/time/expected';
+import { expectedSecondsOn, lastWorkingDay, leaveCreditOf } from '../../core/time/expected';
 import { ledgerRows, ledgerSql } from '../../core/time/ledger';
 import { overtimeOf } from '../../core/time/balance';
 import { daysAround, type TimePerson, timePerson } from '../../core/time/people';
@@ -135,7 +135,16 @@ export async function getTimesheet(
       overlap: false,
       off: (person.off.get(date) ?? []).map((o) =>
         o.kind === 'holiday'
-          ? { kind: o.kind, name: o.name, color: null, fraction: o.fraction, seconds: 0, paid: false }
+          ? {
+              kind: o.kind,
+              name: o.name,
+              color: null,
+              fraction: o.fraction,
+              seconds: 0,
+              paid: false,
+              compensation: false,
+              creditSeconds: 0,
+            }
           : {
               kind: o.kind,
               name: o.typeName,
@@ -143,6 +152,8 @@ export async function getTimesheet(
               fraction: o.fraction,
               seconds: o.seconds,
               paid: o.paid && !o.compensation,
+              compensation: o.compensation,
+              creditSeconds: leaveCreditOf(person, date, o),
             },
       ),
       entries: [],

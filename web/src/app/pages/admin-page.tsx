@@ -15,8 +15,7 @@ import {
 } from '@/features/admin';
 import { SystemAlertsPanel } from '@/features/attendance';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
-import { SsoSettingsPanel } from '@/features/settings/sso-settings-panel';
-import { SystemSettingsPanel } from '@/features/settings/system-settings-panel';
+import { SsoSettingsPanel, SystemSettingsPanel } from '@/features/settings';
 import { TimeOffSettings } from '@/features/time-off';
 import { useStoredUser } from '@/lib/auth';
 

@@ -2,16 +2,20 @@ import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/page-header';
-import { quickActionClass, QuickActions } from '@/features/dashboard/quick-actions';
-import { RecentTasks } from '@/features/dashboard/recent-tasks';
-import { DashboardStatCards } from '@/features/dashboard/stat-cards';
-import { TodaysProgress } from '@/features/dashboard/todays-progress';
+import {
+  OutToday,
+  quickActionClass,
+  QuickActions,
+  RecentTasks,
+  DashboardStatCards,
+  TodaysProgress,
+} from '@/features/dashboard';
 import { TaskDialog } from '@/features/tasks';
 import { QuickTimer } from '@/features/timers';
 import { useStoredUser } from '@/lib/auth';
 import { formatLongDate } from '@/lib/format';
 
-/** Home (docs/product/dashboard.md#home-page): welcome, the four stats, Quick Timer, Recent Tasks, Today's Progress, Quick Actions. */
+/** Home (docs/product/dashboard.md#home-page): welcome, the four stats, Quick Timer, Recent Tasks, Today's Progress, Who's out today, Quick Actions. */
 export function DashboardPage() {
   const user = useStoredUser();
   const [creatingTask, setCreatingTask] = useState(false);
@@ -33,6 +37,7 @@ export function DashboardPage() {
         </div>
         <div className="grid min-w-0 grid-cols-1 content-start gap-6">
           <TodaysProgress />
+          <OutToday />
           <QuickActions
             newTask={
               <Button variant="outline" className={quickActionClass} onClick={() => setCreatingTask(true)}>

@@ -1,5 +1,5 @@
 import { PageHeader } from '@/components/ui/page-header';
-import { Reports } from '@/features/reports/reports';
+import { Reports } from '@/features/reports';
 
 /** Reports (docs/decisions/012-reports.md): where the hours went, for everyone the viewer may see. */
 export function ReportsPage() {

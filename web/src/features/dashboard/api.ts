@@ -1,6 +1,7 @@
 import { dashboardApi } from '@contract/dashboard';
 import { timesheetsApi } from '@contract/timesheets';
 import { tasksApi } from '@contract/tasks';
+import { timeOffApi } from '@contract/time-off';
 import { useApiQuery } from '@/lib/api';
 
 export const RECENT_TASKS = 3;
@@ -12,3 +13,6 @@ export const useRecentTasks = () => useApiQuery(tasksApi.listMine, { query: { li
 
 /** This week's sheet of the caller: its overtime balance shows under Today's Progress. */
 export const useOwnWeek = (week: string) => useApiQuery(timesheetsApi.get, { query: { week } });
+
+/** Who of the caller's teams is out today (docs/product/dashboard.md#out-today). */
+export const useOutToday = () => useApiQuery(timeOffApi.outToday, {});

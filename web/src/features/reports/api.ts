@@ -1,4 +1,5 @@
 import {
+  type AbsencesReportQuery,
   type AttendanceReportQuery,
   type OvertimeReportQuery,
   type TasksReportQuery,
@@ -19,6 +20,9 @@ export const useAttendanceReport = (query: AttendanceReportQuery) =>
   useApiQuery(reportsApi.attendance, { query }, { placeholderData: (previous) => previous });
 export const useOvertimeReport = (query: OvertimeReportQuery) =>
   useApiQuery(reportsApi.overtime, { query }, { placeholderData: (previous) => previous });
+
+export const useAbsencesReport = (query: AbsencesReportQuery) =>
+  useApiQuery(reportsApi.absences, { query }, { placeholderData: (previous) => previous });
 
 export const useTasksReport = (query: TasksReportQuery) =>
   useApiQuery(reportsApi.tasks, { query }, { placeholderData: (previous) => previous });
@@ -43,6 +47,10 @@ export const downloadUrls = {
   overtime: (query: OvertimeReportQuery) => ({
     csv: apiUrl(reportsApi.overtimeCsv, { query }),
     xlsx: apiUrl(reportsApi.overtimeXlsx, { query }),
+  }),
+  absences: (query: AbsencesReportQuery) => ({
+    csv: apiUrl(reportsApi.absencesCsv, { query }),
+    xlsx: apiUrl(reportsApi.absencesXlsx, { query }),
   }),
   tasks: (query: TasksReportQuery) => ({
     csv: apiUrl(reportsApi.tasksCsv, { query }),

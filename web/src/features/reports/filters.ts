@@ -12,7 +12,7 @@ export const PRESETS = [
   { value: 'custom', label: 'Custom' },
 ] as const;
 export type Preset = (typeof PRESETS)[number]['value'];
-export const REPORTS = ['time', 'grid', 'attendance', 'overtime', 'tasks'] as const;
+export const REPORTS = ['time', 'grid', 'attendance', 'overtime', 'absences', 'tasks'] as const;
 export type ReportName = (typeof REPORTS)[number];
 
 export type UrlFilters = {
@@ -26,7 +26,7 @@ export type UrlFilters = {
   groupBy: TimeGroupBy;
 };
 
-/** The API query of a report about people (attendance, overtime): range, user and team. */
+/** The API query of a report about people (attendance, overtime, absences): range, user and team. */
 export const peopleQuery = (f: UrlFilters) => ({
   from: f.from,
   to: f.to,

@@ -6,6 +6,7 @@ import { useProjectOptions } from '@/lib/use-project-options';
 import { todayIn, useOwnTimeZone } from '@/lib/time-zone';
 import { usePeople, useReportTeams } from './api';
 import { type ReportName, readFilters, type UrlFilters, writeFilters } from './filters';
+import { AbsencesReportView } from './absences-report-view';
 import { AttendanceReportView } from './attendance-report-view';
 import { OvertimeReportView } from './overtime-report-view';
 import { ReportFiltersBar } from './report-filters';
@@ -63,9 +64,11 @@ export function Reports() {
         people={people}
         teams={manages ? ownTeams : undefined}
         everyone={isAdmin}
-        // Attendance and overtime have no project.
+        // Attendance, overtime and absences have no project.
         projects={
-          filters.report === 'attendance' || filters.report === 'overtime' ? undefined : projects.data
+          filters.report === 'attendance' || filters.report === 'overtime' || filters.report === 'absences'
+            ? undefined
+            : projects.data
         }
       />
       <p className="hidden text-sm print:block">
@@ -75,11 +78,13 @@ export function Reports() {
         value={filters.report}
         onValueChange={(report) => update({ ...filters, report: report as ReportName })}
       >
-        <TabsList aria-label="Reports" className="print:hidden">
+        {/* Six tabs: on a phone they wrap to a second line rather than hide the last ones off-screen. */}
+        <TabsList aria-label="Reports" className="h-auto flex-wrap print:hidden">
           <TabsTrigger value="time">Time</TabsTrigger>
           <TabsTrigger value="grid">Week grid</TabsTrigger>
           <TabsTrigger value="attendance">Attendance</TabsTrigger>
           <TabsTrigger value="overtime">Overtime</TabsTrigger>
+          <TabsTrigger value="absences">Absences</TabsTrigger>
           <TabsTrigger value="tasks">Tasks</TabsTrigger>
         </TabsList>
         <TabsContent value="time" className="mt-4">
@@ -93,6 +98,9 @@ export function Reports() {
         </TabsContent>
         <TabsContent value="overtime" className="mt-4">
           <OvertimeReportView filters={filters} />
+        </TabsContent>
+        <TabsContent value="absences" className="mt-4">
+          <AbsencesReportView filters={filters} />
         </TabsContent>
         <TabsContent value="tasks" className="mt-4">
           <TasksReportView filters={filters} />

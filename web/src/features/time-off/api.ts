@@ -19,6 +19,7 @@ const afterLeave = [
   timesheetsApi.teamOvertime,
   dashboardApi.stats,
   reportsApi.overtime,
+  reportsApi.absences,
 ];
 const afterHolidays = [timeOffApi.holidays, timeOffApi.calendar, ...afterLeave];
 

@@ -11,6 +11,7 @@ import { useCurrentUser } from '@/lib/auth';
 import { formatBalance, formatDate, formatDuration } from '@/lib/format';
 import { useApproveWeek, useReopenWeek, useTimesheet, useWithdrawWeek } from './api';
 import { DayEntry } from './day-entry';
+import { DayOffRows } from './day-off';
 import { RejectDialog } from './reject-dialog';
 import { SubmitWeek } from './submit-week';
 
@@ -123,7 +124,13 @@ function SheetBody({ sheet }: { sheet: Timesheet }) {
       <div className="grid grid-cols-2 gap-3 lg:grid-cols-5 [&>*]:min-w-0">
         <Figure label="Tracked" value={formatDuration(sheet.totals.trackedSeconds)} />
         <Figure label="Attended" value={formatDuration(sheet.totals.attendedSeconds)} />
-        <Figure label="Expected" value={formatDuration(sheet.totals.expectedSeconds)} />
+        <Figure
+          label="Expected"
+          value={formatDuration(sheet.totals.expectedSeconds)}
+          // docs/product/time-off.md#counting: the server already took holidays and leave off.
+          hint={sheet.days.some((d) => d.off.length > 0) ? 'holidays and leave not owed' : undefined}
+          testId="expected"
+        />
         <Figure label="Difference" value={formatBalance(sheet.totals.differenceSeconds)} />
         <Figure
           label="Overtime"
@@ -200,6 +207,7 @@ function SheetBody({ sheet }: { sheet: Timesheet }) {
                     )}
                   </div>
                 </div>
+                <DayOffRows off={day.off} />
                 <dl className="grid grid-cols-2 gap-x-4 gap-y-1 text-sm sm:grid-cols-4">
                   <Cell label="Tracked" value={formatDuration(day.trackedSeconds)} />
                   <Cell label="Attended" value={formatDuration(day.attendedSeconds)} />
