@@ -1,7 +1,7 @@
-import type { BrowserContext } from 'playwright-core';
+import type { Browser, BrowserContext } from 'playwright-core';
 import type { Role, User } from '@contract/auth';
 import { E2E_ADMIN } from './global-setup';
-import { baseURL, storeUser } from './support';
+import { baseURL, DESKTOP, newContext, storeUser } from './support';
 
 type Json = Record<string, unknown>;
 export const E2E_PASSWORD = 'Password1';
@@ -91,6 +91,24 @@ export async function signInContext(context: BrowserContext, session: { user: Us
   const [name, value] = session.cookie.split('=');
   await context.addCookies([{ name, value, url: baseURL(), httpOnly: true, sameSite: 'Lax' }]);
   await storeUser(context, session.user);
+}
+
+/**
+ * A new browser context of `viewport`, signed in as `session`, with a page open at `path`; errors
+ * the page throws are logged.
+ */
+export async function openSignedIn(
+  browser: Browser,
+  session: { user: User; cookie: string },
+  path: string,
+  viewport = DESKTOP,
+) {
+  const context = await newContext(browser, viewport);
+  await signInContext(context, session);
+  const page = await context.newPage();
+  page.on('pageerror', (err) => console.error('page error:', err.message));
+  await page.goto(path);
+  return { context, page };
 }
 
 /** A project made through the API by a manager or admin, for journeys that need one to exist. */

@@ -1,8 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createApprovedUser, signInContext } from './accounts';
-import { baseURL, DESKTOP, launchBrowser, newContext, PHONE, snap } from './support';
+import { call, createApprovedUser, openSignedIn } from './accounts';
+import { baseURL, launchBrowser, PHONE, snap } from './support';
 
 let browser: Browser;
 type Session = Awaited<ReturnType<typeof createApprovedUser>>;
@@ -63,15 +63,6 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
-async function open(session: Session, path: string, viewport = DESKTOP) {
-  const context = await newContext(browser, viewport);
-  await signInContext(context, session);
-  const page = await context.newPage();
-  page.on('pageerror', (err) => console.error('page error:', err.message));
-  await page.goto(path);
-  return page;
-}
-
 const loaded = (page: Page, testId: string) =>
   page
     .getByTestId(testId)
@@ -80,13 +71,13 @@ const loaded = (page: Page, testId: string) =>
 
 describe('avatars in chat and on task cards', () => {
   it('chat: the other person’s picture in the list, the header and beside their messages', async () => {
-    const page = await open(plain, `/chat?c=${conversationId}`);
+    const { page } = await openSignedIn(browser, plain, `/chat?c=${conversationId}`);
     await page.getByTestId('message').filter({ hasText: 'Posters are at the printer.' }).waitFor();
     await expect.poll(() => loaded(page, 'conversation-avatar')).toBe(256);
     await expect.poll(() => loaded(page, 'message-avatar')).toBe(256);
     await snap(page, 'avatars-chat-desktop');
     // The other side: no picture, so initials.
-    const other = await open(pictured, `/chat?c=${conversationId}`, PHONE);
+    const { page: other } = await openSignedIn(browser, pictured, `/chat?c=${conversationId}`, PHONE);
     await other.getByTestId('message').filter({ hasText: 'Great, I will pick them up.' }).waitFor();
     expect(await other.getByTestId('message-avatar-initials').first().textContent()).toBe('II');
     await snap(other, 'avatars-chat-375');
@@ -97,7 +88,7 @@ describe('avatars in chat and on task cards', () => {
 
   it('task cards: the assignee’s picture, or their initials', async () => {
     // Each sees the task they assigned on Advanced Tasks.
-    const page = await open(plain, '/advanced-tasks');
+    const { page } = await openSignedIn(browser, plain, '/advanced-tasks');
     const withPicture = page
       .getByTestId('task-card')
       .filter({ hasText: TASK })
@@ -112,7 +103,7 @@ describe('avatars in chat and on task cards', () => {
       )
       .toBe(256);
     await snap(page, 'avatars-tasks-desktop');
-    const phone = await open(pictured, '/advanced-tasks', PHONE);
+    const { page: phone } = await openSignedIn(browser, pictured, '/advanced-tasks', PHONE);
     const withInitials = phone.getByTestId('task-card').filter({ hasText: `${TASK} (initials)` });
     await withInitials.waitFor();
     expect(await withInitials.getByTestId('assignee-avatar-initials').textContent()).toBe('II');

@@ -1,8 +1,8 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { call, createApprovedUser, signInContext } from './accounts';
-import { DESKTOP, launchBrowser, newContext, PHONE, snap } from './support';
+import { call, createApprovedUser, openSignedIn } from './accounts';
+import { launchBrowser, PHONE, snap } from './support';
 
 let browser: Browser;
 type Session = Awaited<ReturnType<typeof createApprovedUser>>;
@@ -26,15 +26,6 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
-async function open(session: Session, path: string, viewport = DESKTOP) {
-  const context = await newContext(browser, viewport);
-  await signInContext(context, session);
-  const page = await context.newPage();
-  page.on('pageerror', (err) => console.error('page error:', err.message));
-  await page.goto(path);
-  return page;
-}
-
 const bellSays = (page: Page, unread: number) =>
   page
     .getByRole('button', { name: unread ? `Notifications, ${unread} unread` : 'Notifications', exact: true })
@@ -45,9 +36,9 @@ describe('chat mentions (two people, live)', () => {
   let namedPage: Page;
 
   it('offers the participants as @ is typed: arrows move, Escape closes, Enter inserts the name', async () => {
-    namedPage = await open(named, '/');
+    ({ page: namedPage } = await openSignedIn(browser, named, '/'));
     await bellSays(namedPage, 1); // the account approval
-    authorPage = await open(author, `/chat?c=${conversationId}`);
+    ({ page: authorPage } = await openSignedIn(browser, author, `/chat?c=${conversationId}`));
     const input = authorPage.getByRole('combobox', { name: 'Message' });
     await input.waitFor();
     await input.pressSequentially('Please check @Ca');
@@ -89,7 +80,7 @@ describe('chat mentions (two people, live)', () => {
   });
 
   it('works with Tab and the pointer on a phone', async () => {
-    const page = await open(author, `/chat?c=${conversationId}`, PHONE);
+    const { page } = await openSignedIn(browser, author, `/chat?c=${conversationId}`, PHONE);
     const input = page.getByRole('combobox', { name: 'Message' });
     await input.waitFor();
     await input.pressSequentially('@car');

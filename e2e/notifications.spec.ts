@@ -2,8 +2,8 @@ import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AVATAR_NOT_IMAGE } from '@contract/profile';
-import { call, createApprovedUser, signInApi, signInContext } from './accounts';
-import { DESKTOP, launchBrowser, newContext, PHONE, snap } from './support';
+import { call, createApprovedUser, openSignedIn, signInApi } from './accounts';
+import { launchBrowser, PHONE, snap } from './support';
 
 let browser: Browser;
 type Session = Awaited<ReturnType<typeof createApprovedUser>>;
@@ -17,14 +17,6 @@ beforeAll(async () => {
   employee = await createApprovedUser('employee', { firstName: 'Ben', lastName: 'Builder' });
 });
 afterAll(() => browser?.close());
-
-async function open(session: Session, path: string, viewport = DESKTOP) {
-  const context = await newContext(browser, viewport);
-  await signInContext(context, session);
-  const page = await context.newPage();
-  await page.goto(path);
-  return page;
-}
 
 const bell = (page: Page) => page.getByTestId('notification-bell');
 /** Waits until the bell's accessible name says this many unread (no number when none). */
@@ -46,8 +38,8 @@ describe('notifications journey (two people, live)', () => {
   let employeePage: Page;
 
   it("a manager assigns a task and the employee's bell counts up without a reload", async () => {
-    managerPage = await open(manager, '/advanced-tasks');
-    employeePage = await open(employee, '/my-tasks');
+    ({ page: managerPage } = await openSignedIn(browser, manager, '/advanced-tasks'));
+    ({ page: employeePage } = await openSignedIn(browser, employee, '/my-tasks'));
     // Both were welcomed when their accounts were approved.
     await bellSays(employeePage, 1);
     await bellSays(managerPage, 1);
@@ -109,7 +101,7 @@ describe('notifications journey (two people, live)', () => {
   });
 
   it('on a phone the bell and its panel fit the screen', async () => {
-    const page = await open(employee, '/my-tasks', PHONE);
+    const { page } = await openSignedIn(browser, employee, '/my-tasks', PHONE);
     await bellSays(page, 0);
     await bell(page).click();
     await panel(page).getByRole('list', { name: 'Notifications' }).waitFor();
@@ -124,7 +116,7 @@ describe('profile journey', () => {
     const person = await createApprovedUser('employee', { firstName: 'Paula', lastName: 'Profile' });
     // A second session, as from a phone, which the password change will end.
     const phone = await signInApi(person.email, person.password);
-    const page = await open(person, '/');
+    const { page } = await openSignedIn(browser, person, '/');
     await page.getByTestId('user-card').click();
     await page.waitForURL('**/profile');
     await page.getByRole('heading', { name: 'Profile', level: 1 }).waitFor();
@@ -211,7 +203,7 @@ describe('profile journey', () => {
   it('at 375 px: everything stacks and fits; another session can be ended', async () => {
     const person = await createApprovedUser('manager', { firstName: 'Mo', lastName: 'Mobile' });
     const other = await signInApi(person.email, person.password);
-    const page = await open(person, '/profile', PHONE);
+    const { page } = await openSignedIn(browser, person, '/profile', PHONE);
     await page.getByRole('heading', { name: 'Profile', level: 1 }).waitFor();
     await expect.poll(() => page.getByTestId('session-row').count()).toBe(2);
     const width = await page.evaluate(() => document.documentElement.scrollWidth);

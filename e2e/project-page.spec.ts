@@ -1,8 +1,7 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createApprovedUser, createProject, signInContext } from './accounts';
-import { checkAccessibility } from './axe';
-import { DESKTOP, launchBrowser, newContext, PHONE, snap } from './support';
+import { call, createApprovedUser, createProject, openSignedIn } from './accounts';
+import { choose, DESKTOP, launchBrowser, PHONE, snap, snapDialog, toastSays } from './support';
 
 let browser: Browser;
 type Session = Awaited<ReturnType<typeof createApprovedUser>>;
@@ -27,35 +26,12 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
-async function open(session: Session, path: string, viewport = DESKTOP) {
-  const context = await newContext(browser, viewport);
-  await signInContext(context, session);
-  const page = await context.newPage();
-  await page.goto(path);
-  return { context, page };
-}
-
-async function toastSays(page: Page, title: string) {
-  await page.locator('[role="region"] li').getByText(title, { exact: true }).first().waitFor();
-}
-
-async function choose(page: Page, triggerId: string, option: string) {
-  await page.locator(`#${triggerId}`).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
-}
-
-async function snapDialog(page: Page, name: string) {
-  await page.waitForTimeout(300);
-  await page.screenshot({ path: `screenshots/${name}.png` });
-  await checkAccessibility(page, name);
-}
-
 describe('editing and deleting tasks, the task table and a project page', () => {
   it(
     'a manager edits a task and deletes another; the employee sees both live',
     async () => {
-      const { page } = await open(manager, '/advanced-tasks');
-      const { context: empCtx, page: empPage } = await open(employee, '/my-tasks');
+      const { page } = await openSignedIn(browser, manager, '/advanced-tasks');
+      const { context: empCtx, page: empPage } = await openSignedIn(browser, employee, '/my-tasks');
       await empPage.getByTestId('task-card').filter({ hasText: 'Order the banners' }).waitFor();
       const card = page.getByTestId('task-card').filter({ hasText: 'Draft the rollout plan' });
       await card.getByRole('button', { name: 'Edit Draft the rollout plan' }).click();
@@ -97,7 +73,7 @@ describe('editing and deleting tasks, the task table and a project page', () => 
   it(
     'the table view sorts on the server, fits 375 px and is remembered',
     async () => {
-      const { page } = await open(manager, '/advanced-tasks', PHONE);
+      const { page } = await openSignedIn(browser, manager, '/advanced-tasks', PHONE);
       await page.getByTestId('task-card').first().waitFor();
       await choose(page, 'filter-project', 'Atlas Rollout');
       await page.getByRole('button', { name: 'Table' }).click();
@@ -140,7 +116,7 @@ describe('editing and deleting tasks, the task table and a project page', () => 
   it(
     'a project page: figures, tasks by status, edit, add and remove a member',
     async () => {
-      const { page } = await open(manager, '/projects');
+      const { page } = await openSignedIn(browser, manager, '/projects');
       await page.getByRole('link', { name: 'Atlas Rollout' }).click();
       await page.waitForURL(`**/projects/${projectId}`);
       await page.getByRole('heading', { level: 1, name: 'Atlas Rollout' }).waitFor();
@@ -173,7 +149,7 @@ describe('editing and deleting tasks, the task table and a project page', () => 
       await page.context().close();
 
       // An employee sees the page without the managers' controls, at 375 px.
-      const { page: phone } = await open(other, `/projects/${projectId}`, PHONE);
+      const { page: phone } = await openSignedIn(browser, other, `/projects/${projectId}`, PHONE);
       await phone.getByRole('heading', { level: 1, name: 'Atlas Launch' }).waitFor();
       expect(await phone.getByRole('button', { name: 'Edit Project' }).count()).toBe(0);
       expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);

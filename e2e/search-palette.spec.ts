@@ -1,8 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApprovedUser, signInContext } from './accounts';
-import { checkAccessibility } from './axe';
-import { apiFromPage, DESKTOP, launchBrowser, newContext, PHONE, snap } from './support';
+import { apiFromPage, DESKTOP, launchBrowser, newContext, PHONE, snap, snapDialog } from './support';
 
 let browser: Browser;
 type Session = Awaited<ReturnType<typeof createApprovedUser>>;
@@ -22,13 +21,6 @@ async function open(path: string, viewport = DESKTOP) {
   await page.goto(path);
   await page.getByTestId('header-title').waitFor();
   return { context, page };
-}
-
-/** Dialogs are fixed to the viewport: captured as seen, then checked with axe. */
-async function snapDialog(page: Page, name: string) {
-  await page.waitForTimeout(300);
-  await page.screenshot({ path: `screenshots/${name}.png` });
-  await checkAccessibility(page, name);
 }
 
 const palette = (page: Page) => page.getByRole('combobox', { name: 'Search or run a command' });

@@ -132,3 +132,21 @@ export function apiFromPage<T = unknown>(
     [method, url, body] as const,
   );
 }
+
+/** Dialogs are fixed to the viewport, so they are captured as the person sees them, not full-page. */
+export async function snapDialog(page: Page, name: string) {
+  await page.waitForTimeout(300); // let the fade-in finish
+  await page.screenshot({ path: `screenshots/${name}.png` });
+  await checkAccessibility(page, name);
+}
+
+/** The one visible toast (docs/product/client-behaviour.md#toasts: one at a time) has this title. */
+export async function toastSays(page: Page, title: string) {
+  await page.locator('[role="region"] li').getByText(title, { exact: true }).first().waitFor();
+}
+
+/** Picks `option` in the select whose trigger has the id `triggerId`. */
+export async function choose(page: Page, triggerId: string, option: string) {
+  await page.locator(`#${triggerId}`).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}

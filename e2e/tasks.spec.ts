@@ -1,9 +1,8 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REWORK_REASON_REQUIRED, SUBMIT_ONLY_ASSIGNEE } from '@contract/tasks';
-import { createApprovedUser, signInContext } from './accounts';
-import { checkAccessibility } from './axe';
-import { apiFromPage, DESKTOP, launchBrowser, newContext, PHONE, snap } from './support';
+import { createApprovedUser, openSignedIn } from './accounts';
+import { apiFromPage, choose, launchBrowser, PHONE, snap, snapDialog, toastSays } from './support';
 
 let browser: Browser;
 type Session = Awaited<ReturnType<typeof createApprovedUser>>;
@@ -19,31 +18,6 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
-async function open(session: Session, path: string, viewport = DESKTOP) {
-  const context = await newContext(browser, viewport);
-  await signInContext(context, session);
-  const page = await context.newPage();
-  await page.goto(path);
-  return { context, page };
-}
-
-/** The one visible toast (docs/product/client-behaviour.md#toasts: one at a time) has this title. */
-async function toastSays(page: Page, title: string) {
-  await page.locator('[role="region"] li').getByText(title, { exact: true }).first().waitFor();
-}
-
-async function choose(page: Page, triggerId: string, option: string) {
-  await page.locator(`#${triggerId}`).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
-}
-
-/** Dialogs are fixed to the viewport, so they are captured as the person sees them, not full-page. */
-async function snapDialog(page: Page, name: string) {
-  await page.waitForTimeout(300); // let the fade-in finish
-  await page.screenshot({ path: `screenshots/${name}.png` });
-  await checkAccessibility(page, name);
-}
-
 const card = (page: Page) => page.getByTestId('task-card').filter({ hasText: TASK });
 
 async function reloadAndFind(page: Page) {
@@ -58,7 +32,7 @@ describe('tasks and projects journey', () => {
   let employeePage: Page;
 
   it('a manager creates a project (validation, toast, card, Complete/Resume)', async () => {
-    ({ context: managerCtx, page: managerPage } = await open(manager, '/projects'));
+    ({ context: managerCtx, page: managerPage } = await openSignedIn(browser, manager, '/projects'));
     const page = managerPage;
     // Other journeys share the server: the empty state shows only when no project exists yet.
     const existing = await apiFromPage<unknown[]>(page, 'GET', '/api/projects');
@@ -128,7 +102,7 @@ describe('tasks and projects journey', () => {
   });
 
   it('the employee sees it in My Tasks, starts it and submits it for review', async () => {
-    ({ context: employeeCtx, page: employeePage } = await open(employee, '/my-tasks'));
+    ({ context: employeeCtx, page: employeePage } = await openSignedIn(browser, employee, '/my-tasks'));
     const page = employeePage;
     await card(page).waitFor();
     const text = await card(page).textContent();
@@ -256,7 +230,7 @@ describe('tasks and projects journey', () => {
   });
 
   it('looks right at 375 px', async () => {
-    const m = await open(manager, '/projects', PHONE);
+    const m = await openSignedIn(browser, manager, '/projects', PHONE);
     await m.page.getByTestId('project-card').first().waitFor();
     await snap(m.page, 'projects-phone');
     await m.page.getByRole('button', { name: 'New Project' }).first().click();
@@ -288,7 +262,7 @@ describe('tasks and projects journey', () => {
     await snapDialog(m.page, 'advanced-tasks-review-dialog-phone');
     await m.context.close();
 
-    const e = await open(employee, '/my-tasks', PHONE);
+    const e = await openSignedIn(browser, employee, '/my-tasks', PHONE);
     await card(e.page).waitFor();
     await snap(e.page, 'my-tasks-phone');
     await e.page.getByRole('button', { name: 'New Task' }).click();

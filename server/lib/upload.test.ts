@@ -12,9 +12,8 @@ import { createTestApp, type TestContext } from '../test/harness';
 let t: TestContext;
 let port: number;
 beforeAll(async () => {
-  t = await createTestApp();
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  port = (t.app.server.address() as { port: number }).port;
+  t = await createTestApp({ listen: true });
+  port = Number(new URL(t.base).port);
 });
 afterAll(() => t.close());
 

@@ -19,6 +19,8 @@ import { logStream, rememberSecret, rememberSecretsOf } from './log-scan';
 import { checkAgainstDocument } from './openapi-check';
 
 export const TEST_PASSWORD = 'Password1';
+/** A well-formed id that no row has: for the 404 of an unknown id. */
+export const MISSING_ID = '00000000-0000-4000-8000-000000000000';
 let passwordHash: Promise<string> | undefined;
 
 /** This worker's own PostgreSQL database (TEST_DATABASE_URL only). */
@@ -57,6 +59,10 @@ export async function openTestDatabase(options: Pick<DatabaseOptions, 'reconnect
 }
 
 export type TestContext = Awaited<ReturnType<typeof createTestApp>>;
+/** A signed-in (or anonymous) caller of the test app: `t.anonymous`, `(await t.userClient()).api`. */
+export type TestApi = TestContext['anonymous'];
+/** A user with a session, from `t.userClient(role)`. */
+export type TestClient = Awaited<ReturnType<TestContext['userClient']>>;
 
 rememberSecret(TEST_PASSWORD);
 
@@ -107,6 +113,8 @@ export async function createTestApp(
     logger?: BuildOptions['logger'];
     /** the mail dispatcher's timing (tests with an SMTP server want retries in milliseconds) */
     mail?: Partial<DispatchOptions>;
+    /** also serve it on a free port of 127.0.0.1, at `base`, for sockets and plain requests */
+    listen?: boolean;
   } & Pick<DatabaseOptions, 'reconnect'> = {},
 ) {
   const database = await openTestDatabase(options);
@@ -128,6 +136,7 @@ export async function createTestApp(
   });
   await app.ready();
   checkEveryResponse(app);
+  const base = options.listen ? await app.listen({ port: 0, host: '127.0.0.1' }) : undefined;
   const db = database.db;
   const clock = options.clock ?? systemClock;
   let counter = 0;
@@ -229,6 +238,12 @@ export async function createTestApp(
     signIn,
     userClient,
     anonymous: client(),
+    /** The served app's address (`http://127.0.0.1:<port>`), with `listen: true`. */
+    get base(): string {
+      if (!base)
+        throw new Error('createTestApp({ listen: true }) serves the app; this one only answers inject');
+      return base;
+    },
     async close() {
       await rememberMailedCodes(db);
       await app.close();

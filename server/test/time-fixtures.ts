@@ -8,6 +8,7 @@ import {
   teamMembers,
   teams,
   timeEntries,
+  type users,
 } from '../db/schema';
 import { type Clock, fixedClock } from '../lib/clock';
 import { createTestApp } from './harness';
@@ -100,11 +101,30 @@ export function steppingClock(start: Date | string = new Date(), stepMs = 1000):
   };
 }
 
-/** A test app whose organisation works in Europe/Berlin, with one project ('Apollo'). */
-export async function berlinTimeApp(clock: Clock) {
+/** A test app whose organisation works in Europe/Berlin. */
+async function berlinApp(clock: Clock) {
   const t = await createTestApp({ clock });
   const fx = timeFixtures(t.db);
   await t.db.insert(settings).values({ id: 1, timeZone: 'Europe/Berlin' });
+  return { t, fx };
+}
+
+/** A test app whose organisation works in Europe/Berlin, with one project ('Apollo'). */
+export async function berlinTimeApp(clock: Clock) {
+  const { t, fx } = await berlinApp(clock);
   const projectId = (await fx.project({ name: 'Apollo' })).id;
   return { t, fx, projectId };
+}
+
+/**
+ * The reports' organisation, in Europe/Berlin: Anna Adler and Ben Berg (employees) in the team
+ * Delivery, which Maria Meyer manages. `fields` go to all three accounts (e.g. when they joined).
+ */
+export async function deliveryTeamApp(clock: Clock, fields: Partial<typeof users.$inferInsert> = {}) {
+  const { t, fx } = await berlinApp(clock);
+  const anna = await t.userClient('employee', { firstName: 'Anna', lastName: 'Adler', ...fields });
+  const ben = await t.userClient('employee', { firstName: 'Ben', lastName: 'Berg', ...fields });
+  const manager = await t.userClient('manager', { firstName: 'Maria', lastName: 'Meyer', ...fields });
+  await fx.team('Delivery', [manager.user.id], [anna.user.id, ben.user.id]);
+  return { t, fx, anna, ben, manager };
 }

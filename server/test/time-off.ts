@@ -3,15 +3,14 @@ import type { Endpoint, RequestOf } from '@contract/endpoint';
 import { type CreateRequestBody, timeOffApi } from '@contract/time-off';
 import { settings } from '../db/schema';
 import { type Clock, fixedClock } from '../lib/clock';
-import { createTestApp, type TestContext } from './harness';
+import { createTestApp, type TestApi } from './harness';
 import { timeFixtures } from './time-fixtures';
 
 /** Helpers of the time-off tests (server/features/time-off/*.test.ts, docs/product/time-off.md). */
-export type Api = Awaited<ReturnType<TestContext['signIn']>>;
 
 /** The endpoint's answer, which must have the status (200 unless told). */
 export async function ok<E extends Endpoint>(
-  api: Api,
+  api: TestApi,
   endpoint: E,
   input: RequestOf<E> & { headers?: Record<string, string> },
   status = 200,
@@ -23,7 +22,7 @@ export async function ok<E extends Endpoint>(
 }
 
 /** The four leave types a new organisation starts with, by name. */
-export async function seededTypes(api: Api) {
+export async function seededTypes(api: TestApi) {
   const types = await ok(api, timeOffApi.types, {});
   const byName = (name: string) => {
     const type = types.find((x) => x.name === name);
@@ -39,10 +38,10 @@ export async function seededTypes(api: Api) {
 }
 
 /** Asks for time off; the body's halves and note default as the form sends them. */
-export const ask = (api: Api, body: CreateRequestBody) => api.call(timeOffApi.request, { body });
+export const ask = (api: TestApi, body: CreateRequestBody) => api.call(timeOffApi.request, { body });
 
 /** Asks and expects it made (201). */
-export async function asked(api: Api, body: CreateRequestBody) {
+export async function asked(api: TestApi, body: CreateRequestBody) {
   const res = await ask(api, body);
   expect(res.statusCode, res.body).toBe(201);
   return res.json();

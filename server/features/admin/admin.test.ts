@@ -14,7 +14,7 @@ import {
   users,
 } from '../../db/schema';
 import { fixedClock } from '../../lib/clock';
-import { createTestApp, type TestContext } from '../../test/harness';
+import { createTestApp, type TestContext, type TestApi } from '../../test/harness';
 import { registerAndVerify } from '../../test/accounts';
 
 let t: TestContext;
@@ -32,7 +32,7 @@ describe('admin routes: roles', () => {
     input: RequestOf<E> & { headers?: Record<string, string> },
   ) => ({
     name: `${endpoint.method} ${endpoint.path}`,
-    send: (api: TestContext['anonymous']) => api.call(endpoint, input),
+    send: (api: TestApi) => api.call(endpoint, input),
   });
   const params = { id: ID };
   const routes = [

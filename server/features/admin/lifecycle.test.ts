@@ -18,17 +18,21 @@ import {
   users,
 } from '../../db/schema';
 import { fixedClock } from '../../lib/clock';
-import { createTestApp, TEST_PASSWORD, type TestContext } from '../../test/harness';
+import {
+  createTestApp,
+  TEST_PASSWORD,
+  type TestContext,
+  MISSING_ID,
+  type TestClient,
+} from '../../test/harness';
 import { timeFixtures } from '../../test/time-fixtures';
 
 const clock = fixedClock('2025-04-02T12:00:00Z');
 const H = 3600;
-const MISSING = '00000000-0000-4000-8000-000000000000';
 const RANGE = { from: '2025-03-24', to: '2025-03-30' };
 
 let t: TestContext;
-type Client = Awaited<ReturnType<TestContext['userClient']>>;
-let admin: Client;
+let admin: TestClient;
 
 beforeAll(async () => {
   t = await createTestApp({ clock });
@@ -91,8 +95,10 @@ describe('who may export and anonymise', () => {
   });
 
   it('unknown and malformed ids are 404', async () => {
-    expect((await admin.api.call(adminApi.exportUser, { params: { id: MISSING } })).statusCode).toBe(404);
-    expect((await admin.api.call(adminApi.anonymiseUser, { params: { id: MISSING } })).statusCode).toBe(404);
+    expect((await admin.api.call(adminApi.exportUser, { params: { id: MISSING_ID } })).statusCode).toBe(404);
+    expect((await admin.api.call(adminApi.anonymiseUser, { params: { id: MISSING_ID } })).statusCode).toBe(
+      404,
+    );
     expect((await admin.api.get('/api/admin/users/nope/export')).statusCode).toBe(404);
     expect((await admin.api.post('/api/admin/users/nope/anonymise')).statusCode).toBe(404);
   });

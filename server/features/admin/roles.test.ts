@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { teamsApi } from '@contract/teams';
 import { authApi, type Role } from '@contract/auth';
 import { auditLog, outbox, teamMembers, users } from '../../db/schema';
-import { createTestApp, type TestContext } from '../../test/harness';
+import { createTestApp, type TestContext, type TestApi } from '../../test/harness';
 
 /** Roles can change (docs/product/admin.md#roles); the last active admin stays one. */
 let t: TestContext;
@@ -14,7 +14,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const NOBODY = '00000000-0000-4000-8000-000000000000';
-const setRole = (api: Awaited<ReturnType<TestContext['signIn']>>, id: string, role: Role) =>
+const setRole = (api: TestApi, id: string, role: Role) =>
   api.call(adminApi.changeRole, { params: { id }, body: { role } });
 
 /** Leaves exactly the given admins active: every other admin of the shared database is suspended. */

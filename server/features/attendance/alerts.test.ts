@@ -1,13 +1,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AttendanceAlert } from '@contract/alerts';
 import { fixedClock } from '../../lib/clock';
-import { createTestApp, type TestContext } from '../../test/harness';
+import { createTestApp, type TestContext, type TestApi } from '../../test/harness';
 import { NINE_TO_FIVE_UTC } from '../../test/time-fixtures';
 
 const clock = fixedClock('2025-03-10T07:00:00Z');
 let t: TestContext;
-type Api = Awaited<ReturnType<TestContext['userClient']>>['api'];
-let admin: Api;
+let admin: TestApi;
 const settings = NINE_TO_FIVE_UTC;
 
 beforeAll(async () => {
@@ -34,7 +33,7 @@ async function shift(inAt: string, outAt?: string, name = { firstName: 'Lena', l
   return { user, api };
 }
 
-const mine = async (api: Api) => (await api.get('/api/alerts/attendance')).json() as AttendanceAlert[];
+const mine = async (api: TestApi) => (await api.get('/api/alerts/attendance')).json() as AttendanceAlert[];
 
 describe('attendance alerts', () => {
   it('needs a session; the admin list needs an admin', async () => {

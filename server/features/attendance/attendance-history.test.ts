@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixedClock } from '../../lib/clock';
-import { createTestApp, type TestContext } from '../../test/harness';
+import { createTestApp, type TestContext, type TestApi } from '../../test/harness';
 
 const clock = fixedClock('2025-03-01T09:00:00Z');
 let t: TestContext;
-let api: Awaited<ReturnType<TestContext['userClient']>>['api'];
+let api: TestApi;
 const ids: string[] = [];
 
 /** Ten days with one record each, 2025-03-01 … 2025-03-10, 09:00–17:00 UTC with a 30-minute break. */

@@ -2,12 +2,12 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { attendanceRecords } from '../../db/schema';
 import { fixedClock } from '../../lib/clock';
-import { createTestApp, type TestContext } from '../../test/harness';
+import { createTestApp, type TestContext, type TestApi } from '../../test/harness';
 import { NINE_TO_FIVE_UTC } from '../../test/time-fixtures';
 
 const clock = fixedClock('2025-03-10T08:00:00Z');
 let t: TestContext;
-let admin: Awaited<ReturnType<TestContext['userClient']>>['api'];
+let admin: TestApi;
 const settings = NINE_TO_FIVE_UTC;
 
 beforeAll(async () => {

@@ -15,7 +15,7 @@ import {
 } from '../../db/schema';
 import { fixedClock } from '../../lib/clock';
 import { sessionCookie } from '../../test/accounts';
-import { createTestApp, TEST_PASSWORD, type TestContext } from '../../test/harness';
+import { createTestApp, TEST_PASSWORD, type TestContext, type TestApi } from '../../test/harness';
 
 // docs/decisions/019-two-factor.md, docs/product/accounts.md#two-factor
 const clock = fixedClock('2026-03-02T09:00:00Z');
@@ -25,7 +25,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type Api = Awaited<ReturnType<TestContext['userClient']>>['api'];
 const codeAt = (secret: string, at = clock.now()) =>
   new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 }).generate({
     timestamp: at.getTime(),
@@ -39,7 +38,7 @@ const challengeCookie = (res: { cookies: { name: string; value: string }[] }) =>
 };
 
 /** Enrols the client's user (or, with `headers`, the session they carry). */
-async function enrol(api: Api, headers?: Record<string, string>) {
+async function enrol(api: TestApi, headers?: Record<string, string>) {
   const setup = await api.call(profileApi.twoFactorSetup, { headers });
   expect(setup.statusCode).toBe(200);
   const { secret } = setup.json();
@@ -281,7 +280,7 @@ describe('turning it off', () => {
 });
 
 describe('required by role (System Settings)', () => {
-  const saveRoles = async (admin: Api, twoFactorRoles: Role[]) => {
+  const saveRoles = async (admin: TestApi, twoFactorRoles: Role[]) => {
     const current = (await admin.call(settingsApi.get)).json();
     const res = await admin.call(settingsApi.save, { body: { ...current, twoFactorRoles } });
     expect(res.statusCode).toBe(200);

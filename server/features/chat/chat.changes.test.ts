@@ -13,17 +13,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notificationsApi } from '@contract/notifications';
 import WebSocket from 'ws';
 import { messageAttachments, messages } from '../../db/schema';
-import { createTestApp, type TestContext } from '../../test/harness';
+import { createTestApp, type TestApi, type TestContext } from '../../test/harness';
 
 let t: TestContext;
-let base: string;
 beforeAll(async () => {
-  t = await createTestApp();
-  base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  t = await createTestApp({ listen: true });
 });
 afterAll(() => t.close());
-
-type Api = TestContext['anonymous'];
 
 /** A group of three (owner, member, another member) and someone outside it. */
 async function group() {
@@ -39,20 +35,20 @@ async function group() {
   return { a, b, c, apiA, apiB, apiC, outsider, id: conv.id };
 }
 
-const post = async (api: Api, id: string, content: string) =>
+const post = async (api: TestApi, id: string, content: string) =>
   (await api.call(chatApi.send, { params: { id }, body: { content } })).json();
-const messagesOf = (api: Api, id: string) => api.call(chatApi.messages, { params: { id } });
-const edit = (api: Api, id: string, messageId: string, content: string) =>
+const messagesOf = (api: TestApi, id: string) => api.call(chatApi.messages, { params: { id } });
+const edit = (api: TestApi, id: string, messageId: string, content: string) =>
   api.call(chatApi.editMessage, { params: { id, messageId }, body: { content } });
-const remove = (api: Api, id: string, messageId: string) =>
+const remove = (api: TestApi, id: string, messageId: string) =>
   api.call(chatApi.deleteMessage, { params: { id, messageId } });
-const react = (api: Api, id: string, messageId: string, emoji: ReactBody['emoji']) =>
+const react = (api: TestApi, id: string, messageId: string, emoji: ReactBody['emoji']) =>
   api.call(chatApi.react, { params: { id, messageId }, body: { emoji } });
-const search = (api: Api, id: string, query?: SearchMessagesQuery) =>
+const search = (api: TestApi, id: string, query?: SearchMessagesQuery) =>
   api.call(chatApi.search, { params: { id }, query });
 
 async function upload(
-  api: Api,
+  api: TestApi,
   id: string,
   file: { data: Buffer; name: string; type?: string },
   content?: string,
@@ -144,7 +140,7 @@ describe('PATCH /api/chat/{id}/messages/{messageId}', () => {
   it('notifies people newly mentioned by an edit, not those already mentioned', async () => {
     const g = await group();
     const m = await post(g.apiA, g.id, 'hi @Ben Reader');
-    const countOf = async (api: Api) => (await api.call(notificationsApi.unreadCount)).json().count;
+    const countOf = async (api: TestApi) => (await api.call(notificationsApi.unreadCount)).json().count;
     const benBefore = await countOf(g.apiB);
     const cleoBefore = await countOf(g.apiC);
     const res = await edit(g.apiA, g.id, m.id, 'hi @Ben Reader and @Cleo Admin');
@@ -413,7 +409,7 @@ describe('live', () => {
   type Event = { type: string; data: Record<string, unknown> };
   async function connect(cookie: string | undefined) {
     const events: Event[] = [];
-    const ws = new WebSocket(`${base.replace('http', 'ws')}/api/ws`, { headers: cookie ? { cookie } : {} });
+    const ws = new WebSocket(`${t.base.replace('http', 'ws')}/api/ws`, { headers: cookie ? { cookie } : {} });
     ws.on('message', (raw) => events.push(JSON.parse(raw.toString())));
     await new Promise((resolve, reject) => {
       ws.once('open', resolve);

@@ -4,19 +4,16 @@ import { notificationsApi } from '@contract/notifications';
 import { chatApi } from '@contract/chat';
 import WebSocket from 'ws';
 import { notifications, outbox } from '../../db/schema';
-import { createTestApp, type TestContext } from '../../test/harness';
+import { createTestApp, type TestApi, type TestContext } from '../../test/harness';
 import { generalConversationId, joinGeneral } from '../../core/general-conversation';
 
 let t: TestContext;
-let base: string;
 beforeAll(async () => {
-  t = await createTestApp();
-  base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  t = await createTestApp({ listen: true });
 });
 afterAll(() => t.close());
 
-type Api = TestContext['anonymous'];
-const notificationsOf = async (api: Api) => {
+const notificationsOf = async (api: TestApi) => {
   const res = await api.call(notificationsApi.list);
   expect(res.statusCode).toBe(200);
   return res.json();
@@ -28,7 +25,7 @@ const rowsOf = (userId: string, kind: string) =>
     .where(and(eq(notifications.userId, userId), eq(notifications.kind, kind)));
 
 async function socketOf(cookie: string | undefined) {
-  const ws = new WebSocket(`${base.replace('http', 'ws')}/api/ws`, { headers: { cookie: cookie ?? '' } });
+  const ws = new WebSocket(`${t.base.replace('http', 'ws')}/api/ws`, { headers: { cookie: cookie ?? '' } });
   await new Promise<void>((resolve, reject) => {
     ws.once('message', () => resolve()); // 'ready': the hub has the socket
     ws.once('error', reject);
@@ -36,14 +33,14 @@ async function socketOf(cookie: string | undefined) {
   return ws;
 }
 
-async function group(api: Api, name: string, ids: string[]) {
+async function group(api: TestApi, name: string, ids: string[]) {
   const res = await api.call(chatApi.createConversation, {
     body: { type: 'group', name, participantIds: ids },
   });
   expect(res.statusCode).toBe(201);
   return res.json().id;
 }
-const send = async (api: Api, conversationId: string, content: string) => {
+const send = async (api: TestApi, conversationId: string, content: string) => {
   const res = await api.call(chatApi.send, { params: { id: conversationId }, body: { content } });
   expect(res.statusCode).toBe(201);
   return res.json();

@@ -30,11 +30,9 @@ describe.skipIf(!serverUrl)(
   'live events across a database reconnect (PostgreSQL only: skipped without TEST_DATABASE_URL)',
   () => {
     let t: TestContext;
-    let base: string;
     let outage: Awaited<ReturnType<typeof pgOutage>>;
     beforeAll(async () => {
-      t = await createTestApp();
-      base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+      t = await createTestApp({ listen: true });
       outage = await pgOutage(serverUrl as string, testDatabaseName());
     });
     afterAll(async () => {
@@ -52,7 +50,7 @@ describe.skipIf(!serverUrl)(
       const seen = (
         await apiA.call(chatApi.send, { params: { id: conversationId }, body: { content: 'before' } })
       ).json();
-      const open = await openSocket(base, apiB.cookie as string);
+      const open = await openSocket(t.base, apiB.cookie as string);
       // Several pooled connections, all idle, as on a server that has been busy.
       await Promise.all(Array.from({ length: 6 }, () => apiB.call(chatApi.conversations)));
       expect((await t.anonymous.call(platformApi.ready)).statusCode).toBe(200);
@@ -77,7 +75,7 @@ describe.skipIf(!serverUrl)(
       await until(() => open.has('resync'), 'the resync event on the open socket');
       const reconnectMs = performance.now() - started;
       expect((await t.anonymous.call(platformApi.ready)).json()).toEqual({ status: 'ok' });
-      const fresh = await openSocket(base, apiB.cookie as string);
+      const fresh = await openSocket(t.base, apiB.cookie as string);
       const after = (
         await apiA.call(chatApi.send, { params: { id: conversationId }, body: { content: 'after' } })
       ).json();

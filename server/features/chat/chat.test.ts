@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chatApi, type CreateConversationBody } from '@contract/chat';
 import type { RequestOf } from '@contract/endpoint';
 import { conversationParticipants } from '../../db/schema';
-import { createTestApp, type TestContext } from '../../test/harness';
+import { createTestApp, type TestContext, type TestApi } from '../../test/harness';
 import { generalConversationId, joinGeneral } from '../../core/general-conversation';
 
 type MessagesQueryInput = RequestOf<typeof chatApi.messages>['query'];
@@ -13,12 +13,11 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type Api = TestContext['anonymous'];
-const list = (api: Api) => api.call(chatApi.conversations).then((r) => r.json());
-const open = (api: Api, body: CreateConversationBody) => api.call(chatApi.createConversation, { body });
-const send = (api: Api, id: string, content: string) =>
+const list = (api: TestApi) => api.call(chatApi.conversations).then((r) => r.json());
+const open = (api: TestApi, body: CreateConversationBody) => api.call(chatApi.createConversation, { body });
+const send = (api: TestApi, id: string, content: string) =>
   api.call(chatApi.send, { params: { id }, body: { content } });
-const messages = (api: Api, id: string, query?: MessagesQueryInput) =>
+const messages = (api: TestApi, id: string, query?: MessagesQueryInput) =>
   api.call(chatApi.messages, { params: { id }, query });
 
 describe('GET/POST /api/chat/conversations', () => {

@@ -12,10 +12,8 @@ import { createTestApp, type TestContext } from '../../test/harness';
 type Event = { type: string; data: Record<string, unknown> };
 
 let t: TestContext;
-let base: string;
 beforeAll(async () => {
-  t = await createTestApp();
-  base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  t = await createTestApp({ listen: true });
 });
 afterAll(() => t.close());
 
@@ -57,19 +55,19 @@ async function directPair() {
 
 describe('WebSocket /api/ws', () => {
   it('refuses a socket without a valid session, or from a foreign origin', async () => {
-    await expect(connect(base)).rejects.toThrow('refused 401');
-    await expect(connect(base, 'wb_session=forged')).rejects.toThrow('refused 401');
+    await expect(connect(t.base)).rejects.toThrow('refused 401');
+    await expect(connect(t.base, 'wb_session=forged')).rejects.toThrow('refused 401');
     const { api } = await t.userClient();
-    await expect(connect(base, api.cookie, 'https://evil.example')).rejects.toThrow('refused 403');
-    const ok = await connect(base, api.cookie, base);
+    await expect(connect(t.base, api.cookie, 'https://evil.example')).rejects.toThrow('refused 403');
+    const ok = await connect(t.base, api.cookie, t.base);
     ok.ws.close();
   });
 
   it("delivers a message posted through the API to the other participant's socket, not to outsiders", async () => {
     const { apiA, apiB, conversationId, a } = await directPair();
     const { api: outsiderApi } = await t.userClient();
-    const bSocket = await connect(base, apiB.cookie);
-    const outsider = await connect(base, outsiderApi.cookie);
+    const bSocket = await connect(t.base, apiB.cookie);
+    const outsider = await connect(t.base, outsiderApi.cookie);
     const posted = (
       await apiA.call(chatApi.send, { params: { id: conversationId }, body: { content: 'live hello' } })
     ).json();
@@ -88,8 +86,8 @@ describe('WebSocket /api/ws', () => {
   it('announces new conversations and typing to participants only', async () => {
     const { user: b, api: apiB } = await t.userClient();
     const { api: apiA } = await t.userClient();
-    const bSocket = await connect(base, apiB.cookie);
-    const aSocket = await connect(base, apiA.cookie);
+    const bSocket = await connect(t.base, apiB.cookie);
+    const aSocket = await connect(t.base, apiA.cookie);
     const conv = (
       await apiA.call(chatApi.createConversation, {
         body: { type: 'group', name: 'G', participantIds: [b.id] },
@@ -102,7 +100,7 @@ describe('WebSocket /api/ws', () => {
     expect(aSocket.events.filter((e) => e.type === 'typing')).toEqual([]);
     // typing into a conversation the user is not part of reaches nobody
     const { api: outsiderApi } = await t.userClient();
-    const outsider = await connect(base, outsiderApi.cookie);
+    const outsider = await connect(t.base, outsiderApi.cookie);
     bSocket.events.length = 0;
     outsider.ws.send(JSON.stringify({ type: 'typing', data: { conversationId: conv.id } }));
     await settle();

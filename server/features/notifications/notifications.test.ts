@@ -6,41 +6,30 @@ import { type MarkReadRequest, notificationsApi } from '@contract/notifications'
 import { adminApi } from '@contract/admin';
 import WebSocket from 'ws';
 import { notifications } from '../../db/schema';
-import { fixedClock } from '../../lib/clock';
-import { createTestApp, type TestContext } from '../../test/harness';
+import { createTestApp, type TestContext, type TestApi } from '../../test/harness';
+import { steppingClock } from '../../test/time-fixtures';
 
-type Api = TestContext['anonymous'];
 type NotificationsQueryInput = RequestOf<typeof notificationsApi.list>['query'];
 type SubmitInput = RequestOf<typeof tasksApi.submit>['body'];
 let t: TestContext;
-let base: string;
 beforeAll(async () => {
   // Every reading of the clock is a second later, so "newest first" never depends on ties.
-  const clock = fixedClock(new Date());
-  t = await createTestApp({
-    clock: {
-      now: () => {
-        clock.advance(1000);
-        return clock.now();
-      },
-    },
-  });
-  base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  t = await createTestApp({ clock: steppingClock(), listen: true });
 });
 afterAll(() => t.close());
 
-const list = async (api: Api, query: NotificationsQueryInput = {}) => {
+const list = async (api: TestApi, query: NotificationsQueryInput = {}) => {
   const res = await api.call(notificationsApi.list, { query });
   expect(res.statusCode).toBe(200);
   return res.json();
 };
-const unread = async (api: Api) => (await api.call(notificationsApi.unreadCount)).json().count;
-const markRead = (api: Api, body: MarkReadRequest) => api.call(notificationsApi.markRead, { body });
-const submit = (api: Api, id: string, body: SubmitInput = {}) =>
+const unread = async (api: TestApi) => (await api.call(notificationsApi.unreadCount)).json().count;
+const markRead = (api: TestApi, body: MarkReadRequest) => api.call(notificationsApi.markRead, { body });
+const submit = (api: TestApi, id: string, body: SubmitInput = {}) =>
   api.call(tasksApi.submit, { params: { id }, body });
-const review = (api: Api, id: string, body: ReviewTaskRequest) =>
+const review = (api: TestApi, id: string, body: ReviewTaskRequest) =>
   api.call(tasksApi.review, { params: { id }, body });
-const comment = (api: Api, id: string, text: string) =>
+const comment = (api: TestApi, id: string, text: string) =>
   api.call(tasksApi.addComment, { params: { id }, body: { text } });
 
 /** A manager, the employee they assign to, and a task between them (which notifies the employee). */
@@ -252,7 +241,7 @@ describe('notifications: reading and marking', () => {
 describe('notifications: live', () => {
   async function socket(cookie: string | undefined) {
     const types: string[] = [];
-    const ws = new WebSocket(`${base.replace('http', 'ws')}/api/ws`, { headers: { cookie: cookie ?? '' } });
+    const ws = new WebSocket(`${t.base.replace('http', 'ws')}/api/ws`, { headers: { cookie: cookie ?? '' } });
     ws.on('message', (raw) => types.push(JSON.parse(raw.toString()).type));
     await new Promise<void>((resolve, reject) => {
       ws.once('open', () => resolve());

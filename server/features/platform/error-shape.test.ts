@@ -56,9 +56,8 @@ function exchange(port: number, first: string, then: (send: (text: string) => vo
 
 describe('a request that arrives while the server closes', () => {
   it('is 503 {message} with Connection: close, and the request in flight still finishes', async () => {
-    const t = await createTestApp();
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    const port = (t.app.server.address() as { port: number }).port;
+    const t = await createTestApp({ listen: true });
+    const port = Number(new URL(t.base).port);
     const body = JSON.stringify({ email: 'nobody@example.com', password: 'Wrong-password-1' });
     // A sign-in whose body is still arriving when the close begins, then a second request behind it.
     let closed: Promise<void> | undefined;

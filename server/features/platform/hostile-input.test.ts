@@ -2,7 +2,7 @@ import { INVALID_CHARACTERS } from '@contract/common';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_JSON_DEPTH } from '../../lib/json-body';
-import { createTestApp, type TestContext } from '../../test/harness';
+import { createTestApp, type TestContext, type TestApi } from '../../test/harness';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -10,7 +10,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type Api = Awaited<ReturnType<TestContext['signIn']>>;
 const NUL = 'bad\u0000text';
 
 /** Row counts and a digest of every table's contents, to show a refused request changed nothing. */
@@ -31,9 +30,9 @@ async function snapshot() {
 }
 
 describe('a NUL or other control character in free text', () => {
-  let admin: Api;
-  let manager: Api;
-  let employee: Api;
+  let admin: TestApi;
+  let manager: TestApi;
+  let employee: TestApi;
   let employeeId: string;
   let projectId: string;
   let taskId: string;
@@ -66,7 +65,7 @@ describe('a NUL or other control character in free text', () => {
     ).json().id;
   });
 
-  const cases: [string, () => ReturnType<Api['get']>, string][] = [
+  const cases: [string, () => ReturnType<TestApi['get']>, string][] = [
     ['task title', () => employee.post('/api/tasks', { title: NUL }), 'title'],
     ['task description', () => employee.post('/api/tasks', { title: 'ok', description: NUL }), 'description'],
     ['comment', () => employee.post(`/api/tasks/${taskId}/comments`, { text: NUL }), 'text'],

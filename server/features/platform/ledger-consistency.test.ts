@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activeTimers, settings, users, workSchedules } from '../../db/schema';
 import { fixedClock } from '../../lib/clock';
 import { parseCsv, sheetRows } from '../../test/exports';
-import { createTestApp, type TestContext } from '../../test/harness';
+import { createTestApp, type TestContext, type TestApi } from '../../test/harness';
 import { timeFixtures } from '../../test/time-fixtures';
 import { eq } from 'drizzle-orm';
 
@@ -32,7 +32,7 @@ const WEEKS = ['2025-03-03', '2025-03-24', '2025-10-20', '2025-10-27', '2025-11-
 
 const clock = fixedClock('2025-01-01T00:00:00Z');
 let t: TestContext;
-let admin: Awaited<ReturnType<TestContext['signIn']>>;
+let admin: TestApi;
 let adminUser: { id: string };
 let leaveTypes: Record<LeaveKind, string>;
 beforeAll(async () => {

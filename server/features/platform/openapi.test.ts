@@ -6,9 +6,9 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { validate } from '@readme/openapi-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Endpoint } from '@contract/endpoint';
 import { DOCS_PAGE } from '../../lib/openapi';
 import { createTestApp, type TestContext } from '../../test/harness';
+import { contractEndpoints } from '../../test/contract-endpoints';
 import { checkAgainstDocument } from '../../test/openapi-check';
 
 let t: TestContext;
@@ -23,21 +23,6 @@ type Document = {
 };
 const root = fileURLToPath(new URL('../../../', import.meta.url));
 const openApiPath = (url: string) => url.replace(/:(\w+)/g, '{$1}');
-
-/** Every endpoint group the contract exports (`export const xApi = endpoints(...)`). */
-function contractEndpoints(): Endpoint[] {
-  const modules = import.meta.glob<Record<string, unknown>>(['../../../contract/*.ts', '!**/*.test.ts'], {
-    eager: true,
-  });
-  const found: Endpoint[] = [];
-  for (const module of Object.values(modules)) {
-    for (const [name, value] of Object.entries(module)) {
-      if (!name.endsWith('Api') || !value || typeof value !== 'object') continue;
-      found.push(...(Object.values(value) as Endpoint[]));
-    }
-  }
-  return found;
-}
 
 describe('OpenAPI document', () => {
   let doc: Document;

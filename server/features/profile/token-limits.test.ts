@@ -18,10 +18,8 @@ import { createTestApp, TEST_PASSWORD, type TestContext } from '../../test/harne
  * only reads, and a password change can revoke the tokens (a reset always does).
  */
 let t: TestContext;
-let base: string;
 beforeAll(async () => {
-  t = await createTestApp();
-  base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  t = await createTestApp({ listen: true });
 });
 afterAll(() => t.close());
 
@@ -107,7 +105,7 @@ describe('account security refuses API tokens', () => {
   it('refuses a bearer token at the WebSocket upgrade (before, it was dropped at the first heartbeat)', async () => {
     const { token } = await tokenOf('employee', 'read');
     const status = await new Promise<number>((resolve, reject) => {
-      const ws = new WebSocket(`${base.replace('http', 'ws')}/api/ws`, { headers: bearer(token) });
+      const ws = new WebSocket(`${t.base.replace('http', 'ws')}/api/ws`, { headers: bearer(token) });
       ws.once('unexpected-response', (_req, res) => resolve(res.statusCode ?? 0));
       ws.once('open', () => reject(new Error('the socket opened')));
       ws.once('error', reject);

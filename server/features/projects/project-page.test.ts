@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../../test/harness';
+import { createTestApp, type TestContext, MISSING_ID } from '../../test/harness';
 import { steppingClock, timeFixtures } from '../../test/time-fixtures';
 
 let t: TestContext;
@@ -8,8 +8,6 @@ beforeAll(async () => {
   t = await createTestApp({ clock: steppingClock('2026-03-18T12:00:00Z') });
 });
 afterAll(() => t.close());
-
-const MISSING = '00000000-0000-4000-8000-000000000000';
 
 describe('GET /api/projects/{id}', () => {
   it('computes members, task counts and this week’s and month’s hours from the data', async () => {
@@ -54,9 +52,9 @@ describe('GET /api/projects/{id}', () => {
 
   it('answers 404 for an unknown project and 401 without a session', async () => {
     const { api } = await t.userClient('employee');
-    expect((await api.get(`/api/projects/${MISSING}`)).statusCode).toBe(404);
+    expect((await api.get(`/api/projects/${MISSING_ID}`)).statusCode).toBe(404);
     expect((await api.get('/api/projects/not-a-uuid')).statusCode).toBe(404);
-    expect((await t.anonymous.get(`/api/projects/${MISSING}`)).statusCode).toBe(401);
+    expect((await t.anonymous.get(`/api/projects/${MISSING_ID}`)).statusCode).toBe(401);
   });
 });
 
@@ -82,7 +80,7 @@ describe('PATCH /api/projects/{id}', () => {
       'cancelled',
     );
     expect((await employee.patch(`/api/projects/${project.id}`, { name: 'Mine' })).statusCode).toBe(403);
-    expect((await manager.patch(`/api/projects/${MISSING}`, { name: 'Ghost' })).statusCode).toBe(404);
+    expect((await manager.patch(`/api/projects/${MISSING_ID}`, { name: 'Ghost' })).statusCode).toBe(404);
   });
 
   it('validates with the creation messages', async () => {
@@ -119,16 +117,16 @@ describe('project members', () => {
     const duplicate = await manager.post(url, { userId: person.id });
     expect(duplicate.statusCode).toBe(409);
     expect(duplicate.json().message).toBe('Already a member of this project');
-    const unknown = await manager.post(url, { userId: MISSING });
+    const unknown = await manager.post(url, { userId: MISSING_ID });
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().fieldErrors.userId).toEqual(['Person not found']);
     expect((await manager.post(url, { userId: pending.id })).statusCode).toBe(400);
     expect((await manager.post(url, { userId: 'nope' })).json().fieldErrors.userId).toEqual([
       'Choose a valid person',
     ]);
-    expect((await manager.post(`/api/projects/${MISSING}/members`, { userId: person.id })).statusCode).toBe(
-      404,
-    );
+    expect(
+      (await manager.post(`/api/projects/${MISSING_ID}/members`, { userId: person.id })).statusCode,
+    ).toBe(404);
     expect((await employee.post(url, { userId: person.id })).statusCode).toBe(403);
     expect((await manager.get(`/api/projects/${project.id}`)).json().teamMembers).toBe(2);
 
@@ -137,7 +135,7 @@ describe('project members', () => {
     const gone = await manager.delete(`${url}/${person.id}`);
     expect(gone.statusCode).toBe(404);
     expect(gone.json().message).toBe('Not a member of this project');
-    expect((await manager.delete(`/api/projects/${MISSING}/members/${person.id}`)).statusCode).toBe(404);
+    expect((await manager.delete(`/api/projects/${MISSING_ID}/members/${person.id}`)).statusCode).toBe(404);
     const after = (await manager.get(`/api/projects/${project.id}`)).json();
     expect(after.members.map((m: { userId: string }) => m.userId)).toEqual([boss.id]);
     expect(after.teamMembers).toBe(1);

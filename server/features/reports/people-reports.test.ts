@@ -1,32 +1,26 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AttendanceReport, type OvertimeReport, RANGE_TOO_LONG } from '@contract/reports';
-import { attendanceRecords, settings } from '../../db/schema';
+import { attendanceRecords } from '../../db/schema';
 import { fixedClock } from '../../lib/clock';
-import { createTestApp, type TestContext } from '../../test/harness';
-import { timeFixtures } from '../../test/time-fixtures';
+import type { TestClient, TestContext } from '../../test/harness';
+import { deliveryTeamApp, type timeFixtures } from '../../test/time-fixtures';
 import { OWN_DATA_ONLY } from './report-scope';
 
 // Wednesday 2 April 2025, 14:00 in Berlin (CEST). The week of 24 March is a DST week (CET → CEST
 // on Sunday the 30th).
 const clock = fixedClock('2025-04-02T12:00:00Z');
 let t: TestContext;
-type Client = Awaited<ReturnType<TestContext['userClient']>>;
-let anna: Client;
-let ben: Client;
-let manager: Client;
+let anna: TestClient;
+let ben: TestClient;
+let manager: TestClient;
 const WEEK = 'from=2025-03-24&to=2025-03-30';
 const H = 3600;
 const joined = { createdAt: new Date('2025-01-01T00:00:00Z') };
 
 beforeAll(async () => {
-  t = await createTestApp({ clock });
-  const fx = timeFixtures(t.db);
-  await t.db.insert(settings).values({ id: 1, timeZone: 'Europe/Berlin' });
-  anna = await t.userClient('employee', { firstName: 'Anna', lastName: 'Adler', ...joined });
-  ben = await t.userClient('employee', { firstName: 'Ben', lastName: 'Berg', ...joined });
-  manager = await t.userClient('manager', { firstName: 'Maria', lastName: 'Meyer', ...joined });
-  await fx.team('Delivery', [manager.user.id], [anna.user.id, ben.user.id]);
+  let fx: ReturnType<typeof timeFixtures>;
+  ({ t, fx, anna, ben, manager } = await deliveryTeamApp(clock, joined));
   const a = anna.user.id;
   const b = ben.user.id;
   // Tracked: Anna 2 h on Mon, 2+2 h across Tue→Wed midnight, 1+3 h across the DST night.
@@ -73,7 +67,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function get<T>(c: Client, url: string): Promise<T> {
+async function get<T>(c: TestClient, url: string): Promise<T> {
   const res = await c.api.get(url);
   expect(res.statusCode, res.body).toBe(200);
   return res.json() as T;

@@ -1,31 +1,24 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TasksReport } from '@contract/reports';
-import { settings } from '../../db/schema';
 import { fixedClock } from '../../lib/clock';
-import { createTestApp, type TestContext } from '../../test/harness';
-import { timeFixtures } from '../../test/time-fixtures';
+import type { TestClient, TestContext } from '../../test/harness';
+import { deliveryTeamApp, timeFixtures } from '../../test/time-fixtures';
 
 // Wednesday 2 April 2025, 14:00 in Berlin.
 const clock = fixedClock('2025-04-02T12:00:00Z');
 let t: TestContext;
-type Client = Awaited<ReturnType<TestContext['userClient']>>;
-let anna: Client;
-let ben: Client;
-let manager: Client;
+let anna: TestClient;
+let ben: TestClient;
+let manager: TestClient;
 let apollo: string;
 const RANGE = 'from=2025-03-24&to=2025-04-06';
 const H = 3600;
 const at = (iso: string) => new Date(iso);
 
 beforeAll(async () => {
-  t = await createTestApp({ clock });
-  const fx = timeFixtures(t.db);
-  await t.db.insert(settings).values({ id: 1, timeZone: 'Europe/Berlin' });
-  anna = await t.userClient('employee', { firstName: 'Anna', lastName: 'Adler' });
-  ben = await t.userClient('employee', { firstName: 'Ben', lastName: 'Berg' });
-  manager = await t.userClient('manager', { firstName: 'Maria', lastName: 'Meyer' });
-  await fx.team('Delivery', [manager.user.id], [anna.user.id, ben.user.id]);
+  let fx: ReturnType<typeof timeFixtures>;
+  ({ t, fx, anna, ben, manager } = await deliveryTeamApp(clock));
   apollo = (await fx.project({ name: 'Apollo' })).id;
   const a = anna.user.id;
   const b = ben.user.id;
@@ -69,7 +62,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function report(c: Client, query: string) {
+async function report(c: TestClient, query: string) {
   const res = await c.api.get(`/api/reports/tasks?${query}`);
   expect(res.statusCode, res.body).toBe(200);
   return res.json() as TasksReport;

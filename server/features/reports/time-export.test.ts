@@ -3,13 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CSV_TYPE, type TimeGrid, type TimeReport, XLSX_TYPE } from '@contract/reports';
 import { settings } from '../../db/schema';
 import { fixedClock } from '../../lib/clock';
-import { createTestApp, type TestContext } from '../../test/harness';
+import { createTestApp, type TestContext, type TestClient } from '../../test/harness';
 import { timeFixtures } from '../../test/time-fixtures';
 import { parseCsv, sheetRows } from '../../test/exports';
 
 const clock = fixedClock('2025-04-02T12:00:00Z');
 let t: TestContext;
-let manager: Awaited<ReturnType<TestContext['userClient']>>;
+let manager: TestClient;
 const WEEK = 'from=2025-03-24&to=2025-03-30';
 
 beforeAll(async () => {

@@ -1,21 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NOT_A_DATE } from '@contract/common';
 import { GRID_TOO_LONG, RANGE_TOO_LONG, type TimeGrid, type TimeReport } from '@contract/reports';
-import { settings } from '../../db/schema';
 import { fixedClock } from '../../lib/clock';
-import { createTestApp, type TestContext } from '../../test/harness';
-import { timeFixtures } from '../../test/time-fixtures';
+import type { TestClient, TestContext } from '../../test/harness';
+import { deliveryTeamApp, timeFixtures } from '../../test/time-fixtures';
 import { OWN_DATA_ONLY, TEAMS_DATA_ONLY } from './report-scope';
 
 // Europe/Berlin (the organisation's zone) springs forward on Sunday 2025-03-30, 02:00 → 03:00:
 // the week of Monday 2025-03-24 is a DST week and its Sunday has 23 hours.
 const clock = fixedClock('2025-04-02T12:00:00Z');
 let t: TestContext;
-type Client = Awaited<ReturnType<TestContext['userClient']>>;
-let anna: Client;
-let ben: Client;
-let manager: Client;
-let admin: Client;
+let anna: TestClient;
+let ben: TestClient;
+let manager: TestClient;
+let admin: TestClient;
 let apollo: string;
 let zeus: string;
 
@@ -23,13 +21,8 @@ const WEEK = 'from=2025-03-24&to=2025-03-30';
 const H = 3600;
 
 beforeAll(async () => {
-  t = await createTestApp({ clock });
-  const fx = timeFixtures(t.db);
-  await t.db.insert(settings).values({ id: 1, timeZone: 'Europe/Berlin' });
-  anna = await t.userClient('employee', { firstName: 'Anna', lastName: 'Adler' });
-  ben = await t.userClient('employee', { firstName: 'Ben', lastName: 'Berg' });
-  manager = await t.userClient('manager', { firstName: 'Maria', lastName: 'Meyer' });
-  await fx.team('Delivery', [manager.user.id], [anna.user.id, ben.user.id]);
+  let fx: ReturnType<typeof timeFixtures>;
+  ({ t, fx, anna, ben, manager } = await deliveryTeamApp(clock));
   admin = await t.userClient('admin', { firstName: 'Ada', lastName: 'Admin' });
   apollo = (await fx.project({ name: 'Apollo' })).id;
   zeus = (await fx.project({ name: 'Zeus' })).id;
@@ -50,7 +43,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const report = async (c: Client, query: string) => {
+const report = async (c: TestClient, query: string) => {
   const res = await c.api.get(`/api/reports/time?${query}`);
   expect(res.statusCode, res.body).toBe(200);
   return res.json() as TimeReport;
@@ -273,12 +266,12 @@ describe('scope said and kept', () => {
     // Apollo this week, as each may see it: Anna her own 6 h (Monday 2 h, Saturday night 4 h), Ben
     // none of his own, the manager and the admin their people's: the same figure on the project page.
     clock.set('2025-03-28T12:00:00Z');
-    const page = async (c: Client) => {
+    const page = async (c: TestClient) => {
       const res = await (await t.signIn(c.user)).get(`/api/projects/${apollo}`);
       expect(res.statusCode).toBe(200);
       return res.json().hoursThisWeek as number;
     };
-    const apolloOf = async (c: Client) =>
+    const apolloOf = async (c: TestClient) =>
       (await report(c, `${WEEK}&groupBy=project`)).rows.find((r) => r.key === apollo)?.seconds ?? 0;
     for (const c of [anna, ben, manager, admin]) {
       expect(Math.round((await page(c)) * H), c.user.firstName).toBe(await apolloOf(c));

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type PutScheduleRequest, schedulesApi } from '@contract/schedules';
 import { teamsApi } from '@contract/teams';
 import { timeEntriesApi } from '@contract/time-entries';
-import { createTestApp, type TestContext } from '../../test/harness';
+import { createTestApp, type TestContext, MISSING_ID, type TestApi } from '../../test/harness';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -10,18 +10,16 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const MISSING = '00000000-0000-4000-8000-000000000000';
 const WEEK = [450, 450, 450, 450, 300, 0, 0];
 
-type Api = Awaited<ReturnType<TestContext['signIn']>>;
-const get = (api: Api, id: string) => api.call(schedulesApi.get, { params: { id } });
-const put = (api: Api, id: string, body: PutScheduleRequest) =>
+const get = (api: TestApi, id: string) => api.call(schedulesApi.get, { params: { id } });
+const put = (api: TestApi, id: string, body: PutScheduleRequest) =>
   api.call(schedulesApi.put, { params: { id }, body });
 
 describe('work schedules', () => {
   it('refuses anonymous calls', async () => {
-    expect((await get(t.anonymous, MISSING)).statusCode).toBe(401);
-    expect((await put(t.anonymous, MISSING, { minutes: WEEK })).statusCode).toBe(401);
+    expect((await get(t.anonymous, MISSING_ID)).statusCode).toBe(401);
+    expect((await put(t.anonymous, MISSING_ID, { minutes: WEEK })).statusCode).toBe(401);
   });
 
   it("starts from the organisation's schedule and zone; a user reads their own", async () => {
@@ -62,7 +60,7 @@ describe('work schedules', () => {
     // The zone is the user's zone everywhere (ctx.timeZone), e.g. the tracker's summary.
     await put(admin, user.id, { minutes: WEEK, timeZone: 'Asia/Tokyo' });
     expect((await api.call(timeEntriesApi.summary)).json().timeZone).toBe('Asia/Tokyo');
-    expect((await put(admin, MISSING, { minutes: WEEK })).statusCode).toBe(404);
+    expect((await put(admin, MISSING_ID, { minutes: WEEK })).statusCode).toBe(404);
   });
 
   it("shows managers their team members' schedules only; others get 404", async () => {
@@ -89,7 +87,7 @@ describe('work schedules', () => {
     expect(hidden.json().message).toBe('User not found');
     expect((await get(colleague, member.id)).statusCode).toBe(404);
     expect((await get(admin, outsider.id)).statusCode).toBe(200);
-    expect((await get(admin, MISSING)).statusCode).toBe(404);
+    expect((await get(admin, MISSING_ID)).statusCode).toBe(404);
     expect((await admin.get('/api/users/nope/schedule')).statusCode).toBe(404);
   });
 

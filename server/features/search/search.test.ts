@@ -4,7 +4,7 @@ import { chatApi, type CreateConversationBody } from '@contract/chat';
 import { projectsApi } from '@contract/projects';
 import { searchApi } from '@contract/search';
 import { type CreateTaskRequest, tasksApi } from '@contract/tasks';
-import { createTestApp, type TestContext } from '../../test/harness';
+import { createTestApp, type TestContext, type TestApi } from '../../test/harness';
 import { prefixQuery } from './search.service';
 
 let t: TestContext;
@@ -13,17 +13,16 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type Api = Awaited<ReturnType<TestContext['userClient']>>['api'];
-const search = (api: Api, q: string) => api.call(searchApi.search, { query: { q } });
-const find = async (api: Api, q: string) => {
+const search = (api: TestApi, q: string) => api.call(searchApi.search, { query: { q } });
+const find = async (api: TestApi, q: string) => {
   const res = await search(api, q);
   expect(res.statusCode).toBe(200);
   return res.json();
 };
-const createTask = (api: Api, body: CreateTaskRequest) => api.call(tasksApi.create, { body });
-const openConversation = (api: Api, body: CreateConversationBody) =>
+const createTask = (api: TestApi, body: CreateTaskRequest) => api.call(tasksApi.create, { body });
+const openConversation = (api: TestApi, body: CreateConversationBody) =>
   api.call(chatApi.createConversation, { body });
-const send = (api: Api, id: string, content: string) =>
+const send = (api: TestApi, id: string, content: string) =>
   api.call(chatApi.send, { params: { id }, body: { content } });
 
 describe('prefixQuery', () => {

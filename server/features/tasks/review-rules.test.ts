@@ -3,7 +3,7 @@ import { REWORK_REASON_REQUIRED, SUBMISSION_NOTES, SUBMIT_ONLY_ASSIGNEE, tasksAp
 import type { RequestOf } from '@contract/endpoint';
 
 type ReviewInput = RequestOf<typeof tasksApi.review>['body'];
-import { createTestApp, type TestContext } from '../../test/harness';
+import { createTestApp, type TestContext, type TestApi } from '../../test/harness';
 import { REVIEW_OWN_TASK } from './tasks.service';
 
 let t: TestContext;
@@ -12,23 +12,21 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type Api = Awaited<ReturnType<TestContext['signIn']>>;
-
-async function createTask(api: Api, body: { title: string; assigneeId?: string }) {
+async function createTask(api: TestApi, body: { title: string; assigneeId?: string }) {
   const res = await api.call(tasksApi.create, { body });
   expect(res.statusCode).toBe(201);
   return res.json();
 }
 
 /** The task as a reviewer's list shows it. */
-async function load(api: Api, id: string) {
+async function load(api: TestApi, id: string) {
   return (await api.call(tasksApi.list)).json().find((task) => task.id === id);
 }
 
-const review = (api: Api, id: string, body: ReviewInput) =>
+const review = (api: TestApi, id: string, body: ReviewInput) =>
   api.call(tasksApi.review, { params: { id }, body });
 
-const submit = (api: Api, id: string) =>
+const submit = (api: TestApi, id: string) =>
   api.call(tasksApi.submit, { params: { id }, body: { submissionNotes: SUBMISSION_NOTES } });
 
 /** A manager's task for an employee, and every other kind of person who might try to act on it. */

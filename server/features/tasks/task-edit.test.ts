@@ -8,7 +8,8 @@ import {
   timeEntries,
   timesheets,
 } from '../../db/schema';
-import { createTestApp, type TestContext } from '../../test/harness';
+import { createTestApp, type TestContext, MISSING_ID } from '../../test/harness';
+import { createTask } from '../../test/tasks';
 import { steppingClock, timeFixtures } from '../../test/time-fixtures';
 
 let t: TestContext;
@@ -18,20 +19,12 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const MISSING = '00000000-0000-4000-8000-000000000000';
-type Api = Awaited<ReturnType<TestContext['signIn']>>;
-const create = async (api: Api, body: Record<string, unknown>) => {
-  const res = await api.post('/api/tasks', body);
-  expect(res.statusCode).toBe(201);
-  return res.json();
-};
-
 describe('editing a task (PATCH /api/tasks/{id} with fields)', () => {
   it('lets the creator change every editable field; the answer is the changed task', async () => {
     const { api: manager, user: creator } = await t.userClient('manager');
     const other = await t.createUser('employee', { firstName: 'Nora', lastName: 'Field' });
     const project = (await manager.post('/api/projects', { name: 'Zephyr' })).json();
-    const task = await create(manager, { title: 'Draft', assigneeId: creator.id });
+    const task = await createTask(manager, { title: 'Draft', assigneeId: creator.id });
     const res = await manager.patch(`/api/tasks/${task.id}`, {
       title: '  Final plan  ',
       description: 'Now with numbers',
@@ -74,7 +67,7 @@ describe('editing a task (PATCH /api/tasks/{id} with fields)', () => {
     const { api: employee, user: emp } = await t.userClient('employee');
     const { api: manager } = await t.userClient('manager');
     const { api: admin } = await t.userClient('admin');
-    const own = await create(employee, { title: 'Mine' });
+    const own = await createTask(employee, { title: 'Mine' });
     expect((await employee.patch(`/api/tasks/${own.id}`, { title: 'Still mine' })).json().title).toBe(
       'Still mine',
     );
@@ -92,19 +85,19 @@ describe('editing a task (PATCH /api/tasks/{id} with fields)', () => {
     const { api: manager } = await t.userClient('manager');
     const { api: assignee, user } = await t.userClient('employee');
     const { api: stranger } = await t.userClient('employee');
-    const task = await create(manager, { title: 'Assigned', assigneeId: user.id });
+    const task = await createTask(manager, { title: 'Assigned', assigneeId: user.id });
     const res = await assignee.patch(`/api/tasks/${task.id}`, { title: 'Renamed' });
     expect(res.statusCode).toBe(403);
     expect(res.json().message).toBe("Only the task's creator, managers and admins can change it");
     // ...but the assignee still moves the status as before.
     expect((await assignee.patch(`/api/tasks/${task.id}`, { status: 'in_progress' })).statusCode).toBe(200);
     expect((await stranger.patch(`/api/tasks/${task.id}`, { title: 'Mine now' })).statusCode).toBe(404);
-    expect((await manager.patch(`/api/tasks/${MISSING}`, { title: 'Ghost' })).statusCode).toBe(404);
+    expect((await manager.patch(`/api/tasks/${MISSING_ID}`, { title: 'Ghost' })).statusCode).toBe(404);
   });
 
   it('validates like creation, with the same messages', async () => {
     const { api: manager } = await t.userClient('manager');
-    const task = await create(manager, { title: 'Valid' });
+    const task = await createTask(manager, { title: 'Valid' });
     const bad = async (body: unknown) => {
       const res = await manager.patch(`/api/tasks/${task.id}`, body);
       expect(res.statusCode).toBe(400);
@@ -123,9 +116,9 @@ describe('editing a task (PATCH /api/tasks/{id} with fields)', () => {
     expect((await bad({ status: 'in_progress', title: 'Both' })).fieldErrors.status).toEqual([
       'Change the status on its own, not with an edit',
     ]);
-    const noProject = await bad({ projectId: MISSING });
+    const noProject = await bad({ projectId: MISSING_ID });
     expect(noProject.fieldErrors.projectId).toEqual(['Project not found']);
-    const noPerson = await bad({ assigneeId: MISSING });
+    const noPerson = await bad({ assigneeId: MISSING_ID });
     expect(noPerson.fieldErrors.assigneeId).toEqual(['Assignee not found']);
     // Nothing changed by the refused requests.
     expect((await manager.get('/api/tasks?search=Valid')).json()[0]).toMatchObject({
@@ -141,20 +134,20 @@ describe('deleting a task (DELETE /api/tasks/{id})', () => {
     const { api: admin } = await t.userClient('admin');
     const { api: employee, user: emp } = await t.userClient('employee');
     const { api: stranger } = await t.userClient('employee');
-    const assigned = await create(manager, { title: 'Assigned', assigneeId: emp.id });
+    const assigned = await createTask(manager, { title: 'Assigned', assigneeId: emp.id });
     const refused = await employee.delete(`/api/tasks/${assigned.id}`);
     expect(refused.statusCode).toBe(403);
     expect(refused.json().message).toBe("Only the task's creator, managers and admins can delete it");
     expect((await stranger.delete(`/api/tasks/${assigned.id}`)).statusCode).toBe(404);
     expect((await admin.delete(`/api/tasks/${assigned.id}`)).statusCode).toBe(204);
     expect((await admin.delete(`/api/tasks/${assigned.id}`)).statusCode).toBe(404);
-    const own = await create(employee, { title: 'Own' });
+    const own = await createTask(employee, { title: 'Own' });
     await employee.post(`/api/tasks/${own.id}/comments`, { text: 'note' });
     expect((await employee.delete(`/api/tasks/${own.id}`)).statusCode).toBe(204);
     expect((await employee.get('/api/my-tasks')).json()).toEqual([]);
     expect(await t.db.select().from(taskComments).where(eq(taskComments.taskId, own.id))).toEqual([]);
-    expect((await manager.delete(`/api/tasks/${MISSING}`)).statusCode).toBe(404);
-    expect((await t.anonymous.delete(`/api/tasks/${MISSING}`)).statusCode).toBe(401);
+    expect((await manager.delete(`/api/tasks/${MISSING_ID}`)).statusCode).toBe(404);
+    expect((await t.anonymous.delete(`/api/tasks/${MISSING_ID}`)).statusCode).toBe(401);
     // Each deletion is in the audit log, naming the task and whose it was.
     const logged = await t.db.select().from(auditLog).where(eq(auditLog.action, 'task_deleted'));
     expect(logged.map((e) => (e.details as { title: string }).title).sort()).toEqual(['Assigned', 'Own']);
@@ -170,7 +163,7 @@ describe('deleting a task (DELETE /api/tasks/{id})', () => {
     // The project page counts the time of the people the viewer may see in reports: her team.
     await fx.team(`Ledger team ${Math.random()}`, [boss.id], [emp.id]);
     const project = await fx.project({ name: 'Ledger' });
-    const task = await create(manager, { title: 'Timed', assigneeId: emp.id, projectId: project.id });
+    const task = await createTask(manager, { title: 'Timed', assigneeId: emp.id, projectId: project.id });
     const entry = await fx.entry(emp.id, '2026-03-09T09:00:00Z', '2026-03-09T11:30:00Z', {
       taskId: task.id,
       projectId: project.id,
@@ -202,7 +195,7 @@ describe('deleting a task (DELETE /api/tasks/{id})', () => {
 
   it('stops a timer running on the task and books its time before deleting', async () => {
     const { api: employee, user } = await t.userClient('employee');
-    const task = await create(employee, { title: 'Running' });
+    const task = await createTask(employee, { title: 'Running' });
     expect((await employee.post('/api/timer/start', { taskId: task.id })).statusCode).toBe(201);
     expect((await employee.delete(`/api/tasks/${task.id}`)).statusCode).toBe(204);
     expect((await employee.get('/api/timer/active')).json()).toMatchObject({ isActive: false, timer: null });
@@ -220,7 +213,7 @@ describe('sorting Advanced Tasks (GET /api/tasks?sort=…&order=…)', () => {
     const bob = await t.createUser('employee', { firstName: 'Bob', lastName: 'Young' });
     const project = (await manager.post('/api/projects', { name: 'Sorting' })).json();
     const make = (title: string, fields: Record<string, unknown>) =>
-      create(manager, { title, projectId: project.id, ...fields });
+      createTask(manager, { title, projectId: project.id, ...fields });
     await make('late', { priority: 'low', dueDate: '2026-04-10T10:00:00Z', assigneeId: bob.id });
     await make('soon', { priority: 'high', dueDate: '2026-03-19T10:00:00Z', assigneeId: amy.id });
     await make('none', { priority: 'medium', assigneeId: bob.id });

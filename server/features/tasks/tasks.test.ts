@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SUBMISSION_NOTES } from '@contract/tasks';
-import { createTestApp, type TestContext } from '../../test/harness';
+import { createTestApp, type TestContext, MISSING_ID } from '../../test/harness';
+import { createTask } from '../../test/tasks';
 import { steppingClock } from '../../test/time-fixtures';
 
 let t: TestContext;
@@ -9,25 +10,17 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const MISSING = '00000000-0000-4000-8000-000000000000';
-type Api = Awaited<ReturnType<TestContext['signIn']>>;
-const create = async (api: Api, body: Record<string, unknown>) => {
-  const res = await api.post('/api/tasks', body);
-  expect(res.statusCode).toBe(201);
-  return res.json();
-};
-
 describe('task routes need a session', () => {
   it('answers 401 on every route without one', async () => {
     const calls = [
       t.anonymous.get('/api/my-tasks'),
       t.anonymous.get('/api/tasks'),
       t.anonymous.post('/api/tasks', { title: 'x' }),
-      t.anonymous.patch(`/api/tasks/${MISSING}`, { status: 'in_progress' }),
-      t.anonymous.patch(`/api/tasks/${MISSING}/pause`),
-      t.anonymous.patch(`/api/tasks/${MISSING}/submit`, { submissionNotes: 'x' }),
-      t.anonymous.patch(`/api/tasks/${MISSING}/review`, { action: 'approve' }),
-      t.anonymous.post(`/api/tasks/${MISSING}/comments`, { text: 'x' }),
+      t.anonymous.patch(`/api/tasks/${MISSING_ID}`, { status: 'in_progress' }),
+      t.anonymous.patch(`/api/tasks/${MISSING_ID}/pause`),
+      t.anonymous.patch(`/api/tasks/${MISSING_ID}/submit`, { submissionNotes: 'x' }),
+      t.anonymous.patch(`/api/tasks/${MISSING_ID}/review`, { action: 'approve' }),
+      t.anonymous.post(`/api/tasks/${MISSING_ID}/comments`, { text: 'x' }),
     ];
     for (const res of await Promise.all(calls)) expect(res.statusCode).toBe(401);
   });
@@ -38,7 +31,7 @@ describe('creating tasks', () => {
     const { user, api } = await t.userClient('employee', { firstName: 'Evan', lastName: 'Stone' });
     const { api: manager } = await t.userClient('manager');
     const project = (await manager.post('/api/projects', { name: 'Apollo' })).json();
-    const task = await create(api, {
+    const task = await createTask(api, {
       title: '  Write docs ',
       projectId: project.id,
       assignedBy: 'Current Manager',
@@ -70,7 +63,7 @@ describe('creating tasks', () => {
     const { api: manager } = await t.userClient('manager');
     const url = '/api/users/x/avatar?v=0123456789abcdef';
     const worker = await t.createUser('employee', { profileImageUrl: url });
-    const task = await create(manager, { title: 'With a face', assigneeId: worker.id });
+    const task = await createTask(manager, { title: 'With a face', assigneeId: worker.id });
     expect(task.assigneeImageUrl).toBe(url);
     const listed = (await manager.get('/api/tasks')).json() as {
       id: string;
@@ -82,7 +75,7 @@ describe('creating tasks', () => {
   it('Advanced: a manager assigns with estimate and due date; the assignee sees it', async () => {
     const { api: manager } = await t.userClient('manager', { firstName: 'Mona', lastName: 'Lee' });
     const { user: worker, api: employee } = await t.userClient('employee');
-    const task = await create(manager, {
+    const task = await createTask(manager, {
       title: 'Ship it',
       description: 'Release 1.0',
       priority: 'high',
@@ -109,7 +102,7 @@ describe('creating tasks', () => {
     };
     await setZone('Europe/Berlin');
     try {
-      const due = async (dueDate: unknown) => (await create(api, { title: 'Due', dueDate })).dueDate;
+      const due = async (dueDate: unknown) => (await createTask(api, { title: 'Due', dueDate })).dueDate;
       expect(await due('2030-01-02T15:30')).toBe('2030-01-02T14:30:00.000Z');
       expect(await due('2030-07-02T15:30:45')).toBe('2030-07-02T13:30:45.000Z');
       // the night clocks go forward (02:00 → 03:00): the missing 02:30 is read as 03:30 CEST
@@ -147,11 +140,11 @@ describe('creating tasks', () => {
     const pending = await t.createUser('employee', { approvalStatus: 'pending' });
     const res = await employee.post('/api/tasks', { title: 'x', assigneeId: other.id });
     expect(res.statusCode).toBe(403);
-    const unknown = await manager.post('/api/tasks', { title: 'x', assigneeId: MISSING });
+    const unknown = await manager.post('/api/tasks', { title: 'x', assigneeId: MISSING_ID });
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().message).toBe('Assignee not found');
     expect((await manager.post('/api/tasks', { title: 'x', assigneeId: pending.id })).statusCode).toBe(400);
-    const noProject = await manager.post('/api/tasks', { title: 'x', projectId: MISSING });
+    const noProject = await manager.post('/api/tasks', { title: 'x', projectId: MISSING_ID });
     expect(noProject.json()).toMatchObject({ message: 'Project not found' });
   });
 
@@ -181,7 +174,7 @@ describe('creating tasks', () => {
 describe('My Tasks transitions', () => {
   it('Start then Complete; everything else is 409 with a message', async () => {
     const { api } = await t.userClient('employee');
-    const task = await create(api, { title: 'Flow' });
+    const task = await createTask(api, { title: 'Flow' });
     const early = await api.patch(`/api/tasks/${task.id}`, { status: 'completed' });
     expect(early.statusCode).toBe(409);
     expect(early.json().message).toBe('A task that is to do cannot be moved to completed');
@@ -206,7 +199,7 @@ describe('My Tasks transitions', () => {
     const { api: owner } = await t.userClient('employee');
     const { api: stranger } = await t.userClient('employee');
     const { api: manager } = await t.userClient('manager');
-    const task = await create(owner, { title: 'Private' });
+    const task = await createTask(owner, { title: 'Private' });
     const attempts = [
       stranger.patch(`/api/tasks/${task.id}`, { status: 'in_progress' }),
       stranger.patch(`/api/tasks/${task.id}/pause`),
@@ -224,7 +217,7 @@ describe('My Tasks transitions', () => {
 
   it('reports timeSpent as tracked seconds / 3600, unrounded', async () => {
     const { api } = await t.userClient('employee');
-    const task = await create(api, { title: 'Timed' });
+    const task = await createTask(api, { title: 'Timed' });
     const { tasks } = await import('../../db/schema');
     const { eq } = await import('drizzle-orm');
     await t.db.update(tasks).set({ timeSpentSeconds: 1000 }).where(eq(tasks.id, task.id));
@@ -240,7 +233,7 @@ describe('review workflow', () => {
       lastName: 'Boss',
     });
     const { api: employee, user } = await t.userClient('employee', { firstName: 'Eli', lastName: 'Worker' });
-    const task = await create(manager, { title: 'Review me', assigneeId: user.id });
+    const task = await createTask(manager, { title: 'Review me', assigneeId: user.id });
     return { manager, managerUser, employee, user, task };
   }
 
@@ -307,7 +300,9 @@ describe('review workflow', () => {
     });
     expect(again.statusCode).toBe(409);
     expect((await manager.patch(`/api/tasks/${task.id}/review`, { action: 'maybe' })).statusCode).toBe(400);
-    expect((await manager.patch(`/api/tasks/${MISSING}/review`, { action: 'approve' })).statusCode).toBe(404);
+    expect((await manager.patch(`/api/tasks/${MISSING_ID}/review`, { action: 'approve' })).statusCode).toBe(
+      404,
+    );
   });
 
   it('comments carry the session author, come back with the task, and validate', async () => {
@@ -340,9 +335,9 @@ describe('GET /api/tasks', () => {
     const a = await t.createUser('employee');
     const b = await t.createUser('employee');
     const project = (await manager.post('/api/projects', { name: 'Filters' })).json();
-    const t1 = await create(manager, { title: 'Alpha report', assigneeId: a.id, projectId: project.id });
-    const t2 = await create(manager, { title: 'Beta 100%_done', assigneeId: b.id });
-    const t3 = await create(manager, { title: 'alpha review', assigneeId: b.id, projectId: project.id });
+    const t1 = await createTask(manager, { title: 'Alpha report', assigneeId: a.id, projectId: project.id });
+    const t2 = await createTask(manager, { title: 'Beta 100%_done', assigneeId: b.id });
+    const t3 = await createTask(manager, { title: 'alpha review', assigneeId: b.id, projectId: project.id });
     await manager.patch(`/api/tasks/${t3.id}`, { status: 'in_progress' });
     const ids = async (q: string) =>
       (await manager.get(`/api/tasks?${q}`)).json().map((x: { id: string }) => x.id) as string[];
@@ -365,8 +360,8 @@ describe('GET /api/tasks', () => {
     const { api: manager } = await t.userClient('manager');
     const { user, api: employee } = await t.userClient('employee');
     const other = await t.createUser('employee');
-    const mine = await create(manager, { title: 'Mine', assigneeId: user.id });
-    await create(manager, { title: 'Theirs', assigneeId: other.id });
+    const mine = await createTask(manager, { title: 'Mine', assigneeId: user.id });
+    await createTask(manager, { title: 'Theirs', assigneeId: other.id });
     expect((await employee.get('/api/tasks')).json().map((x: { id: string }) => x.id)).toEqual([mine.id]);
     expect((await employee.get(`/api/tasks?assigneeId=${other.id}`)).json()).toEqual([]);
   });
@@ -377,7 +372,7 @@ describe("a task's running timer (docs/product/tasks.md#pause: paused and finish
   async function timed() {
     const { api: manager } = await t.userClient('manager');
     const { api: employee, user } = await t.userClient('employee');
-    const task = await create(manager, { title: 'Timed work', assigneeId: user.id });
+    const task = await createTask(manager, { title: 'Timed work', assigneeId: user.id });
     await employee.patch(`/api/tasks/${task.id}`, { status: 'in_progress' });
     const started = await employee.post('/api/timer/start', { taskId: task.id });
     expect(started.statusCode).toBe(201);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RequestOf } from '@contract/endpoint';
 import { type CreateTeamRequest, teamsApi, type UpdateTeamRequest } from '@contract/teams';
-import { createTestApp, type TestContext } from '../../test/harness';
+import { createTestApp, type TestContext, MISSING_ID, type TestApi } from '../../test/harness';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -9,23 +9,20 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const MISSING = '00000000-0000-4000-8000-000000000000';
-
-type Api = Awaited<ReturnType<TestContext['signIn']>>;
-const list = (api: Api, query: RequestOf<typeof teamsApi.list>['query']) =>
+const list = (api: TestApi, query: RequestOf<typeof teamsApi.list>['query']) =>
   api.call(teamsApi.list, { query });
-const create = (api: Api, body: CreateTeamRequest) => api.call(teamsApi.create, { body });
-const update = (api: Api, id: string, body: UpdateTeamRequest) =>
+const create = (api: TestApi, body: CreateTeamRequest) => api.call(teamsApi.create, { body });
+const update = (api: TestApi, id: string, body: UpdateTeamRequest) =>
   api.call(teamsApi.update, { params: { id }, body });
-const remove = (api: Api, id: string) => api.call(teamsApi.remove, { params: { id } });
+const remove = (api: TestApi, id: string) => api.call(teamsApi.remove, { params: { id } });
 
 describe('teams', () => {
   it('refuses anonymous calls on every route', async () => {
     for (const res of [
       await t.anonymous.call(teamsApi.list),
       await create(t.anonymous, { name: 'X' }),
-      await update(t.anonymous, MISSING, { name: 'X' }),
-      await remove(t.anonymous, MISSING),
+      await update(t.anonymous, MISSING_ID, { name: 'X' }),
+      await remove(t.anonymous, MISSING_ID),
     ]) {
       expect(res.statusCode).toBe(401);
     }
@@ -147,7 +144,7 @@ describe('teams', () => {
     const other = (await create(admin, { name: 'Sales' })).json();
     expect((await update(admin, other.id, { name: 'support' })).statusCode).toBe(409);
 
-    for (const userId of [MISSING, pending.id]) {
+    for (const userId of [MISSING_ID, pending.id]) {
       const res = await create(admin, { name: 'Ghosts', members: [{ userId, role: 'member' }] });
       expect(res.statusCode).toBe(400);
       expect(res.json().message).toBe('Choose active, approved people');

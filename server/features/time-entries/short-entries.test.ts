@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { END_AFTER_START } from '@contract/time-entries';
 import { tasks } from '../../db/schema';
 import { fixedClock } from '../../lib/clock';
-import type { TestContext } from '../../test/harness';
+import type { TestContext, TestApi } from '../../test/harness';
 import { berlinTimeApp, timeFixtures } from '../../test/time-fixtures';
 
 // 09:05:10.250 in Berlin (CET, UTC+1) on a Friday: the entry keeps whole seconds (09:05:10).
@@ -16,8 +16,6 @@ beforeAll(async () => {
   ({ t, projectId } = await berlinTimeApp(clock));
 });
 afterAll(() => t.close());
-
-type Api = Awaited<ReturnType<TestContext['signIn']>>;
 
 /** A task timer run for 30 seconds: its entry starts and ends within the minute 09:05. */
 async function thirtySecondEntry() {
@@ -43,7 +41,7 @@ const asEditForm = (entry: { projectId: string; description: string }) => ({
   endTime: '09:05',
 });
 
-const patch = (api: Api, id: string, body: Record<string, unknown>) =>
+const patch = (api: TestApi, id: string, body: Record<string, unknown>) =>
   api.patch(`/api/time-entries/${id}`, body);
 
 describe('a timer entry shorter than a minute', () => {

@@ -4,7 +4,8 @@ import { adminApi } from '@contract/admin';
 import { schedulesApi } from '@contract/schedules';
 import { timeOffApi } from '@contract/time-off';
 import { addDays } from '@contract/zoned-time';
-import { type Api, asked, ok, teamOf, timeOffApp } from '../../test/time-off';
+import { asked, ok, teamOf, timeOffApp } from '../../test/time-off';
+import { MISSING_ID, type TestApi } from '../../test/harness';
 
 /**
  * Allowances and balances (docs/product/time-off.md#allowances): pro rata, carry-over and its
@@ -18,15 +19,14 @@ beforeAll(async () => {
 });
 afterAll(() => app.t.close());
 
-const MISSING = '00000000-0000-4000-8000-000000000000';
-const balance = async (api: Api, year?: number, userId?: string) => {
+const balance = async (api: TestApi, year?: number, userId?: string) => {
   const rows = await ok(api, timeOffApi.balances, { query: { year, userId } });
   expect(rows).toHaveLength(1);
   return rows[0];
 };
 /** Asks for vacation and has an admin approve it (nobody manages these people). */
 async function vacation(
-  api: Api,
+  api: TestApi,
   startDate: string,
   endDate: string,
   halves: { startHalf?: boolean; endHalf?: boolean } = {},
@@ -195,7 +195,7 @@ describe('balances', () => {
     expect(
       (
         await app.admin.api.call(timeOffApi.adjust, {
-          params: { userId: MISSING },
+          params: { userId: MISSING_ID },
           body: { year: 2026, days: 1, reason: 'x' },
         })
       ).statusCode,
@@ -203,7 +203,7 @@ describe('balances', () => {
     expect(
       (
         await app.admin.api.call(timeOffApi.setEntitlement, {
-          params: { userId: MISSING },
+          params: { userId: MISSING_ID },
           body: { days: 1 },
         })
       ).statusCode,
@@ -224,7 +224,7 @@ describe('balances', () => {
   it("shows one's own balance, a manager their people's (by team), an admin everyone's; others' 404", async () => {
     const people = await teamOf(app);
     const { anna, ben, boss, outsider, otherBoss, team } = people;
-    const names = async (api: Api, query: Record<string, string> = {}) =>
+    const names = async (api: TestApi, query: Record<string, string> = {}) =>
       (await ok(api, timeOffApi.balances, { query })).map((b) => b.userId);
     expect(await names(anna.api)).toEqual([anna.user.id]);
     expect(await names(boss.api, { teamId: team.id })).toEqual(
@@ -238,7 +238,7 @@ describe('balances', () => {
     for (const [api, query] of [
       [otherBoss.api, { teamId: team.id }],
       [anna.api, { teamId: team.id }],
-      [app.admin.api, { teamId: MISSING }],
+      [app.admin.api, { teamId: MISSING_ID }],
       [otherBoss.api, { userId: anna.user.id }],
       [ben.api, { userId: anna.user.id }],
     ] as const) {

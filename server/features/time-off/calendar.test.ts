@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { timeOffApi } from '@contract/time-off';
-import { type Api, asked, ok, teamOf, timeOffApp } from '../../test/time-off';
+import { asked, ok, teamOf, timeOffApp } from '../../test/time-off';
+import { MISSING_ID, type TestApi } from '../../test/harness';
 
 /**
  * The absence calendar and "who's out today" (docs/product/time-off.md#who): whom the caller sees,
@@ -41,8 +42,7 @@ beforeAll(async () => {
 });
 afterAll(() => app.t.close());
 
-const MISSING = '00000000-0000-4000-8000-000000000000';
-const calendar = (api: Api, teamId?: string, from = '2025-10-27', to = '2025-12-26') =>
+const calendar = (api: TestApi, teamId?: string, from = '2025-10-27', to = '2025-12-26') =>
   ok(api, timeOffApi.calendar, { query: { from, to, teamId } });
 
 describe('the absence calendar', () => {
@@ -87,7 +87,7 @@ describe('the absence calendar', () => {
     for (const [api, teamId] of [
       [outsider.api, team.id],
       [otherBoss.api, team.id],
-      [app.admin.api, MISSING],
+      [app.admin.api, MISSING_ID],
     ] as const) {
       const res = await api.call(timeOffApi.calendar, {
         query: { from: '2025-11-01', to: '2025-11-30', teamId },

@@ -6,7 +6,8 @@ import { schedulesApi } from '@contract/schedules';
 import { timeOffApi } from '@contract/time-off';
 import { timesheetsApi } from '@contract/timesheets';
 import { parseCsv, sheetRows } from '../../test/exports';
-import { type Api, ask, asked, ok, teamOf, timeOffApp } from '../../test/time-off';
+import { ask, asked, ok, teamOf, timeOffApp } from '../../test/time-off';
+import type { TestApi } from '../../test/harness';
 
 /**
  * What time off does to the ledger of hours (docs/product/time-off.md#counting): the timesheet's
@@ -24,8 +25,9 @@ beforeAll(async () => {
 });
 afterAll(() => app.t.close());
 
-const approve = async (boss: Api, id: string) => ok(boss, timeOffApi.approve, { params: { id }, body: {} });
-const sheet = (api: Api, week: string, userId?: string) =>
+const approve = async (boss: TestApi, id: string) =>
+  ok(boss, timeOffApi.approve, { params: { id }, body: {} });
+const sheet = (api: TestApi, week: string, userId?: string) =>
   ok(api, timesheetsApi.get, { query: { week, userId } });
 
 describe('the timesheet and the balance', () => {
@@ -134,7 +136,7 @@ describe('the timesheet and the balance', () => {
     await fx.entry(olav.user.id, '2025-10-27T05:00:00Z', '2025-10-27T19:00:00Z');
     await fx.entry(olav.user.id, '2025-10-28T05:00:00Z', '2025-10-28T19:00:00Z');
     await fx.entry(olav.user.id, '2025-10-29T06:00:00Z', '2025-10-29T11:00:00Z');
-    const balance = async (api: Api) => (await sheet(api, '2025-10-27')).overtime.monthSeconds;
+    const balance = async (api: TestApi) => (await sheet(api, '2025-10-27')).overtime.monthSeconds;
     expect(await balance(olav.api)).toBe(9 * H);
     const { compensation } = app.types;
     const body = { typeId: compensation, startDate: '2025-10-30', endDate: '2025-10-30', hours: 4 };
@@ -217,7 +219,7 @@ describe('the dashboard and the alerts', () => {
       await fx.attendance(who.user.id, '2025-10-27T09:30:00Z', null);
     // A record open since Monday is also a long day, which time off does not excuse; these two it does.
     const excusable = (kind: string) => kind === 'late_arrival' || kind === 'missing_clock_out';
-    const kinds = async (api: Api) =>
+    const kinds = async (api: TestApi) =>
       (await ok(api, alertsApi.mine, {}))
         .map((a) => a.kind)
         .filter(excusable)

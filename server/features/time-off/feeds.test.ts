@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminApi } from '@contract/admin';
 import { timeOffApi } from '@contract/time-off';
 import { teamMembers, users } from '../../db/schema';
-import { type Api, asked, ok, teamOf, timeOffApp } from '../../test/time-off';
+import { asked, ok, teamOf, timeOffApp } from '../../test/time-off';
+import type { TestApi } from '../../test/harness';
 
 /**
  * Calendar feeds (docs/product/time-off.md#feeds), read with a real iCalendar parser (ical.js): the
@@ -77,7 +78,7 @@ async function events(url: string): Promise<{ name: string; events: Event[]; tex
     text: res.body,
   };
 }
-const make = async (api: Api, body: { scope: 'mine' | 'team'; teamId?: string }) =>
+const make = async (api: TestApi, body: { scope: 'mine' | 'team'; teamId?: string }) =>
   ok(api, timeOffApi.createFeed, { body }, 201);
 
 describe('calendar feeds', () => {

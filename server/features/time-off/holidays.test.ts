@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminApi } from '@contract/admin';
 import { timeOffApi } from '@contract/time-off';
 import { ok, teamOf, timeOffApp } from '../../test/time-off';
+import { MISSING_ID } from '../../test/harness';
 
 /**
  * Public holidays (docs/product/time-off.md#holidays): the region, the organisation's own days and
@@ -13,7 +14,6 @@ beforeAll(async () => {
 });
 afterAll(() => app.t.close());
 
-const MISSING = '00000000-0000-4000-8000-000000000000';
 const holidays = async (api = app.admin.api, teamId?: string) =>
   ok(api, timeOffApi.holidays, { query: { year: 2025, teamId } });
 const cost = async (api = app.admin.api, startDate: string, endDate = startDate, extra = {}) =>
@@ -80,7 +80,7 @@ describe('the region', () => {
       for (const res of [
         await api.call(timeOffApi.saveRegion, { body: { country: 'FR', region: null } }),
         await api.call(timeOffApi.addHoliday, { body: { date: '2025-12-24', kind: 'added', name: 'Eve' } }),
-        await api.call(timeOffApi.removeHoliday, { params: { id: MISSING } }),
+        await api.call(timeOffApi.removeHoliday, { params: { id: MISSING_ID } }),
       ])
         expect(res.statusCode).toBe(403);
       // Everyone reads them.
@@ -205,7 +205,7 @@ describe("the organisation's own days", () => {
     // Others' teams are not found; an unknown team neither.
     for (const [api, teamId] of [
       [outsider.api, team.id],
-      [app.admin.api, MISSING],
+      [app.admin.api, MISSING_ID],
     ] as const) {
       expect((await api.call(timeOffApi.holidays, { query: { year: 2025, teamId } })).statusCode).toBe(404);
       expect((await api.call(timeOffApi.region, { query: { teamId } })).statusCode).toBe(404);
@@ -213,14 +213,14 @@ describe("the organisation's own days", () => {
     expect(
       (
         await app.admin.api.call(timeOffApi.saveRegion, {
-          body: { country: 'AT', region: null, teamId: MISSING },
+          body: { country: 'AT', region: null, teamId: MISSING_ID },
         })
       ).statusCode,
     ).toBe(404);
     expect(
       (
         await app.admin.api.call(timeOffApi.addHoliday, {
-          body: { date: '2025-12-30', kind: 'added', name: 'x', teamId: MISSING },
+          body: { date: '2025-12-30', kind: 'added', name: 'x', teamId: MISSING_ID },
         })
       ).statusCode,
     ).toBe(404);

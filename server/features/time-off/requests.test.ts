@@ -18,7 +18,8 @@ import {
 import { schedulesApi } from '@contract/schedules';
 import { timesheetsApi, WEEK_LOCKED } from '@contract/timesheets';
 import { outbox } from '../../db/schema';
-import { type Api, ask, asked, ok, teamOf, timeOffApp } from '../../test/time-off';
+import { ask, asked, ok, teamOf, timeOffApp } from '../../test/time-off';
+import { MISSING_ID, type TestApi } from '../../test/harness';
 
 /**
  * Requests and decisions (docs/product/time-off.md#requests): who may ask, decide and cancel, what
@@ -31,22 +32,20 @@ beforeAll(async () => {
 });
 afterAll(() => app.t.close());
 
-const MISSING = '00000000-0000-4000-8000-000000000000';
-
-const mine = async (api: Api) => ok(api, timeOffApi.requests, {});
+const mine = async (api: TestApi) => ok(api, timeOffApi.requests, {});
 
 describe('asking for time off', () => {
   it('refuses anonymous callers on every route (401)', async () => {
     const a = app.t.anonymous;
-    const id = { params: { id: MISSING } };
+    const id = { params: { id: MISSING_ID } };
     for (const res of [
       await a.call(timeOffApi.types, {}),
       await a.call(timeOffApi.requests, {}),
       await a.call(timeOffApi.preview, {
-        body: { typeId: MISSING, startDate: '2025-11-03', endDate: '2025-11-03' },
+        body: { typeId: MISSING_ID, startDate: '2025-11-03', endDate: '2025-11-03' },
       }),
       await a.call(timeOffApi.request, {
-        body: { typeId: MISSING, startDate: '2025-11-03', endDate: '2025-11-03' },
+        body: { typeId: MISSING_ID, startDate: '2025-11-03', endDate: '2025-11-03' },
       }),
       await a.call(timeOffApi.approve, { ...id, body: {} }),
       await a.call(timeOffApi.reject, { ...id, body: { comment: 'no' } }),
@@ -171,7 +170,7 @@ describe('asking for time off', () => {
       [{ typeId: vacation, startDate: '2025-11-03', endDate: '2025-11-03', hours: 2 }, NO_HOURS],
       [{ typeId: sick, startDate: '2025-11-03', endDate: '2025-11-03', hours: 2 }, NO_HOURS],
       [{ typeId: compensation, startDate: '2025-11-03', endDate: '2025-11-04', hours: 2 }, HOURS_ONE_DAY],
-      [{ typeId: MISSING, startDate: '2025-11-03', endDate: '2025-11-03' }, UNKNOWN_TYPE],
+      [{ typeId: MISSING_ID, startDate: '2025-11-03', endDate: '2025-11-03' }, UNKNOWN_TYPE],
       [{ typeId: 'vacation', startDate: '2025-11-03', endDate: '2025-11-03' }, UNKNOWN_TYPE],
       [{ typeId: archived.id, startDate: '2025-11-03', endDate: '2025-11-03' }, UNKNOWN_TYPE],
       [{ typeId: vacation, startDate: '2025-02-30', endDate: '2025-03-02' }, 'Enter a real calendar date'],
@@ -362,9 +361,9 @@ describe('deciding', () => {
     const foreign = await otherBoss.api.call(timeOffApi.approve, { params: { id: req.id }, body: {} });
     expect(foreign.statusCode).toBe(404);
     expect(foreign.json().message).toBe('Request not found');
-    expect((await boss.api.call(timeOffApi.approve, { params: { id: MISSING }, body: {} })).statusCode).toBe(
-      404,
-    );
+    expect(
+      (await boss.api.call(timeOffApi.approve, { params: { id: MISSING_ID }, body: {} })).statusCode,
+    ).toBe(404);
     // The manager sees it in the queue with what they may do.
     const queue = await ok(boss.api, timeOffApi.requests, { query: { decidable: 'true' } });
     expect(queue.find((r) => r.id === req.id)).toMatchObject({ can: { decide: true, cancel: true } });
@@ -580,7 +579,7 @@ describe('cancelling and reading', () => {
       [ben.api, anna.user.id],
       [outsider.api, anna.user.id],
       [otherBoss.api, anna.user.id],
-      [anna.api, MISSING],
+      [anna.api, MISSING_ID],
     ] as const) {
       const res = await api.call(timeOffApi.requests, { query: { userId } });
       expect(res.statusCode).toBe(404);

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminApi } from '@contract/admin';
 import { TYPE_IN_USE, TYPE_NAME_TAKEN, timeOffApi } from '@contract/time-off';
 import { asked, ok, timeOffApp } from '../../test/time-off';
+import { MISSING_ID } from '../../test/harness';
 
 /** Leave types and the organisation's rules (docs/product/time-off.md#types, #allowances). */
 let app: Awaited<ReturnType<typeof timeOffApp>>;
@@ -10,7 +11,6 @@ beforeAll(async () => {
 });
 afterAll(() => app.t.close());
 
-const MISSING = '00000000-0000-4000-8000-000000000000';
 const type = (name: string) => ({
   name,
   color: '#0ea5e9',
@@ -136,8 +136,12 @@ describe('leave types', () => {
     });
     expect(both.statusCode).toBe(400);
     expect(
-      (await app.admin.api.call(timeOffApi.updateType, { params: { id: MISSING }, body: { name: 'Gone' } }))
-        .statusCode,
+      (
+        await app.admin.api.call(timeOffApi.updateType, {
+          params: { id: MISSING_ID },
+          body: { name: 'Gone' },
+        })
+      ).statusCode,
     ).toBe(404);
   });
 

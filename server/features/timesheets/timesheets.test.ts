@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, notifications, outbox, timesheets } from '../../db/schema';
 import { fixedClock } from '../../lib/clock';
-import { createTestApp, type TestContext } from '../../test/harness';
+import { createTestApp, type TestContext, MISSING_ID } from '../../test/harness';
 import { timeFixtures } from '../../test/time-fixtures';
 
 // Wednesday 29 October 2025, 13:00 in Berlin (the organisation's zone here). Berlin fell back on
@@ -16,7 +16,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const MISSING = '00000000-0000-4000-8000-000000000000';
 const H = 3600;
 
 /**
@@ -51,11 +50,11 @@ describe('timesheets: reading a week', () => {
     for (const res of [
       await t.anonymous.get('/api/timesheets?week=2025-10-27'),
       await t.anonymous.post('/api/timesheets/submit', { week: '2025-10-27' }),
-      await t.anonymous.post(`/api/timesheets/${MISSING}/withdraw`),
+      await t.anonymous.post(`/api/timesheets/${MISSING_ID}/withdraw`),
       await t.anonymous.get('/api/timesheets/review'),
-      await t.anonymous.post(`/api/timesheets/${MISSING}/approve`),
-      await t.anonymous.post(`/api/timesheets/${MISSING}/reject`, { comment: 'x' }),
-      await t.anonymous.post(`/api/timesheets/${MISSING}/reopen`),
+      await t.anonymous.post(`/api/timesheets/${MISSING_ID}/approve`),
+      await t.anonymous.post(`/api/timesheets/${MISSING_ID}/reject`, { comment: 'x' }),
+      await t.anonymous.post(`/api/timesheets/${MISSING_ID}/reopen`),
     ])
       expect(res.statusCode).toBe(401);
   });
@@ -162,7 +161,7 @@ describe('timesheets: reading a week', () => {
     for (const api of [outsider, otherManager])
       expect((await api.get(`/api/timesheets?week=2025-10-27&userId=${worker.id}`)).statusCode).toBe(404);
     expect((await employee.get(`/api/timesheets?week=2025-10-27&userId=${other.id}`)).statusCode).toBe(404);
-    expect((await admin.get(`/api/timesheets?week=2025-10-27&userId=${MISSING}`)).statusCode).toBe(404);
+    expect((await admin.get(`/api/timesheets?week=2025-10-27&userId=${MISSING_ID}`)).statusCode).toBe(404);
     for (const q of ['', '?week=27.10.2025', '?week=2025-10-27&userId=nope'])
       expect((await employee.get(`/api/timesheets${q}`)).statusCode).toBe(400);
   });
@@ -281,7 +280,7 @@ describe('timesheets: submit, review, decide', () => {
     expect((await employee.patch(`/api/time-entries/${entryId}`, { description: 'fixed' })).statusCode).toBe(
       200,
     );
-    expect((await admin.post(`/api/timesheets/${MISSING}/reopen`)).statusCode).toBe(404);
+    expect((await admin.post(`/api/timesheets/${MISSING_ID}/reopen`)).statusCode).toBe(404);
     clock.set('2025-10-29T12:00:00Z');
   });
 
@@ -525,7 +524,7 @@ describe('overtime balance', () => {
     const everyone = (await admin.get('/api/timesheets/team-overtime')).json();
     expect(everyone.scope.kind).toBe('everyone');
     expect(everyone.rows.map((r: { userId: string }) => r.userId)).toContain(other.id);
-    expect((await admin.get(`/api/timesheets/team-overtime?teamId=${MISSING}`)).statusCode).toBe(404);
+    expect((await admin.get(`/api/timesheets/team-overtime?teamId=${MISSING_ID}`)).statusCode).toBe(404);
     expect((await admin.get('/api/timesheets/team-overtime?teamId=nope')).statusCode).toBe(400);
     // Employees never; anonymous callers neither.
     expect((await outsider.get('/api/timesheets/team-overtime')).statusCode).toBe(403);

@@ -2,7 +2,7 @@ import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/page-header';
-import { AdvancedTaskBoard, CreateTaskDialog } from '@/features/tasks';
+import { AdvancedTaskBoard, TaskDialog } from '@/features/tasks';
 
 export function AdvancedTasksPage() {
   const [creating, setCreating] = useState(false);
@@ -18,7 +18,7 @@ export function AdvancedTasksPage() {
         }
       />
       <AdvancedTaskBoard onCreate={() => setCreating(true)} />
-      <CreateTaskDialog open={creating} onOpenChange={setCreating} variant="assign" />
+      <TaskDialog open={creating} onOpenChange={setCreating} variant="assign" />
     </div>
   );
 }

@@ -10,7 +10,7 @@ import {
   DashboardStatCards,
   TodaysProgress,
 } from '@/features/dashboard';
-import { CreateTaskDialog } from '@/features/tasks';
+import { TaskDialog } from '@/features/tasks';
 import { QuickTimer } from '@/features/timers';
 import { useStoredUser } from '@/lib/auth';
 import { formatLongDate } from '@/lib/format';
@@ -47,7 +47,7 @@ export function DashboardPage() {
           />
         </div>
       </div>
-      <CreateTaskDialog open={creatingTask} onOpenChange={setCreatingTask} />
+      <TaskDialog open={creatingTask} onOpenChange={setCreatingTask} />
     </div>
   );
 }

@@ -2,7 +2,7 @@ import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/page-header';
-import { CreateTaskDialog, MyTaskList } from '@/features/tasks';
+import { TaskDialog, MyTaskList } from '@/features/tasks';
 import { ActiveTimerBanner, TaskTimerButton } from '@/features/timers';
 
 export function MyTasksPage() {
@@ -27,7 +27,7 @@ export function MyTasksPage() {
           )}
         />
       </div>
-      <CreateTaskDialog open={creating} onOpenChange={setCreating} />
+      <TaskDialog open={creating} onOpenChange={setCreating} />
     </div>
   );
 }

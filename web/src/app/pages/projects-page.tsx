@@ -2,7 +2,7 @@ import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/page-header';
-import { CreateProjectDialog, ProjectGrid } from '@/features/projects';
+import { ProjectDialog, ProjectGrid } from '@/features/projects';
 import { useCurrentUser } from '@/lib/auth';
 
 export function ProjectsPage() {
@@ -24,7 +24,7 @@ export function ProjectsPage() {
         }
       />
       <ProjectGrid canManage={canManage} onCreate={() => setCreating(true)} />
-      {canManage && <CreateProjectDialog open={creating} onOpenChange={setCreating} />}
+      {canManage && <ProjectDialog open={creating} onOpenChange={setCreating} />}
     </div>
   );
 }

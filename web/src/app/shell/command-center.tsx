@@ -4,11 +4,11 @@ import { GENERAL_WORK, timersApi } from '@contract/timers';
 import { CircleUser, HelpCircle, LogIn, LogOut, Plus, Search, Square, Timer } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { DialogFrame } from '@/components/ui/dialog';
 import { toast } from '@/components/ui/use-toast';
 import { useClockIn, useClockOut } from '@/features/attendance';
 import { CommandPalette, type PaletteCommand } from '@/features/search';
-import { CreateTaskDialog } from '@/features/tasks';
+import { TaskDialog } from '@/features/tasks';
 import { useStartTimer, useStopTimer } from '@/features/timers';
 import { call, useApiQuery } from '@/lib/api';
 import { formatClock } from '@/lib/format';
@@ -153,7 +153,7 @@ export function CommandCenter({
   return (
     <>
       <CommandPalette open={paletteOpen} onOpenChange={onPaletteOpenChange} commands={commands} />
-      <CreateTaskDialog open={newTaskOpen} onOpenChange={setNewTaskOpen} />
+      <TaskDialog open={newTaskOpen} onOpenChange={setNewTaskOpen} />
       <ShortcutsHelp open={helpOpen} onOpenChange={setHelpOpen} />
     </>
   );
@@ -164,40 +164,40 @@ function ShortcutsHelp({ open, onOpenChange }: { open: boolean; onOpenChange: (o
   const list = useShortcutList();
   const groups = ['General', 'Go to'] as const;
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-w-md">
-        <DialogHeader>
-          <DialogTitle>Keyboard shortcuts</DialogTitle>
-          <DialogDescription>They work anywhere except while you type in a field.</DialogDescription>
-        </DialogHeader>
-        {groups.map((group) => (
-          <section key={group} aria-labelledby={`shortcuts-${group}`}>
-            <h3 id={`shortcuts-${group}`} className="mb-1 text-sm font-semibold text-foreground">
-              {group === 'Go to' ? 'Go to (press G, then the letter)' : group}
-            </h3>
-            <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 text-sm">
-              {list
-                .filter((s) => s.group === group)
-                .map((s) => (
-                  <div key={s.keys} className="contents">
-                    <dt className="text-muted-foreground">{s.description}</dt>
-                    <dd className="flex justify-end gap-1">
-                      {keyLabels(s.keys).map((k) => (
-                        <kbd
-                          key={k}
-                          className="min-w-6 rounded border border-border bg-muted px-1.5 text-center font-mono text-xs text-foreground"
-                        >
-                          {k}
-                        </kbd>
-                      ))}
-                    </dd>
-                  </div>
-                ))}
-            </dl>
-          </section>
-        ))}
-      </DialogContent>
-    </Dialog>
+    <DialogFrame
+      open={open}
+      onOpenChange={onOpenChange}
+      className="max-w-md"
+      title="Keyboard shortcuts"
+      description="They work anywhere except while you type in a field."
+    >
+      {groups.map((group) => (
+        <section key={group} aria-labelledby={`shortcuts-${group}`}>
+          <h3 id={`shortcuts-${group}`} className="mb-1 text-sm font-semibold text-foreground">
+            {group === 'Go to' ? 'Go to (press G, then the letter)' : group}
+          </h3>
+          <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 text-sm">
+            {list
+              .filter((s) => s.group === group)
+              .map((s) => (
+                <div key={s.keys} className="contents">
+                  <dt className="text-muted-foreground">{s.description}</dt>
+                  <dd className="flex justify-end gap-1">
+                    {keyLabels(s.keys).map((k) => (
+                      <kbd
+                        key={k}
+                        className="min-w-6 rounded border border-border bg-muted px-1.5 text-center font-mono text-xs text-foreground"
+                      >
+                        {k}
+                      </kbd>
+                    ))}
+                  </dd>
+                </div>
+              ))}
+          </dl>
+        </section>
+      ))}
+    </DialogFrame>
   );
 }
 

@@ -1,13 +1,6 @@
 import type { ReactNode } from 'react';
 import type { FieldValues, SubmitHandler, UseFormReturn } from 'react-hook-form';
-import {
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
+import { DialogActions, DialogFrame } from '@/components/ui/dialog';
 import { Form } from './form';
 
 /**
@@ -55,25 +48,26 @@ export function FormDialog<In extends FieldValues, Out extends FieldValues>({
     onOpenChange(next);
   };
   return (
-    <Dialog open={open} onOpenChange={change}>
-      <DialogContent data-testid={testId} className={className}>
-        <DialogHeader>
-          <DialogTitle>{title}</DialogTitle>
-          <DialogDescription>{description}</DialogDescription>
-        </DialogHeader>
-        {before}
-        <Form form={form} onSubmit={onSubmit} idPrefix={idPrefix}>
-          {children}
-          <DialogActions
-            onCancel={() => change(false)}
-            cancelLabel={cancelLabel}
-            label={submitLabel}
-            pendingLabel={pendingLabel}
-            pending={pending}
-            destructive={destructive}
-          />
-        </Form>
-      </DialogContent>
-    </Dialog>
+    <DialogFrame
+      open={open}
+      onOpenChange={change}
+      title={title}
+      description={description}
+      testId={testId}
+      className={className}
+    >
+      {before}
+      <Form form={form} onSubmit={onSubmit} idPrefix={idPrefix}>
+        {children}
+        <DialogActions
+          onCancel={() => change(false)}
+          cancelLabel={cancelLabel}
+          label={submitLabel}
+          pendingLabel={pendingLabel}
+          pending={pending}
+          destructive={destructive}
+        />
+      </Form>
+    </DialogFrame>
   );
 }

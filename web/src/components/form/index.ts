@@ -7,6 +7,7 @@ export { ComboboxField } from './combobox-field';
 export { CheckboxField, type ControlProps, Field, TextareaField, TextField } from './field';
 export { Form, FormMessage } from './form';
 export { FormDialog } from './form-dialog';
+export { NewPasswordFields } from './new-password-fields';
 export { type Option, SelectField } from './select-field';
 export { applyServerErrors } from './server-errors';
 export { TimeZoneField } from './time-zone-field';

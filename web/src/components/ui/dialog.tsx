@@ -67,6 +67,44 @@ export function DialogDescription({
 }
 
 /**
+ * A titled modal: the header (title and description) and then its body. Every kit dialog that asks
+ * something (ConfirmDialog, the form layer's FormDialog) is built on it, so they look and close alike.
+ */
+export function DialogFrame({
+  open,
+  onOpenChange,
+  title,
+  description,
+  testId,
+  className,
+  trigger,
+  children,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: React.ReactNode;
+  description: React.ReactNode;
+  testId?: string;
+  className?: string;
+  /** The button that opens it, when it has one (focus returns there on closing). */
+  trigger?: React.ReactNode;
+  children: React.ReactNode;
+}) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      {trigger && <DialogTrigger asChild>{trigger}</DialogTrigger>}
+      <DialogContent data-testid={testId} className={className}>
+        <DialogHeader>
+          <DialogTitle className="break-words">{title}</DialogTitle>
+          <DialogDescription>{description}</DialogDescription>
+        </DialogHeader>
+        {children}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+/**
  * The usual footer of a form dialog: a Cancel button and the action, which shows its busy label
  * while pending. Without `onConfirm` the action submits the surrounding form.
  */

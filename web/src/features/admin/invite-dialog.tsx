@@ -4,7 +4,7 @@ import { Link2, Send, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { applyServerErrors, Form, SelectField, TextField, useZodForm } from '@/components/form';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { DialogFrame } from '@/components/ui/dialog';
 import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/use-toast';
 import { capitalize, formatDate } from '@/lib/format';
@@ -89,19 +89,17 @@ export function InviteDialog() {
     );
 
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
+    <>
       <Button variant="outline" onClick={() => setOpen(true)}>
         <Send aria-hidden />
         Send Invite
       </Button>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Invite New User</DialogTitle>
-          <DialogDescription>
-            They receive a link with a code; registering with it skips the approval queue, with the role you
-            choose here.
-          </DialogDescription>
-        </DialogHeader>
+      <DialogFrame
+        open={open}
+        onOpenChange={setOpen}
+        title="Invite New User"
+        description="They receive a link with a code; registering with it skips the approval queue, with the role you choose here."
+      >
         <Form form={form} onSubmit={submit} idPrefix="invite">
           <TextField name="email" label="Email" type="email" autoComplete="off" />
           <SelectField
@@ -129,7 +127,7 @@ export function InviteDialog() {
             </ul>
           )}
         </section>
-      </DialogContent>
-    </Dialog>
+      </DialogFrame>
+    </>
   );
 }

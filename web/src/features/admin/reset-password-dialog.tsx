@@ -1,13 +1,7 @@
-import { Copy, KeyRound } from 'lucide-react';
+import { KeyRound } from 'lucide-react';
 import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
+import { CopySecret } from '@/components/ui/copy-secret';
+import { DialogFooter, DialogFrame } from '@/components/ui/dialog';
 import { toast } from '@/components/ui/use-toast';
 import { useResetPassword } from './api';
 
@@ -35,67 +29,41 @@ export function ResetPasswordDialog({ user, onClose }: { user: Target | null; on
           }),
       },
     );
-  const copy = async () => {
-    if (!temporary) return;
-    try {
-      await navigator.clipboard.writeText(temporary);
-      toast({ title: 'Password Copied', description: 'Hand it to the user over a safe channel.' });
-    } catch {
-      toast({
-        variant: 'destructive',
-        title: 'Copy Failed',
-        description: 'Select the password and copy it by hand.',
-      });
-    }
-  };
-
   return (
-    <Dialog open={user !== null} onOpenChange={(open) => !open && close()}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Reset password</DialogTitle>
-          <DialogDescription>
-            {user ? `${user.firstName} ${user.lastName} (${user.email})` : ''} will be signed out everywhere
-            and must choose a new password at the next sign-in.
-          </DialogDescription>
-        </DialogHeader>
+    <DialogFrame
+      open={user !== null}
+      onOpenChange={(open) => !open && close()}
+      title="Reset password"
+      description={`${user ? `${user.firstName} ${user.lastName} (${user.email})` : ''} will be signed out everywhere and must choose a new password at the next sign-in.`}
+    >
+      {temporary ? (
+        <div className="flex flex-col gap-2">
+          <p className="text-sm font-medium text-subtle-foreground">Temporary password (shown only once)</p>
+          <CopySecret
+            value={temporary}
+            testId="temporary-password"
+            className="text-base"
+            copyLabel="Copy temporary password"
+            copied={{ title: 'Password Copied', description: 'Hand it to the user over a safe channel.' }}
+            failed={{ title: 'Copy Failed', description: 'Select the password and copy it by hand.' }}
+          />
+        </div>
+      ) : null}
+      <DialogFooter>
         {temporary ? (
-          <div className="flex flex-col gap-2">
-            <p className="text-sm font-medium text-subtle-foreground">Temporary password (shown only once)</p>
-            <div className="flex items-center gap-2 rounded-md border bg-subtle p-2">
-              <code
-                data-testid="temporary-password"
-                className="flex-1 break-all font-mono text-base text-foreground"
-              >
-                {temporary}
-              </code>
-              <Button
-                variant="ghost"
-                size="icon"
-                aria-label="Copy temporary password"
-                onClick={() => void copy()}
-              >
-                <Copy aria-hidden />
-              </Button>
-            </div>
-          </div>
-        ) : null}
-        <DialogFooter>
-          {temporary ? (
-            <Button onClick={close}>Done</Button>
-          ) : (
-            <>
-              <Button variant="outline" onClick={close}>
-                Cancel
-              </Button>
-              <Button onClick={run} disabled={reset.isPending}>
-                <KeyRound aria-hidden />
-                {reset.isPending ? 'Resetting...' : 'Reset Password'}
-              </Button>
-            </>
-          )}
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+          <Button onClick={close}>Done</Button>
+        ) : (
+          <>
+            <Button variant="outline" onClick={close}>
+              Cancel
+            </Button>
+            <Button onClick={run} disabled={reset.isPending}>
+              <KeyRound aria-hidden />
+              {reset.isPending ? 'Resetting...' : 'Reset Password'}
+            </Button>
+          </>
+        )}
+      </DialogFooter>
+    </DialogFrame>
   );
 }

@@ -1,12 +1,5 @@
 import type { AdminUser } from '@contract/admin';
-import {
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { toast } from '@/components/ui/use-toast';
 import { useResetTwoFactor } from './api';
 
@@ -36,24 +29,16 @@ export function ResetTwoFactorDialog({ user, onClose }: { user: AdminUser | null
     );
   };
   return (
-    <Dialog open={user !== null} onOpenChange={(open) => !open && onClose()}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Reset two-factor sign-in of {name}?</DialogTitle>
-          <DialogDescription>
-            Their authenticator and recovery codes stop working at once. They sign in with the password alone
-            until they enrol again.
-          </DialogDescription>
-        </DialogHeader>
-        <DialogActions
-          onCancel={onClose}
-          label="Reset 2FA"
-          pendingLabel="Resetting..."
-          pending={reset.isPending}
-          destructive
-          onConfirm={confirm}
-        />
-      </DialogContent>
-    </Dialog>
+    <ConfirmDialog
+      open={user !== null}
+      onClose={onClose}
+      title={`Reset two-factor sign-in of ${name}?`}
+      description="Their authenticator and recovery codes stop working at once. They sign in with the password alone until they enrol again."
+      confirmLabel="Reset 2FA"
+      pendingLabel="Resetting..."
+      pending={reset.isPending}
+      destructive
+      onConfirm={confirm}
+    />
   );
 }

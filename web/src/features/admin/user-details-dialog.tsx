@@ -2,7 +2,7 @@ import { type AdminUser, adminApi } from '@contract/admin';
 import { Download, UserX } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { DialogFrame } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { toast } from '@/components/ui/use-toast';
@@ -32,45 +32,45 @@ export function UserDetailsDialog({
   onChanged: (user: AdminUser) => void;
 }) {
   return (
-    <Dialog open={user !== null} onOpenChange={(open) => !open && onClose()}>
-      <DialogContent className="max-h-[90dvh] overflow-y-auto">
-        <DialogHeader>
-          <DialogTitle>{user ? `${user.firstName} ${user.lastName}` : 'User'}</DialogTitle>
-          <DialogDescription>Account details</DialogDescription>
-        </DialogHeader>
-        {user && (
-          <>
-            <dl className="grid grid-cols-[8rem_1fr] gap-x-4 gap-y-3 text-sm">
-              <dt className="text-muted-foreground">Name</dt>
-              <dd className="font-medium text-foreground">
-                {user.firstName} {user.lastName}
-              </dd>
-              <dt className="text-muted-foreground">Email</dt>
-              <dd className="break-all text-foreground">{user.email}</dd>
-              <dt className="text-muted-foreground">Role</dt>
-              <dd>
-                <RoleBadge role={user.role} />
-              </dd>
-              <dt className="text-muted-foreground">Status</dt>
-              <dd className="flex flex-col gap-1">
-                <StatusBadge user={user} />
-                {!user.isActive && user.suspendedReason && (
-                  <span className="text-xs text-muted-foreground">Reason: {user.suspendedReason}</span>
-                )}
-              </dd>
-              <dt className="text-muted-foreground">Last active</dt>
-              <dd className="text-foreground" title={formatDateTime(user.lastActive, 'Never')}>
-                {formatRelative(user.lastActive, Date.now(), 'Never')}
-              </dd>
-              <dt className="text-muted-foreground">Member since</dt>
-              <dd className="text-foreground">{formatDateTime(user.createdAt)}</dd>
-            </dl>
-            <AccountActions key={`${user.id}-${user.role}`} user={user} onChanged={onChanged} />
-            <PersonalData key={user.id} user={user} onAnonymised={onClose} />
-          </>
-        )}
-      </DialogContent>
-    </Dialog>
+    <DialogFrame
+      open={user !== null}
+      onOpenChange={(open) => !open && onClose()}
+      className="max-h-[90dvh] overflow-y-auto"
+      title={user ? `${user.firstName} ${user.lastName}` : 'User'}
+      description="Account details"
+    >
+      {user && (
+        <>
+          <dl className="grid grid-cols-[8rem_1fr] gap-x-4 gap-y-3 text-sm">
+            <dt className="text-muted-foreground">Name</dt>
+            <dd className="font-medium text-foreground">
+              {user.firstName} {user.lastName}
+            </dd>
+            <dt className="text-muted-foreground">Email</dt>
+            <dd className="break-all text-foreground">{user.email}</dd>
+            <dt className="text-muted-foreground">Role</dt>
+            <dd>
+              <RoleBadge role={user.role} />
+            </dd>
+            <dt className="text-muted-foreground">Status</dt>
+            <dd className="flex flex-col gap-1">
+              <StatusBadge user={user} />
+              {!user.isActive && user.suspendedReason && (
+                <span className="text-xs text-muted-foreground">Reason: {user.suspendedReason}</span>
+              )}
+            </dd>
+            <dt className="text-muted-foreground">Last active</dt>
+            <dd className="text-foreground" title={formatDateTime(user.lastActive, 'Never')}>
+              {formatRelative(user.lastActive, Date.now(), 'Never')}
+            </dd>
+            <dt className="text-muted-foreground">Member since</dt>
+            <dd className="text-foreground">{formatDateTime(user.createdAt)}</dd>
+          </dl>
+          <AccountActions key={`${user.id}-${user.role}`} user={user} onChanged={onChanged} />
+          <PersonalData key={user.id} user={user} onAnonymised={onClose} />
+        </>
+      )}
+    </DialogFrame>
   );
 }
 

@@ -1,12 +1,5 @@
 import type { AttendanceRecord } from '@contract/attendance';
-import {
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { formatElapsed, secondsSince } from '@/lib/format';
 import { useNow } from '@/lib/use-now';
 import { useOwnTime } from './time-format';
@@ -28,27 +21,25 @@ export function ClockOutDialog({
   const now = useNow();
   const t = useOwnTime();
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="sm:max-w-md">
-        <DialogHeader>
-          <DialogTitle>Clock out now?</DialogTitle>
-          <DialogDescription>
-            You clocked in at {t.time(record.clockIn)} (
-            <span className="font-mono tabular-nums">
-              {formatElapsed(secondsSince(record.clockIn, now.getTime()))}
-            </span>{' '}
-            elapsed). Clocking out closes today's attendance record.
-          </DialogDescription>
-        </DialogHeader>
-        <DialogActions
-          onCancel={() => onOpenChange(false)}
-          label="Clock Out"
-          pendingLabel="Clocking out..."
-          pending={pending}
-          destructive
-          onConfirm={onConfirm}
-        />
-      </DialogContent>
-    </Dialog>
+    <ConfirmDialog
+      open={open}
+      onClose={() => onOpenChange(false)}
+      className="sm:max-w-md"
+      title="Clock out now?"
+      description={
+        <>
+          You clocked in at {t.time(record.clockIn)} (
+          <span className="font-mono tabular-nums">
+            {formatElapsed(secondsSince(record.clockIn, now.getTime()))}
+          </span>{' '}
+          elapsed). Clocking out closes today's attendance record.
+        </>
+      }
+      confirmLabel="Clock Out"
+      pendingLabel="Clocking out..."
+      pending={pending}
+      destructive
+      onConfirm={onConfirm}
+    />
   );
 }

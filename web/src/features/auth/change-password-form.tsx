@@ -1,10 +1,15 @@
 import { changePasswordForm, type User } from '@contract/auth';
 import { useState } from 'react';
-import { applyServerErrors, Form, FormMessage, TextField, useZodForm } from '@/components/form';
+import {
+  applyServerErrors,
+  Form,
+  FormMessage,
+  NewPasswordFields,
+  TextField,
+  useZodForm,
+} from '@/components/form';
 import { Button } from '@/components/ui/button';
 import { useChangePassword } from './api';
-
-const PASSWORD_HINT = 'At least 8 characters with uppercase, lowercase, and a number.';
 
 /** After an admin's reset: the temporary password must be replaced before anything else. */
 export function ChangePasswordForm({ onChanged }: { onChanged: (user: User) => void }) {
@@ -38,19 +43,7 @@ export function ChangePasswordForm({ onChanged }: { onChanged: (user: User) => v
         type="password"
         autoComplete="current-password"
       />
-      <TextField
-        name="newPassword"
-        label="New password"
-        type="password"
-        autoComplete="new-password"
-        hint={PASSWORD_HINT}
-      />
-      <TextField
-        name="confirmPassword"
-        label="Confirm new password"
-        type="password"
-        autoComplete="new-password"
-      />
+      <NewPasswordFields name="newPassword" />
       <FormMessage>{error}</FormMessage>
       <Button type="submit" className="w-full" disabled={change.isPending}>
         {change.isPending ? 'Saving...' : 'Set New Password'}

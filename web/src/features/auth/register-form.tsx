@@ -1,7 +1,14 @@
 import { type RegisterForm as Values, registerForm, selfRoles } from '@contract/auth';
 import type { z } from 'zod';
 import { Link } from 'react-router';
-import { applyServerErrors, Form, SelectField, TextField, useZodForm } from '@/components/form';
+import {
+  applyServerErrors,
+  Form,
+  NewPasswordFields,
+  SelectField,
+  TextField,
+  useZodForm,
+} from '@/components/form';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
 import { capitalize } from '@/lib/format';
@@ -60,19 +67,7 @@ export function RegisterForm({
         <TextField name="lastName" label="Last name" autoComplete="family-name" />
       </div>
       <TextField name="email" label="Email" type="email" autoComplete="email" />
-      <TextField
-        name="password"
-        label="Password"
-        type="password"
-        autoComplete="new-password"
-        hint="At least 8 characters with uppercase, lowercase, and a number."
-      />
-      <TextField
-        name="confirmPassword"
-        label="Confirm password"
-        type="password"
-        autoComplete="new-password"
-      />
+      <NewPasswordFields name="password" label="Password" confirmLabel="Confirm password" />
       {invited ? (
         <p className="rounded-md border border-border bg-subtle px-3 py-2 text-sm text-muted-foreground">
           You were invited: your role comes with the invitation, and your account is ready as soon as the

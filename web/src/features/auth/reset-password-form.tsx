@@ -2,7 +2,7 @@ import { type PasswordResetForm, passwordResetForm } from '@contract/auth';
 import { CircleCheck } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { applyServerErrors, Form, FormMessage, TextField, useZodForm } from '@/components/form';
+import { applyServerErrors, Form, FormMessage, NewPasswordFields, useZodForm } from '@/components/form';
 import { Button } from '@/components/ui/button';
 import { useConfirmPasswordReset } from './api';
 
@@ -42,19 +42,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
   }
   return (
     <Form form={form} onSubmit={submit} idPrefix="reset">
-      <TextField
-        name="password"
-        label="New password"
-        type="password"
-        autoComplete="new-password"
-        hint="At least 8 characters with uppercase, lowercase, and a number."
-      />
-      <TextField
-        name="confirmPassword"
-        label="Confirm new password"
-        type="password"
-        autoComplete="new-password"
-      />
+      <NewPasswordFields name="password" />
       <FormMessage>
         {error && (
           <>

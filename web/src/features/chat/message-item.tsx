@@ -13,14 +13,7 @@ import { type KeyboardEvent, useState } from 'react';
 import { Form, TextareaField, useZodForm } from '@/components/form';
 import { Avatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { cn } from '@/lib/utils';
 import { useDeleteMessage, useEditMessage, useReact } from './api';
 import { formatMessageStamp } from './format';
@@ -120,34 +113,22 @@ function EditForm({ message, onDone }: { message: ChatMessage; onDone: () => voi
 function ConfirmDelete({ message, onClose }: { message: ChatMessage; onClose: () => void }) {
   const remove = useDeleteMessage();
   return (
-    <Dialog open onOpenChange={(open) => !open && onClose()}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Delete this message?</DialogTitle>
-          <DialogDescription>
-            Everyone in the conversation will see “{DELETED_MESSAGE}” in its place. Its words
-            {message.attachment ? ', its file' : ''} and reactions are removed for good.
-          </DialogDescription>
-        </DialogHeader>
-        <DialogFooter>
-          <Button variant="outline" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button
-            variant="destructive"
-            disabled={remove.isPending}
-            onClick={() =>
-              remove.mutate(
-                { params: { id: message.conversationId, messageId: message.id } },
-                { onSuccess: onClose },
-              )
-            }
-          >
-            Delete
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+    <ConfirmDialog
+      open
+      onClose={onClose}
+      title="Delete this message?"
+      description={`Everyone in the conversation will see “${DELETED_MESSAGE}” in its place. Its words${message.attachment ? ', its file' : ''} and reactions are removed for good.`}
+      confirmLabel="Delete"
+      pendingLabel="Deleting..."
+      pending={remove.isPending}
+      destructive
+      onConfirm={() =>
+        remove.mutate(
+          { params: { id: message.conversationId, messageId: message.id } },
+          { onSuccess: onClose },
+        )
+      }
+    />
   );
 }
 

@@ -5,15 +5,7 @@ import { useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { applyServerErrors, Form, FormMessage, TextField, useZodForm } from '@/components/form';
 import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
+import { DialogClose, DialogFooter, DialogFrame } from '@/components/ui/dialog';
 import { Label } from '@/components/ui/label';
 import { SearchInput } from '@/components/ui/search-input';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -77,111 +69,108 @@ export function NewConversationDialog({ open, onOpenChange, myId, onCreated }: N
   };
 
   return (
-    <Dialog
+    <DialogFrame
       open={open}
       onOpenChange={(next) => {
         onOpenChange(next);
         if (!next) reset();
       }}
+      className="max-w-md"
+      title="New conversation"
+      description="Message one person directly, or start a group."
     >
-      <DialogContent className="max-w-md">
-        <Form form={form} onSubmit={submit} idPrefix="conversation">
-          <DialogHeader>
-            <DialogTitle>New conversation</DialogTitle>
-            <DialogDescription>Message one person directly, or start a group.</DialogDescription>
-          </DialogHeader>
-          <Tabs
-            className="flex flex-col gap-4"
-            value={type}
-            onValueChange={(v) => {
-              form.setValue('type', v as ConversationType);
-              if (v === 'direct') choose(chosen.slice(0, 1));
-            }}
-          >
-            <TabsList className="grid w-full grid-cols-2">
-              <TabsTrigger value="direct">Direct message</TabsTrigger>
-              <TabsTrigger value="group">Group</TabsTrigger>
-            </TabsList>
-            {/* The chosen tab's panel: the fields below belong to it (and its tab points at it). */}
-            <TabsContent value={type} className="mt-0 flex flex-col gap-4">
-              {type === 'group' && (
-                <TextField name="name" label="Group name" maxLength={100} placeholder="e.g. Design team" />
-              )}
-              <div className="flex flex-col gap-2">
-                <Label htmlFor="people-search">{type === 'direct' ? 'Person' : 'People'}</Label>
-                <SearchInput
-                  id="people-search"
-                  placeholder="Search by name or email"
-                  value={search}
-                  onValueChange={setSearch}
-                />
-                <ul
-                  className="max-h-56 overflow-y-auto rounded-md border border-border"
-                  aria-label="People"
-                  data-testid="people-list"
-                >
-                  {people.isLoading &&
-                    Array.from({ length: 3 }, (_, i) => (
-                      <li key={i} className="flex items-center gap-3 px-3 py-2.5">
-                        <Skeleton className="h-4 w-2/3" />
-                      </li>
-                    ))}
-                  {!people.isLoading && others.length === 0 && (
-                    <li className="px-3 py-6 text-center text-sm text-muted-foreground">
-                      No one matches your search
+      <Form form={form} onSubmit={submit} idPrefix="conversation">
+        <Tabs
+          className="flex flex-col gap-4"
+          value={type}
+          onValueChange={(v) => {
+            form.setValue('type', v as ConversationType);
+            if (v === 'direct') choose(chosen.slice(0, 1));
+          }}
+        >
+          <TabsList className="grid w-full grid-cols-2">
+            <TabsTrigger value="direct">Direct message</TabsTrigger>
+            <TabsTrigger value="group">Group</TabsTrigger>
+          </TabsList>
+          {/* The chosen tab's panel: the fields below belong to it (and its tab points at it). */}
+          <TabsContent value={type} className="mt-0 flex flex-col gap-4">
+            {type === 'group' && (
+              <TextField name="name" label="Group name" maxLength={100} placeholder="e.g. Design team" />
+            )}
+            <div className="flex flex-col gap-2">
+              <Label htmlFor="people-search">{type === 'direct' ? 'Person' : 'People'}</Label>
+              <SearchInput
+                id="people-search"
+                placeholder="Search by name or email"
+                value={search}
+                onValueChange={setSearch}
+              />
+              <ul
+                className="max-h-56 overflow-y-auto rounded-md border border-border"
+                aria-label="People"
+                data-testid="people-list"
+              >
+                {people.isLoading &&
+                  Array.from({ length: 3 }, (_, i) => (
+                    <li key={i} className="flex items-center gap-3 px-3 py-2.5">
+                      <Skeleton className="h-4 w-2/3" />
                     </li>
-                  )}
-                  {others.map((u) => {
-                    const selected = chosen.includes(u.id);
-                    return (
-                      <li key={u.id}>
-                        <button
-                          type="button"
-                          aria-pressed={selected}
-                          onClick={() => toggle(u.id)}
-                          className={cn(
-                            'flex w-full cursor-pointer items-center justify-between gap-3 px-3 py-2 text-left text-sm transition-colors focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-ring',
-                            selected ? 'bg-primary-soft' : 'hover:bg-subtle',
-                          )}
-                        >
-                          <span className="min-w-0">
-                            <span className="block truncate font-medium text-foreground">{u.name}</span>
-                            <span className="block text-xs text-muted-foreground">{capitalize(u.role)}</span>
-                          </span>
-                          {selected && <Check className="size-4 shrink-0 text-primary" aria-hidden />}
-                        </button>
-                      </li>
-                    );
-                  })}
-                </ul>
-                {peopleError && (
-                  <p role="alert" className="text-xs font-medium text-destructive">
-                    {peopleError}
-                  </p>
+                  ))}
+                {!people.isLoading && others.length === 0 && (
+                  <li className="px-3 py-6 text-center text-sm text-muted-foreground">
+                    No one matches your search
+                  </li>
                 )}
-                {type === 'group' && (
-                  <p className="text-xs text-muted-foreground">
-                    {chosen.length} selected; you are added automatically.
-                  </p>
-                )}
-              </div>
-            </TabsContent>
-          </Tabs>
-          <FormMessage>{failure}</FormMessage>
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button variant="outline">Cancel</Button>
-            </DialogClose>
-            <Button
-              type="submit"
-              disabled={chosen.length === 0 || create.isPending}
-              data-testid="create-conversation"
-            >
-              {type === 'direct' ? 'Open conversation' : 'Create group'}
-            </Button>
-          </DialogFooter>
-        </Form>
-      </DialogContent>
-    </Dialog>
+                {others.map((u) => {
+                  const selected = chosen.includes(u.id);
+                  return (
+                    <li key={u.id}>
+                      <button
+                        type="button"
+                        aria-pressed={selected}
+                        onClick={() => toggle(u.id)}
+                        className={cn(
+                          'flex w-full cursor-pointer items-center justify-between gap-3 px-3 py-2 text-left text-sm transition-colors focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-ring',
+                          selected ? 'bg-primary-soft' : 'hover:bg-subtle',
+                        )}
+                      >
+                        <span className="min-w-0">
+                          <span className="block truncate font-medium text-foreground">{u.name}</span>
+                          <span className="block text-xs text-muted-foreground">{capitalize(u.role)}</span>
+                        </span>
+                        {selected && <Check className="size-4 shrink-0 text-primary" aria-hidden />}
+                      </button>
+                    </li>
+                  );
+                })}
+              </ul>
+              {peopleError && (
+                <p role="alert" className="text-xs font-medium text-destructive">
+                  {peopleError}
+                </p>
+              )}
+              {type === 'group' && (
+                <p className="text-xs text-muted-foreground">
+                  {chosen.length} selected; you are added automatically.
+                </p>
+              )}
+            </div>
+          </TabsContent>
+        </Tabs>
+        <FormMessage>{failure}</FormMessage>
+        <DialogFooter>
+          <DialogClose asChild>
+            <Button variant="outline">Cancel</Button>
+          </DialogClose>
+          <Button
+            type="submit"
+            disabled={chosen.length === 0 || create.isPending}
+            data-testid="create-conversation"
+          >
+            {type === 'direct' ? 'Open conversation' : 'Create group'}
+          </Button>
+        </DialogFooter>
+      </Form>
+    </DialogFrame>
   );
 }

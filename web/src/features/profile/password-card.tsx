@@ -5,6 +5,7 @@ import {
   CheckboxField,
   Form,
   FormMessage,
+  NewPasswordFields,
   TextField,
   useZodForm,
 } from '@/components/form';
@@ -59,19 +60,7 @@ export function PasswordCard() {
             autoComplete="current-password"
           />
           <div className="grid items-start gap-4 sm:grid-cols-2">
-            <TextField
-              name="newPassword"
-              label="New password"
-              type="password"
-              autoComplete="new-password"
-              hint="At least 8 characters with uppercase, lowercase, and a number."
-            />
-            <TextField
-              name="confirmPassword"
-              label="Confirm new password"
-              type="password"
-              autoComplete="new-password"
-            />
+            <NewPasswordFields name="newPassword" />
           </div>
           <CheckboxField
             name="revokeTokens"

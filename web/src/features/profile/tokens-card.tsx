@@ -1,18 +1,12 @@
 import { type ApiToken, createTokenRequest, TOKEN_EXPIRY_DAYS, type TokenScope } from '@contract/profile';
-import { Copy, KeyRound } from 'lucide-react';
+import { KeyRound } from 'lucide-react';
 import { useState } from 'react';
 import { applyServerErrors, Form, FormMessage, SelectField, TextField, useZodForm } from '@/components/form';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
+import { CopySecret } from '@/components/ui/copy-secret';
+import { DialogFooter, DialogFrame } from '@/components/ui/dialog';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/use-toast';
@@ -31,41 +25,34 @@ const scopeLabel: Record<TokenScope, string> = { read: 'Read only', write: 'Read
 
 /** The new token, shown once with a copy button; closing forgets it (docs/product/profile.md#api-tokens). */
 function NewTokenDialog({ token, onClose }: { token: string | null; onClose: () => void }) {
-  const copy = async () => {
-    if (!token) return;
-    try {
-      await navigator.clipboard.writeText(token);
-      toast({ title: 'Token copied', description: 'Keep it somewhere safe: it will not be shown again.' });
-    } catch {
-      toast({
-        variant: 'destructive',
-        title: 'Copy failed',
-        description: 'Select the token and copy it by hand.',
-      });
-    }
-  };
   return (
-    <Dialog open={token !== null} onOpenChange={(open) => !open && onClose()}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Your new API token</DialogTitle>
-          <DialogDescription>
-            Copy it now: it is shown only this once. Send it as <code>Authorization: Bearer …</code>.
-          </DialogDescription>
-        </DialogHeader>
-        <div className="flex items-center gap-2 rounded-md border bg-subtle p-2">
-          <code data-testid="new-token" className="flex-1 break-all font-mono text-sm text-foreground">
-            {token}
-          </code>
-          <Button variant="ghost" size="icon" aria-label="Copy token" onClick={() => void copy()}>
-            <Copy aria-hidden />
-          </Button>
-        </div>
-        <DialogFooter>
-          <Button onClick={onClose}>Done</Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+    <DialogFrame
+      open={token !== null}
+      onOpenChange={(open) => !open && onClose()}
+      title="Your new API token"
+      description={
+        <>
+          Copy it now: it is shown only this once. Send it as <code>Authorization: Bearer …</code>.
+        </>
+      }
+    >
+      {token && (
+        <CopySecret
+          value={token}
+          testId="new-token"
+          className="text-sm"
+          copyLabel="Copy token"
+          copied={{
+            title: 'Token copied',
+            description: 'Keep it somewhere safe: it will not be shown again.',
+          }}
+          failed={{ title: 'Copy failed', description: 'Select the token and copy it by hand.' }}
+        />
+      )}
+      <DialogFooter>
+        <Button onClick={onClose}>Done</Button>
+      </DialogFooter>
+    </DialogFrame>
   );
 }
 

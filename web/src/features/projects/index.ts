@@ -1,5 +1,5 @@
 export { useProject } from './api';
-export { CreateProjectDialog } from './create-project-dialog';
+export { ProjectDialog } from './project-dialog';
 export { ProjectStatusBadge } from './project-badges';
 export { ProjectGrid } from './project-grid';
 export { ProjectMembers } from './project-members';

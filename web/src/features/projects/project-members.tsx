@@ -4,14 +4,7 @@ import { useState } from 'react';
 import { Avatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import {
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { EmptyState } from '@/components/ui/empty-state';
 import { FilterSelect } from '@/components/ui/filter-select';
 import { toast } from '@/components/ui/use-toast';
@@ -36,47 +29,44 @@ function AddMember({ project }: { project: ProjectDetail }) {
       <Button size="sm" variant="outline" onClick={() => setOpen(true)}>
         <UserPlus aria-hidden /> Add Member
       </Button>
-      <Dialog open={open} onOpenChange={(o) => (o ? setOpen(true) : close())}>
-        <DialogContent data-testid="add-member-dialog">
-          <DialogHeader>
-            <DialogTitle>Add a member</DialogTitle>
-            <DialogDescription>Choose who joins {project.name}.</DialogDescription>
-          </DialogHeader>
-          <FilterSelect
-            id="add-member-person"
-            label="Person"
-            value={userId}
-            allLabel={people.isLoading ? 'Loading people…' : 'Choose a person'}
-            options={options}
-            onChange={setUserId}
-          />
-          <DialogActions
-            onCancel={close}
-            label="Add Member"
-            pendingLabel="Adding..."
-            pending={add.isPending}
-            disabled={!userId}
-            onConfirm={() =>
-              userId &&
-              add.mutate(
-                { params: { id: project.id }, body: { userId } },
-                {
-                  onSuccess: (m) => {
-                    toast({ title: 'Member added', description: m.name });
-                    close();
-                  },
-                  onError: (error) =>
-                    toast({
-                      variant: 'destructive',
-                      title: 'Failed to add member',
-                      description: error.message,
-                    }),
-                },
-              )
-            }
-          />
-        </DialogContent>
-      </Dialog>
+      <ConfirmDialog
+        open={open}
+        onClose={close}
+        testId="add-member-dialog"
+        title="Add a member"
+        description={`Choose who joins ${project.name}.`}
+        confirmLabel="Add Member"
+        pendingLabel="Adding..."
+        pending={add.isPending}
+        disabled={!userId}
+        onConfirm={() =>
+          userId &&
+          add.mutate(
+            { params: { id: project.id }, body: { userId } },
+            {
+              onSuccess: (m) => {
+                toast({ title: 'Member added', description: m.name });
+                close();
+              },
+              onError: (error) =>
+                toast({
+                  variant: 'destructive',
+                  title: 'Failed to add member',
+                  description: error.message,
+                }),
+            },
+          )
+        }
+      >
+        <FilterSelect
+          id="add-member-person"
+          label="Person"
+          value={userId}
+          allLabel={people.isLoading ? 'Loading people…' : 'Choose a person'}
+          options={options}
+          onChange={setUserId}
+        />
+      </ConfirmDialog>
     </>
   );
 }
@@ -92,41 +82,35 @@ function RemoveMember({
 }) {
   const remove = useRemoveProjectMember();
   return (
-    <Dialog open={member !== null} onOpenChange={(o) => !o && onClose()}>
-      <DialogContent data-testid="remove-member-dialog">
-        <DialogHeader>
-          <DialogTitle>Remove {member?.name}?</DialogTitle>
-          <DialogDescription>
-            They leave {project.name}'s team. Their tasks and tracked time in the project stay.
-          </DialogDescription>
-        </DialogHeader>
-        <DialogActions
-          onCancel={onClose}
-          label="Remove"
-          pendingLabel="Removing..."
-          pending={remove.isPending}
-          destructive
-          onConfirm={() =>
-            member &&
-            remove.mutate(
-              { params: { id: project.id, userId: member.userId } },
-              {
-                onSuccess: () => {
-                  toast({ title: 'Member removed', description: member.name });
-                  onClose();
-                },
-                onError: (error) =>
-                  toast({
-                    variant: 'destructive',
-                    title: 'Failed to remove member',
-                    description: error.message,
-                  }),
-              },
-            )
-          }
-        />
-      </DialogContent>
-    </Dialog>
+    <ConfirmDialog
+      open={member !== null}
+      onClose={onClose}
+      testId="remove-member-dialog"
+      title={<>Remove {member?.name}?</>}
+      description={`They leave ${project.name}'s team. Their tasks and tracked time in the project stay.`}
+      confirmLabel="Remove"
+      pendingLabel="Removing..."
+      pending={remove.isPending}
+      destructive
+      onConfirm={() =>
+        member &&
+        remove.mutate(
+          { params: { id: project.id, userId: member.userId } },
+          {
+            onSuccess: () => {
+              toast({ title: 'Member removed', description: member.name });
+              onClose();
+            },
+            onError: (error) =>
+              toast({
+                variant: 'destructive',
+                title: 'Failed to remove member',
+                description: error.message,
+              }),
+          },
+        )
+      }
+    />
   );
 }
 

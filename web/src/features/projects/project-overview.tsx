@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatHours } from '@/lib/format';
-import { EditProjectDialog } from './edit-project-dialog';
+import { ProjectDialog } from './project-dialog';
 import { ProjectPriorityBadge, ProjectStatusBadge } from './project-badges';
 
 function Figure({ label, value }: { label: string; value: string }) {
@@ -48,7 +48,7 @@ export function ProjectOverview({ project, canManage }: { project: ProjectDetail
         <Figure label="Open tasks" value={String(open)} />
         <Figure label="Completed tasks" value={String(project.taskCounts.completed)} />
       </dl>
-      {canManage && <EditProjectDialog project={project} open={editing} onOpenChange={setEditing} />}
+      {canManage && <ProjectDialog project={project} open={editing} onOpenChange={setEditing} />}
     </section>
   );
 }

@@ -1,12 +1,5 @@
 import type { Task } from '@contract/tasks';
-import {
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { toast } from '@/components/ui/use-toast';
 import { useDeleteTask } from './api';
 import { errorDescription } from './error-description';
@@ -23,40 +16,33 @@ export function DeleteTaskDialog({
 }) {
   const remove = useDeleteTask();
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent data-testid="delete-task-dialog">
-        <DialogHeader>
-          <DialogTitle className="break-words">Delete “{task.title}”?</DialogTitle>
-          <DialogDescription>
-            The task and its comments go. Time tracked on it stays in the timesheets and reports, without the
-            task's name.
-          </DialogDescription>
-        </DialogHeader>
-        <DialogActions
-          onCancel={() => onOpenChange(false)}
-          label="Delete Task"
-          pendingLabel="Deleting..."
-          pending={remove.isPending}
-          destructive
-          onConfirm={() =>
-            remove.mutate(
-              { params: { id: task.id } },
-              {
-                onSuccess: () => {
-                  toast({ title: 'Task deleted', description: task.title });
-                  onOpenChange(false);
-                },
-                onError: (error) =>
-                  toast({
-                    variant: 'destructive',
-                    title: 'Error',
-                    description: errorDescription('Failed to delete task', error),
-                  }),
-              },
-            )
-          }
-        />
-      </DialogContent>
-    </Dialog>
+    <ConfirmDialog
+      open={open}
+      onClose={() => onOpenChange(false)}
+      testId="delete-task-dialog"
+      title={`Delete “${task.title}”?`}
+      description="The task and its comments go. Time tracked on it stays in the timesheets and reports, without the task's name."
+      confirmLabel="Delete Task"
+      pendingLabel="Deleting..."
+      pending={remove.isPending}
+      destructive
+      onConfirm={() =>
+        remove.mutate(
+          { params: { id: task.id } },
+          {
+            onSuccess: () => {
+              toast({ title: 'Task deleted', description: task.title });
+              onOpenChange(false);
+            },
+            onError: (error) =>
+              toast({
+                variant: 'destructive',
+                title: 'Error',
+                description: errorDescription('Failed to delete task', error),
+              }),
+          },
+        )
+      }
+    />
   );
 }

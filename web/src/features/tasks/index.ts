@@ -1,6 +1,6 @@
 /** What pages (and other screens' pages, e.g. the dashboard) may use from the tasks feature. */
 export { AdvancedTaskBoard } from './advanced-task-board';
-export { CreateTaskDialog } from './create-task-dialog';
+export { TaskDialog } from './task-dialog';
 export { MyTaskCard } from './my-task-card';
 export { MyTaskList } from './my-task-list';
 export { PriorityBadge, ReviewBadge, TaskStatusBadge } from './task-badges';

@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { useCurrentUser } from '@/lib/auth';
 import { cn } from '@/lib/utils';
 import { DeleteTaskDialog } from './delete-task-dialog';
-import { EditTaskDialog } from './edit-task-dialog';
+import { TaskDialog } from './task-dialog';
 
 /** Whether the signed-in user may edit and delete the task: its creator, managers and admins. */
 export function useMayChangeTask(task: Task): boolean {
@@ -46,7 +46,7 @@ export function TaskManageActions({ task, compact = false }: { task: Task; compa
       >
         <Trash2 aria-hidden /> {!compact && 'Delete'}
       </Button>
-      <EditTaskDialog task={task} open={editing} onOpenChange={setEditing} />
+      <TaskDialog task={task} open={editing} onOpenChange={setEditing} />
       <DeleteTaskDialog task={task} open={deleting} onOpenChange={setDeleting} />
     </>
   );

@@ -1,15 +1,7 @@
 import { Download } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from '@/components/ui/dialog';
+import { DialogFooter, DialogFrame } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { useTimeSummary } from './api';
@@ -27,50 +19,43 @@ export function ExportDialog() {
   const href = `/api/time-entries/export?${new URLSearchParams(range)}`;
 
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <DialogTrigger asChild>
+    <DialogFrame
+      open={open}
+      onOpenChange={setOpen}
+      className="max-w-md"
+      trigger={
         <Button variant="outline">
           <Download aria-hidden /> Export CSV
         </Button>
-      </DialogTrigger>
-      <DialogContent className="max-w-md">
-        <DialogHeader>
-          <DialogTitle>Export Time Entries</DialogTitle>
-          <DialogDescription>Download your entries between two dates as a CSV file.</DialogDescription>
-        </DialogHeader>
-        <div className="grid grid-cols-2 gap-3">
-          <div className="grid gap-1.5">
-            <Label htmlFor="export-from">From</Label>
-            <Input
-              id="export-from"
-              type="date"
-              value={range.from}
-              onChange={(e) => setFrom(e.target.value)}
-            />
-          </div>
-          <div className="grid gap-1.5">
-            <Label htmlFor="export-to">To</Label>
-            <Input id="export-to" type="date" value={range.to} onChange={(e) => setTo(e.target.value)} />
-          </div>
+      }
+      title="Export Time Entries"
+      description="Download your entries between two dates as a CSV file."
+    >
+      <div className="grid grid-cols-2 gap-3">
+        <div className="grid gap-1.5">
+          <Label htmlFor="export-from">From</Label>
+          <Input id="export-from" type="date" value={range.from} onChange={(e) => setFrom(e.target.value)} />
         </div>
-        {invalid && (
-          <p className="text-sm text-destructive">Choose a start date on or before the end date.</p>
-        )}
-        <DialogFooter>
-          <Button variant="outline" onClick={() => setOpen(false)}>
-            Cancel
+        <div className="grid gap-1.5">
+          <Label htmlFor="export-to">To</Label>
+          <Input id="export-to" type="date" value={range.to} onChange={(e) => setTo(e.target.value)} />
+        </div>
+      </div>
+      {invalid && <p className="text-sm text-destructive">Choose a start date on or before the end date.</p>}
+      <DialogFooter>
+        <Button variant="outline" onClick={() => setOpen(false)}>
+          Cancel
+        </Button>
+        {invalid ? (
+          <Button disabled>Download CSV</Button>
+        ) : (
+          <Button asChild onClick={() => setOpen(false)}>
+            <a href={href} download>
+              <Download aria-hidden /> Download CSV
+            </a>
           </Button>
-          {invalid ? (
-            <Button disabled>Download CSV</Button>
-          ) : (
-            <Button asChild onClick={() => setOpen(false)}>
-              <a href={href} download>
-                <Download aria-hidden /> Download CSV
-              </a>
-            </Button>
-          )}
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+        )}
+      </DialogFooter>
+    </DialogFrame>
   );
 }

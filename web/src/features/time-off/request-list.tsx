@@ -2,14 +2,7 @@ import type { LeaveRequest } from '@contract/time-off';
 import { CalendarX2 } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/use-toast';
@@ -81,38 +74,36 @@ export function RequestList({
 function CancelDialog({ request, onClose }: { request: LeaveRequest | null; onClose: () => void }) {
   const cancel = useCancelLeave();
   return (
-    <Dialog open={request !== null} onOpenChange={(open) => !open && onClose()}>
-      <DialogContent data-testid="cancel-dialog">
-        <DialogHeader>
-          <DialogTitle>Cancel this time off?</DialogTitle>
-          <DialogDescription>
-            {request && `${request.typeName}, ${formatRange(request)}.`} Its days go back to the balance, and
-            whoever else is concerned hears of it.
-          </DialogDescription>
-        </DialogHeader>
-        <DialogActions
-          onCancel={onClose}
-          cancelLabel="Keep it"
-          label="Cancel time off"
-          pendingLabel="Cancelling..."
-          pending={cancel.isPending}
-          destructive
-          onConfirm={() =>
-            request &&
-            cancel.mutate(
-              { params: { id: request.id } },
-              {
-                onSuccess: () => {
-                  toast({ title: 'Time off cancelled', description: formatRange(request) });
-                  onClose();
-                },
-                onError: (error) =>
-                  toast({ variant: 'destructive', title: 'Could not cancel', description: error.message }),
-              },
-            )
-          }
-        />
-      </DialogContent>
-    </Dialog>
+    <ConfirmDialog
+      open={request !== null}
+      onClose={onClose}
+      testId="cancel-dialog"
+      title="Cancel this time off?"
+      description={
+        <>
+          {request && `${request.typeName}, ${formatRange(request)}.`} Its days go back to the balance, and
+          whoever else is concerned hears of it.
+        </>
+      }
+      cancelLabel="Keep it"
+      confirmLabel="Cancel time off"
+      pendingLabel="Cancelling..."
+      pending={cancel.isPending}
+      destructive
+      onConfirm={() =>
+        request &&
+        cancel.mutate(
+          { params: { id: request.id } },
+          {
+            onSuccess: () => {
+              toast({ title: 'Time off cancelled', description: formatRange(request) });
+              onClose();
+            },
+            onError: (error) =>
+              toast({ variant: 'destructive', title: 'Could not cancel', description: error.message }),
+          },
+        )
+      }
+    />
   );
 }

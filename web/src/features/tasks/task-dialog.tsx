@@ -1,0 +1,219 @@
+import { createTaskRequest, type Task, type TaskEdit, taskPriorities } from '@contract/tasks';
+import { useEffect } from 'react';
+import type { z } from 'zod';
+import {
+  applyServerErrors,
+  FormDialog,
+  SelectField,
+  TextareaField,
+  TextField,
+  useZodForm,
+} from '@/components/form';
+import { toast } from '@/components/ui/use-toast';
+import { useCurrentUser } from '@/lib/auth';
+import { browserTimeZone } from '@/lib/format';
+import { useOwnTimeZone } from '@/lib/time-zone';
+import { useProjectOptions } from '@/lib/use-project-options';
+import { useAssignableUsers, useCreateTask, useUpdateTask } from './api';
+import { dueHint, dueInput } from './due-date';
+import { errorDescription } from './error-description';
+import { priorityLabels } from './task-badges';
+
+const priorityOptions = taskPriorities.map((value) => ({ value, label: priorityLabels[value] }));
+
+type TaskForm = z.output<typeof createTaskRequest>;
+
+const EMPTY: z.input<typeof createTaskRequest> = {
+  title: '',
+  description: '',
+  priority: 'medium',
+  projectId: null,
+  assigneeId: null,
+  estimatedHours: 0,
+  dueDate: null,
+};
+
+const valuesOf = (task: Task | undefined, timeZone: string) =>
+  task
+    ? {
+        title: task.title,
+        description: task.description,
+        priority: task.priority,
+        projectId: task.projectId,
+        assigneeId: task.assigneeId,
+        estimatedHours: task.estimatedHours,
+        dueDate: dueInput(task.dueDate, timeZone),
+      }
+    : EMPTY;
+
+/**
+ * The one task form (docs/product/tasks.md), for creating and, given `task`, for editing it:
+ * prefilled, checked by the creation schema (same messages). Creating is 'personal' (My Tasks, the
+ * dashboard: a task for oneself) or 'assign' (Advanced Tasks: assignee, estimate and due date, with
+ * that screen's toasts); editing always shows the estimate and due date. Only managers and admins
+ * choose an assignee.
+ */
+export function TaskDialog({
+  task,
+  open,
+  onOpenChange,
+  variant = 'personal',
+}: {
+  task?: Task;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  variant?: 'personal' | 'assign';
+}) {
+  const { user } = useCurrentUser();
+  const manages = user?.role === 'manager' || user?.role === 'admin';
+  const full = task !== undefined || variant === 'assign';
+  const canAssign = full && manages;
+  const projects = useProjectOptions();
+  const users = useAssignableUsers(canAssign && open);
+  const create = useCreateTask();
+  const update = useUpdateTask();
+  const ownZone = useOwnTimeZone();
+  const timeZone = ownZone ?? browserTimeZone();
+  const form = useZodForm(createTaskRequest, { defaultValues: valuesOf(task, timeZone) });
+  // Editing opens on the task as it is now (a live change may have moved it since the card was drawn).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only when the dialog opens
+  useEffect(() => {
+    if (open && task) form.reset(valuesOf(task, timeZone));
+  }, [open]);
+
+  const submitEdit = (id: string, { assigneeId, dueDate, ...fields }: TaskForm) => {
+    const body: TaskEdit = {
+      ...fields,
+      ...(canAssign && assigneeId ? { assigneeId } : {}),
+      // A wall-clock time of the person's own zone, which the server reads it in
+      // (docs/product/tasks.md#overdue): sent as typed, without an offset.
+      dueDate: dueDate || null,
+    };
+    update.mutate(
+      { params: { id }, body },
+      {
+        onSuccess: (updated) => {
+          toast({ title: 'Task updated', description: updated.title });
+          onOpenChange(false);
+        },
+        onError: (error) => {
+          applyServerErrors(form, error);
+          toast({
+            variant: 'destructive',
+            title: 'Error',
+            description: errorDescription('Failed to update task', error),
+          });
+        },
+      },
+    );
+  };
+
+  const submitCreate = ({ assigneeId, estimatedHours, dueDate, ...common }: TaskForm) => {
+    const body =
+      variant === 'assign'
+        ? { ...common, assigneeId: canAssign ? assigneeId : null, estimatedHours, dueDate: dueDate || null }
+        : common;
+    create.mutate(
+      { body },
+      {
+        onSuccess: (created) => {
+          if (variant === 'assign') toast({ title: 'Task created successfully', description: created.title });
+          else toast({ title: 'Task Created', description: created.title });
+          form.reset();
+          onOpenChange(false);
+        },
+        onError: (error) => {
+          applyServerErrors(form, error);
+          if (variant === 'assign')
+            toast({ variant: 'destructive', title: 'Error', description: 'Failed to create task' });
+          else toast({ variant: 'destructive', title: 'Failed to create task', description: error.message });
+        },
+      },
+    );
+  };
+
+  return (
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      form={form}
+      pending={task ? update.isPending : create.isPending}
+      onSubmit={(values) => (task ? submitEdit(task.id, values) : submitCreate(values))}
+      {...(task
+        ? {
+            testId: 'edit-task-dialog',
+            title: 'Edit Task',
+            description: 'Change what the task says, who does it and when it is due.',
+            idPrefix: `edit-task-${task.id}`,
+            submitLabel: 'Save Changes',
+            pendingLabel: 'Saving...',
+          }
+        : {
+            testId: 'create-task-dialog',
+            title: variant === 'assign' ? 'Create Task' : 'Create New Task',
+            description: canAssign
+              ? 'Describe the work and choose who does it.'
+              : 'Add a task to your own list. You can start it right away.',
+            idPrefix: 'create-task',
+            submitLabel: 'Create Task',
+            pendingLabel: 'Creating...',
+          })}
+    >
+      <TextField name="title" label="Title" placeholder="What needs to be done?" maxLength={200} autoFocus />
+      <TextareaField
+        name="description"
+        label="Description"
+        placeholder="Details, links, acceptance criteria"
+        maxLength={5000}
+      />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <SelectField name="priority" label="Priority" options={priorityOptions} />
+        <SelectField
+          name="projectId"
+          label="Project"
+          noneLabel="No project"
+          disabled={projects.isLoading}
+          options={(projects.data ?? []).map((p) => ({ value: p.id, label: p.name }))}
+        />
+      </div>
+      {canAssign ? (
+        <SelectField
+          name="assigneeId"
+          label="Assignee"
+          placeholder={task ? undefined : 'Myself'}
+          disabled={users.isLoading}
+          options={(users.data ?? (task ? [{ id: task.assigneeId, name: task.assignee }] : [])).map((u) => ({
+            value: u.id,
+            label: u.id === user?.id ? `${u.name} (me)` : u.name,
+          }))}
+        />
+      ) : (
+        variant === 'assign' &&
+        !task && (
+          <p className="rounded-md bg-subtle px-3 py-2 text-sm text-subtle-foreground">
+            This task will be assigned to you.
+          </p>
+        )
+      )}
+      {full && (
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField
+            name="estimatedHours"
+            label="Estimated hours"
+            type="number"
+            inputMode="decimal"
+            min={0}
+            step={0.5}
+          />
+          <TextField
+            name="dueDate"
+            label="Due date"
+            type="datetime-local"
+            empty={null}
+            hint={dueHint(ownZone)}
+          />
+        </div>
+      )}
+    </FormDialog>
+  );
+}
