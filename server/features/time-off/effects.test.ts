@@ -46,7 +46,17 @@ describe('the timesheet and the balance', () => {
     const after = await sheet(anna.api, '2025-10-20');
     expect(after.days.map((d) => d.expectedSeconds)).toEqual([0, 0, 0, 0, 0, 0, 0]);
     expect(after.days[0].off).toEqual([
-      { kind: 'leave', name: 'Vacation', color: '#0ea5e9', fraction: 1, seconds: 0, paid: true },
+      {
+        kind: 'leave',
+        name: 'Vacation',
+        color: '#0ea5e9',
+        fraction: 1,
+        seconds: 0,
+        paid: true,
+        // paid leave credits the day's scheduled hours
+        creditSeconds: 8 * H,
+        compensation: false,
+      },
     ]);
     // The weekend has the leave on it too, but it asked nothing.
     expect(after.days[6].off).toHaveLength(1);
@@ -98,15 +108,48 @@ describe('the timesheet and the balance', () => {
       expect(next.days.slice(2, 5).map((d) => [d.expectedSeconds, d.off])).toEqual([
         [
           4 * H,
-          [{ kind: 'holiday', name: 'Company outing', color: null, fraction: 0.5, seconds: 0, paid: false }],
+          [
+            {
+              kind: 'holiday',
+              name: 'Company outing',
+              color: null,
+              fraction: 0.5,
+              seconds: 0,
+              paid: false,
+              creditSeconds: 0,
+              compensation: false,
+            },
+          ],
         ],
         [
           0,
-          [{ kind: 'leave', name: 'Unpaid leave', color: '#a855f7', fraction: 1, seconds: 0, paid: false }],
+          [
+            {
+              kind: 'leave',
+              name: 'Unpaid leave',
+              color: '#a855f7',
+              fraction: 1,
+              seconds: 0,
+              paid: false,
+              creditSeconds: 0,
+              compensation: false,
+            },
+          ],
         ],
         [
           4 * H,
-          [{ kind: 'leave', name: 'Vacation', color: '#0ea5e9', fraction: 0.5, seconds: 0, paid: true }],
+          [
+            {
+              kind: 'leave',
+              name: 'Vacation',
+              color: '#0ea5e9',
+              fraction: 0.5,
+              seconds: 0,
+              paid: true,
+              creditSeconds: 4 * H,
+              compensation: false,
+            },
+          ],
         ],
       ]);
       expect(next.totals.expectedSeconds).toBe((8 + 8 + 4 + 0 + 4) * H);
