@@ -58,9 +58,10 @@ export function CredentialsTable({ users, showPasswords, ...actions }: Props) {
         <TableBody>
           {users.map((user) => (
             <TableRow key={user.id} data-testid="credential-row">
-              {/* Long names wrap and long addresses and usernames are cut short (the whole text is
-                  in the title), so the table fits beside the sidebar whatever people are called. */}
-              <TableCell className="max-w-36 font-medium break-words whitespace-normal text-foreground">
+              {/* Long names wrap (even one long word) and long addresses, usernames and companies are cut
+                  short (the whole text is in the title), so the table fits beside the sidebar whatever
+                  people are called. */}
+              <TableCell className="max-w-36 font-medium whitespace-normal text-foreground [overflow-wrap:anywhere]">
                 {user.firstName} {user.lastName}
               </TableCell>
               <TableCell className="max-w-32 truncate" title={user.email}>
@@ -80,7 +81,9 @@ export function CredentialsTable({ users, showPasswords, ...actions }: Props) {
               <TableCell>
                 <RoleBadge role={user.role} />
               </TableCell>
-              <TableCell>{companyOf(user)}</TableCell>
+              <TableCell className="max-w-28 truncate" title={companyOf(user)}>
+                {companyOf(user)}
+              </TableCell>
               <TableCell className="whitespace-nowrap" title={lastLoginOf(user)}>
                 {lastLoginShort(user)}
               </TableCell>
