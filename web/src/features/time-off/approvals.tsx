@@ -1,10 +1,10 @@
 import type { LeaveRequest } from '@contract/time-off';
 import { CheckCircle2 } from 'lucide-react';
 import { useState } from 'react';
-import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Skeleton } from '@/components/ui/skeleton';
+import { DecisionButtons } from '@/components/ui/decision-buttons';
 import { toast } from '@/components/ui/use-toast';
 import { useApproveLeave, useRequests } from './api';
 import { formatCost, formatRange } from './format';
@@ -44,19 +44,11 @@ export function Approvals() {
                   {r.note && <p className="whitespace-pre-wrap break-words text-sm">{r.note}</p>}
                 </div>
                 <div className="flex flex-wrap gap-2">
-                  <Button
-                    variant="outline"
-                    size="sm"
-                    aria-label={`Reject ${r.userName}'s request`}
-                    onClick={() => setRejecting(r)}
-                  >
-                    Reject
-                  </Button>
-                  <Button
-                    size="sm"
-                    aria-label={`Approve ${r.userName}'s request`}
-                    disabled={approve.isPending}
-                    onClick={() =>
+                  <DecisionButtons
+                    what={`${r.userName}'s request`}
+                    approving={approve.isPending}
+                    onReject={() => setRejecting(r)}
+                    onApprove={() =>
                       approve.mutate(
                         { params: { id: r.id }, body: {} },
                         {
@@ -70,9 +62,7 @@ export function Approvals() {
                         },
                       )
                     }
-                  >
-                    Approve
-                  </Button>
+                  />
                 </div>
               </li>
             ))}

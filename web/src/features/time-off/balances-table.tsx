@@ -8,7 +8,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@
 import { cn } from '@/lib/utils';
 import { AdjustDialog } from './adjust-dialog';
 import { useBalances, useTeams } from './api';
-import { YearPicker } from './my-time-off';
+import { YearPicker } from './year-picker';
 
 const columns: [keyof LeaveBalance, string][] = [
   ['entitlementDays', 'Entitlement'],

@@ -1,6 +1,5 @@
-import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useState } from 'react';
-import { Button } from '@/components/ui/button';
+import { YearPicker } from './year-picker';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { useRequests } from './api';
 import { BalanceCard } from './balance-card';
@@ -27,22 +26,6 @@ export function MyTimeOff({ userId, today }: { userId: string; today: string }) 
           <RequestList requests={requests.data} loading={requests.isLoading} label="My requests" />
         </CardContent>
       </Card>
-    </div>
-  );
-}
-
-export function YearPicker({ year, onYear }: { year: number; onYear: (year: number) => void }) {
-  return (
-    <div className="flex items-center gap-2">
-      <Button variant="outline" size="icon" aria-label="Previous year" onClick={() => onYear(year - 1)}>
-        <ChevronLeft aria-hidden />
-      </Button>
-      <h2 className="min-w-14 text-center text-base font-semibold tabular-nums" data-testid="year-title">
-        {year}
-      </h2>
-      <Button variant="outline" size="icon" aria-label="Next year" onClick={() => onYear(year + 1)}>
-        <ChevronRight aria-hidden />
-      </Button>
     </div>
   );
 }

@@ -4,6 +4,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Skeleton } from '@/components/ui/skeleton';
+import { DecisionButtons } from '@/components/ui/decision-buttons';
 import { toast } from '@/components/ui/use-toast';
 import { Badge } from '@/components/ui/badge';
 import { formatBalance, formatDayShort, formatDuration } from '@/lib/format';
@@ -58,19 +59,11 @@ export function ReviewQueue({ onOpen }: { onOpen: (userId: string, week: string)
                   >
                     View
                   </Button>
-                  <Button
-                    variant="outline"
-                    size="sm"
-                    aria-label={`Reject ${item.userName}'s week`}
-                    onClick={() => setRejecting(item)}
-                  >
-                    Reject
-                  </Button>
-                  <Button
-                    size="sm"
-                    aria-label={`Approve ${item.userName}'s week`}
-                    disabled={approve.isPending}
-                    onClick={() =>
+                  <DecisionButtons
+                    what={`${item.userName}'s week`}
+                    approving={approve.isPending}
+                    onReject={() => setRejecting(item)}
+                    onApprove={() =>
                       approve.mutate(
                         { params: { id: item.id } },
                         {
@@ -84,9 +77,7 @@ export function ReviewQueue({ onOpen }: { onOpen: (userId: string, week: string)
                         },
                       )
                     }
-                  >
-                    Approve
-                  </Button>
+                  />
                 </div>
               </li>
             ))}

@@ -7,7 +7,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/use-toast';
 import { formatDayShort } from '@/lib/format';
 import { useAddHoliday, useHolidays, useRemoveHoliday } from '../api';
-import { YearPicker } from '../my-time-off';
+import { YearPicker } from '../year-picker';
 import { CompanyDayDialog } from './company-day-dialog';
 
 const source = {
