@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { errorBody, text } from './common';
+import { errorBody, language, text, timeFormat } from './common';
 import { endpoints } from './endpoint';
 import { type Role, roles } from './roles';
 
@@ -26,6 +26,11 @@ export const userSchema = z.object({
   profileImageUrl: z.string().nullable(),
   /** The user's own time zone; null: the organisation's (docs/product/accounts.md#time-zone). */
   timeZone: z.string().nullable(),
+  /** The language they chose; null: their browser's, else the organisation's (docs/product/profile.md#language). */
+  // Plain strings in this answer: an enum that may be null inside the sign-in union trips the serializer.
+  language: z.string().nullable() as unknown as z.ZodNullable<typeof language>,
+  /** Their clock, '12h' or '24h'; null: as their language writes the time. */
+  timeFormat: z.string().nullable() as unknown as z.ZodNullable<typeof timeFormat>,
   createdAt: z.string(),
   /** An authenticator app is enrolled: sign-in asks for its code (docs/product/accounts.md#two-factor). */
   twoFactorEnabled: z.boolean(),

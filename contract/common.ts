@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { languages, timeFormats } from './languages';
 
 /** The years the API takes in a date (docs/product/api-conventions.md#dates). */
 export const MIN_YEAR = 1900;
@@ -109,3 +110,8 @@ export const isoDate = z
 export const calendarDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 
 export const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Use the format HH:MM');
+
+/** A language of ours (contract/languages.ts). */
+export const language = z.enum(languages, { message: 'Choose English or Deutsch' });
+/** A person's clock: '12h' or '24h'. */
+export const timeFormat = z.enum(timeFormats, { message: 'Choose 12h or 24h' });

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { personName, twoFactorCodeRequest, userSchema } from './auth';
-import { errorBody, idParam, text } from './common';
+import { errorBody, idParam, language, text, timeFormat } from './common';
 import { endpoints } from './endpoint';
+
 import { notificationChannel, notificationKind } from './notifications';
 import { isKnownTimeZone } from './settings';
 
@@ -24,6 +25,10 @@ export const updateProfileRequest = z
       .nullable()
       .transform((s) => (s ? s : null))
       .refine((s) => s === null || isKnownTimeZone(s), INVALID_TIME_ZONE),
+    /** 'en' or 'de'; null: as the browser asks, else the organisation's (docs/product/profile.md#language) */
+    language: language.nullable(),
+    /** '12h' or '24h'; null: as the language writes the time */
+    timeFormat: timeFormat.nullable(),
   })
   .partial();
 export type UpdateProfileRequest = z.input<typeof updateProfileRequest>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { hhmm } from './common';
+import { hhmm, language } from './common';
 import { endpoints } from './endpoint';
+
 import { roles } from './roles';
 
 /** True for a time zone name this runtime knows (IANA names such as 'Europe/Berlin'). */
@@ -42,6 +43,8 @@ export const settingsSchema = z.object({
     .string({ message: 'Time zone is required' })
     .min(1, 'Time zone is required')
     .max(64, 'Enter a valid time zone'),
+  /** The language of people who chose none and whose browser asks for none of ours (docs/product/profile.md#language). */
+  defaultLanguage: language,
 });
 export type Settings = z.infer<typeof settingsSchema>;
 
@@ -53,6 +56,7 @@ export const settingsInput = settingsSchema
   .extend({
     autoStopTimerHours: autoStopHours.optional(),
     twoFactorRoles: settingsSchema.shape.twoFactorRoles.optional(),
+    defaultLanguage: language.optional(),
   })
   .refine((s) => s.clockOut > s.clockIn, {
     message: 'Clock-out must be after clock-in',
@@ -71,6 +75,7 @@ export const settingsDefaults = {
   lateThresholdMinutes: 15,
   autoStopTimerHours: 10,
   twoFactorRoles: [],
+  defaultLanguage: 'en',
 } as const;
 export type SettingsInput = z.infer<typeof settingsInput>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { errorBody, text } from './common';
+import { errorBody, language, text } from './common';
 import { endpoints } from './endpoint';
 
 /**
@@ -12,6 +12,8 @@ export const signInOptions = z.object({
   /** null: no provider is configured */
   sso: z.object({ providerName: z.string() }).nullable(),
   passwordSignIn: z.boolean(),
+  /** The organisation's default language: the sign-in page speaks it when the browser asks for none of ours. */
+  defaultLanguage: language,
 });
 export type SignInOptions = z.infer<typeof signInOptions>;
 

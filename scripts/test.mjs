@@ -1,4 +1,4 @@
-// `npm test`: typecheck, lint, import boundaries, docs links, unit + API tests on PGlite (and PostgreSQL when TEST_DATABASE_URL is set),
+// `npm test`: typecheck, lint, import boundaries, docs links, message files, unit + API tests on PGlite (and PostgreSQL when TEST_DATABASE_URL is set),
 // several instances behind nginx (with TEST_DATABASE_URL and nginx installed), client build, browser tests in Chromium
 // when one is installed. Ends with "N passed, M failed".
 //
@@ -17,6 +17,7 @@ const ORDER = [
   'lint',
   'import boundaries',
   'docs links',
+  'messages',
   'unit and API tests on PGlite',
   'API tests on PostgreSQL',
   'several instances behind nginx',
@@ -103,6 +104,7 @@ function checks() {
     check('lint', 'npx', ['biome', 'check', '.']),
     check('import boundaries', 'node', ['scripts/check-boundaries.mjs']),
     check('docs links', 'node', ['scripts/check-docs-links.mjs']),
+    check('messages', 'node', ['scripts/check-messages.mjs']),
   ]);
 }
 

@@ -26,6 +26,8 @@ export function toUser(row: PublicUserRow | SessionUser): User {
     companyId: row.companyId,
     profileImageUrl: row.profileImageUrl,
     timeZone: row.timeZone,
+    language: row.language,
+    timeFormat: row.timeFormat,
     twoFactorEnabled: row.twoFactorEnabledAt !== null,
     createdAt: isoInstant(row.createdAt),
   };

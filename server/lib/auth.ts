@@ -34,6 +34,8 @@ export type PublicUserRow = Pick<
   | 'companyId'
   | 'profileImageUrl'
   | 'timeZone'
+  | 'language'
+  | 'timeFormat'
   | 'twoFactorEnabledAt'
   | 'createdAt'
 >;
@@ -107,7 +109,7 @@ const sessionByTokenHash = statement<
      u.is_active as "isActive", u.approval_status as "approvalStatus",
      u.email_verified as "emailVerified", u.must_change_password as "mustChangePassword",
      u.last_active as "lastActive", u.last_login_at as "lastLoginAt", u.username,
-     u.company_id as "companyId", u.profile_image_url as "profileImageUrl", u.time_zone as "timeZone",
+     u.company_id as "companyId", u.profile_image_url as "profileImageUrl", u.time_zone as "timeZone", u.language, u.time_format as "timeFormat",
      u.two_factor_enabled_at as "twoFactorEnabledAt", u.created_at as "createdAt"
    from sessions s join users u on u.id = s.user_id
    where s.token_hash = $1`,
@@ -138,7 +140,7 @@ const userColumns = `u.id, u.email, u.first_name as "firstName", u.last_name as 
      u.is_active as "isActive", u.approval_status as "approvalStatus",
      u.email_verified as "emailVerified", u.must_change_password as "mustChangePassword",
      u.last_active as "lastActive", u.last_login_at as "lastLoginAt", u.username,
-     u.company_id as "companyId", u.profile_image_url as "profileImageUrl", u.time_zone as "timeZone",
+     u.company_id as "companyId", u.profile_image_url as "profileImageUrl", u.time_zone as "timeZone", u.language, u.time_format as "timeFormat",
      u.created_at as "createdAt"`;
 
 const apiTokenByHash = statement<

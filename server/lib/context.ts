@@ -6,6 +6,8 @@ import type { EventBus } from './events';
 import type { Mailer } from './mailer';
 import type { SessionUser } from './auth';
 import type { Settings } from '@contract/settings';
+import type { Language } from '@contract/languages';
+import { languageFor } from './i18n';
 import { loadSettings } from './org-settings';
 import { isValidTimeZone } from '@contract/zoned-time';
 
@@ -35,17 +37,30 @@ export type Context = ContextDeps & {
   settings(): Promise<Settings>;
   /** The time zone the caller's calendar days are counted in: their own, else the organisation's. */
   timeZone(): Promise<string>;
+  /** The language the caller reads (lib/i18n.ts `languageFor`): their own, their browser's, the organisation's. */
+  language(): Promise<Language>;
 };
 
 /** The context of a public endpoint or of work the server does on its own: nobody is signed in. */
 export type PublicContext = Omit<Context, 'actor'> & { actor: null };
 
-export function contextFor(deps: ContextDeps, actor: SessionUser, log: FastifyBaseLogger): Context;
-export function contextFor(deps: ContextDeps, actor: null, log: FastifyBaseLogger): PublicContext;
+export function contextFor(
+  deps: ContextDeps,
+  actor: SessionUser,
+  log: FastifyBaseLogger,
+  acceptLanguage?: string,
+): Context;
+export function contextFor(
+  deps: ContextDeps,
+  actor: null,
+  log: FastifyBaseLogger,
+  acceptLanguage?: string,
+): PublicContext;
 export function contextFor(
   deps: ContextDeps,
   actor: SessionUser | null,
   log: FastifyBaseLogger,
+  acceptLanguage?: string,
 ): Context | PublicContext {
   let settings: Promise<Settings> | undefined;
   const readSettings = () => {
@@ -65,5 +80,9 @@ export function contextFor(
     settings: readSettings,
     timeZone: async () =>
       actor?.timeZone && isValidTimeZone(actor.timeZone) ? actor.timeZone : (await readSettings()).timeZone,
+    language: async () =>
+      actor?.language
+        ? actor.language
+        : languageFor({ acceptLanguage, organisation: (await readSettings()).defaultLanguage }),
   } as Context | PublicContext;
 }

@@ -1,14 +1,23 @@
+import type { Language } from '@contract/languages';
 import { type Settings, settingsDefaults } from '@contract/settings';
 import type { Db } from '../db/types';
 import { statement } from '../db/statements';
 import { isValidTimeZone } from '@contract/zoned-time';
+
+/**
+ * The organisation's default language as last read: an error answer uses it without a query (the
+ * database may be the very thing that failed). One organisation per database, so one value.
+ */
+let organisationLanguage: Language = settingsDefaults.defaultLanguage;
+export const lastKnownOrganisationLanguage = () => organisationLanguage;
 
 // Read by every time-zone-aware request (lists, summaries, the dashboard), so prepared once.
 const savedSettings = statement<Omit<Settings, 'timeZone'> & { timeZone: string | null }>(
   'org_settings',
   `select clock_in as "clockIn", clock_out as "clockOut", daily_break_minutes as "dailyBreakMinutes",
      lunch_minutes as "lunchMinutes", late_threshold_minutes as "lateThresholdMinutes",
-     auto_stop_timer_hours as "autoStopTimerHours", two_factor_roles as "twoFactorRoles", time_zone as "timeZone"
+     auto_stop_timer_hours as "autoStopTimerHours", two_factor_roles as "twoFactorRoles", time_zone as "timeZone",
+     default_language as "defaultLanguage"
    from settings where id = 1`,
 );
 
@@ -19,6 +28,7 @@ const savedSettings = statement<Omit<Settings, 'timeZone'> & { timeZone: string 
 export async function loadSettings(db: Db, defaultTimeZone: string): Promise<Settings> {
   const [row] = await savedSettings(db);
   const fallbackZone = isValidTimeZone(defaultTimeZone) ? defaultTimeZone : 'UTC';
+  organisationLanguage = row?.defaultLanguage ?? settingsDefaults.defaultLanguage;
   if (!row) return { ...settingsDefaults, twoFactorRoles: [], timeZone: fallbackZone };
   return {
     clockIn: row.clockIn,
@@ -29,5 +39,6 @@ export async function loadSettings(db: Db, defaultTimeZone: string): Promise<Set
     autoStopTimerHours: row.autoStopTimerHours,
     twoFactorRoles: row.twoFactorRoles,
     timeZone: row.timeZone && isValidTimeZone(row.timeZone) ? row.timeZone : fallbackZone,
+    defaultLanguage: row.defaultLanguage,
   };
 }

@@ -152,8 +152,8 @@ function registerEndpoint(app: ZodApp, deps: RouteDeps, endpoint: Endpoint, hand
     config: { endpoint },
     handler: async (request, reply) => {
       const ctx = isPublic
-        ? contextFor(deps, null, request.log)
-        : contextFor(deps, currentUser(request), request.log);
+        ? contextFor(deps, null, request.log, request.headers['accept-language'])
+        : contextFor(deps, currentUser(request), request.log, request.headers['accept-language']);
       const input = {
         params: request.params,
         query: request.query,

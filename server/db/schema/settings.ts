@@ -1,3 +1,4 @@
+import { languages } from '@contract/languages';
 import { sql } from 'drizzle-orm';
 import { boolean, check, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, ts } from './_columns';
@@ -29,6 +30,8 @@ export const settings = pgTable(
     passwordSignIn: boolean('password_sign_in').notNull().default(true),
     /** null = the server's TZ, else UTC */
     timeZone: text('time_zone'),
+    /** the language of people who chose none and whose browser asks for none of ours (docs/product/profile.md#language) */
+    defaultLanguage: text('default_language', { enum: languages }).notNull().default('en'),
     updatedAt: ts('updated_at').notNull().defaultNow(),
     updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
   },

@@ -1,4 +1,5 @@
 import { approvalStatuses, selfRoles } from '@contract/auth';
+import { languages, timeFormats } from '@contract/languages';
 import { tokenScopes } from '@contract/profile';
 import { roles } from '@contract/roles';
 import { sql } from 'drizzle-orm';
@@ -25,6 +26,10 @@ export const users = pgTable(
     profileImageUrl: text('profile_image_url'),
     /** The IANA zone the user's calendar days count in; null: the organisation's. */
     timeZone: text('time_zone'),
+    /** the language they read Workbench in; null: their browser's, else the organisation's (docs/product/profile.md#language) */
+    language: text('language', { enum: languages }),
+    /** '12h' or '24h'; null: as their language writes the time */
+    timeFormat: text('time_format', { enum: timeFormats }),
     /** notification e-mails as one daily digest instead of one by one (docs/product/notifications.md#digest) */
     emailDigest: boolean('email_digest').notNull().default(false),
     inviteCode: text('invite_code'),

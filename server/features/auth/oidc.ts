@@ -84,6 +84,7 @@ export async function signInOptions(ctx: PublicContext): Promise<SignInOptions> 
     sso: configured ? { providerName: configured.providerName } : null,
     // Without a provider nobody could sign in at all: the form stays.
     passwordSignIn: passwordSignIn || !configured,
+    defaultLanguage: (await ctx.settings()).defaultLanguage,
   };
 }
 

@@ -9,9 +9,10 @@ export async function saveSettings(ctx: Context, input: SettingsInput): Promise<
   const { db, now, actor } = ctx;
   const before = await ctx.settings();
   // Left out, the forgotten-timer limit and the two-factor roles keep its saved value (or the column's default).
-  const { autoStopTimerHours, twoFactorRoles, ...rest } = input;
+  const { autoStopTimerHours, twoFactorRoles, defaultLanguage, ...rest } = input;
   const values = {
     ...rest,
+    ...(defaultLanguage === undefined ? {} : { defaultLanguage }),
     ...(autoStopTimerHours === undefined ? {} : { autoStopTimerHours }),
     ...(twoFactorRoles === undefined ? {} : { twoFactorRoles: [...new Set(twoFactorRoles)] }),
     updatedAt: now,

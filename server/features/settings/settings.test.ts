@@ -32,6 +32,7 @@ describe('GET /api/settings', () => {
       autoStopTimerHours: 10,
       twoFactorRoles: [],
       timeZone: 'Europe/Berlin',
+      defaultLanguage: 'en',
     });
   });
 });
@@ -49,7 +50,7 @@ describe('PUT /api/settings', () => {
     const admin = await t.userClient('admin');
     const res = await admin.api.put('/api/settings', { ...valid, extra: 'ignored' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ ...valid, autoStopTimerHours: 10, twoFactorRoles: [] });
+    expect(res.json()).toEqual({ ...valid, autoStopTimerHours: 10, twoFactorRoles: [], defaultLanguage: 'en' });
     // The forgotten-timer limit is saved when sent, and kept when a client leaves it out.
     expect(
       (await admin.api.call(settingsApi.save, { body: { ...valid, autoStopTimerHours: 12 } })).json(),
@@ -57,6 +58,7 @@ describe('PUT /api/settings', () => {
       ...valid,
       autoStopTimerHours: 12,
       twoFactorRoles: [],
+      defaultLanguage: 'en',
     });
     const again = await admin.api.call(settingsApi.save, { body: { ...valid, lateThresholdMinutes: 20 } });
     expect(again.json().lateThresholdMinutes).toBe(20);
@@ -66,7 +68,14 @@ describe('PUT /api/settings', () => {
       lateThresholdMinutes: 20,
       autoStopTimerHours: 12,
       twoFactorRoles: [],
+      defaultLanguage: 'en',
     });
+    // The organisation's default language is kept when left out, saved when sent, and told to the sign-in page.
+    const german = await admin.api.call(settingsApi.save, { body: { ...valid, defaultLanguage: 'de' } });
+    expect(german.json().defaultLanguage).toBe('de');
+    expect((await t.anonymous.get('/api/auth/sign-in-options')).json().defaultLanguage).toBe('de');
+    const invalid = await admin.api.call(settingsApi.save, { body: { ...valid, defaultLanguage: 'fr' as 'de' } });
+    expect(invalid.statusCode).toBe(400);
   });
 
   it('rejects bad input with 400 and the field message', async () => {

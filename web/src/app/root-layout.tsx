@@ -1,7 +1,8 @@
-import { lazy, Suspense } from 'react';
+import { Fragment, lazy, Suspense } from 'react';
 import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
 import { Spinner } from '@/components/ui/spinner';
 import { getStoredUser, useStoredUser } from '@/lib/auth';
+import { useAppliedLanguage } from './use-language';
 
 // Signed-out pages (sign in, register) never download the shell: it is its own chunk. A signed-in
 // visit needs it at once, so it starts downloading now, beside the first page's own chunk.
@@ -21,13 +22,15 @@ export function PageFallback() {
 export function RootLayout() {
   const user = useStoredUser();
   const busy = useNavigation().state !== 'idle';
+  // Every screen renders again in a newly chosen language or clock (formats are read while rendering).
+  const language = useAppliedLanguage();
   const page = (
     <Suspense fallback={<PageFallback />}>
       <Outlet />
     </Suspense>
   );
   return (
-    <>
+    <Fragment key={language}>
       {busy && <div className="fixed inset-x-0 top-0 z-[60] h-0.5 animate-pulse bg-primary" aria-hidden />}
       {user ? (
         <Suspense fallback={<PageFallback />}>
@@ -39,6 +42,6 @@ export function RootLayout() {
         </main>
       )}
       <ScrollRestoration />
-    </>
+    </Fragment>
   );
 }

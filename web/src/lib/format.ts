@@ -14,16 +14,31 @@ export function secondsSince(startIso: string, now: number = Date.now()): number
   return Number.isNaN(start) ? 0 : Math.max(0, Math.floor((now - start) / 1000));
 }
 
+/**
+ * A number with a unit in the person's locale: English keeps the compact '1h 30m' of the spec, other
+ * languages their usual abbreviations ('1 Std. 30 Min.').
+ */
+function unit(value: number, name: 'hour' | 'minute' | 'second', fractionDigits = 0): string {
+  const english = formatLocale().startsWith('en');
+  return new Intl.NumberFormat(formatLocale(), {
+    style: 'unit',
+    unit: name,
+    unitDisplay: english ? 'narrow' : 'short',
+    minimumFractionDigits: fractionDigits,
+    maximumFractionDigits: fractionDigits,
+  }).format(value);
+}
+
 /** 5400 → '1h 30m'; under a minute in seconds (45 → '45s'), not a misleading '0h 0m'; 0 → '0h 0m'. */
 export function formatDuration(seconds: number): string {
   const s = Math.max(0, Math.floor(Number.isFinite(seconds) ? seconds : 0));
-  if (s > 0 && s < 60) return `${s}s`;
-  return `${Math.floor(s / 3600)}h ${Math.floor((s % 3600) / 60)}m`;
+  if (s > 0 && s < 60) return unit(s, 'second');
+  return `${unit(Math.floor(s / 3600), 'hour')} ${unit(Math.floor((s % 3600) / 60), 'minute')}`;
 }
 
-/** 7.25 → '7.3h'. */
+/** 7.25 → '7.3h' ('7,3 Std.' in German). */
 export function formatHours(hours: number): string {
-  return `${(Number.isFinite(hours) ? hours : 0).toFixed(1)}h`;
+  return unit(Number.isFinite(hours) ? hours : 0, 'hour', 1);
 }
 
 type DateInput = string | number | Date;
@@ -37,21 +52,60 @@ export function toDate(value: DateInput): Date {
   return new Date(value);
 }
 
-const dateFmt = new Intl.DateTimeFormat(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
-const timeFmt = new Intl.DateTimeFormat(undefined, { hour: 'numeric', minute: '2-digit' });
-const relFmt = new Intl.RelativeTimeFormat(undefined, { numeric: 'auto' });
+/**
+ * The person's formats (lib/i18n.ts `applyLanguage` sets them): their language's locale and, when they
+ * chose one, their clock. Until set: the browser's own.
+ */
+let locale: string | undefined;
+let hourCycle: 'h12' | 'h23' | undefined;
 
-/** Formatters by zone and options (a zone's formatter is built once; `undefined`: the browser's zone). */
+/** Sets the locale and clock every formatter here uses ('de-DE', '24h'); null: the locale's own clock. */
+export function setFormats(nextLocale: string, timeFormat: '12h' | '24h' | null): void {
+  locale = nextLocale;
+  hourCycle = timeFormat === '12h' ? 'h12' : timeFormat === '24h' ? 'h23' : undefined;
+}
+
+/** The locale formats are written in ('en-US' until a language is applied). */
+export const formatLocale = () => locale ?? 'en-US';
+
+/** A fixed English locale for English readers ('Fri 31 Oct' reads the same everywhere), else the person's. */
+const englishOr = (english: string) => (formatLocale().startsWith('en') ? english : formatLocale());
+
+/** Formatters by locale, zone and options (each built once; zone `undefined`: the browser's zone). */
 const formatters = new Map<string, Intl.DateTimeFormat>();
-function zoned(timeZone: string | undefined, options: Intl.DateTimeFormatOptions, locale?: string) {
-  const key = `${locale}|${timeZone}|${JSON.stringify(options)}`;
+function zoned(timeZone: string | undefined, options: Intl.DateTimeFormatOptions, fixedLocale?: string) {
+  const withClock =
+    !fixedLocale && hourCycle && (options.hour || options.timeStyle) ? { ...options, hourCycle } : options;
+  const useLocale = fixedLocale ?? locale;
+  const key = `${useLocale}|${timeZone}|${JSON.stringify(withClock)}`;
   let f = formatters.get(key);
   if (!f) {
-    f = new Intl.DateTimeFormat(locale, { ...options, timeZone });
+    f = new Intl.DateTimeFormat(useLocale, { ...withClock, timeZone });
     formatters.set(key, f);
   }
   return f;
 }
+
+const dateFmt = () => zoned(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
+const timeFmt = () => zoned(undefined, { hour: 'numeric', minute: '2-digit' });
+const relFmt = () => new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
+
+/** The first day of a week where the person lives: 1 Monday … 7 Sunday (Intl's week info). */
+export function firstDayOfWeek(): number {
+  try {
+    const info = new Intl.Locale(formatLocale()) as Intl.Locale & {
+      getWeekInfo?: () => { firstDay: number };
+      weekInfo?: { firstDay: number };
+    };
+    return info.getWeekInfo?.().firstDay ?? info.weekInfo?.firstDay ?? 1;
+  } catch {
+    return 1;
+  }
+}
+
+/** A number in the person's locale: 1234.5 → '1,234.5' (en), '1.234,5' (de). */
+export const formatNumber = (value: number, options?: Intl.NumberFormatOptions) =>
+  new Intl.NumberFormat(formatLocale(), options).format(Number.isFinite(value) ? value : 0);
 
 function safe(value: DateInput | null | undefined, fmt: Intl.DateTimeFormat, fallback: string): string {
   if (value === null || value === undefined || value === '') return fallback;
@@ -60,9 +114,9 @@ function safe(value: DateInput | null | undefined, fmt: Intl.DateTimeFormat, fal
 }
 
 /** 'Nov 21, 2025'. */
-export const formatDate = (v: DateInput | null | undefined, fallback = '—') => safe(v, dateFmt, fallback);
+export const formatDate = (v: DateInput | null | undefined, fallback = '—') => safe(v, dateFmt(), fallback);
 /** '9:05 AM' (locale dependent), in the browser's zone: chat and notifications (the viewer's own). */
-export const formatTime = (v: DateInput | null | undefined, fallback = '—') => safe(v, timeFmt, fallback);
+export const formatTime = (v: DateInput | null | undefined, fallback = '—') => safe(v, timeFmt(), fallback);
 /** 'Nov 21, 2025, 9:05 AM', in `timeZone` (a person's own zone: a due date), else the browser's. */
 export const formatDateTime = (v: DateInput | null | undefined, fallback = '—', timeZone?: string) =>
   safe(v, zoned(timeZone, { dateStyle: 'medium', timeStyle: 'short' }), fallback);
@@ -100,7 +154,7 @@ export function formatTimeRange(start: DateInput, end: DateInput, timeZone: stri
 
 /** 'Fri 31 Oct' for a 'YYYY-MM-DD' calendar day (no zone shifts it). */
 export const formatDayShort = (date: string) =>
-  zoned('UTC', { weekday: 'short', day: 'numeric', month: 'short' }, 'en-GB').format(
+  zoned('UTC', { weekday: 'short', day: 'numeric', month: 'short' }, englishOr('en-GB')).format(
     new Date(`${date}T12:00:00Z`),
   );
 /** 'Friday, November 21', in `timeZone` (a person's own), else the browser's. */
@@ -118,10 +172,11 @@ export function formatRelative(
   if (Number.isNaN(t)) return fallback;
   const diff = Math.round((t - now) / 1000);
   const abs = Math.abs(diff);
-  if (abs < 45) return 'just now';
-  if (abs < 3600) return relFmt.format(Math.round(diff / 60), 'minute');
-  if (abs < 86400) return relFmt.format(Math.round(diff / 3600), 'hour');
-  if (abs < 86400 * 30) return relFmt.format(Math.round(diff / 86400), 'day');
+  // English keeps the spec's 'just now'; other languages say it their way ('jetzt').
+  if (abs < 45) return formatLocale().startsWith('en') ? 'just now' : relFmt().format(0, 'second');
+  if (abs < 3600) return relFmt().format(Math.round(diff / 60), 'minute');
+  if (abs < 86400) return relFmt().format(Math.round(diff / 3600), 'hour');
+  if (abs < 86400 * 30) return relFmt().format(Math.round(diff / 86400), 'day');
   return formatDate(t);
 }
 
@@ -143,6 +198,6 @@ export function formatBalance(seconds: number): string {
   const sign = s > 0 ? '+' : s < 0 ? '−' : '';
   const abs = Math.abs(s);
   const hours = Math.floor(abs / 3600);
-  const minutes = Math.floor((abs % 3600) / 60);
-  return hours === 0 ? `${sign}${minutes}m` : `${sign}${hours}h ${minutes}m`;
+  const minutes = unit(Math.floor((abs % 3600) / 60), 'minute');
+  return hours === 0 ? `${sign}${minutes}` : `${sign}${unit(hours, 'hour')} ${minutes}`;
 }

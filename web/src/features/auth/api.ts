@@ -1,4 +1,5 @@
 import type { SignInOptions } from '@contract/sso';
+import { rememberOrganisationLanguage } from '@/lib/i18n';
 import { useQuery } from '@tanstack/react-query';
 import { useApiMutation } from '@/lib/api';
 import { request } from '@/lib/api-client';
@@ -25,7 +26,14 @@ export const useConfirmPasswordReset = () => useApiMutation(accounts('confirmPas
 export const useSignInOptions = () =>
   useQuery({
     queryKey: ['/api', 'auth', 'sign-in-options'],
-    queryFn: async ({ signal }) =>
-      (await request('GET', '/api/auth/sign-in-options', { signal, cachedRead: true })) as SignInOptions,
+    queryFn: async ({ signal }) => {
+      const options = (await request('GET', '/api/auth/sign-in-options', {
+        signal,
+        cachedRead: true,
+      })) as SignInOptions;
+      // The language of visitors whose browser asks for none of ours (lib/i18n.ts).
+      rememberOrganisationLanguage(options.defaultLanguage);
+      return options;
+    },
     staleTime: 60_000,
   });

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { LanguagePicker } from '@/components/language-picker';
 import { BrandMark } from './brand-mark';
 
 /** The centered card every signed-out screen uses, with the product mark above it. */
@@ -19,6 +20,9 @@ export function AuthCard({
           <h1 className="text-xl font-semibold tracking-tight text-foreground">{title}</h1>
           {description && <p className="mt-1 text-sm text-muted-foreground">{description}</p>}
           <div className="mt-6">{children}</div>
+        </div>
+        <div className="mt-4">
+          <LanguagePicker />
         </div>
       </div>
     </div>

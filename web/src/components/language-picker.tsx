@@ -1,0 +1,35 @@
+import { type Language, languageNames, languages } from '@contract/languages';
+import { Languages } from 'lucide-react';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { rememberLanguageChoice } from '@/lib/i18n';
+
+/**
+ * The language choice before anyone is signed in (the sign-in and registration pages): remembered in
+ * this browser and applied at once. A signed-in person chooses on their profile instead.
+ */
+export function LanguagePicker() {
+  const { t, i18n } = useTranslation();
+  const id = useId();
+  const current = languages.find((l) => l === i18n.language) ?? '';
+  return (
+    <div className="flex items-center justify-center gap-2 text-sm text-muted-foreground">
+      <Languages className="size-4" aria-hidden />
+      <label htmlFor={id} className="sr-only">
+        {t('language.label')}
+      </label>
+      <select
+        id={id}
+        value={current}
+        onChange={(e) => rememberLanguageChoice(e.target.value as Language)}
+        className="cursor-pointer rounded-md bg-transparent py-1 pr-1 text-sm text-foreground hover:underline focus-visible:outline-2 focus-visible:outline-ring/40"
+      >
+        {languages.map((language) => (
+          <option key={language} value={language} lang={language}>
+            {languageNames[language]}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
