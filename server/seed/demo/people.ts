@@ -11,10 +11,11 @@ const people = [
   { firstName: 'Maria', lastName: 'Garcia', role: 'manager' },
   { firstName: 'James', lastName: 'Chen', role: 'manager' },
   { firstName: 'Priya', lastName: 'Patel', role: 'employee' },
-  { firstName: 'Tom', lastName: 'Becker', role: 'employee' },
+  // Tom and Lena read Workbench in German (docs/product/profile.md#language); Lena chose a 24-hour clock.
+  { firstName: 'Tom', lastName: 'Becker', role: 'employee', language: 'de' },
   { firstName: 'Sofia', lastName: 'Rossi', role: 'employee' },
   { firstName: 'Kwame', lastName: 'Mensah', role: 'employee' },
-  { firstName: 'Lena', lastName: 'Novak', role: 'employee' },
+  { firstName: 'Lena', lastName: 'Novak', role: 'employee', language: 'de', timeFormat: '24h' },
   { firstName: 'Diego', lastName: 'Alvarez', role: 'employee' },
 ] as const;
 
@@ -37,6 +38,8 @@ export async function seedPeople({ db, today, at }: DemoWorld): Promise<Cast & {
         lastLoginAt: at(addDays(today, -(i % 3)), '08:55'),
         lastActive: at(addDays(today, -(i % 3)), '16:30'),
         username: p.firstName.toLowerCase(),
+        language: 'language' in p ? p.language : null,
+        timeFormat: 'timeFormat' in p ? p.timeFormat : null,
       })),
     )
     .returning();
