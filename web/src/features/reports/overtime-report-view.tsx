@@ -29,9 +29,9 @@ export function OvertimeReportView(props: { filters: UrlFilters }) {
       {(data) => (
         <Card className="grid gap-4 p-4 sm:p-5">
           <h2 className="text-base font-semibold">
-            {t(data.countedTo < data.to ? 'overtime.headingToToday' : 'overtime.heading', {
-              hours: formatSignedHours(data.totals.balanceSeconds),
-            })}
+            {data.countedTo < data.to
+              ? t('overtime.headingToToday', { hours: formatSignedHours(data.totals.balanceSeconds) })
+              : t('overtime.heading', { hours: formatSignedHours(data.totals.balanceSeconds) })}
           </h2>
           <CompareBarChart
             data={data.users.map((u) => ({ label: u.name, values: [u.expectedSeconds, u.trackedSeconds] }))}
@@ -78,10 +78,9 @@ export function OvertimeReportView(props: { filters: UrlFilters }) {
             ))}
           </ReportTable>
           <p className="text-xs text-muted-foreground" data-testid="overtime-counted">
-            {t(data.countedTo < data.to ? 'overtime.countedToToday' : 'overtime.counted', {
-              from: formatDate(data.from),
-              to: formatDate(data.countedTo),
-            })}{' '}
+            {data.countedTo < data.to
+              ? t('overtime.countedToToday', { from: formatDate(data.from), to: formatDate(data.countedTo) })
+              : t('overtime.counted', { from: formatDate(data.from), to: formatDate(data.countedTo) })}{' '}
             {t('overtime.note')}
           </p>
         </Card>
