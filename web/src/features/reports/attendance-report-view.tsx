@@ -6,7 +6,11 @@ import { downloadUrls, useAttendanceReport } from './api';
 import { CompareBarChart } from './bar-chart';
 import { formatHoursShort, formatSignedHours, peopleQuery, type UrlFilters } from './filters';
 import { ReportFrame } from './report-states';
+import { cn } from '@/lib/utils';
 import { num, ReportTable, td, th } from './report-table';
+
+/** A figure's head that may wrap (German heads are long): two short lines rather than a wide table. */
+const thWrap = cn(th, num, 'whitespace-normal leading-tight');
 
 /** Attendance per user, and attended against tracked time per user and day. */
 export function AttendanceReportView(props: { filters: UrlFilters }) {
@@ -43,13 +47,13 @@ export function AttendanceReportView(props: { filters: UrlFilters }) {
               head={
                 <tr>
                   <th className={th}>{t('table.user')}</th>
-                  <th className={`${th} ${num}`}>{t('attendance.attended')}</th>
-                  <th className={`${th} ${num}`}>{t('attendance.tracked')}</th>
-                  <th className={`${th} ${num}`}>{t('attendance.difference')}</th>
-                  <th className={`${th} ${num}`}>{t('attendance.daysPresent')}</th>
-                  <th className={`${th} ${num}`}>{t('attendance.lateArrivals')}</th>
-                  <th className={`${th} ${num}`}>{t('attendance.missedClockOuts')}</th>
-                  <th className={`${th} ${num}`}>{t('attendance.breakMinutes')}</th>
+                  <th className={thWrap}>{t('attendance.attended')}</th>
+                  <th className={thWrap}>{t('attendance.tracked')}</th>
+                  <th className={thWrap}>{t('attendance.difference')}</th>
+                  <th className={thWrap}>{t('attendance.daysPresent')}</th>
+                  <th className={thWrap}>{t('attendance.lateArrivals')}</th>
+                  <th className={thWrap}>{t('attendance.missedClockOuts')}</th>
+                  <th className={thWrap}>{t('attendance.breakMinutes')}</th>
                 </tr>
               }
               foot={

@@ -62,7 +62,7 @@ export function RequestList({
                 aria-label={t('list.cancelLabel', { type: r.typeName, range: formatRange(r, t) })}
                 onClick={() => setCancelling(r)}
               >
-                {t('common:actions.cancel')}
+                {t('list.cancel')}
               </Button>
             )}
           </li>
