@@ -157,6 +157,17 @@ export const formatDayShort = (date: string) =>
   zoned('UTC', { weekday: 'short', day: 'numeric', month: 'short' }, englishOr('en-GB')).format(
     new Date(`${date}T12:00:00Z`),
   );
+/** 'November 2025' for a month 'YYYY-MM' (or a day in it). */
+export const formatMonthYear = (month: string) =>
+  zoned('UTC', { month: 'long', year: 'numeric' }, englishOr('en-GB')).format(
+    new Date(`${month.slice(0, 7)}-15T12:00:00Z`),
+  );
+/** A calendar day's weekday in two letters, for a day column's head: 'Mo', 'Tu' ('Mo', 'Di'). */
+export const formatWeekdayNarrow = (date: string) =>
+  zoned('UTC', { weekday: 'short' }, englishOr('en-GB'))
+    .format(new Date(`${date}T12:00:00Z`))
+    .replace(/\.$/, '')
+    .slice(0, 2);
 /** 'Friday, November 21', in `timeZone` (a person's own), else the browser's. */
 export const formatLongDate = (v: DateInput | null | undefined, fallback = '—', timeZone?: string) =>
   safe(v, zoned(timeZone, { weekday: 'long', month: 'long', day: 'numeric' }), fallback);

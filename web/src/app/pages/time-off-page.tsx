@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '@/components/ui/page-header';
 import { TIME_OFF_TABS, type TimeOffTab, TimeOffTabs } from '@/features/time-off';
@@ -6,6 +7,7 @@ import { todayIn, useOwnTimeZone } from '@/lib/time-zone';
 
 /** Time off (docs/product/time-off.md): the tab is kept in the URL (`?tab=calendar`), so it can be shared. */
 export function TimeOffPage() {
+  const { t } = useTranslation('time-off');
   const { user } = useCurrentUser();
   const zone = useOwnTimeZone();
   const [params, setParams] = useSearchParams();
@@ -13,11 +15,7 @@ export function TimeOffPage() {
   const tab: TimeOffTab = TIME_OFF_TABS.includes(asked as TimeOffTab) ? (asked as TimeOffTab) : 'mine';
   return (
     <div className="mx-auto grid w-full min-w-0 max-w-6xl gap-4 [&>*]:min-w-0">
-      <PageHeader
-        className="mb-0"
-        title="Time off"
-        description="Your allowance and requests, who is out when, and the feeds for your calendar app."
-      />
+      <PageHeader className="mb-0" title={t('page.title')} description={t('page.description')} />
       {user && zone ? (
         <TimeOffTabs
           tab={tab}
@@ -26,7 +24,7 @@ export function TimeOffPage() {
           today={todayIn(zone)}
         />
       ) : (
-        <p className="text-sm text-muted-foreground">Loading…</p>
+        <p className="text-sm text-muted-foreground">{t('common:states.loading')}</p>
       )}
     </div>
   );

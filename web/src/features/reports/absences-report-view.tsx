@@ -1,5 +1,7 @@
 import { CalendarOff } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { Card } from '@/components/ui/card';
+import { formatDate, formatNumber } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import { downloadUrls, useAbsencesReport } from './api';
 import { formatHoursShort, peopleQuery, type UrlFilters } from './filters';
@@ -11,8 +13,7 @@ const th = cn(thBase, 'px-2 sm:px-3');
 const td = cn(tdBase, 'px-2 sm:px-3');
 
 /** Days go in halves: 3, 2.5. */
-const formatDays = (days: number) => days.toLocaleString('en-GB', { maximumFractionDigits: 1 });
-const daysLabel = (days: number) => `${formatDays(days)} ${days === 1 ? 'day' : 'days'}`;
+const formatDays = (days: number) => formatNumber(days, { maximumFractionDigits: 1 });
 
 function TypeName({ name, color }: { name: string; color: string }) {
   return (
@@ -28,6 +29,8 @@ function TypeName({ name, color }: { name: string; color: string }) {
  * working days it takes and the hours it takes off the expected time, as the server counts them.
  */
 export function AbsencesReportView(props: { filters: UrlFilters }) {
+  const { t } = useTranslation('reports');
+  const daysLabel = (days: number) => t('absences.days', { count: days, days: formatDays(days) });
   const query = peopleQuery(props.filters);
   const report = useAbsencesReport(query);
   return (
@@ -35,46 +38,51 @@ export function AbsencesReportView(props: { filters: UrlFilters }) {
       exports={downloadUrls.absences(query)}
       scope={(data) => data.scope}
       report={report}
-      what="the absences report"
+      loading={t('absences.loading')}
       isEmpty={(d) => d.rows.length === 0}
       empty={{
         icon: CalendarOff,
-        title: 'No time off',
-        description: 'No one had approved time off in this range. Try another range.',
+        title: t('absences.emptyTitle'),
+        description: t('absences.emptyDescription'),
       }}
     >
       {(data) => {
-        const typeOf = new Map(data.types.map((t) => [t.id, t]));
+        const typeOf = new Map(data.types.map((type) => [type.id, type]));
         return (
           <Card className="grid gap-4 p-4 sm:p-5">
-            <h2 className="text-base font-semibold">Time off: {daysLabel(data.totals.days)}</h2>
-            <ul className="flex flex-wrap gap-2" aria-label="Time off per type">
+            <h2 className="text-base font-semibold">
+              {t('absences.heading', { days: daysLabel(data.totals.days) })}
+            </h2>
+            <ul className="flex flex-wrap gap-2" aria-label={t('absences.perType')}>
               {data.typeTotals.map((total) => {
                 const type = typeOf.get(total.typeId);
                 return (
                   <li key={total.typeId} className="rounded-md border px-3 py-2 text-sm">
                     <TypeName name={type?.name ?? ''} color={type?.color ?? 'transparent'} />
                     <span className="block tabular-nums text-muted-foreground">
-                      {daysLabel(total.days)} · {formatHoursShort(total.seconds)} h
+                      {t('absences.typeTotal', {
+                        days: daysLabel(total.days),
+                        hours: formatHoursShort(total.seconds),
+                      })}
                     </span>
                   </li>
                 );
               })}
             </ul>
             <ReportTable
-              caption={`Time off per user and type, ${data.from} to ${data.to}`}
+              caption={t('absences.caption', { from: formatDate(data.from), to: formatDate(data.to) })}
               head={
                 <tr>
-                  <th className={th}>User</th>
-                  <th className={cn(th, 'hidden sm:table-cell')}>Type</th>
-                  <th className={`${th} ${num}`}>Days</th>
-                  <th className={`${th} ${num}`}>Hours</th>
+                  <th className={th}>{t('table.user')}</th>
+                  <th className={cn(th, 'hidden sm:table-cell')}>{t('absences.type')}</th>
+                  <th className={`${th} ${num}`}>{t('absences.daysColumn')}</th>
+                  <th className={`${th} ${num}`}>{t('table.hours')}</th>
                 </tr>
               }
               foot={
                 <tr>
                   <th scope="row" className={`${td} text-left`}>
-                    Total
+                    {t('table.total')}
                   </th>
                   <td className={cn(td, 'hidden sm:table-cell')} />
                   <td className={`${td} ${num}`}>{formatDays(data.totals.days)}</td>
@@ -105,9 +113,7 @@ export function AbsencesReportView(props: { filters: UrlFilters }) {
               })}
             </ReportTable>
             <p className="text-xs text-muted-foreground">
-              Approved time off from {data.from} to {data.to}. Days: the working days it takes by each
-              person's work schedule, less public holidays; hours: what it takes off their expected time (an
-              hourly type's hours). Each person's days in their own time zone.
+              {t('absences.note', { from: formatDate(data.from), to: formatDate(data.to) })}
             </p>
           </Card>
         );

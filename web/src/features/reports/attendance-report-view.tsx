@@ -1,20 +1,20 @@
 import { CalendarCheck } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { Card } from '@/components/ui/card';
+import { formatDate, formatDayShort, formatNumber } from '@/lib/format';
 import { downloadUrls, useAttendanceReport } from './api';
 import { CompareBarChart } from './bar-chart';
 import { formatHoursShort, formatSignedHours, peopleQuery, type UrlFilters } from './filters';
 import { ReportFrame } from './report-states';
+import { cn } from '@/lib/utils';
 import { num, ReportTable, td, th } from './report-table';
 
-const dayLabel = new Intl.DateTimeFormat('en-GB', {
-  weekday: 'short',
-  day: 'numeric',
-  month: 'short',
-  timeZone: 'UTC',
-});
+/** A figure's head that may wrap (German heads are long): two short lines rather than a wide table. */
+const thWrap = cn(th, num, 'whitespace-normal leading-tight');
 
 /** Attendance per user, and attended against tracked time per user and day. */
 export function AttendanceReportView(props: { filters: UrlFilters }) {
+  const { t } = useTranslation('reports');
   const query = peopleQuery(props.filters);
   const report = useAttendanceReport(query);
   return (
@@ -22,52 +22,52 @@ export function AttendanceReportView(props: { filters: UrlFilters }) {
       exports={downloadUrls.attendance(query)}
       scope={(data) => data.scope}
       report={report}
-      what="the attendance report"
+      loading={t('attendance.loading')}
       isEmpty={(d) => d.users.length === 0}
       empty={{
         icon: CalendarCheck,
-        title: 'No attendance',
-        description: 'No one clocked in or tracked time in this range. Try another range.',
+        title: t('attendance.emptyTitle'),
+        description: t('attendance.emptyDescription'),
       }}
     >
       {(data) => (
         <>
           <Card className="grid gap-4 p-4 sm:p-5">
-            <h2 className="text-base font-semibold">Attendance per user</h2>
+            <h2 className="text-base font-semibold">{t('attendance.perUser')}</h2>
             <CompareBarChart
               data={data.users.map((u) => ({ label: u.name, values: [u.attendedSeconds, u.trackedSeconds] }))}
               series={[
-                { name: 'Attended', color: 'var(--color-chart-3)' },
-                { name: 'Tracked', color: 'var(--color-chart-1)' },
+                { name: t('attendance.attended'), color: 'var(--color-chart-3)' },
+                { name: t('attendance.tracked'), color: 'var(--color-chart-1)' },
               ]}
-              label="Bar chart of attended and tracked hours per user. The table below lists the same figures."
+              label={t('attendance.chart')}
             />
             <ReportTable
-              caption={`Attendance per user, ${data.from} to ${data.to}`}
+              caption={t('attendance.caption', { from: formatDate(data.from), to: formatDate(data.to) })}
               head={
                 <tr>
-                  <th className={th}>User</th>
-                  <th className={`${th} ${num}`}>Attended</th>
-                  <th className={`${th} ${num}`}>Tracked</th>
-                  <th className={`${th} ${num}`}>Difference</th>
-                  <th className={`${th} ${num}`}>Days present</th>
-                  <th className={`${th} ${num}`}>Late arrivals</th>
-                  <th className={`${th} ${num}`}>Missed clock-outs</th>
-                  <th className={`${th} ${num}`}>Breaks (min)</th>
+                  <th className={th}>{t('table.user')}</th>
+                  <th className={thWrap}>{t('attendance.attended')}</th>
+                  <th className={thWrap}>{t('attendance.tracked')}</th>
+                  <th className={thWrap}>{t('attendance.difference')}</th>
+                  <th className={thWrap}>{t('attendance.daysPresent')}</th>
+                  <th className={thWrap}>{t('attendance.lateArrivals')}</th>
+                  <th className={thWrap}>{t('attendance.missedClockOuts')}</th>
+                  <th className={thWrap}>{t('attendance.breakMinutes')}</th>
                 </tr>
               }
               foot={
                 <tr>
                   <th scope="row" className={`${td} text-left`}>
-                    Total
+                    {t('table.total')}
                   </th>
                   <td className={`${td} ${num}`}>{formatHoursShort(data.totals.attendedSeconds)}</td>
                   <td className={`${td} ${num}`}>{formatHoursShort(data.totals.trackedSeconds)}</td>
                   <td className={`${td} ${num}`}>{formatSignedHours(data.totals.differenceSeconds)}</td>
-                  <td className={`${td} ${num}`}>{data.totals.daysPresent}</td>
-                  <td className={`${td} ${num}`}>{data.totals.lateArrivals}</td>
-                  <td className={`${td} ${num}`}>{data.totals.missedClockOuts}</td>
-                  <td className={`${td} ${num}`}>{data.totals.breakMinutes}</td>
+                  <td className={`${td} ${num}`}>{formatNumber(data.totals.daysPresent)}</td>
+                  <td className={`${td} ${num}`}>{formatNumber(data.totals.lateArrivals)}</td>
+                  <td className={`${td} ${num}`}>{formatNumber(data.totals.missedClockOuts)}</td>
+                  <td className={`${td} ${num}`}>{formatNumber(data.totals.breakMinutes)}</td>
                 </tr>
               }
             >
@@ -79,31 +79,34 @@ export function AttendanceReportView(props: { filters: UrlFilters }) {
                   <td className={`${td} ${num}`}>{formatHoursShort(u.attendedSeconds)}</td>
                   <td className={`${td} ${num}`}>{formatHoursShort(u.trackedSeconds)}</td>
                   <td className={`${td} ${num}`}>{formatSignedHours(u.differenceSeconds)}</td>
-                  <td className={`${td} ${num}`}>{u.daysPresent}</td>
-                  <td className={`${td} ${num}`}>{u.lateArrivals}</td>
-                  <td className={`${td} ${num}`}>{u.missedClockOuts}</td>
-                  <td className={`${td} ${num}`}>{u.breakMinutes}</td>
+                  <td className={`${td} ${num}`}>{formatNumber(u.daysPresent)}</td>
+                  <td className={`${td} ${num}`}>{formatNumber(u.lateArrivals)}</td>
+                  <td className={`${td} ${num}`}>{formatNumber(u.missedClockOuts)}</td>
+                  <td className={`${td} ${num}`}>{formatNumber(u.breakMinutes)}</td>
                 </tr>
               ))}
             </ReportTable>
           </Card>
           <Card className="grid gap-3 p-4 sm:p-5">
-            <h2 className="text-base font-semibold">Attended against tracked, per day</h2>
+            <h2 className="text-base font-semibold">{t('attendance.perDay')}</h2>
             <ReportTable
-              caption={`Attended and tracked hours per user and day, ${data.from} to ${data.to}`}
+              caption={t('attendance.perDayCaption', {
+                from: formatDate(data.from),
+                to: formatDate(data.to),
+              })}
               head={
                 <tr>
-                  <th className={th}>User</th>
-                  <th className={th}>Day</th>
-                  <th className={`${th} ${num}`}>Attended</th>
-                  <th className={`${th} ${num}`}>Tracked</th>
-                  <th className={`${th} ${num}`}>Difference</th>
+                  <th className={th}>{t('table.user')}</th>
+                  <th className={th}>{t('table.day')}</th>
+                  <th className={`${th} ${num}`}>{t('attendance.attended')}</th>
+                  <th className={`${th} ${num}`}>{t('attendance.tracked')}</th>
+                  <th className={`${th} ${num}`}>{t('attendance.difference')}</th>
                 </tr>
               }
               foot={
                 <tr>
                   <th scope="row" className={`${td} text-left`} colSpan={2}>
-                    Total
+                    {t('table.total')}
                   </th>
                   <td className={`${td} ${num}`}>{formatHoursShort(data.totals.attendedSeconds)}</td>
                   <td className={`${td} ${num}`}>{formatHoursShort(data.totals.trackedSeconds)}</td>
@@ -117,7 +120,7 @@ export function AttendanceReportView(props: { filters: UrlFilters }) {
                     {d.name}
                   </th>
                   <td className={`${td} whitespace-nowrap`}>
-                    <time dateTime={d.day}>{dayLabel.format(new Date(`${d.day}T00:00:00Z`))}</time>
+                    <time dateTime={d.day}>{formatDayShort(d.day)}</time>
                   </td>
                   <td className={`${td} ${num}`}>{formatHoursShort(d.attendedSeconds)}</td>
                   <td className={`${td} ${num}`}>{formatHoursShort(d.trackedSeconds)}</td>
@@ -127,10 +130,7 @@ export function AttendanceReportView(props: { filters: UrlFilters }) {
                 </tr>
               ))}
             </ReportTable>
-            <p className="text-xs text-muted-foreground">
-              Attended time excludes breaks; a late arrival is a first clock-in past the saved start time and
-              threshold.
-            </p>
+            <p className="text-xs text-muted-foreground">{t('attendance.note')}</p>
           </Card>
         </>
       )}

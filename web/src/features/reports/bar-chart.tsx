@@ -1,4 +1,6 @@
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { useTranslation } from 'react-i18next';
+import { formatNumber } from '@/lib/format';
 import { hours } from './filters';
 
 /** The hover tooltip in the page's colours (recharts draws it white by default). */
@@ -16,6 +18,8 @@ export type ChartDatum = { label: string; seconds: number };
  * everyone else, so the picture is one image with a label rather than a maze of SVG parts.
  */
 export function HoursBarChart(props: { data: ChartDatum[]; label: string; orientation: 'rows' | 'columns' }) {
+  const { t } = useTranslation('reports');
+  const inHours = (value: unknown) => t('chart.hours', { value: formatNumber(Number(value)) });
   const data = props.data.map((d) => ({ label: d.label, hours: hours(d.seconds) }));
   const rows = props.orientation === 'rows';
   const height = rows ? Math.max(160, data.length * 36 + 40) : 260;
@@ -36,7 +40,11 @@ export function HoursBarChart(props: { data: ChartDatum[]; label: string; orient
           />
           {rows ? (
             <>
-              <XAxis type="number" tick={{ fontSize: 12, fill: 'var(--color-chart-axis)' }} unit=" h" />
+              <XAxis
+                type="number"
+                tick={{ fontSize: 12, fill: 'var(--color-chart-axis)' }}
+                tickFormatter={inHours}
+              />
               <YAxis
                 type="category"
                 dataKey="label"
@@ -52,11 +60,15 @@ export function HoursBarChart(props: { data: ChartDatum[]; label: string; orient
                 tick={{ fontSize: 11, fill: 'var(--color-chart-axis)' }}
                 interval="preserveStartEnd"
               />
-              <YAxis tick={{ fontSize: 12, fill: 'var(--color-chart-axis)' }} width={40} unit=" h" />
+              <YAxis
+                tick={{ fontSize: 12, fill: 'var(--color-chart-axis)' }}
+                width={48}
+                tickFormatter={inHours}
+              />
             </>
           )}
           <Tooltip
-            formatter={(value) => [`${value} h`, 'Tracked']}
+            formatter={(value) => [inHours(value), t('chart.tracked')]}
             cursor={{ fill: 'var(--color-chart-cursor)' }}
             contentStyle={tooltipStyle}
           />
@@ -79,6 +91,8 @@ export function CompareBarChart(props: {
   series: { name: string; color: string }[];
   label: string;
 }) {
+  const { t } = useTranslation('reports');
+  const inHours = (value: unknown) => t('chart.hours', { value: formatNumber(Number(value)) });
   const data = props.data.map((d) =>
     Object.fromEntries([['label', d.label], ...d.values.map((v, i) => [`s${i}`, hours(v)])]),
   );
@@ -93,7 +107,11 @@ export function CompareBarChart(props: {
           accessibilityLayer={false}
         >
           <CartesianGrid stroke="var(--color-chart-grid)" strokeDasharray="3 3" horizontal={false} />
-          <XAxis type="number" tick={{ fontSize: 12, fill: 'var(--color-chart-axis)' }} unit=" h" />
+          <XAxis
+            type="number"
+            tick={{ fontSize: 12, fill: 'var(--color-chart-axis)' }}
+            tickFormatter={inHours}
+          />
           <YAxis
             type="category"
             dataKey="label"
@@ -102,7 +120,7 @@ export function CompareBarChart(props: {
             tickFormatter={(v: string) => (v.length > 16 ? `${v.slice(0, 15)}…` : v)}
           />
           <Tooltip
-            formatter={(value) => `${value} h`}
+            formatter={(value) => inHours(value)}
             cursor={{ fill: 'var(--color-chart-cursor)' }}
             contentStyle={tooltipStyle}
           />

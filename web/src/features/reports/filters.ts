@@ -1,17 +1,12 @@
 import { TIME_GROUPS, type TimeGroupBy } from '@contract/reports';
+import { formatNumber } from '@/lib/format';
 
 /**
  * The reports' filters as they live in the URL (docs/decisions/012-reports.md). A preset is kept by
  * name, so a bookmarked "last week" is always last week; a custom range keeps its dates.
  */
-export const PRESETS = [
-  { value: 'this-week', label: 'This week' },
-  { value: 'last-week', label: 'Last week' },
-  { value: 'this-month', label: 'This month' },
-  { value: 'last-month', label: 'Last month' },
-  { value: 'custom', label: 'Custom' },
-] as const;
-export type Preset = (typeof PRESETS)[number]['value'];
+export const PRESETS = ['this-week', 'last-week', 'this-month', 'last-month', 'custom'] as const;
+export type Preset = (typeof PRESETS)[number];
 export const REPORTS = ['time', 'grid', 'attendance', 'overtime', 'absences', 'tasks'] as const;
 export type ReportName = (typeof REPORTS)[number];
 
@@ -75,7 +70,7 @@ export function readFilters(params: URLSearchParams, today: string): UrlFilters 
     : 'project';
   const from = params.get('from') ?? '';
   const to = params.get('to') ?? '';
-  let preset = (PRESETS.map((p) => p.value) as string[]).includes(params.get('preset') ?? '')
+  let preset = (PRESETS as readonly string[]).includes(params.get('preset') ?? '')
     ? (params.get('preset') as Preset)
     : undefined;
   if (!preset) preset = ISO.test(from) && ISO.test(to) ? 'custom' : 'this-week';
@@ -108,10 +103,16 @@ export function writeFilters(f: UrlFilters): URLSearchParams {
 }
 
 export const hours = (seconds: number) => Math.round((seconds / 3600) * 100) / 100;
+/** Hours with two decimals in the person's locale: '1.50' ('1,50' in German). */
 export const formatHoursShort = (seconds: number) =>
-  hours(seconds).toLocaleString('en-GB', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  formatNumber(hours(seconds), { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 /** Signed hours for differences and balances: '+1.50', '−2.00'. */
 export const formatSignedHours = (seconds: number) =>
   `${seconds > 0 ? '+' : seconds < 0 ? '−' : ''}${formatHoursShort(Math.abs(seconds))}`;
+/** A share 0..1 as a percentage with one decimal: '12.5%' ('12,5 %' in German). */
 export const formatShare = (share: number) =>
-  `${(Math.round(share * 1000) / 10).toLocaleString('en-GB', { minimumFractionDigits: 1 })}%`;
+  formatNumber(Math.round(share * 1000) / 1000, {
+    style: 'percent',
+    minimumFractionDigits: 1,
+    maximumFractionDigits: 1,
+  });

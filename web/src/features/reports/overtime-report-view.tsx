@@ -1,5 +1,7 @@
 import { Scale } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { Card } from '@/components/ui/card';
+import { formatDate } from '@/lib/format';
 import { downloadUrls, useOvertimeReport } from './api';
 import { CompareBarChart } from './bar-chart';
 import { formatHoursShort, formatSignedHours, peopleQuery, type UrlFilters } from './filters';
@@ -8,6 +10,7 @@ import { num, ReportTable, td, th } from './report-table';
 
 /** Expected against tracked time per user over the range, and the balance. */
 export function OvertimeReportView(props: { filters: UrlFilters }) {
+  const { t } = useTranslation('reports');
   const query = peopleQuery(props.filters);
   const report = useOvertimeReport(query);
   return (
@@ -15,42 +18,43 @@ export function OvertimeReportView(props: { filters: UrlFilters }) {
       exports={downloadUrls.overtime(query)}
       scope={(data) => data.scope}
       report={report}
-      what="the overtime report"
+      loading={t('overtime.loading')}
       isEmpty={(d) => d.users.length === 0}
       empty={{
         icon: Scale,
-        title: 'Nothing to balance yet',
-        description: 'This range has not begun, or no one is in it. Try another range.',
+        title: t('overtime.emptyTitle'),
+        description: t('overtime.emptyDescription'),
       }}
     >
       {(data) => (
         <Card className="grid gap-4 p-4 sm:p-5">
           <h2 className="text-base font-semibold">
-            Balance{data.countedTo < data.to ? ' up to today' : ''}:{' '}
-            {formatSignedHours(data.totals.balanceSeconds)} h
+            {data.countedTo < data.to
+              ? t('overtime.headingToToday', { hours: formatSignedHours(data.totals.balanceSeconds) })
+              : t('overtime.heading', { hours: formatSignedHours(data.totals.balanceSeconds) })}
           </h2>
           <CompareBarChart
             data={data.users.map((u) => ({ label: u.name, values: [u.expectedSeconds, u.trackedSeconds] }))}
             series={[
-              { name: 'Expected', color: 'var(--color-chart-2)' },
-              { name: 'Tracked', color: 'var(--color-chart-1)' },
+              { name: t('overtime.expected'), color: 'var(--color-chart-2)' },
+              { name: t('overtime.tracked'), color: 'var(--color-chart-1)' },
             ]}
-            label="Bar chart of expected and tracked hours per user. The table below lists the same figures."
+            label={t('overtime.chart')}
           />
           <ReportTable
-            caption={`Expected and tracked hours per user, ${data.from} to ${data.countedTo}`}
+            caption={t('overtime.caption', { from: formatDate(data.from), to: formatDate(data.countedTo) })}
             head={
               <tr>
-                <th className={th}>User</th>
-                <th className={`${th} ${num}`}>Expected</th>
-                <th className={`${th} ${num}`}>Tracked</th>
-                <th className={`${th} ${num}`}>Balance</th>
+                <th className={th}>{t('table.user')}</th>
+                <th className={`${th} ${num}`}>{t('overtime.expected')}</th>
+                <th className={`${th} ${num}`}>{t('overtime.tracked')}</th>
+                <th className={`${th} ${num}`}>{t('overtime.balance')}</th>
               </tr>
             }
             foot={
               <tr>
                 <th scope="row" className={`${td} text-left`}>
-                  Total
+                  {t('table.total')}
                 </th>
                 <td className={`${td} ${num}`}>{formatHoursShort(data.totals.expectedSeconds)}</td>
                 <td className={`${td} ${num}`}>{formatHoursShort(data.totals.trackedSeconds)}</td>
@@ -75,10 +79,9 @@ export function OvertimeReportView(props: { filters: UrlFilters }) {
           </ReportTable>
           <p className="text-xs text-muted-foreground" data-testid="overtime-counted">
             {data.countedTo < data.to
-              ? `Counted up to today: ${data.from} to ${data.countedTo} (the days after today are not owed yet).`
-              : `Counted from ${data.from} to ${data.countedTo}.`}{' '}
-            Expected: each person's work schedule (8 h Monday to Friday unless set on Team Management), from
-            the day they joined, on their own days (their time zone).
+              ? t('overtime.countedToToday', { from: formatDate(data.from), to: formatDate(data.countedTo) })
+              : t('overtime.counted', { from: formatDate(data.from), to: formatDate(data.countedTo) })}{' '}
+            {t('overtime.note')}
           </p>
         </Card>
       )}

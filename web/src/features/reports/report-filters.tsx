@@ -3,6 +3,7 @@ import type { Team } from '@contract/teams';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { FilterSelect } from '@/components/ui/filter-select';
+import { useTranslation } from 'react-i18next';
 import { PRESETS, type Preset, presetRange, type UrlFilters } from './filters';
 
 /**
@@ -22,6 +23,7 @@ export function ReportFiltersBar(props: {
   everyone: boolean;
 }) {
   const { value, onChange } = props;
+  const { t } = useTranslation('reports');
   const setPreset = (preset: string | undefined) => {
     const next = (preset ?? 'this-week') as Preset;
     if (next === 'custom') onChange({ ...value, preset: next });
@@ -31,14 +33,14 @@ export function ReportFiltersBar(props: {
     <div className="grid grid-cols-2 items-end gap-3 rounded-lg border bg-card p-3 shadow-sm lg:grid-cols-6 print:hidden">
       <FilterSelect
         id="report-range"
-        label="Range"
+        label={t('filters.range')}
         value={value.preset}
-        options={PRESETS}
+        options={PRESETS.map((p) => ({ value: p, label: t(`presets.${p}`) }))}
         onChange={setPreset}
       />
       <div className="grid gap-1.5">
         <Label htmlFor="report-from" className="text-xs text-muted-foreground">
-          From
+          {t('filters.from')}
         </Label>
         <Input
           id="report-from"
@@ -49,7 +51,7 @@ export function ReportFiltersBar(props: {
       </div>
       <div className="grid gap-1.5">
         <Label htmlFor="report-to" className="text-xs text-muted-foreground">
-          To
+          {t('filters.to')}
         </Label>
         <Input
           id="report-to"
@@ -61,10 +63,10 @@ export function ReportFiltersBar(props: {
       {props.teams && (
         <FilterSelect
           id="report-team"
-          label="Team"
+          label={t('filters.team')}
           value={value.teamId}
-          allLabel={props.everyone ? 'All teams' : 'All your teams'}
-          options={props.teams.map((t) => ({ value: t.id, label: t.name }))}
+          allLabel={props.everyone ? t('filters.allTeams') : t('filters.allYourTeams')}
+          options={props.teams.map((team) => ({ value: team.id, label: team.name }))}
           // The chosen user may not be in the new team.
           onChange={(teamId) => onChange({ ...value, teamId, userId: undefined })}
         />
@@ -72,9 +74,9 @@ export function ReportFiltersBar(props: {
       {props.people && (
         <FilterSelect
           id="report-user"
-          label="User"
+          label={t('filters.user')}
           value={value.userId}
-          allLabel={props.everyone ? 'All users' : 'All your people'}
+          allLabel={props.everyone ? t('filters.allUsers') : t('filters.allYourPeople')}
           options={props.people.map((p) => ({ value: p.id, label: p.name }))}
           onChange={(userId) => onChange({ ...value, userId })}
         />
@@ -82,9 +84,9 @@ export function ReportFiltersBar(props: {
       {props.projects && (
         <FilterSelect
           id="report-project"
-          label="Project"
+          label={t('filters.project')}
           value={value.projectId}
-          allLabel="All projects"
+          allLabel={t('filters.allProjects')}
           options={props.projects.map((p) => ({ value: p.id, label: p.name }))}
           onChange={(projectId) => onChange({ ...value, projectId })}
         />

@@ -19,10 +19,10 @@ function ReportError({ message }: { message: string }) {
   );
 }
 
-function ReportSkeleton({ what }: { what: string }) {
+function ReportSkeleton({ loading }: { loading: string }) {
   return (
     <Card className="grid gap-3 p-5" aria-busy="true">
-      <span className="sr-only">Loading {what}…</span>
+      <span className="sr-only">{loading}</span>
       <Skeleton className="h-40 w-full" />
       <Skeleton className="h-6 w-2/3" />
       <Skeleton className="h-6 w-1/2" />
@@ -49,7 +49,8 @@ export function ReportFrame<T>(props: {
   scope?: (data: T) => ReportScopeInfo;
   exports: ComponentProps<typeof ExportActions>;
   report: { data?: T; isError: boolean; error: Error | null };
-  what: string;
+  /** said to screen readers while the figures load ('Loading the report…') */
+  loading: string;
   isEmpty: (data: T) => boolean;
   empty: { icon: LucideIcon; title: string; description: string };
   children: (data: T) => ReactNode;
@@ -66,7 +67,7 @@ export function ReportFrame<T>(props: {
       {report.isError ? (
         <ReportError message={report.error?.message ?? ''} />
       ) : data === undefined ? (
-        <ReportSkeleton what={props.what} />
+        <ReportSkeleton loading={props.loading} />
       ) : props.isEmpty(data) ? (
         <ReportEmpty {...props.empty} />
       ) : (

@@ -1,7 +1,9 @@
 import { useCallback, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useCurrentUser } from '@/lib/auth';
+import { formatDate } from '@/lib/format';
 import { useProjectOptions } from '@/lib/use-project-options';
 import { todayIn, useOwnTimeZone } from '@/lib/time-zone';
 import { usePeople, useReportTeams } from './api';
@@ -19,6 +21,7 @@ import { TimeReportView } from './time-report-view';
  * a view can be bookmarked, shared and opened again as it was.
  */
 export function Reports() {
+  const { t } = useTranslation('reports');
   const { user } = useCurrentUser();
   const timeZone = useOwnTimeZone();
   const manages = user?.role === 'manager' || user?.role === 'admin';
@@ -53,7 +56,7 @@ export function Reports() {
   }, [manages, chosenTeam, isAdmin, everyone.data, ownTeams, user]);
 
   if (!filters || !today) {
-    return <p className="text-sm text-muted-foreground">Loading the reports…</p>;
+    return <p className="text-sm text-muted-foreground">{t('loading')}</p>;
   }
   return (
     <div className="grid min-w-0 grid-cols-1 gap-4">
@@ -72,20 +75,20 @@ export function Reports() {
         }
       />
       <p className="hidden text-sm print:block">
-        {filters.from} to {filters.to}
+        {t('printRange', { from: formatDate(filters.from), to: formatDate(filters.to) })}
       </p>
       <Tabs
         value={filters.report}
         onValueChange={(report) => update({ ...filters, report: report as ReportName })}
       >
         {/* Six tabs: on a phone they wrap to a second line rather than hide the last ones off-screen. */}
-        <TabsList aria-label="Reports" className="h-auto flex-wrap print:hidden">
-          <TabsTrigger value="time">Time</TabsTrigger>
-          <TabsTrigger value="grid">Week grid</TabsTrigger>
-          <TabsTrigger value="attendance">Attendance</TabsTrigger>
-          <TabsTrigger value="overtime">Overtime</TabsTrigger>
-          <TabsTrigger value="absences">Absences</TabsTrigger>
-          <TabsTrigger value="tasks">Tasks</TabsTrigger>
+        <TabsList aria-label={t('tabs.label')} className="h-auto flex-wrap print:hidden">
+          <TabsTrigger value="time">{t('tabs.time')}</TabsTrigger>
+          <TabsTrigger value="grid">{t('tabs.grid')}</TabsTrigger>
+          <TabsTrigger value="attendance">{t('tabs.attendance')}</TabsTrigger>
+          <TabsTrigger value="overtime">{t('tabs.overtime')}</TabsTrigger>
+          <TabsTrigger value="absences">{t('tabs.absences')}</TabsTrigger>
+          <TabsTrigger value="tasks">{t('tabs.tasks')}</TabsTrigger>
         </TabsList>
         <TabsContent value="time" className="mt-4">
           <TimeReportView filters={filters} onGroupBy={(groupBy) => update({ ...filters, groupBy })} />

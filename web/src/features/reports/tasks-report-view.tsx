@@ -1,16 +1,19 @@
 import type { TasksReport } from '@contract/reports';
 import { ClipboardList } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { Card } from '@/components/ui/card';
+import { formatDate, formatNumber } from '@/lib/format';
 import { downloadUrls, useTasksReport } from './api';
 import { CompareBarChart } from './bar-chart';
 import { formatHoursShort, formatShare, type UrlFilters, workQuery } from './filters';
 import { ReportFrame } from './report-states';
 import { num, ReportTable, td, th } from './report-table';
 
-const turnaround = (seconds: number | null) => (seconds === null ? '—' : `${formatHoursShort(seconds)} h`);
-
 /** Completed per week, estimated against spent per project, review turnaround and rework, overdue tasks. */
 export function TasksReportView(props: { filters: UrlFilters }) {
+  const { t } = useTranslation('reports');
+  const turnaround = (seconds: number | null) =>
+    seconds === null ? '—' : t('tasks.turnaround', { hours: formatHoursShort(seconds) });
   const { filters } = props;
   const query = workQuery(filters);
   const report = useTasksReport(query);
@@ -19,12 +22,12 @@ export function TasksReportView(props: { filters: UrlFilters }) {
     <ReportFrame
       exports={downloadUrls.tasks(query)}
       report={report}
-      what="the tasks report"
+      loading={t('tasks.loading')}
       isEmpty={(data) => completedIn(data) === 0 && data.reviews.decided === 0 && data.overdue.count === 0}
       empty={{
         icon: ClipboardList,
-        title: 'No task activity',
-        description: 'No task was completed or reviewed in this range, and none is overdue.',
+        title: t('tasks.emptyTitle'),
+        description: t('tasks.emptyDescription'),
       }}
     >
       {(data) => {
@@ -33,10 +36,10 @@ export function TasksReportView(props: { filters: UrlFilters }) {
           <>
             <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
               {[
-                ['Completed', String(completed)],
-                ['Rework rate', formatShare(data.reviews.reworkRate)],
-                ['Median review turnaround', turnaround(data.reviews.medianTurnaroundSeconds)],
-                ['Overdue now', String(data.overdue.count)],
+                [t('tasks.completed'), formatNumber(completed)],
+                [t('tasks.reworkRate'), formatShare(data.reviews.reworkRate)],
+                [t('tasks.medianTurnaround'), turnaround(data.reviews.medianTurnaroundSeconds)],
+                [t('tasks.overdueNow'), formatNumber(data.overdue.count)],
               ].map(([label, value]) => (
                 <Card key={label} className="p-4">
                   <p className="text-xs text-muted-foreground">{label}</p>
@@ -45,21 +48,21 @@ export function TasksReportView(props: { filters: UrlFilters }) {
               ))}
             </div>
             <Card className="grid gap-3 p-4 sm:p-5">
-              <h2 className="text-base font-semibold">Completed per week</h2>
+              <h2 className="text-base font-semibold">{t('tasks.perWeek')}</h2>
               <ReportTable
-                caption={`Tasks completed per week, ${data.from} to ${data.to}`}
+                caption={t('tasks.perWeekCaption', { from: formatDate(data.from), to: formatDate(data.to) })}
                 head={
                   <tr>
-                    <th className={th}>Week</th>
-                    <th className={`${th} ${num}`}>Completed</th>
+                    <th className={th}>{t('tasks.week')}</th>
+                    <th className={`${th} ${num}`}>{t('tasks.completed')}</th>
                   </tr>
                 }
                 foot={
                   <tr>
                     <th scope="row" className={`${td} text-left`}>
-                      Total
+                      {t('table.total')}
                     </th>
-                    <td className={`${td} ${num}`}>{completed}</td>
+                    <td className={`${td} ${num}`}>{formatNumber(completed)}</td>
                   </tr>
                 }
               >
@@ -68,43 +71,41 @@ export function TasksReportView(props: { filters: UrlFilters }) {
                     <th scope="row" className={`${td} text-left font-normal`}>
                       {w.label}
                     </th>
-                    <td className={`${td} ${num}`}>{w.completed}</td>
+                    <td className={`${td} ${num}`}>{formatNumber(w.completed)}</td>
                   </tr>
                 ))}
               </ReportTable>
             </Card>
             {data.projects.length > 0 && (
               <Card className="grid gap-4 p-4 sm:p-5">
-                <h2 className="text-base font-semibold">
-                  Estimated against spent, tasks completed in the range
-                </h2>
+                <h2 className="text-base font-semibold">{t('tasks.estimatedHeading')}</h2>
                 <CompareBarChart
                   data={data.projects.map((p) => ({
                     label: p.name,
                     values: [p.estimatedSeconds, p.spentSeconds],
                   }))}
                   series={[
-                    { name: 'Estimated', color: 'var(--color-chart-2)' },
-                    { name: 'Spent', color: 'var(--color-chart-1)' },
+                    { name: t('tasks.estimated'), color: 'var(--color-chart-2)' },
+                    { name: t('tasks.spent'), color: 'var(--color-chart-1)' },
                   ]}
-                  label="Bar chart of estimated and spent hours per project. The table below lists the same figures."
+                  label={t('tasks.estimatedChart')}
                 />
                 <ReportTable
-                  caption="Estimated and spent hours per project"
+                  caption={t('tasks.estimatedCaption')}
                   head={
                     <tr>
-                      <th className={th}>Project</th>
-                      <th className={`${th} ${num}`}>Completed</th>
-                      <th className={`${th} ${num}`}>Estimated</th>
-                      <th className={`${th} ${num}`}>Spent</th>
+                      <th className={th}>{t('tasks.project')}</th>
+                      <th className={`${th} ${num}`}>{t('tasks.completed')}</th>
+                      <th className={`${th} ${num}`}>{t('tasks.estimated')}</th>
+                      <th className={`${th} ${num}`}>{t('tasks.spent')}</th>
                     </tr>
                   }
                   foot={
                     <tr>
                       <th scope="row" className={`${td} text-left`}>
-                        Total
+                        {t('table.total')}
                       </th>
-                      <td className={`${td} ${num}`}>{completed}</td>
+                      <td className={`${td} ${num}`}>{formatNumber(completed)}</td>
                       <td className={`${td} ${num}`}>
                         {formatHoursShort(data.projects.reduce((s, p) => s + p.estimatedSeconds, 0))}
                       </td>
@@ -119,7 +120,7 @@ export function TasksReportView(props: { filters: UrlFilters }) {
                       <th scope="row" className={`${td} text-left font-normal`}>
                         {p.name}
                       </th>
-                      <td className={`${td} ${num}`}>{p.completed}</td>
+                      <td className={`${td} ${num}`}>{formatNumber(p.completed)}</td>
                       <td className={`${td} ${num}`}>{formatHoursShort(p.estimatedSeconds)}</td>
                       <td className={`${td} ${num}`}>{formatHoursShort(p.spentSeconds)}</td>
                     </tr>
@@ -128,32 +129,38 @@ export function TasksReportView(props: { filters: UrlFilters }) {
               </Card>
             )}
             <Card className="grid gap-2 p-4 sm:p-5">
-              <h2 className="text-base font-semibold">Reviews decided in the range</h2>
+              <h2 className="text-base font-semibold">{t('tasks.reviewsHeading')}</h2>
               <p className="text-sm">
-                {data.reviews.decided} decided: {data.reviews.approved} approved, {data.reviews.rework} sent
-                back for rework ({formatShare(data.reviews.reworkRate)}). Submitted → decided: average{' '}
-                {turnaround(data.reviews.averageTurnaroundSeconds)}, median{' '}
-                {turnaround(data.reviews.medianTurnaroundSeconds)}.
+                {t('tasks.reviews', {
+                  decided: formatNumber(data.reviews.decided),
+                  approved: formatNumber(data.reviews.approved),
+                  rework: formatNumber(data.reviews.rework),
+                  rate: formatShare(data.reviews.reworkRate),
+                  average: turnaround(data.reviews.averageTurnaroundSeconds),
+                  median: turnaround(data.reviews.medianTurnaroundSeconds),
+                })}
               </p>
             </Card>
             {data.overdue.count > 0 && (
               <Card className="grid gap-3 p-4 sm:p-5">
-                <h2 className="text-base font-semibold">Overdue now: {data.overdue.count}</h2>
+                <h2 className="text-base font-semibold">
+                  {t('tasks.overdueHeading', { count: formatNumber(data.overdue.count) })}
+                </h2>
                 <ReportTable
-                  caption="Overdue tasks, most overdue first"
+                  caption={t('tasks.overdueCaption')}
                   head={
                     <tr>
-                      <th className={th}>Task</th>
-                      <th className={th}>Assignee</th>
-                      <th className={th}>Project</th>
-                      <th className={th}>Due</th>
-                      <th className={`${th} ${num}`}>Days overdue</th>
+                      <th className={th}>{t('tasks.task')}</th>
+                      <th className={th}>{t('tasks.assignee')}</th>
+                      <th className={th}>{t('tasks.project')}</th>
+                      <th className={th}>{t('tasks.due')}</th>
+                      <th className={`${th} ${num}`}>{t('tasks.daysOverdue')}</th>
                     </tr>
                   }
                   foot={
                     <tr>
                       <th scope="row" className={`${td} text-left`} colSpan={5}>
-                        Total: {data.overdue.count}
+                        {t('tasks.overdueTotal', { count: formatNumber(data.overdue.count) })}
                       </th>
                     </tr>
                   }
@@ -165,8 +172,8 @@ export function TasksReportView(props: { filters: UrlFilters }) {
                       </th>
                       <td className={`${td} whitespace-nowrap`}>{o.assignee}</td>
                       <td className={td}>{o.project ?? '—'}</td>
-                      <td className={`${td} whitespace-nowrap`}>{o.dueDate}</td>
-                      <td className={`${td} ${num}`}>{o.daysOverdue}</td>
+                      <td className={`${td} whitespace-nowrap`}>{formatDate(o.dueDate)}</td>
+                      <td className={`${td} ${num}`}>{formatNumber(o.daysOverdue)}</td>
                     </tr>
                   ))}
                 </ReportTable>

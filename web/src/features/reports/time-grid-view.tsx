@@ -1,20 +1,17 @@
 import { CalendarDays } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { Card } from '@/components/ui/card';
+import { formatDate, formatDayShort } from '@/lib/format';
 import { downloadUrls, useTimeGrid } from './api';
 import { formatHoursShort, type UrlFilters, workQuery } from './filters';
 import { ReportFrame } from './report-states';
 import { num, ReportTable, td, th } from './report-table';
 
-const dayHead = new Intl.DateTimeFormat('en-GB', {
-  weekday: 'short',
-  day: 'numeric',
-  month: 'short',
-  timeZone: 'UTC',
-});
 const cell = (seconds: number) => (seconds ? formatHoursShort(seconds) : '–');
 
 /** Hours per user (rows) and day (columns) with totals both ways: a week or a month at a glance. */
 export function TimeGridView(props: { filters: UrlFilters }) {
+  const { t } = useTranslation('reports');
   const { filters } = props;
   const query = workQuery(filters);
   const grid = useTimeGrid(query);
@@ -23,33 +20,37 @@ export function TimeGridView(props: { filters: UrlFilters }) {
       exports={downloadUrls.grid(query)}
       scope={(data) => data.scope}
       report={grid}
-      what="the grid"
+      loading={t('grid.loading')}
       isEmpty={(data) => data.rows.length === 0}
-      empty={{ icon: CalendarDays, title: 'No one to show', description: 'No user matches these filters.' }}
+      empty={{
+        icon: CalendarDays,
+        title: t('grid.emptyTitle'),
+        description: t('grid.emptyDescription'),
+      }}
     >
       {(data) => (
         <Card className="grid gap-3 p-4 sm:p-5">
           <h2 className="text-base font-semibold">
-            Hours per user and day: {formatHoursShort(data.totalSeconds)} h
+            {t('grid.heading', { hours: formatHoursShort(data.totalSeconds) })}
           </h2>
           <ReportTable
-            caption={`Tracked hours per user and day, ${data.from} to ${data.to}`}
+            caption={t('grid.caption', { from: formatDate(data.from), to: formatDate(data.to) })}
             className="text-xs sm:text-sm"
             head={
               <tr>
-                <th className={`${th} sticky left-0 bg-subtle`}>User</th>
+                <th className={`${th} sticky left-0 bg-subtle`}>{t('table.user')}</th>
                 {data.days.map((d) => (
                   <th key={d} className={`${th} ${num}`}>
-                    <time dateTime={d}>{dayHead.format(new Date(`${d}T00:00:00Z`))}</time>
+                    <time dateTime={d}>{formatDayShort(d)}</time>
                   </th>
                 ))}
-                <th className={`${th} ${num}`}>Total</th>
+                <th className={`${th} ${num}`}>{t('table.total')}</th>
               </tr>
             }
             foot={
               <tr>
                 <th scope="row" className={`${td} sticky left-0 bg-card text-left`}>
-                  Total
+                  {t('table.total')}
                 </th>
                 {data.dayTotals.map((s, i) => (
                   <td key={data.days[i]} className={`${td} ${num}`}>
@@ -77,9 +78,7 @@ export function TimeGridView(props: { filters: UrlFilters }) {
               </tr>
             ))}
           </ReportTable>
-          <p className="text-xs text-muted-foreground">
-            Hours per day, each person's day in their own time zone.
-          </p>
+          <p className="text-xs text-muted-foreground">{t('grid.note')}</p>
         </Card>
       )}
     </ReportFrame>

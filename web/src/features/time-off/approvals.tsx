@@ -1,6 +1,7 @@
 import type { LeaveRequest } from '@contract/time-off';
 import { CheckCircle2 } from 'lucide-react';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -13,6 +14,7 @@ import { Swatch } from './status-badge';
 
 /** Pending requests of the people the caller decides for (docs/product/time-off.md#requests). */
 export function Approvals() {
+  const { t } = useTranslation('time-off');
   const queue = useRequests({ decidable: 'true' });
   const approve = useApproveLeave();
   const [rejecting, setRejecting] = useState<LeaveRequest | null>(null);
@@ -20,16 +22,20 @@ export function Approvals() {
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Waiting for you</CardTitle>
-        <CardDescription>Requests of the people you decide for, soonest first.</CardDescription>
+        <CardTitle>{t('approvals.title')}</CardTitle>
+        <CardDescription>{t('approvals.description')}</CardDescription>
       </CardHeader>
       <CardContent>
         {queue.isLoading ? (
           <Skeleton className="h-16" />
         ) : !items.length ? (
-          <EmptyState icon={CheckCircle2} title="Nothing to decide" description="No requests are waiting." />
+          <EmptyState
+            icon={CheckCircle2}
+            title={t('approvals.emptyTitle')}
+            description={t('approvals.emptyDescription')}
+          />
         ) : (
-          <ul className="flex flex-col divide-y" aria-label="Requests to decide">
+          <ul className="flex flex-col divide-y" aria-label={t('approvals.list')}>
             {items.map((r) => (
               <li
                 key={r.id}
@@ -39,24 +45,29 @@ export function Approvals() {
                 <div className="grid min-w-0 gap-1">
                   <p className="font-medium">{r.userName}</p>
                   <p className="flex flex-wrap items-center gap-x-2 text-sm text-muted-foreground">
-                    <Swatch color={r.color} /> {r.typeName} · {formatRange(r)} · {formatCost(r)}
+                    <Swatch color={r.color} />{' '}
+                    {t('approvals.detail', {
+                      type: r.typeName,
+                      range: formatRange(r, t),
+                      cost: formatCost(r, t),
+                    })}
                   </p>
                   {r.note && <p className="whitespace-pre-wrap break-words text-sm">{r.note}</p>}
                 </div>
                 <div className="flex flex-wrap gap-2">
                   <DecisionButtons
-                    what={`${r.userName}'s request`}
+                    what={t('approvals.what', { name: r.userName })}
                     approving={approve.isPending}
                     onReject={() => setRejecting(r)}
                     onApprove={() =>
                       approve.mutate(
                         { params: { id: r.id }, body: {} },
                         {
-                          onSuccess: () => toast({ title: 'Request approved', description: r.userName }),
+                          onSuccess: () => toast({ title: t('approvals.approved'), description: r.userName }),
                           onError: (error) =>
                             toast({
                               variant: 'destructive',
-                              title: 'Could not approve',
+                              title: t('approvals.approveFailed'),
                               description: error.message,
                             }),
                         },

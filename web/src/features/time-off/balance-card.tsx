@@ -1,4 +1,5 @@
 import type { LeaveBalance } from '@contract/time-off';
+import { useTranslation } from 'react-i18next';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatDayShort } from '@/lib/format';
@@ -7,19 +8,20 @@ import { formatDays } from './format';
 
 /** One's own allowance of a year, as the server works it out (docs/product/time-off.md#allowances). */
 export function BalanceCard({ userId, year }: { userId: string; year: number }) {
+  const { t } = useTranslation('time-off');
   const balances = useBalances({ year, userId });
   const balance = balances.data?.[0];
   return (
     <Card data-testid="balance-card">
       <CardHeader>
-        <CardTitle>Allowance {year}</CardTitle>
-        <CardDescription>In days, for the types that count against it (such as Vacation).</CardDescription>
+        <CardTitle>{t('balance.title', { year })}</CardTitle>
+        <CardDescription>{t('balance.description')}</CardDescription>
       </CardHeader>
       <CardContent>
         {balances.isLoading ? (
           <Skeleton className="h-24" />
         ) : !balance ? (
-          <p className="text-sm text-muted-foreground">No allowance for {year}.</p>
+          <p className="text-sm text-muted-foreground">{t('balance.none', { year })}</p>
         ) : (
           <BalanceFigures balance={balance} />
         )}
@@ -29,18 +31,19 @@ export function BalanceCard({ userId, year }: { userId: string; year: number }) 
 }
 
 function BalanceFigures({ balance: b }: { balance: LeaveBalance }) {
+  const { t } = useTranslation('time-off');
   const rows: [string, number, string?][] = [
-    ['Entitlement', b.entitlementDays],
+    [t('balance.entitlement'), b.entitlementDays],
     [
-      'Carried over',
+      t('balance.carriedOver'),
       b.carriedOverDays,
-      b.carriedOverDays ? `use by ${formatDayShort(b.carryOverUntil)}` : undefined,
+      b.carriedOverDays ? t('balance.useBy', { date: formatDayShort(b.carryOverUntil) }) : undefined,
     ],
-    ...(b.expiredDays ? [['Expired', -b.expiredDays] as [string, number]] : []),
-    ...(b.adjustmentDays ? [['Adjustments', b.adjustmentDays] as [string, number]] : []),
-    ['Taken', b.takenDays],
-    ['Planned', b.plannedDays],
-    ['Requested', b.requestedDays, 'waiting for a decision'],
+    ...(b.expiredDays ? [[t('balance.expired'), -b.expiredDays] as [string, number]] : []),
+    ...(b.adjustmentDays ? [[t('balance.adjustments'), b.adjustmentDays] as [string, number]] : []),
+    [t('balance.taken'), b.takenDays],
+    [t('balance.planned'), b.plannedDays],
+    [t('balance.requested'), b.requestedDays, t('balance.waiting')],
   ];
   return (
     <div className="grid gap-4 sm:grid-cols-[1fr_auto] sm:items-end">
@@ -49,16 +52,16 @@ function BalanceFigures({ balance: b }: { balance: LeaveBalance }) {
           <div key={label} className="grid content-start">
             <dt className="text-xs text-muted-foreground">{label}</dt>
             <dd className="font-medium tabular-nums">
-              {formatDays(days)}
+              {formatDays(days, t)}
               {hint && <span className="block text-xs font-normal text-muted-foreground">{hint}</span>}
             </dd>
           </div>
         ))}
       </dl>
       <div className="rounded-md bg-primary-soft px-4 py-3 text-primary-soft-foreground sm:text-right">
-        <p className="text-xs">Remaining</p>
+        <p className="text-xs">{t('balance.remaining')}</p>
         <p className="text-2xl font-semibold tabular-nums" data-testid="balance-remaining">
-          {formatDays(b.remainingDays)}
+          {formatDays(b.remainingDays, t)}
         </p>
       </div>
     </div>

@@ -1,24 +1,27 @@
 import type { LeaveBalance } from '@contract/time-off';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { FilterSelect } from '@/components/ui/filter-select';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { formatNumber } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import { AdjustDialog } from './adjust-dialog';
 import { useBalances, useTeams } from './api';
 import { YearPicker } from './year-picker';
 
+/** The figures and the message key of their heads (balance.entitlement: 'Entitlement'). */
 const columns: [keyof LeaveBalance, string][] = [
-  ['entitlementDays', 'Entitlement'],
-  ['carriedOverDays', 'Carried over'],
-  ['expiredDays', 'Expired'],
-  ['adjustmentDays', 'Adjustments'],
-  ['takenDays', 'Taken'],
-  ['plannedDays', 'Planned'],
-  ['requestedDays', 'Requested'],
-  ['remainingDays', 'Remaining'],
+  ['entitlementDays', 'entitlement'],
+  ['carriedOverDays', 'carriedOver'],
+  ['expiredDays', 'expired'],
+  ['adjustmentDays', 'adjustments'],
+  ['takenDays', 'taken'],
+  ['plannedDays', 'planned'],
+  ['requestedDays', 'requested'],
+  ['remainingDays', 'remaining'],
 ];
 
 /** People's allowances of a year (a manager's people; an admin's everyone), admins adjust them. */
@@ -31,6 +34,7 @@ export function BalancesTable({
   userId: string;
   isAdmin: boolean;
 }) {
+  const { t } = useTranslation('time-off');
   const [year, setYear] = useState(Number(today.slice(0, 4)));
   const [teamId, setTeamId] = useState<string | undefined>();
   const [adjusting, setAdjusting] = useState<LeaveBalance | null>(null);
@@ -39,10 +43,8 @@ export function BalancesTable({
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Allowances</CardTitle>
-        <CardDescription>
-          In days. Remaining is entitlement + carried over − expired + adjustments − taken − planned.
-        </CardDescription>
+        <CardTitle>{t('balances.title')}</CardTitle>
+        <CardDescription>{t('balances.description')}</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
         <div className="flex flex-wrap items-end justify-between gap-3">
@@ -50,12 +52,14 @@ export function BalancesTable({
           <div className="w-full sm:w-64">
             <FilterSelect
               id="balances-team"
-              label="Team"
+              label={t('balances.team')}
               value={teamId}
-              allLabel={isAdmin ? 'Everyone' : 'Everyone I manage'}
+              allLabel={isAdmin ? t('balances.everyone') : t('balances.everyoneIManage')}
               options={(teams.data ?? [])
-                .filter((t) => isAdmin || t.members.some((m) => m.userId === userId && m.role === 'manager'))
-                .map((t) => ({ value: t.id, label: t.name }))}
+                .filter(
+                  (team) => isAdmin || team.members.some((m) => m.userId === userId && m.role === 'manager'),
+                )
+                .map((team) => ({ value: team.id, label: team.name }))}
               onChange={setTeamId}
             />
           </div>
@@ -67,22 +71,22 @@ export function BalancesTable({
             {balances.error.message}
           </p>
         ) : (
-          <Table region={`Allowances ${year}`} data-testid="balances-table">
+          <Table region={t('balances.region', { year })} data-testid="balances-table">
             <TableHeader>
               <TableRow>
-                <TableHead scope="col">Person</TableHead>
+                <TableHead scope="col">{t('balances.person')}</TableHead>
                 {columns.map(([key, label]) => (
                   <TableHead
                     key={key}
                     scope="col"
                     className="whitespace-normal px-2 text-right leading-tight"
                   >
-                    {label}
+                    {t(`balance.${label}`)}
                   </TableHead>
                 ))}
                 {isAdmin && (
                   <TableHead scope="col">
-                    <span className="sr-only">Actions</span>
+                    <span className="sr-only">{t('balances.actions')}</span>
                   </TableHead>
                 )}
               </TableRow>
@@ -101,7 +105,7 @@ export function BalancesTable({
                         key === 'remainingDays' && 'font-semibold',
                       )}
                     >
-                      {Number(b[key])}
+                      {formatNumber(Number(b[key]))}
                     </TableCell>
                   ))}
                   {isAdmin && (
@@ -109,10 +113,10 @@ export function BalancesTable({
                       <Button
                         variant="outline"
                         size="sm"
-                        aria-label={`Adjust ${b.userName}'s allowance`}
+                        aria-label={t('balances.adjustLabel', { name: b.userName })}
                         onClick={() => setAdjusting(b)}
                       >
-                        Adjust
+                        {t('balances.adjust')}
                       </Button>
                     </TableCell>
                   )}

@@ -1,4 +1,5 @@
 import type { AbsenceCalendar } from '@contract/time-off';
+import { useTranslation } from 'react-i18next';
 import { formatDayShort } from '@/lib/format';
 import { Swatch } from './status-badge';
 
@@ -9,6 +10,7 @@ type Entry = { key: string; from: string; to: string; title: string; detail: str
  * and why; an absence that began last month starts on the 1st.
  */
 export function CalendarAgenda({ calendar }: { calendar: AbsenceCalendar }) {
+  const { t } = useTranslation('time-off');
   const clamp = (d: string, lo: string, hi: string) => (d < lo ? lo : d > hi ? hi : d);
   const entries: Entry[] = [
     ...calendar.holidays.map((h) => ({
@@ -16,25 +18,27 @@ export function CalendarAgenda({ calendar }: { calendar: AbsenceCalendar }) {
       from: h.date,
       to: h.date,
       title: h.name,
-      detail: h.halfDay ? 'Holiday (half day)' : 'Holiday',
+      detail: h.halfDay ? t('calendar.agendaHolidayHalf') : t('calendar.agendaHoliday'),
     })),
     ...calendar.absences.map((a) => ({
       key: a.id,
       from: clamp(a.startDate, calendar.from, calendar.to),
       to: clamp(a.endDate, calendar.from, calendar.to),
       title: a.userName,
-      detail: `${a.typeName}${a.status === 'pending' ? ' (pending)' : ''}`,
+      detail: a.status === 'pending' ? t('calendar.agendaPending', { type: a.typeName }) : a.typeName,
       color: a.color,
     })),
   ].sort((a, b) => a.from.localeCompare(b.from) || a.title.localeCompare(b.title));
   if (!entries.length)
-    return <p className="py-6 text-center text-sm text-muted-foreground">Nobody is out this month.</p>;
+    return <p className="py-6 text-center text-sm text-muted-foreground">{t('calendar.nobodyOut')}</p>;
   return (
-    <ul className="flex flex-col divide-y" aria-label="Absences and holidays" data-testid="calendar-agenda">
+    <ul className="flex flex-col divide-y" aria-label={t('calendar.agenda')} data-testid="calendar-agenda">
       {entries.map((e) => (
         <li key={e.key} className="grid gap-0.5 py-2.5">
           <p className="text-xs font-medium text-muted-foreground">
-            {e.from === e.to ? formatDayShort(e.from) : `${formatDayShort(e.from)} – ${formatDayShort(e.to)}`}
+            {e.from === e.to
+              ? formatDayShort(e.from)
+              : t('range.span', { from: formatDayShort(e.from), to: formatDayShort(e.to) })}
           </p>
           <p className="flex min-w-0 items-center gap-2 text-sm">
             {e.color ? (

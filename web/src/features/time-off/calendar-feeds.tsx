@@ -1,5 +1,7 @@
 import { Check, Copy, Link2 } from 'lucide-react';
+import type { TFunction } from 'i18next';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { FilterSelect } from '@/components/ui/filter-select';
@@ -17,8 +19,8 @@ type Feed = {
   teamName: string | null;
   createdAt: string;
 };
-const feedName = (f: Pick<Feed, 'scope' | 'teamName'>) =>
-  f.scope === 'mine' ? 'My time off' : `Team ${f.teamName ?? ''}`;
+const feedName = (f: Pick<Feed, 'scope' | 'teamName'>, t: TFunction) =>
+  f.scope === 'mine' ? t('time-off:feeds.mine') : t('time-off:feeds.team', { name: f.teamName ?? '' });
 const failed = (title: string) => (error: Error) =>
   toast({ variant: 'destructive', title, description: error.message });
 
@@ -27,6 +29,7 @@ const failed = (title: string) => (error: Error) =>
  * is shown once, right after it is made, with a copy button.
  */
 export function CalendarFeeds() {
+  const { t } = useTranslation('time-off');
   const feeds = useFeeds();
   const teams = useTeams();
   const create = useCreateFeed();
@@ -39,42 +42,34 @@ export function CalendarFeeds() {
       { body },
       {
         onSuccess: (feed) => {
-          setMade({ name: feedName({ scope, teamName: team?.name ?? null }), url: feed.url });
+          setMade({ name: feedName({ scope, teamName: team?.name ?? null }, t), url: feed.url });
           if (replacing)
-            revoke.mutate(
-              { params: { id: replacing.id } },
-              { onError: failed('Could not revoke the old URL') },
-            );
+            revoke.mutate({ params: { id: replacing.id } }, { onError: failed(t('feeds.revokeOldFailed')) });
         },
-        onError: failed('Could not make the feed'),
+        onError: failed(t('feeds.makeFailed')),
       },
     );
   };
-  const team = teams.data?.find((t) => t.id === teamId);
+  const team = teams.data?.find((candidate) => candidate.id === teamId);
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Calendar feeds</CardTitle>
-        <CardDescription>
-          A private web address that calendar apps read: paste it into Google Calendar (“From URL”), Outlook
-          (“Subscribe from web”) or Thunderbird (“On the network”). Absences show as all-day events; private
-          reasons read “Out” and notes never appear. Anyone with the address can read it: revoke it if it
-          leaks.
-        </CardDescription>
+        <CardTitle>{t('feeds.title')}</CardTitle>
+        <CardDescription>{t('feeds.description')}</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-5">
         <div className="flex flex-wrap items-end gap-3">
           <Button onClick={() => make('mine')} disabled={create.isPending}>
-            <Link2 aria-hidden /> Make a feed of my time off
+            <Link2 aria-hidden /> {t('feeds.makeMine')}
           </Button>
           <div className="flex flex-wrap items-end gap-2">
             <div className="w-56">
               <FilterSelect
                 id="feed-team"
-                label="Team"
-                allLabel="Choose a team"
+                label={t('feeds.teamLabel')}
+                allLabel={t('feeds.chooseTeam')}
                 value={teamId}
-                options={(teams.data ?? []).map((t) => ({ value: t.id, label: t.name }))}
+                options={(teams.data ?? []).map((one) => ({ value: one.id, label: one.name }))}
                 onChange={setTeamId}
               />
             </div>
@@ -83,7 +78,7 @@ export function CalendarFeeds() {
               disabled={!team || create.isPending}
               onClick={() => team && make('team', team)}
             >
-              Make a team feed
+              {t('feeds.makeTeam')}
             </Button>
           </div>
         </div>
@@ -91,9 +86,9 @@ export function CalendarFeeds() {
         {feeds.isLoading ? (
           <Skeleton className="h-16" />
         ) : !feeds.data?.length ? (
-          <p className="text-sm text-muted-foreground">You have no calendar feeds.</p>
+          <p className="text-sm text-muted-foreground">{t('feeds.none')}</p>
         ) : (
-          <ul className="flex flex-col divide-y rounded-md border" aria-label="My calendar feeds">
+          <ul className="flex flex-col divide-y rounded-md border" aria-label={t('feeds.list')}>
             {feeds.data.map((f) => (
               <li
                 key={f.id}
@@ -101,37 +96,39 @@ export function CalendarFeeds() {
                 data-testid="feed-item"
               >
                 <div className="grid">
-                  <span className="font-medium">{feedName(f)}</span>
-                  <span className="text-xs text-muted-foreground">Made {formatDate(f.createdAt)}</span>
+                  <span className="font-medium">{feedName(f, t)}</span>
+                  <span className="text-xs text-muted-foreground">
+                    {t('feeds.made', { date: formatDate(f.createdAt) })}
+                  </span>
                 </div>
                 <div className="flex gap-2">
                   <Button
                     variant="outline"
                     size="sm"
-                    aria-label={`New URL for ${feedName(f)}`}
+                    aria-label={t('feeds.newUrlLabel', { name: feedName(f, t) })}
                     disabled={create.isPending}
                     onClick={() =>
                       make(f.scope, f.teamId ? { id: f.teamId, name: f.teamName ?? '' } : undefined, f)
                     }
                   >
-                    New URL
+                    {t('feeds.newUrl')}
                   </Button>
                   <Button
                     variant="outline"
                     size="sm"
-                    aria-label={`Revoke ${feedName(f)}`}
+                    aria-label={t('feeds.revokeLabel', { name: feedName(f, t) })}
                     onClick={() =>
                       revoke.mutate(
                         { params: { id: f.id } },
                         {
                           onSuccess: () =>
-                            toast({ title: 'Feed revoked', description: 'Its URL no longer works.' }),
-                          onError: failed('Could not revoke'),
+                            toast({ title: t('feeds.revoked'), description: t('feeds.revokedDescription') }),
+                          onError: failed(t('feeds.revokeFailed')),
                         },
                       )
                     }
                   >
-                    Revoke
+                    {t('feeds.revoke')}
                   </Button>
                 </div>
               </li>
@@ -145,6 +142,7 @@ export function CalendarFeeds() {
 
 /** The URL, this once: copy it now; it cannot be shown again (only its hash is kept). */
 function NewUrl({ name, url, onDone }: { name: string; url: string; onDone: () => void }) {
+  const { t } = useTranslation('time-off');
   const [copied, setCopied] = useState(false);
   const copy = async () => {
     try {
@@ -153,8 +151,8 @@ function NewUrl({ name, url, onDone }: { name: string; url: string; onDone: () =
     } catch {
       toast({
         variant: 'destructive',
-        title: 'Could not copy',
-        description: 'Select the address and copy it.',
+        title: t('feeds.copyFailed'),
+        description: t('feeds.copyFailedDescription'),
       });
     }
   };
@@ -165,7 +163,7 @@ function NewUrl({ name, url, onDone }: { name: string; url: string; onDone: () =
       data-testid="feed-url"
     >
       <Label htmlFor="feed-url" className="text-success-foreground">
-        {name}: copy this address now, it is shown only once
+        {t('feeds.copyNow', { name })}
       </Label>
       <div className="flex flex-wrap gap-2">
         <Input
@@ -177,10 +175,10 @@ function NewUrl({ name, url, onDone }: { name: string; url: string; onDone: () =
         />
         <Button variant="outline" onClick={copy}>
           {copied ? <Check aria-hidden /> : <Copy aria-hidden />}
-          {copied ? 'Copied' : 'Copy'}
+          {copied ? t('common:actions.copied') : t('common:actions.copy')}
         </Button>
         <Button variant="ghost" onClick={onDone}>
-          Done
+          {t('feeds.done')}
         </Button>
       </div>
     </div>

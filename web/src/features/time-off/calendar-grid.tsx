@@ -1,10 +1,10 @@
 import type { AbsenceCalendar, LeaveRequest } from '@contract/time-off';
+import { useTranslation } from 'react-i18next';
 import { Table, TableBody, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { formatWeekdayNarrow } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import { textOn } from './colors';
-import { formatRange, isWeekend, weekdayOf } from './format';
-
-const WEEKDAY = ['Su', 'Mo', 'Tu', 'We', 'Th', 'Fr', 'Sa'];
+import { formatRange, isWeekend } from './format';
 
 /** The month as a table: a row per person, a column per day; an absence is one cell spanning its days. */
 export function CalendarGrid({
@@ -18,6 +18,7 @@ export function CalendarGrid({
   today: string;
   caption: string;
 }) {
+  const { t } = useTranslation('time-off');
   const holidays = new Map(calendar.holidays.map((h) => [h.date, h]));
   const shaded = (day: string) => isWeekend(day) || holidays.has(day);
   return (
@@ -31,7 +32,7 @@ export function CalendarGrid({
       </colgroup>
       <TableHeader>
         <TableRow className="hover:bg-transparent">
-          <TableHead scope="col">Person</TableHead>
+          <TableHead scope="col">{t('calendar.person')}</TableHead>
           {days.map((d) => {
             const holiday = holidays.get(d);
             return (
@@ -46,7 +47,7 @@ export function CalendarGrid({
                 )}
               >
                 <span className="block text-[0.65rem]" aria-hidden>
-                  {WEEKDAY[weekdayOf(d)]}
+                  {formatWeekdayNarrow(d)}
                 </span>
                 <span className={cn('tabular-nums', d === today && 'font-bold')}>{Number(d.slice(8))}</span>
                 {holiday && <span className="sr-only">, {holiday.name}</span>}
@@ -102,8 +103,10 @@ function cellsOf(days: string[], absences: LeaveRequest[]) {
 }
 
 function AbsenceBar({ absence: a }: { absence: LeaveRequest }) {
+  const { t } = useTranslation('time-off');
   const pending = a.status === 'pending';
-  const label = `${a.typeName}${pending ? ' (pending)' : ''}, ${formatRange(a)}`;
+  const what = { type: a.typeName, range: formatRange(a, t) };
+  const label = pending ? t('calendar.absencePending', what) : t('calendar.absence', what);
   return (
     <div
       title={label}

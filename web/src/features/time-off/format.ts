@@ -1,36 +1,45 @@
 import type { LeaveRequest, LeaveStatus } from '@contract/time-off';
 import { addDays } from '@contract/zoned-time';
+import type { TFunction } from 'i18next';
 import type { BadgeVariant } from '@/components/ui/badge';
-import { formatDayShort, formatDuration } from '@/lib/format';
+import { formatDayShort, formatDuration, formatNumber } from '@/lib/format';
 
-/** 1 → '1 day', 2.5 → '2.5 days', −1 → '−1 day'. */
-export function formatDays(days: number): string {
+/** 1 → '1 day', 2.5 → '2.5 days', −1 → '−1 day' ('2,5 Tage' in German). */
+export function formatDays(days: number, t: TFunction): string {
   const n = Math.round(days * 10) / 10;
-  const text = n < 0 ? `−${Math.abs(n)}` : String(n);
-  return `${text} ${Math.abs(n) === 1 ? 'day' : 'days'}`;
+  const text = `${n < 0 ? '−' : ''}${formatNumber(Math.abs(n), { maximumFractionDigits: 1 })}`;
+  return t('time-off:days', { count: n, days: text });
 }
 
-export const statusView: Record<LeaveStatus, { label: string; variant: BadgeVariant }> = {
-  pending: { label: 'Pending', variant: 'amber' },
-  approved: { label: 'Approved', variant: 'green' },
-  rejected: { label: 'Rejected', variant: 'red' },
-  cancelled: { label: 'Cancelled', variant: 'gray' },
+export const statusVariant: Record<LeaveStatus, BadgeVariant> = {
+  pending: 'amber',
+  approved: 'green',
+  rejected: 'red',
+  cancelled: 'gray',
 };
 
 /** 'Mon 3 Nov – Fri 7 Nov', with the half ends: 'Mon 3 Nov (afternoon) – Tue 4 Nov (morning)'. */
-export function formatRange(r: Pick<LeaveRequest, 'startDate' | 'endDate' | 'startHalf' | 'endHalf'>) {
-  if (r.startDate === r.endDate) {
-    const half = r.startHalf ? ' (afternoon)' : r.endHalf ? ' (morning)' : '';
-    return `${formatDayShort(r.startDate)}${half}`;
-  }
-  return `${formatDayShort(r.startDate)}${r.startHalf ? ' (afternoon)' : ''} – ${formatDayShort(r.endDate)}${
-    r.endHalf ? ' (morning)' : ''
-  }`;
+export function formatRange(
+  r: Pick<LeaveRequest, 'startDate' | 'endDate' | 'startHalf' | 'endHalf'>,
+  t: TFunction,
+) {
+  const afternoon = (day: string) => t('time-off:range.afternoon', { day: formatDayShort(day) });
+  const morning = (day: string) => t('time-off:range.morning', { day: formatDayShort(day) });
+  if (r.startDate === r.endDate)
+    return r.startHalf
+      ? afternoon(r.startDate)
+      : r.endHalf
+        ? morning(r.startDate)
+        : formatDayShort(r.startDate);
+  return t('time-off:range.span', {
+    from: r.startHalf ? afternoon(r.startDate) : formatDayShort(r.startDate),
+    to: r.endHalf ? morning(r.endDate) : formatDayShort(r.endDate),
+  });
 }
 
 /** What a request costs: '5 days', or an hourly request's hours. */
-export const formatCost = (r: Pick<LeaveRequest, 'hours' | 'days' | 'seconds'>) =>
-  r.hours !== null ? formatDuration(r.seconds) : formatDays(r.days);
+export const formatCost = (r: Pick<LeaveRequest, 'hours' | 'days' | 'seconds'>, t: TFunction) =>
+  r.hours !== null ? formatDuration(r.seconds) : formatDays(r.days, t);
 
 /** The month 'YYYY-MM' of a day, its first and last days, and the days between. */
 export const monthOf = (date: string) => date.slice(0, 7);
@@ -52,9 +61,3 @@ export function daysBetween(from: string, to: string): string[] {
 /** 0 Sunday … 6 Saturday of a calendar day. */
 export const weekdayOf = (date: string) => new Date(`${date}T12:00:00Z`).getUTCDay();
 export const isWeekend = (date: string) => weekdayOf(date) === 0 || weekdayOf(date) === 6;
-export const monthTitle = (month: string) =>
-  new Date(`${month}-15T12:00:00Z`).toLocaleDateString('en-GB', {
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });

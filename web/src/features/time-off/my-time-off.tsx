@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { YearPicker } from './year-picker';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { useRequests } from './api';
@@ -8,6 +9,7 @@ import { RequestList } from './request-list';
 
 /** "My time off": the year's allowance, one's requests, and the form to ask for more. */
 export function MyTimeOff({ userId, today }: { userId: string; today: string }) {
+  const { t } = useTranslation('time-off');
   const [year, setYear] = useState(Number(today.slice(0, 4)));
   const requests = useRequests({ userId });
   return (
@@ -19,11 +21,11 @@ export function MyTimeOff({ userId, today }: { userId: string; today: string }) 
       <BalanceCard userId={userId} year={year} />
       <Card>
         <CardHeader>
-          <CardTitle>My requests</CardTitle>
-          <CardDescription>Every request you made, newest first.</CardDescription>
+          <CardTitle>{t('mine.requests')}</CardTitle>
+          <CardDescription>{t('mine.requestsDescription')}</CardDescription>
         </CardHeader>
         <CardContent>
-          <RequestList requests={requests.data} loading={requests.isLoading} label="My requests" />
+          <RequestList requests={requests.data} loading={requests.isLoading} label={t('mine.requests')} />
         </CardContent>
       </Card>
     </div>

@@ -1,4 +1,5 @@
 import { type LeaveRequest, rejectRequestBody } from '@contract/time-off';
+import { useTranslation } from 'react-i18next';
 import { applyServerErrors, FormDialog, TextareaField, useZodForm } from '@/components/form';
 import { toast } from '@/components/ui/use-toast';
 import { useRejectLeave } from './api';
@@ -12,18 +13,21 @@ export function RejectLeaveDialog({
   request: LeaveRequest | null;
   onClose: () => void;
 }) {
+  const { t } = useTranslation('time-off');
   const reject = useRejectLeave();
   const form = useZodForm(rejectRequestBody, { defaultValues: { comment: '' } });
   return (
     <FormDialog
       open={request !== null}
       onOpenChange={(open) => !open && onClose()}
-      title={`Reject ${request?.userName ?? ''}'s request`}
-      description={request ? `${request.typeName}, ${formatRange(request)}. They read your comment.` : ''}
+      title={t('reject.title', { name: request?.userName ?? '' })}
+      description={
+        request ? t('reject.description', { type: request.typeName, range: formatRange(request, t) }) : ''
+      }
       form={form}
       idPrefix="reject-leave"
-      submitLabel="Reject request"
-      pendingLabel="Rejecting..."
+      submitLabel={t('reject.submit')}
+      pendingLabel={t('reject.pending')}
       pending={reject.isPending}
       destructive
       testId="reject-leave-dialog"
@@ -33,19 +37,24 @@ export function RejectLeaveDialog({
           { params: { id: request.id }, body: values },
           {
             onSuccess: () => {
-              toast({ title: 'Request rejected', description: request.userName });
+              toast({ title: t('reject.done'), description: request.userName });
               form.reset();
               onClose();
             },
             onError: (error) => {
               applyServerErrors(form, error);
-              toast({ variant: 'destructive', title: 'Could not reject', description: error.message });
+              toast({ variant: 'destructive', title: t('reject.failed'), description: error.message });
             },
           },
         )
       }
     >
-      <TextareaField name="comment" label="Comment" maxLength={500} placeholder="Why not these days?" />
+      <TextareaField
+        name="comment"
+        label={t('reject.comment')}
+        maxLength={500}
+        placeholder={t('reject.placeholder')}
+      />
     </FormDialog>
   );
 }

@@ -1,6 +1,7 @@
 import { createRequestBody, type LeaveType } from '@contract/time-off';
 import { CalendarPlus } from 'lucide-react';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useWatch } from 'react-hook-form';
 import {
   applyServerErrors,
@@ -25,6 +26,7 @@ import { RequestPreview } from './request-preview';
  * the balance after it, or why it would be refused, before anything is sent.
  */
 export function RequestDialog({ today }: { today: string }) {
+  const { t } = useTranslation('time-off');
   const [open, setOpen] = useState(false);
   const [refusal, setRefusal] = useState<string | null>(null);
   const types = useLeaveTypes();
@@ -40,7 +42,7 @@ export function RequestDialog({ today }: { today: string }) {
     },
   });
   const values = useWatch({ control: form.control }) as RequestValues;
-  const type = types.data?.find((t) => t.id === values.typeId);
+  const type = types.data?.find((candidate) => candidate.id === values.typeId);
   const body = requestBody(values, type);
   const change = (next: boolean) => {
     setOpen(next);
@@ -49,17 +51,17 @@ export function RequestDialog({ today }: { today: string }) {
   return (
     <>
       <Button onClick={() => change(true)}>
-        <CalendarPlus aria-hidden /> Request time off
+        <CalendarPlus aria-hidden /> {t('request.button')}
       </Button>
       <FormDialog
         open={open}
         onOpenChange={change}
-        title="Request time off"
-        description="What it costs is worked out from your schedule, less public holidays."
+        title={t('request.title')}
+        description={t('request.description')}
         form={form}
         idPrefix="leave"
-        submitLabel="Send request"
-        pendingLabel="Sending..."
+        submitLabel={t('request.submit')}
+        pendingLabel={t('request.pending')}
         pending={request.isPending}
         testId="request-dialog"
         onSubmit={() => {
@@ -69,8 +71,8 @@ export function RequestDialog({ today }: { today: string }) {
             {
               onSuccess: (made) => {
                 toast({
-                  title: made.status === 'approved' ? 'Time off booked' : 'Request sent',
-                  description: `${made.typeName}, ${formatRange(made)}`,
+                  title: made.status === 'approved' ? t('request.booked') : t('request.sent'),
+                  description: t('request.what', { type: made.typeName, range: formatRange(made, t) }),
                 });
                 form.reset();
                 change(false);
@@ -84,12 +86,12 @@ export function RequestDialog({ today }: { today: string }) {
       >
         <SelectField
           name="typeId"
-          label="Type"
-          placeholder="Choose a type"
-          options={(types.data ?? []).map((t) => ({ value: t.id, label: t.name }))}
+          label={t('request.type')}
+          placeholder={t('request.chooseType')}
+          options={(types.data ?? []).map((type) => ({ value: type.id, label: type.name }))}
         />
         <DateFields type={type} />
-        <TextareaField name="note" label="Note (optional)" maxLength={500} rows={2} />
+        <TextareaField name="note" label={t('request.note')} maxLength={500} rows={2} />
         <RequestPreview body={body} type={type} refusal={refusal} />
         <FormMessage testId="request-refusal">{refusal}</FormMessage>
       </FormDialog>
@@ -98,24 +100,25 @@ export function RequestDialog({ today }: { today: string }) {
 }
 
 function DateFields({ type }: { type: LeaveType | undefined }) {
+  const { t } = useTranslation('time-off');
   if (type?.hours) {
     return (
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField name="startDate" label="Day" type="date" />
-        <TextField name="hours" label="Hours" type="number" step={0.25} min={0.25} max={24} />
+        <TextField name="startDate" label={t('request.day')} type="date" />
+        <TextField name="hours" label={t('request.hours')} type="number" step={0.25} min={0.25} max={24} />
       </div>
     );
   }
   return (
     <>
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField name="startDate" label="First day" type="date" />
-        <TextField name="endDate" label="Last day" type="date" />
+        <TextField name="startDate" label={t('request.firstDay')} type="date" />
+        <TextField name="endDate" label={t('request.lastDay')} type="date" />
       </div>
       {type?.halfDays && (
         <div className="grid gap-2 sm:grid-cols-2">
-          <CheckboxField name="startHalf" label="First day: afternoon only" />
-          <CheckboxField name="endHalf" label="Last day: morning only" />
+          <CheckboxField name="startHalf" label={t('request.afternoonOnly')} />
+          <CheckboxField name="endHalf" label={t('request.morningOnly')} />
         </div>
       )}
     </>

@@ -1,6 +1,7 @@
 import type { LeaveRequest } from '@contract/time-off';
 import { CalendarX2 } from 'lucide-react';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -22,11 +23,12 @@ export function RequestList({
   showPerson?: boolean;
   label: string;
 }) {
+  const { t } = useTranslation('time-off');
   const [cancelling, setCancelling] = useState<LeaveRequest | null>(null);
   if (loading) return <Skeleton className="h-24" />;
   if (!requests?.length)
     return (
-      <EmptyState icon={CalendarX2} title="No requests yet" description="Requests you make appear here." />
+      <EmptyState icon={CalendarX2} title={t('list.emptyTitle')} description={t('list.emptyDescription')} />
     );
   return (
     <>
@@ -40,16 +42,16 @@ export function RequestList({
             <div className="grid min-w-0 gap-1">
               <p className="flex flex-wrap items-center gap-2 font-medium">
                 <Swatch color={r.color} />
-                {showPerson ? `${r.userName} · ${r.typeName}` : r.typeName}
+                {showPerson ? t('list.personType', { name: r.userName, type: r.typeName }) : r.typeName}
                 <LeaveStatusBadge status={r.status} />
               </p>
               <p className="text-sm text-muted-foreground">
-                {formatRange(r)} · {formatCost(r)}
+                {t('list.rangeCost', { range: formatRange(r, t), cost: formatCost(r, t) })}
               </p>
               {r.note && <p className="whitespace-pre-wrap break-words text-sm">{r.note}</p>}
               {r.comment && (
                 <p className="whitespace-pre-wrap break-words text-sm text-subtle-foreground">
-                  {r.decidedBy ?? 'Decided'}: “{r.comment}”
+                  {t('list.comment', { by: r.decidedBy ?? t('list.decided'), comment: r.comment })}
                 </p>
               )}
             </div>
@@ -57,10 +59,10 @@ export function RequestList({
               <Button
                 variant="outline"
                 size="sm"
-                aria-label={`Cancel ${r.typeName}, ${formatRange(r)}`}
+                aria-label={t('list.cancelLabel', { type: r.typeName, range: formatRange(r, t) })}
                 onClick={() => setCancelling(r)}
               >
-                Cancel
+                {t('list.cancel')}
               </Button>
             )}
           </li>
@@ -72,22 +74,20 @@ export function RequestList({
 }
 
 function CancelDialog({ request, onClose }: { request: LeaveRequest | null; onClose: () => void }) {
+  const { t } = useTranslation('time-off');
   const cancel = useCancelLeave();
   return (
     <ConfirmDialog
       open={request !== null}
       onClose={onClose}
       testId="cancel-dialog"
-      title="Cancel this time off?"
+      title={t('cancel.title')}
       description={
-        <>
-          {request && `${request.typeName}, ${formatRange(request)}.`} Its days go back to the balance, and
-          whoever else is concerned hears of it.
-        </>
+        request ? t('cancel.description', { type: request.typeName, range: formatRange(request, t) }) : ''
       }
-      cancelLabel="Keep it"
-      confirmLabel="Cancel time off"
-      pendingLabel="Cancelling..."
+      cancelLabel={t('cancel.keep')}
+      confirmLabel={t('cancel.confirm')}
+      pendingLabel={t('cancel.pending')}
       pending={cancel.isPending}
       destructive
       onConfirm={() =>
@@ -96,11 +96,11 @@ function CancelDialog({ request, onClose }: { request: LeaveRequest | null; onCl
           { params: { id: request.id } },
           {
             onSuccess: () => {
-              toast({ title: 'Time off cancelled', description: formatRange(request) });
+              toast({ title: t('cancel.done'), description: formatRange(request, t) });
               onClose();
             },
             onError: (error) =>
-              toast({ variant: 'destructive', title: 'Could not cancel', description: error.message }),
+              toast({ variant: 'destructive', title: t('cancel.failed'), description: error.message }),
           },
         )
       }

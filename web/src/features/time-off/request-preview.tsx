@@ -1,5 +1,6 @@
 import type { LeaveType } from '@contract/time-off';
 import type { ReactNode } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { AlertTriangle } from 'lucide-react';
 import { formatBalance } from '@/lib/format';
 import { formatCost, formatDays } from './format';
@@ -16,29 +17,42 @@ export function RequestPreview({
   /** the server's refusal shown under the form: not said twice */
   refusal?: string | null;
 }) {
+  const { t } = useTranslation('time-off');
   const preview = usePreview(body);
   const data = preview.data;
-  let content: ReactNode = 'Choose a type and the days to see what it costs.';
+  let content: ReactNode = t('preview.choose');
   if (type && preview.invalid) content = <Problem message={preview.invalid} />;
-  else if (type && preview.isFetching && !data) content = 'Working out the cost…';
+  else if (type && preview.isFetching && !data) content = t('preview.working');
   else if (preview.error) content = <Problem message={preview.error.message} />;
   else if (type && data) {
     content = (
       <>
         <p>
-          Costs{' '}
-          <strong data-testid="preview-cost">{formatCost({ ...data, hours: body.hours ?? null })}</strong>
+          <Trans
+            t={t}
+            i18nKey="preview.costs"
+            values={{ cost: formatCost({ ...data, hours: body.hours ?? null }, t) }}
+            components={{ cost: <strong data-testid="preview-cost" /> }}
+          />
           {data.remainingAfterDays !== null && (
             <>
-              {' '}
-              · <span data-testid="preview-after">{formatDays(data.remainingAfterDays)}</span> left after it
+              {' · '}
+              <Trans
+                t={t}
+                i18nKey="preview.left"
+                values={{ days: formatDays(data.remainingAfterDays, t) }}
+                components={{ after: <span data-testid="preview-after" /> }}
+              />
             </>
           )}
           {data.overtimeAfterSeconds !== null && (
-            <> · overtime balance after it {formatBalance(data.overtimeAfterSeconds)}</>
+            <>
+              {' · '}
+              {t('preview.overtime', { balance: formatBalance(data.overtimeAfterSeconds) })}
+            </>
           )}
         </p>
-        {!type.approval && <p className="text-xs">This type needs no approval: it is booked at once.</p>}
+        {!type.approval && <p className="text-xs">{t('preview.noApproval')}</p>}
         {data.problem && data.problem !== refusal && <Problem message={data.problem} />}
       </>
     );

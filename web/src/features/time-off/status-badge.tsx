@@ -1,11 +1,13 @@
 import type { LeaveStatus } from '@contract/time-off';
+import { useTranslation } from 'react-i18next';
 import { Badge } from '@/components/ui/badge';
-import { statusView } from './format';
+import { statusVariant } from './format';
 
 export function LeaveStatusBadge({ status }: { status: LeaveStatus }) {
+  const { t } = useTranslation('time-off');
   return (
-    <Badge variant={statusView[status].variant} data-testid="leave-status">
-      {statusView[status].label}
+    <Badge variant={statusVariant[status]} data-testid="leave-status">
+      {t(`status.${status}`)}
     </Badge>
   );
 }

@@ -1,20 +1,22 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { FilterSelect } from '@/components/ui/filter-select';
 import { Skeleton } from '@/components/ui/skeleton';
-import { formatDayShort } from '@/lib/format';
+import { formatDayShort, formatMonthYear } from '@/lib/format';
 import { useCalendar, useTeams } from './api';
 import { CalendarAgenda } from './calendar-agenda';
 import { CalendarGrid } from './calendar-grid';
-import { daysBetween, firstOfMonth, lastOfMonth, monthOf, monthTitle, shiftMonth } from './format';
+import { daysBetween, firstOfMonth, lastOfMonth, monthOf, shiftMonth } from './format';
 
 /**
  * Who is out in a month (docs/product/time-off.md#who): the people of one's teams (or a team's;
  * admins any), their absences and the holidays; a grid on wide screens, a list on a phone.
  */
 export function TeamCalendar({ today, isAdmin }: { today: string; isAdmin: boolean }) {
+  const { t } = useTranslation('time-off');
   const [month, setMonth] = useState(monthOf(today));
   const [teamId, setTeamId] = useState<string | undefined>();
   const teams = useTeams();
@@ -22,7 +24,7 @@ export function TeamCalendar({ today, isAdmin }: { today: string; isAdmin: boole
   const to = lastOfMonth(month);
   const calendar = useCalendar({ from, to, teamId });
   const days = daysBetween(from, to);
-  const title = monthTitle(month);
+  const title = formatMonthYear(month);
   const data = calendar.data?.from === from ? calendar.data : undefined;
   return (
     <div className="grid min-w-0 gap-4 [&>*]:min-w-0">
@@ -31,7 +33,7 @@ export function TeamCalendar({ today, isAdmin }: { today: string; isAdmin: boole
           <Button
             variant="outline"
             size="icon"
-            aria-label="Previous month"
+            aria-label={t('calendar.previousMonth')}
             onClick={() => setMonth(shiftMonth(month, -1))}
           >
             <ChevronLeft aria-hidden />
@@ -42,24 +44,24 @@ export function TeamCalendar({ today, isAdmin }: { today: string; isAdmin: boole
           <Button
             variant="outline"
             size="icon"
-            aria-label="Next month"
+            aria-label={t('calendar.nextMonth')}
             onClick={() => setMonth(shiftMonth(month, 1))}
           >
             <ChevronRight aria-hidden />
           </Button>
           {month !== monthOf(today) && (
             <Button variant="ghost" size="sm" onClick={() => setMonth(monthOf(today))}>
-              This month
+              {t('calendar.thisMonth')}
             </Button>
           )}
         </div>
         <div className="w-full sm:w-64">
           <FilterSelect
             id="calendar-team"
-            label="Team"
+            label={t('calendar.team')}
             value={teamId}
-            allLabel={isAdmin ? 'Everyone' : 'All my teams'}
-            options={(teams.data ?? []).map((t) => ({ value: t.id, label: t.name }))}
+            allLabel={isAdmin ? t('calendar.everyone') : t('calendar.allMyTeams')}
+            options={(teams.data ?? []).map((team) => ({ value: team.id, label: team.name }))}
             onChange={setTeamId}
           />
         </div>
@@ -71,7 +73,12 @@ export function TeamCalendar({ today, isAdmin }: { today: string; isAdmin: boole
           ) : (
             <>
               <div className="hidden md:block">
-                <CalendarGrid calendar={data} days={days} today={today} caption={`Absences in ${title}`} />
+                <CalendarGrid
+                  calendar={data}
+                  days={days}
+                  today={today}
+                  caption={t('calendar.caption', { month: title })}
+                />
               </div>
               <div className="px-4 py-1 md:hidden">
                 <CalendarAgenda calendar={data} />
@@ -82,9 +89,13 @@ export function TeamCalendar({ today, isAdmin }: { today: string; isAdmin: boole
       </Card>
       {data && data.holidays.length > 0 && (
         <p className="hidden text-sm text-muted-foreground md:block" data-testid="month-holidays">
-          <span className="font-medium text-foreground">Holidays:</span>{' '}
+          <span className="font-medium text-foreground">{t('calendar.holidays')}</span>{' '}
           {data.holidays
-            .map((h) => `${formatDayShort(h.date)} ${h.name}${h.halfDay ? ' (half day)' : ''}`)
+            .map((h) =>
+              h.halfDay
+                ? t('calendar.holidayHalf', { date: formatDayShort(h.date), name: h.name })
+                : t('calendar.holiday', { date: formatDayShort(h.date), name: h.name }),
+            )
             .join(' · ')}
         </p>
       )}
@@ -94,20 +105,21 @@ export function TeamCalendar({ today, isAdmin }: { today: string; isAdmin: boole
 }
 
 function Legend() {
+  const { t } = useTranslation('time-off');
   return (
     <p className="hidden flex-wrap items-center gap-x-4 gap-y-1 text-xs text-muted-foreground md:flex">
       <span className="flex items-center gap-1.5">
-        <span aria-hidden className="inline-block size-3 rounded-sm bg-muted ring-1 ring-border" /> weekend or
-        holiday (hover a day for its name)
+        <span aria-hidden className="inline-block size-3 rounded-sm bg-muted ring-1 ring-border" />{' '}
+        {t('calendar.legendShaded')}
       </span>
       <span className="flex items-center gap-1.5">
         <span
           aria-hidden
           className="inline-block size-3 rounded-sm border-2 border-dashed border-muted-foreground"
         />{' '}
-        pending, marked “?”
+        {t('calendar.legendPending')}
       </span>
-      <span>“Out”: a private reason</span>
+      <span>{t('calendar.legendPrivate')}</span>
     </p>
   );
 }

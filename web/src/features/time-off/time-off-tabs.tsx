@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { Approvals } from './approvals';
 import { BalancesTable } from './balances-table';
@@ -23,42 +24,43 @@ export function TimeOffTabs({
   user: { id: string; role: string };
   today: string;
 }) {
+  const { t } = useTranslation('time-off');
   const manages = user.role === 'manager' || user.role === 'admin';
   const isAdmin = user.role === 'admin';
   const current = !manages && (tab === 'approvals' || tab === 'balances') ? 'mine' : tab;
   return (
     <Tabs value={current} onValueChange={(v) => onTab(v as TimeOffTab)}>
       <div className="-mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0">
-        <TabsList aria-label="Time off">
-          <TabsTrigger value="mine">My time off</TabsTrigger>
-          {manages && <TabsTrigger value="approvals">Approvals</TabsTrigger>}
-          <TabsTrigger value="calendar">Team calendar</TabsTrigger>
-          {manages && <TabsTrigger value="balances">Balances</TabsTrigger>}
-          <TabsTrigger value="feeds">Calendar feeds</TabsTrigger>
+        <TabsList aria-label={t('tabs.label')}>
+          <TabsTrigger value="mine">{t('tabs.mine')}</TabsTrigger>
+          {manages && <TabsTrigger value="approvals">{t('tabs.approvals')}</TabsTrigger>}
+          <TabsTrigger value="calendar">{t('tabs.calendar')}</TabsTrigger>
+          {manages && <TabsTrigger value="balances">{t('tabs.balances')}</TabsTrigger>}
+          <TabsTrigger value="feeds">{t('tabs.feeds')}</TabsTrigger>
         </TabsList>
       </div>
       <TabsContent value="mine">
-        <h2 className="sr-only">My time off</h2>
+        <h2 className="sr-only">{t('tabs.mine')}</h2>
         <MyTimeOff userId={user.id} today={today} />
       </TabsContent>
       {manages && (
         <TabsContent value="approvals">
-          <h2 className="sr-only">Approvals</h2>
+          <h2 className="sr-only">{t('tabs.approvals')}</h2>
           <Approvals />
         </TabsContent>
       )}
       <TabsContent value="calendar">
-        <h2 className="sr-only">Team calendar</h2>
+        <h2 className="sr-only">{t('tabs.calendar')}</h2>
         <TeamCalendar today={today} isAdmin={isAdmin} />
       </TabsContent>
       {manages && (
         <TabsContent value="balances">
-          <h2 className="sr-only">Balances</h2>
+          <h2 className="sr-only">{t('tabs.balances')}</h2>
           <BalancesTable today={today} userId={user.id} isAdmin={isAdmin} />
         </TabsContent>
       )}
       <TabsContent value="feeds">
-        <h2 className="sr-only">Calendar feeds</h2>
+        <h2 className="sr-only">{t('tabs.feeds')}</h2>
         <CalendarFeeds />
       </TabsContent>
     </Tabs>

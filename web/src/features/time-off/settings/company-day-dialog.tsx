@@ -1,5 +1,6 @@
 import { holidayOverrideRequest } from '@contract/time-off';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import {
   applyServerErrors,
   CheckboxField,
@@ -15,6 +16,7 @@ import { useAddHoliday } from '../api';
 
 /** A day the organisation gives off (whole or half, e.g. 24 December afternoon). */
 export function CompanyDayDialog({ year }: { year: number }) {
+  const { t } = useTranslation('time-off');
   const [open, setOpen] = useState(false);
   const [refusal, setRefusal] = useState<string | null>(null);
   const add = useAddHoliday();
@@ -28,16 +30,16 @@ export function CompanyDayDialog({ year }: { year: number }) {
   };
   return (
     <>
-      <Button onClick={() => change(true)}>Add a company day</Button>
+      <Button onClick={() => change(true)}>{t('settings.companyDay.button')}</Button>
       <FormDialog
         open={open}
         onOpenChange={change}
-        title="Add a company day"
-        description="A day off for everyone, on top of the public holidays."
+        title={t('settings.companyDay.title')}
+        description={t('settings.companyDay.description')}
         form={form}
         idPrefix="company-day"
-        submitLabel="Add day"
-        pendingLabel="Adding..."
+        submitLabel={t('settings.companyDay.submit')}
+        pendingLabel={t('settings.companyDay.pending')}
         pending={add.isPending}
         testId="company-day-dialog"
         onSubmit={(values) => {
@@ -46,7 +48,13 @@ export function CompanyDayDialog({ year }: { year: number }) {
             { body: values },
             {
               onSuccess: (day) => {
-                toast({ title: 'Company day added', description: `${formatDayShort(day.date)} ${day.name}` });
+                toast({
+                  title: t('settings.companyDay.added'),
+                  description: t('settings.companyDay.addedDescription', {
+                    date: formatDayShort(day.date),
+                    name: day.name,
+                  }),
+                });
                 change(false);
               },
               onError: (error) => {
@@ -57,10 +65,19 @@ export function CompanyDayDialog({ year }: { year: number }) {
         }}
       >
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField name="date" label="Date" type="date" />
-          <TextField name="name" label="Name" maxLength={80} placeholder="Christmas Eve" />
+          <TextField name="date" label={t('settings.companyDay.date')} type="date" />
+          <TextField
+            name="name"
+            label={t('settings.companyDay.name')}
+            maxLength={80}
+            placeholder={t('settings.companyDay.namePlaceholder')}
+          />
         </div>
-        <CheckboxField name="halfDay" label="Half day" hint="Half of the day's scheduled hours are off" />
+        <CheckboxField
+          name="halfDay"
+          label={t('settings.companyDay.halfDay')}
+          hint={t('settings.companyDay.halfDayHint')}
+        />
         <FormMessage>{refusal}</FormMessage>
       </FormDialog>
     </>

@@ -1,5 +1,6 @@
 import { regionSchema } from '@contract/time-off';
 import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useWatch } from 'react-hook-form';
 import { applyServerErrors, ComboboxField, Form, SelectField, useZodForm } from '@/components/form';
 import { Button } from '@/components/ui/button';
@@ -13,6 +14,7 @@ import { useRegion, useSaveRegion } from '../api';
  * (docs/product/time-off.md#holidays). Choosing a country lists its regions before saving.
  */
 export function HolidayRegion() {
+  const { t } = useTranslation('time-off');
   const saved = useRegion();
   const save = useSaveRegion();
   const form = useZodForm(regionSchema, { defaultValues: { country: null, region: null } });
@@ -36,11 +38,8 @@ export function HolidayRegion() {
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Public holidays</CardTitle>
-        <CardDescription>
-          Public holidays of the chosen country (and region) are days off for everyone; a team abroad may have
-          its own.
-        </CardDescription>
+        <CardTitle>{t('settings.region.title')}</CardTitle>
+        <CardDescription>{t('settings.region.description')}</CardDescription>
       </CardHeader>
       <CardContent>
         {saved.isLoading ? (
@@ -53,10 +52,14 @@ export function HolidayRegion() {
               save.mutate(
                 { body: values },
                 {
-                  onSuccess: () => toast({ title: 'Holiday region saved' }),
+                  onSuccess: () => toast({ title: t('settings.region.saved') }),
                   onError: (error) => {
                     applyServerErrors(form, error);
-                    toast({ variant: 'destructive', title: 'Could not save', description: error.message });
+                    toast({
+                      variant: 'destructive',
+                      title: t('settings.saveFailed'),
+                      description: error.message,
+                    });
                   },
                 },
               )
@@ -65,15 +68,15 @@ export function HolidayRegion() {
             <div className="grid gap-4 sm:grid-cols-2">
               <ComboboxField
                 name="country"
-                label="Country"
-                placeholder="No public holidays"
+                label={t('settings.region.country')}
+                placeholder={t('settings.region.none')}
                 options={(saved.data?.countries ?? []).map((c) => ({ value: c.code, label: c.name }))}
               />
               <SelectField
                 key={country ?? 'none'}
                 name="region"
-                label="Region"
-                noneLabel="The whole country"
+                label={t('settings.region.region')}
+                noneLabel={t('settings.region.wholeCountry')}
                 disabled={!country || regions.length === 0}
                 options={regions.map((r) => ({ value: r.code, label: r.name }))}
               />
@@ -85,11 +88,11 @@ export function HolidayRegion() {
                   variant="ghost"
                   onClick={() => form.reset({ country: null, region: null }, { keepDefaultValues: true })}
                 >
-                  No public holidays
+                  {t('settings.region.none')}
                 </Button>
               )}
               <Button type="submit" disabled={save.isPending}>
-                {save.isPending ? 'Saving...' : 'Save region'}
+                {save.isPending ? t('settings.saving') : t('settings.region.save')}
               </Button>
             </div>
           </Form>

@@ -1,5 +1,6 @@
 import type { Holiday } from '@contract/time-off';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -10,17 +11,14 @@ import { useAddHoliday, useHolidays, useRemoveHoliday } from '../api';
 import { YearPicker } from '../year-picker';
 import { CompanyDayDialog } from './company-day-dialog';
 
-const source = {
-  public: { label: 'Public holiday', variant: 'blue' },
-  company: { label: 'Company day', variant: 'green' },
-  removed: { label: 'Worked', variant: 'gray' },
-} as const;
-
-const failed = (error: Error) =>
-  toast({ variant: 'destructive', title: 'That did not work', description: error.message });
+/** A holiday's badge colour by where it comes from (its words: settings.holidays.source.*). */
+const sourceVariant = { public: 'blue', company: 'green', removed: 'gray' } as const;
 
 /** A year's days off: the data set's public holidays, those the organisation works, and its own days. */
 export function HolidaysList({ thisYear }: { thisYear: number }) {
+  const { t } = useTranslation('time-off');
+  const failed = (error: Error) =>
+    toast({ variant: 'destructive', title: t('settings.failed'), description: error.message });
   const [year, setYear] = useState(thisYear);
   const holidays = useHolidays(year);
   const add = useAddHoliday();
@@ -29,7 +27,11 @@ export function HolidaysList({ thisYear }: { thisYear: number }) {
     add.mutate(
       { body: { date: h.date, kind: 'removed', name: h.name } },
       {
-        onSuccess: () => toast({ title: 'Holiday removed', description: `${h.name} is a working day` }),
+        onSuccess: () =>
+          toast({
+            title: t('settings.holidays.removed'),
+            description: t('settings.holidays.workingDay', { name: h.name }),
+          }),
         onError: failed,
       },
     );
@@ -40,7 +42,10 @@ export function HolidaysList({ thisYear }: { thisYear: number }) {
       {
         onSuccess: () =>
           toast({
-            title: h.source === 'company' ? 'Company day deleted' : 'Holiday restored',
+            title:
+              h.source === 'company'
+                ? t('settings.holidays.companyDeleted')
+                : t('settings.holidays.restored'),
             description: h.name,
           }),
         onError: failed,
@@ -49,10 +54,8 @@ export function HolidaysList({ thisYear }: { thisYear: number }) {
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Holidays {year}</CardTitle>
-        <CardDescription>
-          Remove a public holiday the organisation works, or add days of its own.
-        </CardDescription>
+        <CardTitle>{t('settings.holidays.title', { year })}</CardTitle>
+        <CardDescription>{t('settings.holidays.description')}</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
         <div className="flex flex-wrap items-center justify-between gap-3">
@@ -62,11 +65,9 @@ export function HolidaysList({ thisYear }: { thisYear: number }) {
         {holidays.isLoading ? (
           <Skeleton className="h-32" />
         ) : !holidays.data?.length ? (
-          <p className="text-sm text-muted-foreground">
-            No holidays in {year}: choose a country above, or add company days.
-          </p>
+          <p className="text-sm text-muted-foreground">{t('settings.holidays.empty', { year })}</p>
         ) : (
-          <ul className="flex flex-col divide-y" aria-label={`Holidays ${year}`}>
+          <ul className="flex flex-col divide-y" aria-label={t('settings.holidays.list', { year })}>
             {holidays.data.map((h) => (
               <li
                 key={`${h.date}-${h.source}`}
@@ -81,22 +82,33 @@ export function HolidaysList({ thisYear }: { thisYear: number }) {
                     <span className={h.source === 'removed' ? 'font-medium line-through' : 'font-medium'}>
                       {h.name}
                     </span>
-                    {h.halfDay && <Badge variant="outline">Half day</Badge>}
-                    <Badge variant={source[h.source].variant}>{source[h.source].label}</Badge>
+                    {h.halfDay && <Badge variant="outline">{t('settings.holidays.halfDay')}</Badge>}
+                    <Badge variant={sourceVariant[h.source]}>
+                      {t(`settings.holidays.source.${h.source}`)}
+                    </Badge>
                   </span>
                 </div>
                 {h.source === 'public' ? (
-                  <Button variant="outline" size="sm" aria-label={`Remove ${h.name}`} onClick={() => work(h)}>
-                    Remove
+                  <Button
+                    variant="outline"
+                    size="sm"
+                    aria-label={t('settings.holidays.removeLabel', { name: h.name })}
+                    onClick={() => work(h)}
+                  >
+                    {t('common:actions.remove')}
                   </Button>
                 ) : (
                   <Button
                     variant="outline"
                     size="sm"
-                    aria-label={`${h.source === 'company' ? 'Delete' : 'Restore'} ${h.name}`}
+                    aria-label={
+                      h.source === 'company'
+                        ? t('settings.holidays.deleteLabel', { name: h.name })
+                        : t('settings.holidays.restoreLabel', { name: h.name })
+                    }
                     onClick={() => undo(h)}
                   >
-                    {h.source === 'company' ? 'Delete' : 'Restore'}
+                    {h.source === 'company' ? t('common:actions.delete') : t('settings.holidays.restore')}
                   </Button>
                 )}
               </li>

@@ -1,18 +1,20 @@
 import { createLeaveTypeRequest, type LeaveType } from '@contract/time-off';
 import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
 import { applyServerErrors, CheckboxField, FormDialog, TextField, useZodForm } from '@/components/form';
 import { toast } from '@/components/ui/use-toast';
 import { useCreateType, useUpdateType } from '../api';
 
+/** The type's rules as switches; their words are settings.type.switch.<name> and <name>Hint. */
 const switches = [
-  ['paid', 'Paid', 'Credited at the day’s scheduled hours'],
-  ['allowance', 'Counts against the allowance', 'Taken from the yearly days'],
-  ['approval', 'Needs approval', 'A manager (or an admin) decides; otherwise booked at once'],
-  ['halfDays', 'Half days', 'May start in the afternoon or end at midday'],
-  ['hours', 'In hours', 'Taken in hours on one day (not with half days)'],
-  ['privateReason', 'Private reason', 'Colleagues see only “Out”'],
-  ['compensation', 'Overtime compensation', 'Takes its hours from the overtime balance'],
-  ['allowNegative', 'Allow a negative balance', 'May be taken beyond what is left'],
+  'paid',
+  'allowance',
+  'approval',
+  'halfDays',
+  'hours',
+  'privateReason',
+  'compensation',
+  'allowNegative',
 ] as const;
 
 const blank = {
@@ -39,6 +41,7 @@ export function LeaveTypeDialog({
   type: LeaveType | null;
   onClose: () => void;
 }) {
+  const { t } = useTranslation('time-off');
   const create = useCreateType();
   const update = useUpdateType();
   const form = useZodForm(createLeaveTypeRequest, { defaultValues: blank });
@@ -52,35 +55,45 @@ export function LeaveTypeDialog({
     },
     onError: (error: Error) => {
       applyServerErrors(form, error);
-      toast({ variant: 'destructive', title: 'Could not save the type', description: error.message });
+      toast({ variant: 'destructive', title: t('settings.type.saveFailed'), description: error.message });
     },
   });
   return (
     <FormDialog
       open={open}
       onOpenChange={(next) => !next && onClose()}
-      title={type ? `Edit ${type.name}` : 'New leave type'}
-      description="What people can ask for, and how it counts."
+      title={type ? t('settings.type.editTitle', { name: type.name }) : t('settings.type.newTitle')}
+      description={t('settings.type.description')}
       form={form}
       idPrefix="leave-type"
-      submitLabel={type ? 'Save type' : 'Add type'}
-      pendingLabel="Saving..."
+      submitLabel={type ? t('settings.type.save') : t('settings.type.add')}
+      pendingLabel={t('settings.saving')}
       pending={create.isPending || update.isPending}
       testId="leave-type-dialog"
       onSubmit={(values) =>
         type
-          ? update.mutate({ params: { id: type.id }, body: values }, done('Leave type saved'))
-          : create.mutate({ body: values }, done('Leave type added'))
+          ? update.mutate({ params: { id: type.id }, body: values }, done(t('settings.type.saved')))
+          : create.mutate({ body: values }, done(t('settings.type.added')))
       }
     >
       <div className="grid gap-4 sm:grid-cols-[1fr_8rem]">
-        <TextField name="name" label="Name" maxLength={60} />
-        <TextField name="color" label="Colour" type="color" inputClassName="h-9 cursor-pointer p-1" />
+        <TextField name="name" label={t('settings.type.name')} maxLength={60} />
+        <TextField
+          name="color"
+          label={t('settings.type.colour')}
+          type="color"
+          inputClassName="h-9 cursor-pointer p-1"
+        />
       </div>
       <fieldset className="grid gap-3 sm:grid-cols-2">
-        <legend className="mb-2 text-sm font-medium">Rules</legend>
-        {switches.map(([name, label, hint]) => (
-          <CheckboxField key={name} name={name} label={label} hint={hint} />
+        <legend className="mb-2 text-sm font-medium">{t('settings.type.rules')}</legend>
+        {switches.map((name) => (
+          <CheckboxField
+            key={name}
+            name={name}
+            label={t(`settings.type.switch.${name}`)}
+            hint={t(`settings.type.switch.${name}Hint`)}
+          />
         ))}
       </fieldset>
     </FormDialog>

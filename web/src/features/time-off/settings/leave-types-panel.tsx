@@ -1,6 +1,8 @@
 import type { LeaveType } from '@contract/time-off';
 import { Plus } from 'lucide-react';
+import type { TFunction } from 'i18next';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -10,25 +12,27 @@ import { useDeleteType, useLeaveTypes, useUpdateType } from '../api';
 import { Swatch } from '../status-badge';
 import { LeaveTypeDialog } from './leave-type-dialog';
 
-const rules = (t: LeaveType) =>
+/** 'paid · allowance · approval · half days': a type's rules in short. */
+const rules = (type: LeaveType, t: TFunction) =>
   [
-    t.paid ? 'paid' : 'unpaid',
-    t.allowance && 'allowance',
-    t.approval ? 'approval' : 'no approval',
-    t.halfDays && 'half days',
-    t.hours && 'hours',
-    t.privateReason && 'private',
-    t.compensation && 'compensation',
-    t.allowNegative && 'may go negative',
+    type.paid ? 'paid' : 'unpaid',
+    type.allowance && 'allowance',
+    type.approval ? 'approval' : 'noApproval',
+    type.halfDays && 'halfDays',
+    type.hours && 'hours',
+    type.privateReason && 'private',
+    type.compensation && 'compensation',
+    type.allowNegative && 'negative',
   ]
     .filter(Boolean)
+    .map((rule) => t(`time-off:settings.types.rule.${rule}`))
     .join(' · ');
-
-const failed = (error: Error) =>
-  toast({ variant: 'destructive', title: 'That did not work', description: error.message });
 
 /** The leave types, archived ones last; a type in use can only be archived (docs/product/time-off.md#types). */
 export function LeaveTypesPanel() {
+  const { t } = useTranslation('time-off');
+  const failed = (error: Error) =>
+    toast({ variant: 'destructive', title: t('settings.failed'), description: error.message });
   const types = useLeaveTypes(true);
   const update = useUpdateType();
   const remove = useDeleteType();
@@ -39,76 +43,83 @@ export function LeaveTypesPanel() {
     <Card>
       <CardHeader className="flex-row flex-wrap items-start justify-between gap-3">
         <div className="grid gap-1.5">
-          <CardTitle>Leave types</CardTitle>
-          <CardDescription>What people can ask for. Archived types are no longer offered.</CardDescription>
+          <CardTitle>{t('settings.types.title')}</CardTitle>
+          <CardDescription>{t('settings.types.description')}</CardDescription>
         </div>
         <Button onClick={() => setAdding(true)}>
-          <Plus aria-hidden /> New leave type
+          <Plus aria-hidden /> {t('settings.types.new')}
         </Button>
       </CardHeader>
       <CardContent>
         {types.isLoading ? (
           <Skeleton className="h-32" />
         ) : (
-          <ul className="flex flex-col divide-y" aria-label="Leave types">
-            {list.map((t) => (
+          <ul className="flex flex-col divide-y" aria-label={t('settings.types.title')}>
+            {list.map((type) => (
               <li
-                key={t.id}
+                key={type.id}
                 className="flex flex-wrap items-center justify-between gap-3 py-3"
                 data-testid="leave-type"
               >
                 <div className="grid min-w-0 gap-0.5">
                   <p className="flex items-center gap-2 font-medium">
-                    <Swatch color={t.color} /> {t.name}
-                    {t.archived && <Badge variant="gray">Archived</Badge>}
+                    <Swatch color={type.color} /> {type.name}
+                    {type.archived && <Badge variant="gray">{t('settings.types.archived')}</Badge>}
                   </p>
-                  <p className="text-xs text-muted-foreground">{rules(t)}</p>
+                  <p className="text-xs text-muted-foreground">{rules(type, t)}</p>
                 </div>
                 <div className="flex flex-wrap gap-2">
                   <Button
                     variant="outline"
                     size="sm"
-                    aria-label={`Edit ${t.name}`}
-                    onClick={() => setEditing(t)}
+                    aria-label={t('settings.types.editLabel', { name: type.name })}
+                    onClick={() => setEditing(type)}
                   >
-                    Edit
+                    {t('common:actions.edit')}
                   </Button>
                   <Button
                     variant="outline"
                     size="sm"
-                    aria-label={`${t.archived ? 'Restore' : 'Archive'} ${t.name}`}
+                    aria-label={
+                      type.archived
+                        ? t('settings.types.restoreLabel', { name: type.name })
+                        : t('settings.types.archiveLabel', { name: type.name })
+                    }
                     onClick={() =>
                       update.mutate(
-                        { params: { id: t.id }, body: { archived: !t.archived } },
+                        { params: { id: type.id }, body: { archived: !type.archived } },
                         {
                           onSuccess: () =>
                             toast({
-                              title: t.archived ? 'Type restored' : 'Type archived',
-                              description: t.name,
+                              title: type.archived
+                                ? t('settings.types.restoredToast')
+                                : t('settings.types.archivedToast'),
+                              description: type.name,
                             }),
                           onError: failed,
                         },
                       )
                     }
                   >
-                    {t.archived ? 'Restore' : 'Archive'}
+                    {type.archived ? t('settings.types.restore') : t('settings.types.archive')}
                   </Button>
-                  {!t.inUse && (
+                  {!type.inUse && (
                     <Button
                       variant="outline"
                       size="sm"
-                      aria-label={`Delete ${t.name}`}
+                      aria-label={t('settings.types.deleteLabel', { name: type.name })}
                       onClick={() =>
                         remove.mutate(
-                          { params: { id: t.id } },
+                          { params: { id: type.id } },
                           {
-                            onSuccess: () => toast({ title: 'Type deleted', description: t.name }),
+                            onSuccess: () =>
+                              toast({ title: t('settings.types.deletedToast'), description: type.name }),
                             onError: failed,
                           },
                         )
                       }
                     >
-                      Delete
+                      {t('common:actions.delete')}
                     </Button>
                   )}
                 </div>

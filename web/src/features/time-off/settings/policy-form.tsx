@@ -1,5 +1,6 @@
 import { type LeavePolicy, policySchema } from '@contract/time-off';
 import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
 import { applyServerErrors, Form, TextField, useZodForm } from '@/components/form';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -9,6 +10,7 @@ import { usePolicy, useSavePolicy } from '../api';
 
 /** The organisation's entitlement and carry-over rules (docs/product/time-off.md#allowances). */
 export function PolicyForm() {
+  const { t } = useTranslation('time-off');
   const policy = usePolicy();
   const save = useSavePolicy();
   const form = useZodForm(policySchema);
@@ -19,21 +21,18 @@ export function PolicyForm() {
     save.mutate(
       { body: values },
       {
-        onSuccess: () => toast({ title: 'Allowance rules saved' }),
+        onSuccess: () => toast({ title: t('settings.policy.saved') }),
         onError: (error) => {
           applyServerErrors(form, error);
-          toast({ variant: 'destructive', title: 'Could not save', description: error.message });
+          toast({ variant: 'destructive', title: t('settings.saveFailed'), description: error.message });
         },
       },
     );
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Allowance</CardTitle>
-        <CardDescription>
-          Everyone’s yearly days (pro rata in the year they join), and how many unused days carry into the
-          next year.
-        </CardDescription>
+        <CardTitle>{t('settings.policy.title')}</CardTitle>
+        <CardDescription>{t('settings.policy.description')}</CardDescription>
       </CardHeader>
       <CardContent>
         {policy.isLoading ? (
@@ -41,24 +40,30 @@ export function PolicyForm() {
         ) : (
           <Form form={form} onSubmit={submit} idPrefix="policy">
             <div className="grid gap-4 sm:grid-cols-3">
-              <TextField name="entitlementDays" label="Days per year" type="number" step={0.5} min={0} />
+              <TextField
+                name="entitlementDays"
+                label={t('settings.policy.entitlement')}
+                type="number"
+                step={0.5}
+                min={0}
+              />
               <TextField
                 name="carryOverMaxDays"
-                label="Carry over at most (days)"
+                label={t('settings.policy.carryOverMax')}
                 type="number"
                 step={0.5}
                 min={0}
               />
               <TextField
                 name="carryOverUntil"
-                label="Carried-over days expire after"
-                hint="Month and day, MM-DD (e.g. 03-31)"
+                label={t('settings.policy.carryOverUntil')}
+                hint={t('settings.policy.carryOverUntilHint')}
                 placeholder="03-31"
               />
             </div>
             <div className="flex justify-end">
               <Button type="submit" disabled={save.isPending}>
-                {save.isPending ? 'Saving...' : 'Save rules'}
+                {save.isPending ? t('settings.saving') : t('settings.policy.save')}
               </Button>
             </div>
           </Form>
