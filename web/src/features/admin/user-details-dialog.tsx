@@ -43,9 +43,9 @@ export function UserDetailsDialog({
     >
       {user && (
         <>
-          <dl className="grid grid-cols-[8rem_1fr] gap-x-4 gap-y-3 text-sm">
+          <dl className="grid grid-cols-[8rem_minmax(0,1fr)] gap-x-4 gap-y-3 text-sm">
             <dt className="text-muted-foreground">{t('details.name')}</dt>
-            <dd className="font-medium text-foreground">
+            <dd className="font-medium text-foreground [overflow-wrap:anywhere]">
               {user.firstName} {user.lastName}
             </dd>
             <dt className="text-muted-foreground">{t('details.email')}</dt>

@@ -149,10 +149,13 @@ function ScheduleEditor({ schedule }: { schedule: Schedule }) {
         )
       }
     >
-      <div className="grid grid-cols-2 gap-3 sm:grid-cols-4 lg:grid-cols-7">
+      {/* Each day's label, input and error share rows with the other days' (a subgrid), so a label
+          that takes two lines ('Donnerstag (Std.)') keeps every input on one line. */}
+      <div className="grid grid-cols-2 gap-x-3 gap-y-1.5 sm:grid-cols-4 lg:grid-cols-7">
         {weekdayNames.map((day, i) => (
           <TextField
             key={day}
+            className="row-span-3 grid-rows-subgrid"
             name={`hours.${i}`}
             label={t('schedule.dayHours', { day: t(`schedule.weekdays.${dayKey(day)}`) })}
             type="number"

@@ -39,9 +39,9 @@ export function TeamList({ canEdit }: { canEdit: boolean }) {
       <h2 className="sr-only">{t('list.heading')}</h2>
       <ul className="grid gap-4 md:grid-cols-2" aria-label={t('list.heading')}>
         {teams.data.map((team) => (
-          <li key={team.id}>
+          <li key={team.id} className="min-w-0">
             <Card className="h-full" data-testid="team-card">
-              <CardHeader className="flex flex-row items-start justify-between gap-2">
+              <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-2">
                 <div className="min-w-0">
                   <CardTitle className="truncate">{team.name}</CardTitle>
                   <p className="text-sm text-muted-foreground">
