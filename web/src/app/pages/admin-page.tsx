@@ -1,4 +1,6 @@
 import { Clock } from 'lucide-react';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/page-header';
@@ -18,19 +20,20 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { SsoSettingsPanel, SystemSettingsPanel } from '@/features/settings';
 import { TimeOffSettings } from '@/features/time-off';
 import { useStoredUser } from '@/lib/auth';
+import { formatNumber } from '@/lib/format';
 
-const tabs: AdminTab[] = [
-  { value: 'users', label: 'User Management', content: <UserManagementTab /> },
-  { value: 'pending', label: 'Pending Approvals', content: <PendingUsersList /> },
-  { value: 'alerts', label: 'System Alerts', content: <SystemAlertsPanel /> },
+const tabsOf = (t: TFunction<'admin'>): AdminTab[] => [
+  { value: 'users', label: t('admin:tabs.users'), content: <UserManagementTab /> },
+  { value: 'pending', label: t('admin:tabs.pending'), content: <PendingUsersList /> },
+  { value: 'alerts', label: t('admin:tabs.alerts'), content: <SystemAlertsPanel /> },
   {
     value: 'settings',
-    label: 'System Settings',
+    label: t('admin:tabs.settings'),
     content: (
       <Tabs defaultValue="general">
-        <TabsList aria-label="System Settings">
-          <TabsTrigger value="general">General</TabsTrigger>
-          <TabsTrigger value="time-off">Time off</TabsTrigger>
+        <TabsList aria-label={t('admin:tabs.settings')}>
+          <TabsTrigger value="general">{t('admin:tabs.general')}</TabsTrigger>
+          <TabsTrigger value="time-off">{t('admin:tabs.timeOff')}</TabsTrigger>
         </TabsList>
         <TabsContent value="general" className="grid gap-6">
           <SystemSettingsPanel />
@@ -42,27 +45,30 @@ const tabs: AdminTab[] = [
       </Tabs>
     ),
   },
-  { value: 'audit', label: 'Audit Log', content: <AuditLogTab /> },
+  { value: 'audit', label: t('admin:tabs.audit'), content: <AuditLogTab /> },
 ];
 
 function PendingButton() {
+  const { t } = useTranslation('admin');
   const stats = useAdminStats();
+  const pending = stats.data?.pendingApprovals;
   return (
     <Button asChild variant="outline">
       <Link to="/admin/pending-users">
         <Clock aria-hidden />
-        Pending Approvals ({stats.data?.pendingApprovals ?? '…'})
+        {t('page.pendingButton', { number: pending === undefined ? '…' : formatNumber(pending) })}
       </Link>
     </Button>
   );
 }
 
 function AdminDashboard() {
+  const { t } = useTranslation('admin');
   return (
     <>
       <PageHeader
-        title="Admin Dashboard"
-        description="Manage accounts, approvals and invitations."
+        title={t('page.title')}
+        description={t('page.description')}
         actions={
           <>
             <PendingButton />
@@ -71,7 +77,7 @@ function AdminDashboard() {
         }
       />
       <AdminStatCards />
-      <AdminTabs tabs={tabs} />
+      <AdminTabs tabs={tabsOf(t)} />
     </>
   );
 }

@@ -1,4 +1,5 @@
 import { ArrowLeft } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/page-header';
@@ -6,17 +7,18 @@ import { AccessDenied, PendingCountCard, PendingUsersList } from '@/features/adm
 import { useStoredUser } from '@/lib/auth';
 
 export function PendingUsersPage() {
+  const { t } = useTranslation('admin');
   const user = useStoredUser();
   if (user?.role !== 'admin') return <AccessDenied />;
   return (
     <>
       <PageHeader
-        title="Pending User Approvals"
-        description="Review verified registrations and approve or reject them."
+        title={t('pendingPage.title')}
+        description={t('pendingPage.description')}
         actions={
           <Button asChild variant="ghost">
             <Link to="/admin">
-              <ArrowLeft aria-hidden /> Admin Dashboard
+              <ArrowLeft aria-hidden /> {t('pendingPage.back')}
             </Link>
           </Button>
         }

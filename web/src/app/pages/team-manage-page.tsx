@@ -1,5 +1,6 @@
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/page-header';
 import { ScheduleCard, TeamDialog, TeamList } from '@/features/teams';
@@ -7,6 +8,7 @@ import { useCurrentUser } from '@/lib/auth';
 
 /** Team Management (docs/decisions/011-teams-schedules-timesheets.md): teams and work schedules. */
 export function TeamManagePage() {
+  const { t } = useTranslation('teams');
   const { user } = useCurrentUser();
   // The server refuses the writes to anyone else (docs/product/teams.md); the controls follow.
   const isAdmin = user?.role === 'admin';
@@ -14,16 +16,12 @@ export function TeamManagePage() {
   return (
     <div className="mx-auto grid w-full max-w-6xl gap-6">
       <PageHeader
-        title="Team Management"
-        description={
-          isAdmin
-            ? 'Every team, its managers and members, and everyone’s work schedule.'
-            : 'Your teams and work schedules.'
-        }
+        title={t('page.title')}
+        description={isAdmin ? t('page.descriptionAdmin') : t('page.description')}
         actions={
           isAdmin && (
             <Button onClick={() => setCreating(true)}>
-              <Plus aria-hidden /> New Team
+              <Plus aria-hidden /> {t('page.newTeam')}
             </Button>
           )
         }

@@ -1,25 +1,26 @@
 import { ShieldCheck } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { Badge } from '@/components/ui/badge';
 import { PageHeader } from '@/components/ui/page-header';
 import { AccessDenied, UserCredentials } from '@/features/admin';
 import { useStoredUser } from '@/lib/auth';
 
 export function UserCredentialsPage() {
+  const { t } = useTranslation('admin');
   const user = useStoredUser();
-  if (user?.role !== 'admin')
-    return <AccessDenied description="Only administrators can view user credentials." />;
+  if (user?.role !== 'admin') return <AccessDenied description={t('credentialsPage.denied')} />;
   return (
     <>
       <PageHeader
         title={
           <span className="flex flex-wrap items-center gap-3">
-            User Credentials
+            {t('credentialsPage.title')}
             <Badge variant="red">
-              <ShieldCheck aria-hidden /> Admin Only
+              <ShieldCheck aria-hidden /> {t('credentialsPage.adminOnly')}
             </Badge>
           </span>
         }
-        description="Every account, its sign-in details and credential state."
+        description={t('credentialsPage.description')}
       />
       <UserCredentials />
     </>

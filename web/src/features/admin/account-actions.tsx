@@ -2,10 +2,10 @@ import type { AdminUser } from '@contract/admin';
 import { type Role, roles } from '@contract/auth';
 import { MailPlus, MailCheck } from 'lucide-react';
 import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { toast } from '@/components/ui/use-toast';
-import { capitalize } from '@/lib/format';
 import { useChangeRole, useMarkEmailVerified, useResendVerificationFor } from './api';
 
 /**
@@ -20,6 +20,7 @@ export function AccountActions({
   user: AdminUser;
   onChanged: (user: AdminUser) => void;
 }) {
+  const { t } = useTranslation('admin');
   const changeRole = useChangeRole();
   const resend = useResendVerificationFor();
   const markVerified = useMarkEmailVerified();
@@ -32,12 +33,12 @@ export function AccountActions({
   return (
     <section aria-labelledby={labelId} className="flex flex-col gap-3 border-t border-border pt-4">
       <h3 id={labelId} className="text-sm font-semibold text-foreground">
-        Account
+        {t('account.heading')}
       </h3>
       <div className="flex flex-wrap items-end gap-2">
         <div className="grid gap-1.5">
           <span id={`${labelId}-role`} className="text-sm font-medium text-foreground">
-            Role
+            {t('account.role')}
           </span>
           <Select value={role} onValueChange={(value) => setRole(value as Role)}>
             <SelectTrigger aria-labelledby={`${labelId}-role`} className="w-40">
@@ -46,7 +47,7 @@ export function AccountActions({
             <SelectContent>
               {roles.map((r) => (
                 <SelectItem key={r} value={r}>
-                  {capitalize(r)}
+                  {t(`roles.${r}`)}
                 </SelectItem>
               ))}
             </SelectContent>
@@ -63,27 +64,28 @@ export function AccountActions({
               {
                 onSuccess: (updated) => {
                   toast({
-                    title: 'Role changed',
-                    description: `${updated.firstName} ${updated.lastName} is now ${updated.role === 'admin' ? 'an admin' : `a ${updated.role}`}.`,
+                    title: t('account.roleChanged'),
+                    description: t('account.roleChangedDescription', {
+                      name: `${updated.firstName} ${updated.lastName}`,
+                      role: updated.role,
+                    }),
                   });
                   onChanged(updated);
                 },
                 onError: (err) => {
                   setRole(user.role);
-                  failed('Role not changed')(err);
+                  failed(t('account.roleNotChanged'))(err);
                 },
               },
             )
           }
         >
-          {changeRole.isPending ? 'Saving…' : 'Change role'}
+          {changeRole.isPending ? t('common:states.saving') : t('account.changeRole')}
         </Button>
       </div>
       {!user.emailVerified && (
         <div className="flex flex-col gap-2">
-          <p className="text-sm text-muted-foreground">
-            The e-mail address is not verified yet, so this person cannot sign in.
-          </p>
+          <p className="text-sm text-muted-foreground">{t('account.unverified')}</p>
           <div className="flex flex-wrap gap-2">
             <Button
               variant="outline"
@@ -95,15 +97,15 @@ export function AccountActions({
                   {
                     onSuccess: () =>
                       toast({
-                        title: 'Code sent',
-                        description: `A new verification code was sent to ${user.email}.`,
+                        title: t('account.codeSent'),
+                        description: t('account.codeSentDescription', { email: user.email }),
                       }),
-                    onError: failed('Could not send the code'),
+                    onError: failed(t('account.codeNotSent')),
                   },
                 )
               }
             >
-              <MailPlus aria-hidden /> Send a new code
+              <MailPlus aria-hidden /> {t('account.sendCode')}
             </Button>
             <Button
               variant="outline"
@@ -115,17 +117,17 @@ export function AccountActions({
                   {
                     onSuccess: (updated) => {
                       toast({
-                        title: 'E-mail marked verified',
-                        description: 'The change is in the audit log.',
+                        title: t('account.markedVerified'),
+                        description: t('account.markedVerifiedDescription'),
                       });
                       onChanged(updated);
                     },
-                    onError: failed('Could not mark it verified'),
+                    onError: failed(t('account.notMarked')),
                   },
                 )
               }
             >
-              <MailCheck aria-hidden /> Mark e-mail verified
+              <MailCheck aria-hidden /> {t('account.markVerified')}
             </Button>
           </div>
         </div>

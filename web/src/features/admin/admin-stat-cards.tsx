@@ -1,8 +1,10 @@
 import type { LucideIcon } from 'lucide-react';
 import { AlertTriangle, Clock, UserCheck, Users } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
+import { formatNumber } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import { useAdminStats, useStatsFollowSettings } from './api';
 
@@ -21,6 +23,7 @@ function StatCard({
   tone: string;
   to?: string;
 }) {
+  const { t } = useTranslation('admin');
   const body = (
     <Card
       className={cn(
@@ -33,11 +36,13 @@ function StatCard({
         {value === undefined ? (
           <Skeleton className="mt-2 h-8 w-12" />
         ) : (
-          <p className="mt-1 text-3xl font-semibold tracking-tight text-foreground">{value}</p>
+          <p className="mt-1 text-3xl font-semibold tracking-tight text-foreground">
+            {typeof value === 'number' ? formatNumber(value) : value}
+          </p>
         )}
         <p className="mt-1 hidden text-xs text-muted-foreground sm:block">{hint}</p>
         {/* a link's name starts with what it shows; where it leads comes after */}
-        {to && <span className="sr-only">: open the approval queue</span>}
+        {to && <span className="sr-only">{t('stats.openQueue')}</span>}
       </div>
       <div className={cn('hidden size-10 shrink-0 items-center justify-center rounded-lg sm:flex', tone)}>
         <Icon className="size-5" aria-hidden />
@@ -58,6 +63,7 @@ function StatCard({
  * Users = approved, not suspended; System Alerts = everyone's attendance alerts).
  */
 export function AdminStatCards() {
+  const { t } = useTranslation('admin');
   const stats = useAdminStats();
   useStatsFollowSettings();
   const s = stats.data;
@@ -65,31 +71,31 @@ export function AdminStatCards() {
   return (
     <div className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
       <StatCard
-        label="Total Users"
+        label={t('stats.totalUsers')}
         value={value(s?.totalUsers)}
-        hint="All accounts"
+        hint={t('stats.totalUsersHint')}
         icon={Users}
         tone="bg-primary-soft text-primary"
       />
       <StatCard
-        label="Pending Approvals"
+        label={t('stats.pendingApprovals')}
         value={value(s?.pendingApprovals)}
-        hint="Verified, awaiting review"
+        hint={t('stats.pendingApprovalsHint')}
         icon={Clock}
         tone="bg-warning-soft text-warning"
         to="/admin/pending-users"
       />
       <StatCard
-        label="Active Users"
+        label={t('stats.activeUsers')}
         value={value(s?.activeUsers)}
-        hint="Approved and not suspended"
+        hint={t('stats.activeUsersHint')}
         icon={UserCheck}
         tone="bg-success-soft text-success"
       />
       <StatCard
-        label="System Alerts"
+        label={t('stats.systemAlerts')}
         value={value(s?.systemAlerts)}
-        hint="Attendance alerts"
+        hint={t('stats.systemAlertsHint')}
         icon={AlertTriangle}
         tone="bg-danger-soft text-danger"
       />

@@ -1,6 +1,8 @@
 import { AUDIT_ACTIONS, type AuditAction, type AuditEntry } from '@contract/admin';
+import type { TFunction } from 'i18next';
 import { FileText, ScrollText } from 'lucide-react';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { FilterSelect } from '@/components/ui/filter-select';
@@ -14,8 +16,6 @@ import { formatDateTime } from '@/lib/format';
 import { adminApi } from '@contract/admin';
 import { type AuditFilters, useAuditLog, useEveryone } from './api';
 
-const actionOptions = Object.entries(AUDIT_ACTIONS).map(([value, label]) => ({ value, label }));
-
 const shown = (v: unknown) => (typeof v === 'string' ? v : JSON.stringify(v));
 const isChange = (v: unknown): v is { from: unknown; to: unknown } =>
   typeof v === 'object' && v !== null && 'from' in v && 'to' in v;
@@ -24,9 +24,9 @@ const isChange = (v: unknown): v is { from: unknown; to: unknown } =>
  * Details worth a column: the e-mail tried or invited, a change as "old → new" (a role change, each
  * field of `changes`), the reason, the address. Ids are left out: the row names the people.
  */
-function describe({ details, email }: Pick<AuditEntry, 'details' | 'email'>): string {
+function describe({ details, email }: Pick<AuditEntry, 'details' | 'email'>, t: TFunction<'admin'>): string {
   const { from, to, changes, ...rest } = details ?? {};
-  const parts: string[] = email ? [`email: ${email}`] : [];
+  const parts: string[] = email ? [t('admin:audit.email', { email })] : [];
   if (from !== undefined && to !== undefined) parts.push(`${shown(from)} → ${shown(to)}`);
   if (changes && typeof changes === 'object') {
     for (const [field, change] of Object.entries(changes)) {
@@ -69,6 +69,15 @@ function DateFilter(props: { id: string; label: string; value?: string; onChange
 
 /** Who did what to whom and when: filterable, a page at a time, exportable as CSV. */
 export function AuditLogTab() {
+  const { t } = useTranslation('admin');
+  const actionOptions = useMemo(
+    () =>
+      (Object.keys(AUDIT_ACTIONS) as AuditAction[]).map((value) => ({
+        value,
+        label: t(`audit.actions.${value}`),
+      })),
+    [t],
+  );
   const [filters, setFilters] = useState<AuditFilters>({});
   const set = (patch: AuditFilters) => setFilters((f) => ({ ...f, ...patch }));
   const log = useAuditLog(filters);
@@ -81,63 +90,64 @@ export function AuditLogTab() {
     <section aria-labelledby="audit-heading" className="flex flex-col gap-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 id="audit-heading" className="text-lg font-semibold text-foreground">
-          Audit log
+          {t('audit.heading')}
         </h2>
         <Button asChild variant="outline" size="sm">
           <a href={apiUrl(adminApi.auditExport, { query: filters })} download>
-            <FileText aria-hidden /> Export CSV
+            <FileText aria-hidden /> {t('audit.export')}
           </a>
         </Button>
       </div>
       <div className="grid grid-cols-1 items-end gap-3 rounded-lg border bg-card p-3 shadow-sm sm:grid-cols-2 lg:grid-cols-3 2xl:grid-cols-5">
         <FilterSelect
           id="audit-actor"
-          label="Actor"
+          label={t('audit.actor')}
           value={filters.actorId}
-          allLabel="Anyone"
+          allLabel={t('audit.anyone')}
           options={personOptions}
           onChange={(actorId) => set({ actorId })}
         />
         <FilterSelect
           id="audit-target"
-          label="Target"
+          label={t('audit.target')}
           value={filters.targetId}
-          allLabel="Anyone"
+          allLabel={t('audit.anyone')}
           options={personOptions}
           onChange={(targetId) => set({ targetId })}
         />
         <FilterSelect
           id="audit-action"
-          label="Action"
+          label={t('audit.action')}
           value={filters.action}
-          allLabel="All actions"
+          allLabel={t('audit.allActions')}
           options={actionOptions}
           onChange={(action) => set({ action: action as AuditAction | undefined })}
         />
-        <DateFilter id="audit-from" label="From" value={filters.from} onChange={(from) => set({ from })} />
-        <DateFilter id="audit-to" label="To" value={filters.to} onChange={(to) => set({ to })} />
+        <DateFilter
+          id="audit-from"
+          label={t('audit.from')}
+          value={filters.from}
+          onChange={(from) => set({ from })}
+        />
+        <DateFilter id="audit-to" label={t('audit.to')} value={filters.to} onChange={(to) => set({ to })} />
       </div>
       <div className="rounded-lg border bg-card shadow-sm">
         {log.isPending ? (
           <Skeleton className="m-4 h-24" />
         ) : log.isError ? (
-          <EmptyState
-            icon={ScrollText}
-            title="Could not load the audit log"
-            description={log.error.message}
-          />
+          <EmptyState icon={ScrollText} title={t('audit.loadFailed')} description={log.error.message} />
         ) : log.entries?.length === 0 ? (
-          <EmptyState icon={ScrollText} title="No entries" description="Nothing matches these filters." />
+          <EmptyState icon={ScrollText} title={t('audit.empty')} description={t('audit.emptyDescription')} />
         ) : (
           <>
-            <Table region="Audit log entries">
+            <Table region={t('audit.entries')}>
               <TableHeader>
                 <TableRow>
-                  <TableHead>When</TableHead>
-                  <TableHead>Action</TableHead>
-                  <TableHead>Actor</TableHead>
-                  <TableHead>Target</TableHead>
-                  <TableHead>Details</TableHead>
+                  <TableHead>{t('audit.when')}</TableHead>
+                  <TableHead>{t('audit.action')}</TableHead>
+                  <TableHead>{t('audit.actor')}</TableHead>
+                  <TableHead>{t('audit.target')}</TableHead>
+                  <TableHead>{t('audit.details')}</TableHead>
                 </TableRow>
               </TableHeader>
               <TableBody>
@@ -147,7 +157,7 @@ export function AuditLogTab() {
                       <time dateTime={e.at}>{formatDateTime(e.at)}</time>
                     </TableCell>
                     <TableCell className="whitespace-nowrap">
-                      {AUDIT_ACTIONS[e.action as AuditAction] ?? e.action}
+                      {e.action in AUDIT_ACTIONS ? t(`audit.actions.${e.action}`) : e.action}
                     </TableCell>
                     <TableCell className="max-w-56">
                       <Person person={e.actor} />
@@ -155,12 +165,14 @@ export function AuditLogTab() {
                     <TableCell className="max-w-56">
                       <Person person={e.target} />
                     </TableCell>
-                    <TableCell className="min-w-48 text-xs text-subtle-foreground">{describe(e)}</TableCell>
+                    <TableCell className="min-w-48 text-xs text-subtle-foreground">
+                      {describe(e, t)}
+                    </TableCell>
                   </TableRow>
                 ))}
               </TableBody>
             </Table>
-            <LoadMore pages={log} label="Load more entries" />
+            <LoadMore pages={log} label={t('audit.loadMore')} />
           </>
         )}
       </div>

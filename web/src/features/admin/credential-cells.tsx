@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
 import type { AdminUser } from '@contract/admin';
+import type { TFunction } from 'i18next';
 import { Ban, KeyRound, RotateCcw, ShieldCheck, Smartphone } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
@@ -16,29 +18,31 @@ export function CredentialState({
   shown: boolean;
   className?: string;
 }) {
+  const { t } = useTranslation('admin');
   if (!shown)
     return (
       <span className="font-mono tracking-widest text-muted-foreground">
         <span aria-hidden>••••••••</span>
-        <span className="sr-only">Hidden</span>
+        <span className="sr-only">{t('credentials.hidden')}</span>
       </span>
     );
   return user.mustChangePassword ? (
     <Badge variant="amber" className={className}>
       {/* kept together when the badge wraps: 'Temporary —' over 'must change' */}
-      Temporary{'\u00a0'}— must change
+      {t('credentials.temporary')}
     </Badge>
   ) : (
     <Badge variant="gray" className={className}>
-      Set
+      {t('credentials.set')}
     </Badge>
   );
 }
 
-export const usernameOf = (u: AdminUser) => u.username || 'N/A';
-export const companyOf = (u: AdminUser) => u.companyId || 'None';
-export const lastLoginOf = (u: AdminUser) => (u.lastLoginAt ? formatDateTime(u.lastLoginAt) : 'Never');
-export const lastLoginShort = (u: AdminUser) => (u.lastLoginAt ? formatDate(u.lastLoginAt) : 'Never');
+type T = TFunction<'admin'>;
+export const usernameOf = (u: AdminUser, t: T) => u.username || t('credentials.noUsername');
+export const companyOf = (u: AdminUser, t: T) => u.companyId || t('common:states.none');
+export const lastLoginOf = (u: AdminUser, t: T) => formatDateTime(u.lastLoginAt, t('credentials.never'));
+export const lastLoginShort = (u: AdminUser, t: T) => formatDate(u.lastLoginAt, t('credentials.never'));
 
 export type CredentialActionHandlers = {
   onSuspend: (user: AdminUser) => void;
@@ -88,16 +92,18 @@ export function CredentialActions({
   busy,
   compact = false,
 }: { user: AdminUser; compact?: boolean } & CredentialActionHandlers) {
+  const { t } = useTranslation('admin');
   const name = `${user.firstName} ${user.lastName}`;
   // Any account's authenticator can be reset, an admin's too: a lost phone must not lock anyone out.
   const resetTwoFactor = user.twoFactorEnabled ? (
     compact ? (
-      <IconAction label={`Reset two-factor sign-in of ${name}`} onClick={() => onResetTwoFactor(user)}>
+      <IconAction label={t('credentials.resetTwoFactorOf', { name })} onClick={() => onResetTwoFactor(user)}>
         <Smartphone aria-hidden />
       </IconAction>
     ) : (
       <Button variant="outline" size="sm" onClick={() => onResetTwoFactor(user)}>
-        <Smartphone aria-hidden /> Reset 2FA<span className="sr-only"> of {name}</span>
+        <Smartphone aria-hidden /> {t('credentials.resetTwoFactor')}
+        <span className="sr-only"> {t('credentials.ofName', { name })}</span>
       </Button>
     )
   ) : null;
@@ -105,7 +111,7 @@ export function CredentialActions({
     return (
       <span className="inline-flex flex-wrap items-center gap-2 text-xs font-medium text-muted-foreground">
         <span className="inline-flex items-center gap-1">
-          <ShieldCheck className="size-4" aria-hidden /> Protected
+          <ShieldCheck className="size-4" aria-hidden /> {t('credentials.protected')}
         </span>
         {resetTwoFactor}
       </span>
@@ -115,15 +121,19 @@ export function CredentialActions({
     return (
       <div className="flex flex-wrap gap-1">
         {user.isActive ? (
-          <IconAction label={`Suspend ${name}`} onClick={() => onSuspend(user)}>
+          <IconAction label={t('credentials.suspendName', { name })} onClick={() => onSuspend(user)}>
             <Ban className="text-danger" aria-hidden />
           </IconAction>
         ) : (
-          <IconAction label={`Activate ${name}`} onClick={() => onActivate(user)} disabled={busy}>
+          <IconAction
+            label={t('credentials.activateName', { name })}
+            onClick={() => onActivate(user)}
+            disabled={busy}
+          >
             <RotateCcw className="text-success" aria-hidden />
           </IconAction>
         )}
-        <IconAction label={`Reset password of ${name}`} onClick={() => onReset(user)}>
+        <IconAction label={t('credentials.resetPasswordOf', { name })} onClick={() => onReset(user)}>
           <KeyRound aria-hidden />
         </IconAction>
         {resetTwoFactor}
@@ -139,16 +149,19 @@ export function CredentialActions({
           className="text-danger-foreground hover:bg-danger-soft"
           onClick={() => onSuspend(user)}
         >
-          Suspend<span className="sr-only"> {name}</span>
+          {t('users.suspend')}
+          <span className="sr-only"> {name}</span>
         </Button>
       ) : (
         <Button variant="outline" size="sm" onClick={() => onActivate(user)} disabled={busy}>
-          Activate<span className="sr-only"> {name}</span>
+          {t('users.activate')}
+          <span className="sr-only"> {name}</span>
         </Button>
       )}
       {/* The visible words start each name, then whom it is for (heard as 'Suspend Nora Newcomer'). */}
       <Button variant="outline" size="sm" onClick={() => onReset(user)}>
-        <KeyRound aria-hidden /> Reset password<span className="sr-only"> of {name}</span>
+        <KeyRound aria-hidden /> {t('credentials.resetPassword')}
+        <span className="sr-only"> {t('credentials.ofName', { name })}</span>
       </Button>
       {resetTwoFactor}
     </div>

@@ -1,5 +1,6 @@
 import type { AdminUser } from '@contract/admin';
 import { ChevronDown } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { initials } from '@/lib/format';
 import { cn } from '@/lib/utils';
@@ -29,28 +30,31 @@ function Avatar({ user }: { user: AdminUser }) {
 }
 
 // The actions stay in view while the other columns scroll under them (a narrow window, a long row).
+const columns = [
+  'user',
+  'email',
+  'username',
+  'password',
+  'role',
+  'company',
+  'lastLogin',
+  'status',
+  'actions',
+] as const;
+
 const pinnedRight = 'sticky right-0 bg-card shadow-[-8px_0_8px_-8px_rgb(15_23_42/0.15)]';
 
 /** Wide screens: the nine columns of docs/product/admin.md#user-credentials, sized to fit beside the sidebar at 1280 px. */
 export function CredentialsTable({ users, showPasswords, ...actions }: Props) {
+  const { t } = useTranslation('admin');
   return (
     <div className="hidden lg:block">
       <Table className="[&_td]:px-2.5 [&_th]:px-2.5">
         <TableHeader>
           <TableRow>
-            {[
-              'User',
-              'Email',
-              'Username',
-              'Password',
-              'Role',
-              'Company',
-              'Last Login',
-              'Status',
-              'Actions',
-            ].map((h) => (
-              <TableHead key={h} className={h === 'Actions' ? cn(pinnedRight, 'bg-subtle') : undefined}>
-                {h}
+            {columns.map((h) => (
+              <TableHead key={h} className={h === 'actions' ? cn(pinnedRight, 'bg-subtle') : undefined}>
+                {t(`credentials.columns.${h}`)}
               </TableHead>
             ))}
           </TableRow>
@@ -67,8 +71,8 @@ export function CredentialsTable({ users, showPasswords, ...actions }: Props) {
               <TableCell className="max-w-32 truncate" title={user.email}>
                 {user.email}
               </TableCell>
-              <TableCell className="max-w-28 truncate" title={usernameOf(user)}>
-                {usernameOf(user)}
+              <TableCell className="max-w-28 truncate" title={usernameOf(user, t)}>
+                {usernameOf(user, t)}
               </TableCell>
               <TableCell>
                 {/* the longest state, 'Temporary — must change', takes two lines */}
@@ -81,11 +85,11 @@ export function CredentialsTable({ users, showPasswords, ...actions }: Props) {
               <TableCell>
                 <RoleBadge role={user.role} />
               </TableCell>
-              <TableCell className="max-w-28 truncate" title={companyOf(user)}>
-                {companyOf(user)}
+              <TableCell className="max-w-28 truncate" title={companyOf(user, t)}>
+                {companyOf(user, t)}
               </TableCell>
-              <TableCell className="whitespace-nowrap" title={lastLoginOf(user)}>
-                {lastLoginShort(user)}
+              <TableCell className="whitespace-nowrap" title={lastLoginOf(user, t)}>
+                {lastLoginShort(user, t)}
               </TableCell>
               <TableCell>
                 <StatusBadge user={user} />
@@ -103,6 +107,7 @@ export function CredentialsTable({ users, showPasswords, ...actions }: Props) {
 
 /** Small screens: one card per user; the details fold open. */
 export function CredentialsCards({ users, showPasswords, ...actions }: Props) {
+  const { t } = useTranslation('admin');
   return (
     <ul className="flex flex-col divide-y lg:hidden">
       {users.map((user) => (
@@ -118,17 +123,17 @@ export function CredentialsCards({ users, showPasswords, ...actions }: Props) {
               />
             </summary>
             <dl className="mt-3 grid grid-cols-[7rem_1fr] gap-x-3 gap-y-2 text-sm">
-              <dt className="text-muted-foreground">Username</dt>
-              <dd>{usernameOf(user)}</dd>
-              <dt className="text-muted-foreground">Password</dt>
+              <dt className="text-muted-foreground">{t('credentials.columns.username')}</dt>
+              <dd>{usernameOf(user, t)}</dd>
+              <dt className="text-muted-foreground">{t('credentials.columns.password')}</dt>
               <dd>
                 <CredentialState user={user} shown={showPasswords} />
               </dd>
-              <dt className="text-muted-foreground">Company</dt>
-              <dd>{companyOf(user)}</dd>
-              <dt className="text-muted-foreground">Last Login</dt>
-              <dd>{lastLoginOf(user)}</dd>
-              <dt className="text-muted-foreground">Status</dt>
+              <dt className="text-muted-foreground">{t('credentials.columns.company')}</dt>
+              <dd>{companyOf(user, t)}</dd>
+              <dt className="text-muted-foreground">{t('credentials.columns.lastLogin')}</dt>
+              <dd>{lastLoginOf(user, t)}</dd>
+              <dt className="text-muted-foreground">{t('credentials.columns.status')}</dt>
               <dd>
                 <StatusBadge user={user} />
               </dd>

@@ -2,26 +2,28 @@ import { type Invitation, invitationRequest } from '@contract/admin';
 import { selfRoles } from '@contract/auth';
 import { Link2, Send, Trash2 } from 'lucide-react';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { applyServerErrors, Form, SelectField, TextField, useZodForm } from '@/components/form';
 import { Button } from '@/components/ui/button';
 import { DialogFrame } from '@/components/ui/dialog';
 import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/use-toast';
-import { capitalize, formatDate } from '@/lib/format';
+import { formatDate, formatNumber } from '@/lib/format';
 import { useCreateInvitation, useInvitations, useRevokeInvitation } from './api';
 
 /** An open invitation: whom, which role, until when; its link to copy, and revoke. */
 function InvitationRow({ invitation: inv }: { invitation: Invitation }) {
+  const { t } = useTranslation('admin');
   const revoke = useRevokeInvitation();
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(inv.link);
       toast({
-        title: 'Link copied',
-        description: `Send it to ${inv.email}; it works until ${formatDate(inv.expiresAt)}.`,
+        title: t('invite.linkCopied'),
+        description: t('invite.linkCopiedDescription', { email: inv.email, date: formatDate(inv.expiresAt) }),
       });
     } catch {
-      toast({ variant: 'destructive', title: 'Copy failed', description: inv.link });
+      toast({ variant: 'destructive', title: t('invite.copyFailed'), description: inv.link });
     }
   };
   return (
@@ -29,15 +31,15 @@ function InvitationRow({ invitation: inv }: { invitation: Invitation }) {
       <div className="min-w-0 flex-1">
         <p className="truncate text-foreground">{inv.email}</p>
         <p className="text-xs text-muted-foreground">
-          {capitalize(inv.role)} · <code className="font-mono">{inv.code}</code> · until{' '}
-          {formatDate(inv.expiresAt)}
+          {t(`roles.${inv.role}`)} · <code className="font-mono">{inv.code}</code> ·{' '}
+          {t('invite.until', { date: formatDate(inv.expiresAt) })}
         </p>
       </div>
       <div className="flex gap-1">
         <Button
           variant="ghost"
           size="icon"
-          aria-label={`Copy the invitation link for ${inv.email}`}
+          aria-label={t('invite.copyLink', { email: inv.email })}
           onClick={() => void copy()}
         >
           <Link2 aria-hidden />
@@ -45,16 +47,23 @@ function InvitationRow({ invitation: inv }: { invitation: Invitation }) {
         <Button
           variant="ghost"
           size="icon"
-          aria-label={`Revoke the invitation for ${inv.email}`}
+          aria-label={t('invite.revoke', { email: inv.email })}
           disabled={revoke.isPending}
           onClick={() =>
             revoke.mutate(
               { params: { id: inv.id } },
               {
                 onSuccess: () =>
-                  toast({ title: 'Invitation revoked', description: `${inv.email}'s code no longer works.` }),
+                  toast({
+                    title: t('invite.revoked'),
+                    description: t('invite.revokedDescription', { email: inv.email }),
+                  }),
                 onError: (err) =>
-                  toast({ variant: 'destructive', title: 'Could not revoke', description: err.message }),
+                  toast({
+                    variant: 'destructive',
+                    title: t('invite.revokeFailed'),
+                    description: err.message,
+                  }),
               },
             )
           }
@@ -68,6 +77,7 @@ function InvitationRow({ invitation: inv }: { invitation: Invitation }) {
 
 /** 'Invite New User': creates an invitation whose code is e-mailed; lists the open ones below. */
 export function InviteDialog() {
+  const { t } = useTranslation('admin');
   const [open, setOpen] = useState(false);
   const create = useCreateInvitation();
   const invitations = useInvitations(open);
@@ -78,12 +88,15 @@ export function InviteDialog() {
       { body: values },
       {
         onSuccess: (inv) => {
-          toast({ title: 'Invitation Sent', description: `An invitation code was sent to ${inv.email}.` });
+          toast({
+            title: t('invite.sent'),
+            description: t('invite.sentDescription', { email: inv.email }),
+          });
           form.reset({ email: '', role: values.role });
         },
         onError: (err) => {
           applyServerErrors(form, err);
-          toast({ variant: 'destructive', title: 'Invitation Failed', description: err.message });
+          toast({ variant: 'destructive', title: t('invite.failed'), description: err.message });
         },
       },
     );
@@ -92,33 +105,35 @@ export function InviteDialog() {
     <>
       <Button variant="outline" onClick={() => setOpen(true)}>
         <Send aria-hidden />
-        Send Invite
+        {t('invite.button')}
       </Button>
       <DialogFrame
         open={open}
         onOpenChange={setOpen}
-        title="Invite New User"
-        description="They receive a link with a code; registering with it skips the approval queue, with the role you choose here."
+        title={t('invite.title')}
+        description={t('invite.description')}
       >
         <Form form={form} onSubmit={submit} idPrefix="invite">
-          <TextField name="email" label="Email" type="email" autoComplete="off" />
+          <TextField name="email" label={t('invite.email')} type="email" autoComplete="off" />
           <SelectField
             name="role"
-            label="Role"
-            options={selfRoles.map((role) => ({ value: role, label: capitalize(role) }))}
+            label={t('invite.role')}
+            options={selfRoles.map((role) => ({ value: role, label: t(`roles.${role}`) }))}
           />
           <Button type="submit" disabled={create.isPending}>
-            {create.isPending ? 'Sending...' : 'Send Invitation'}
+            {create.isPending ? t('invite.pending') : t('invite.submit')}
           </Button>
         </Form>
         <section aria-labelledby="open-invitations" className="border-t pt-4">
           <h3 id="open-invitations" className="mb-2 text-sm font-semibold text-foreground">
-            Open invitations{invitations.data ? ` (${invitations.data.length})` : ''}
+            {invitations.data
+              ? t('invite.openCount', { number: formatNumber(invitations.data.length) })
+              : t('invite.open')}
           </h3>
           {invitations.isLoading ? (
             <Skeleton className="h-10" />
           ) : !invitations.data?.length ? (
-            <p className="text-sm text-muted-foreground">No open invitations.</p>
+            <p className="text-sm text-muted-foreground">{t('invite.noneOpen')}</p>
           ) : (
             <ul className="flex max-h-48 flex-col divide-y overflow-y-auto text-sm">
               {invitations.data.map((inv) => (

@@ -1,5 +1,6 @@
 import type { PendingUser } from '@contract/admin';
 import { CalendarDays, CheckCircle2, Mail, Ticket } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -13,6 +14,7 @@ const failure = (err: unknown, fallback: string) =>
 
 /** One registration awaiting a decision, with the busy labels and toasts of docs/product/ui-texts.md#pending-users. */
 export function PendingUserCard({ user }: { user: PendingUser }) {
+  const { t } = useTranslation('admin');
   const approve = useApproveUser();
   const reject = useRejectUser();
   const busy = approve.isPending || reject.isPending;
@@ -24,26 +26,26 @@ export function PendingUserCard({ user }: { user: PendingUser }) {
     try {
       await approve.mutateAsync({ params: { id: user.id }, body: { approved: true } });
       toast({
-        title: 'User Approved',
-        description: 'The user has been approved and can now access the platform.',
+        title: t('pending.approved'),
+        description: t('pending.approvedDescription'),
       });
     } catch (err) {
       toast({
         variant: 'destructive',
-        title: 'Approval Failed',
-        description: failure(err, 'Failed to approve user.'),
+        title: t('pending.approvalFailed'),
+        description: failure(err, t('pending.approveFailed')),
       });
     }
   };
   const onReject = async () => {
     try {
       await reject.mutateAsync({ params: { id: user.id }, body: {} });
-      toast({ title: 'User Rejected', description: 'The user registration has been rejected.' });
+      toast({ title: t('pending.rejected'), description: t('pending.rejectedDescription') });
     } catch (err) {
       toast({
         variant: 'destructive',
-        title: 'Rejection Failed',
-        description: failure(err, 'Failed to reject user.'),
+        title: t('pending.rejectionFailed'),
+        description: failure(err, t('pending.rejectFailed')),
       });
     }
   };
@@ -60,31 +62,31 @@ export function PendingUserCard({ user }: { user: PendingUser }) {
         <div className="min-w-0 flex-1">
           <div className="flex flex-wrap items-center gap-2">
             <h3 className="truncate font-semibold text-foreground">{name}</h3>
-            <Badge variant="amber">Pending Approval</Badge>
+            <Badge variant="amber">{t('pending.badge')}</Badge>
             <RoleBadge role={user.role} />
           </div>
           <dl className="mt-2 grid gap-1 text-sm text-muted-foreground">
             <div className="flex min-w-0 items-center gap-2">
               <Mail className="size-4 shrink-0" aria-hidden />
-              <dt className="sr-only">Email</dt>
+              <dt className="sr-only">{t('pending.email')}</dt>
               <dd className="truncate">{user.email}</dd>
             </div>
             {user.inviteCode && (
               <div className="flex items-center gap-2">
                 <Ticket className="size-4 shrink-0" aria-hidden />
-                <dt>Invite code:</dt>
+                <dt>{t('pending.inviteCode')}</dt>
                 <dd className="font-mono">{user.inviteCode}</dd>
               </div>
             )}
             <div className="flex items-center gap-2">
               <CalendarDays className="size-4 shrink-0" aria-hidden />
-              <dt>Registered</dt>
+              <dt>{t('pending.registered')}</dt>
               <dd>{formatDate(user.registeredAt)}</dd>
             </div>
             {user.emailVerified && (
               <div className="flex items-center gap-2 text-success-foreground">
                 <CheckCircle2 className="size-4 shrink-0" aria-hidden />
-                <dd>Email Verified</dd>
+                <dd>{t('pending.emailVerified')}</dd>
               </div>
             )}
           </dl>
@@ -92,7 +94,7 @@ export function PendingUserCard({ user }: { user: PendingUser }) {
       </div>
       <div className="flex gap-2 sm:w-36 sm:shrink-0 sm:flex-col">
         <Button className="flex-1 sm:flex-none" onClick={onApprove} disabled={busy}>
-          {approve.isPending ? 'Approving...' : 'Approve User'}
+          {approve.isPending ? t('pending.approving') : t('pending.approve')}
           {/* heard as 'Approve User Nora Newcomer': the visible words first, then whom */}
           <span className="sr-only"> {name}</span>
         </Button>
@@ -102,7 +104,7 @@ export function PendingUserCard({ user }: { user: PendingUser }) {
           onClick={onReject}
           disabled={busy}
         >
-          {reject.isPending ? 'Rejecting...' : 'Reject'}
+          {reject.isPending ? t('pending.rejecting') : t('common:actions.reject')}
           <span className="sr-only"> {name}</span>
         </Button>
       </div>

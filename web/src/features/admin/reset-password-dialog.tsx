@@ -1,4 +1,5 @@
 import { KeyRound } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { CopySecret } from '@/components/ui/copy-secret';
 import { DialogFooter, DialogFrame } from '@/components/ui/dialog';
@@ -9,6 +10,7 @@ type Target = { id: string; firstName: string; lastName: string; email: string }
 
 /** Confirms, then shows the temporary password once; closing the dialog forgets it (docs/product/admin.md#reset-password). */
 export function ResetPasswordDialog({ user, onClose }: { user: Target | null; onClose: () => void }) {
+  const { t } = useTranslation('admin');
   const reset = useResetPassword();
   const temporary = reset.data?.temporaryPassword;
 
@@ -24,8 +26,8 @@ export function ResetPasswordDialog({ user, onClose }: { user: Target | null; on
         onError: (err) =>
           toast({
             variant: 'destructive',
-            title: 'Password Reset Failed',
-            description: err.message || 'Failed to reset password',
+            title: t('resetPassword.failed'),
+            description: err.message || t('resetPassword.failedFallback'),
           }),
       },
     );
@@ -33,33 +35,39 @@ export function ResetPasswordDialog({ user, onClose }: { user: Target | null; on
     <DialogFrame
       open={user !== null}
       onOpenChange={(open) => !open && close()}
-      title="Reset password"
-      description={`${user ? `${user.firstName} ${user.lastName} (${user.email})` : ''} will be signed out everywhere and must choose a new password at the next sign-in.`}
+      title={t('resetPassword.title')}
+      description={t('resetPassword.description', {
+        name: user ? `${user.firstName} ${user.lastName}` : '',
+        email: user?.email ?? '',
+      })}
     >
       {temporary ? (
         <div className="flex flex-col gap-2">
-          <p className="text-sm font-medium text-subtle-foreground">Temporary password (shown only once)</p>
+          <p className="text-sm font-medium text-subtle-foreground">{t('resetPassword.temporary')}</p>
           <CopySecret
             value={temporary}
             testId="temporary-password"
             className="text-base"
-            copyLabel="Copy temporary password"
-            copied={{ title: 'Password Copied', description: 'Hand it to the user over a safe channel.' }}
-            failed={{ title: 'Copy Failed', description: 'Select the password and copy it by hand.' }}
+            copyLabel={t('resetPassword.copy')}
+            copied={{ title: t('resetPassword.copied'), description: t('resetPassword.copiedDescription') }}
+            failed={{
+              title: t('resetPassword.copyFailed'),
+              description: t('resetPassword.copyFailedDescription'),
+            }}
           />
         </div>
       ) : null}
       <DialogFooter>
         {temporary ? (
-          <Button onClick={close}>Done</Button>
+          <Button onClick={close}>{t('resetPassword.done')}</Button>
         ) : (
           <>
             <Button variant="outline" onClick={close}>
-              Cancel
+              {t('common:actions.cancel')}
             </Button>
             <Button onClick={run} disabled={reset.isPending}>
               <KeyRound aria-hidden />
-              {reset.isPending ? 'Resetting...' : 'Reset Password'}
+              {reset.isPending ? t('resetPassword.pending') : t('resetPassword.submit')}
             </Button>
           </>
         )}

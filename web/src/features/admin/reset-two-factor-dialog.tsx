@@ -1,12 +1,14 @@
 import type { AdminUser } from '@contract/admin';
+import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { toast } from '@/components/ui/use-toast';
 import { useResetTwoFactor } from './api';
 
 /** Removing someone's authenticator is asked for first, like the other destructive admin actions. */
 export function ResetTwoFactorDialog({ user, onClose }: { user: AdminUser | null; onClose: () => void }) {
+  const { t } = useTranslation('admin');
   const reset = useResetTwoFactor();
-  const name = user ? `${user.firstName} ${user.lastName}` : 'user';
+  const name = user ? `${user.firstName} ${user.lastName}` : '';
   const confirm = () => {
     if (!user) return;
     reset.mutate(
@@ -14,15 +16,15 @@ export function ResetTwoFactorDialog({ user, onClose }: { user: AdminUser | null
       {
         onSuccess: () => {
           toast({
-            title: 'Two-factor sign-in reset',
-            description: `${name} signs in with the password and can enrol again.`,
+            title: t('resetTwoFactor.done'),
+            description: t('resetTwoFactor.doneDescription', { name }),
           });
           onClose();
         },
         onError: (err) =>
           toast({
             variant: 'destructive',
-            title: 'Failed to reset two-factor sign-in',
+            title: t('resetTwoFactor.failed'),
             description: err.message,
           }),
       },
@@ -32,10 +34,10 @@ export function ResetTwoFactorDialog({ user, onClose }: { user: AdminUser | null
     <ConfirmDialog
       open={user !== null}
       onClose={onClose}
-      title={`Reset two-factor sign-in of ${name}?`}
-      description="Their authenticator and recovery codes stop working at once. They sign in with the password alone until they enrol again."
-      confirmLabel="Reset 2FA"
-      pendingLabel="Resetting..."
+      title={t('resetTwoFactor.title', { name })}
+      description={t('resetTwoFactor.description')}
+      confirmLabel={t('resetTwoFactor.confirm')}
+      pendingLabel={t('resetTwoFactor.pending')}
       pending={reset.isPending}
       destructive
       onConfirm={confirm}

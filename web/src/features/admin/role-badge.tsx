@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { Badge, type BadgeVariant } from '@/components/ui/badge';
 import { capitalize } from '@/lib/format';
 
@@ -5,7 +6,12 @@ const roleColours: Record<string, BadgeVariant> = { admin: 'red', manager: 'blue
 
 /** Role colours (docs/product/client-behaviour.md#user-card): admin red, manager blue, employee green, anything else gray. */
 export function RoleBadge({ role }: { role: string }) {
-  return <Badge variant={roleColours[role] ?? 'gray'}>{capitalize(role)}</Badge>;
+  const { t } = useTranslation('admin');
+  return (
+    <Badge variant={roleColours[role] ?? 'gray'}>
+      {role in roleColours ? t(`roles.${role}`) : capitalize(role)}
+    </Badge>
+  );
 }
 
 type StatusUser = {
@@ -15,15 +21,18 @@ type StatusUser = {
   anonymisedAt?: string | null;
 };
 
-export function statusOf(user: StatusUser): { label: string; variant: BadgeVariant } {
-  if (user.anonymisedAt) return { label: 'Anonymised', variant: 'gray' };
-  if (user.approvalStatus === 'rejected') return { label: 'Rejected', variant: 'gray' };
-  if (!user.emailVerified) return { label: 'Unverified', variant: 'gray' };
-  if (user.approvalStatus === 'pending') return { label: 'Pending', variant: 'amber' };
-  return user.isActive ? { label: 'Active', variant: 'green' } : { label: 'Suspended', variant: 'red' };
+type Status = 'anonymised' | 'rejected' | 'unverified' | 'pending' | 'active' | 'suspended';
+
+export function statusOf(user: StatusUser): { status: Status; variant: BadgeVariant } {
+  if (user.anonymisedAt) return { status: 'anonymised', variant: 'gray' };
+  if (user.approvalStatus === 'rejected') return { status: 'rejected', variant: 'gray' };
+  if (!user.emailVerified) return { status: 'unverified', variant: 'gray' };
+  if (user.approvalStatus === 'pending') return { status: 'pending', variant: 'amber' };
+  return user.isActive ? { status: 'active', variant: 'green' } : { status: 'suspended', variant: 'red' };
 }
 
 export function StatusBadge({ user }: { user: StatusUser }) {
-  const { label, variant } = statusOf(user);
-  return <Badge variant={variant}>{label}</Badge>;
+  const { t } = useTranslation('admin');
+  const { status, variant } = statusOf(user);
+  return <Badge variant={variant}>{t(`status.${status}`)}</Badge>;
 }

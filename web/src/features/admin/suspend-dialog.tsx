@@ -1,4 +1,5 @@
 import { suspendRequest } from '@contract/admin';
+import { useTranslation } from 'react-i18next';
 import { applyServerErrors, FormDialog, TextareaField, useZodForm } from '@/components/form';
 import { toast } from '@/components/ui/use-toast';
 import { useSuspendUser } from './api';
@@ -7,6 +8,7 @@ type Target = { id: string; firstName: string; lastName: string };
 
 /** Suspension takes a reason (kept on the account and in the audit log); it signs the user out everywhere. */
 export function SuspendDialog({ user, onClose }: { user: Target | null; onClose: () => void }) {
+  const { t } = useTranslation('admin');
   const suspend = useSuspendUser();
   const form = useZodForm(suspendRequest, { defaultValues: { suspended: true, reason: '' } });
 
@@ -16,7 +18,7 @@ export function SuspendDialog({ user, onClose }: { user: Target | null; onClose:
       { params: { id: user.id }, body: { suspended: true, reason } },
       {
         onSuccess: () => {
-          toast({ title: 'User suspended successfully' });
+          toast({ title: t('suspend.done') });
           form.reset();
           onClose();
         },
@@ -24,8 +26,8 @@ export function SuspendDialog({ user, onClose }: { user: Target | null; onClose:
           applyServerErrors(form, err);
           toast({
             variant: 'destructive',
-            title: 'Failed to update user status',
-            description: err.message || 'Failed to suspend user',
+            title: t('users.statusFailed'),
+            description: err.message || t('suspend.failed'),
           });
         },
       },
@@ -36,17 +38,17 @@ export function SuspendDialog({ user, onClose }: { user: Target | null; onClose:
     <FormDialog
       open={user !== null}
       onOpenChange={(open) => !open && onClose()}
-      title={`Suspend ${user ? `${user.firstName} ${user.lastName}` : 'user'}`}
-      description="They are signed out at once and cannot sign in until an admin activates them."
+      title={t('suspend.title', { name: user ? `${user.firstName} ${user.lastName}` : '' })}
+      description={t('suspend.description')}
       form={form}
       onSubmit={submit}
       idPrefix="suspend"
-      submitLabel="Suspend User"
-      pendingLabel="Suspending..."
+      submitLabel={t('suspend.submit')}
+      pendingLabel={t('suspend.pending')}
       pending={suspend.isPending}
       destructive
     >
-      <TextareaField name="reason" label="Reason" maxLength={500} />
+      <TextareaField name="reason" label={t('suspend.reason')} maxLength={500} />
     </FormDialog>
   );
 }

@@ -1,12 +1,14 @@
 import type { AdminUser } from '@contract/admin';
 import { Eye, EyeOff, Users } from 'lucide-react';
 import { useDeferredValue, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { SearchInput } from '@/components/ui/search-input';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { LoadMore } from '@/components/ui/load-more';
 import { Skeleton } from '@/components/ui/skeleton';
+import { formatNumber } from '@/lib/format';
 import { useAdminStats, useAllUsers } from './api';
 import { NoUsersFound } from './no-users-found';
 import { useActivateWithToasts } from './use-activate';
@@ -22,7 +24,7 @@ function Count({ label, value }: { label: string; value: number | undefined }) {
       {value === undefined ? (
         <Skeleton className="mt-1 h-7 w-10" />
       ) : (
-        <p className="text-2xl font-semibold text-foreground">{value}</p>
+        <p className="text-2xl font-semibold text-foreground">{formatNumber(value)}</p>
       )}
     </Card>
   );
@@ -30,6 +32,7 @@ function Count({ label, value }: { label: string; value: number | undefined }) {
 
 /** User Credentials (docs/product/admin.md#user-credentials): counts, search, Show/Hide Passwords, table or cards. */
 export function UserCredentials() {
+  const { t } = useTranslation('admin');
   const [search, setSearch] = useState('');
   // Searched on the server (e-mail, first or last name, any case), so every account can be found.
   const users = useAllUsers(useDeferredValue(search));
@@ -53,22 +56,22 @@ export function UserCredentials() {
   return (
     <div className="flex flex-col gap-6">
       <div className="grid grid-cols-2 gap-3 md:grid-cols-4">
-        <Count label="Total Users" value={s?.totalUsers} />
-        <Count label="Admins" value={s?.admins} />
-        <Count label="Managers" value={s?.managers} />
-        <Count label="Employees" value={s?.employees} />
+        <Count label={t('stats.totalUsers')} value={s?.totalUsers} />
+        <Count label={t('stats.admins')} value={s?.admins} />
+        <Count label={t('stats.managers')} value={s?.managers} />
+        <Count label={t('stats.employees')} value={s?.employees} />
       </div>
       <div className="flex flex-col gap-2 sm:flex-row">
         <SearchInput
           className="flex-1"
-          aria-label="Search users"
-          placeholder="Search by email, name..."
+          aria-label={t('users.search')}
+          placeholder={t('users.searchPlaceholder')}
           value={search}
           onValueChange={setSearch}
         />
         <Button variant="outline" onClick={() => setShowPasswords((v) => !v)} aria-pressed={showPasswords}>
           {showPasswords ? <EyeOff aria-hidden /> : <Eye aria-hidden />}
-          {showPasswords ? 'Hide Passwords' : 'Show Passwords'}
+          {showPasswords ? t('credentials.hidePasswords') : t('credentials.showPasswords')}
         </Button>
       </div>
       <Card className="overflow-hidden">
@@ -79,14 +82,14 @@ export function UserCredentials() {
             ))}
           </div>
         ) : users.isError ? (
-          <EmptyState icon={Users} title="Could not load users" description={users.error.message} />
+          <EmptyState icon={Users} title={t('users.loadFailed')} description={users.error.message} />
         ) : filtered.length === 0 ? (
           <NoUsersFound search={search} />
         ) : (
           <>
             <CredentialsTable users={filtered} showPasswords={showPasswords} {...handlers} />
             <CredentialsCards users={filtered} showPasswords={showPasswords} {...handlers} />
-            <LoadMore pages={users} label="Load more users" />
+            <LoadMore pages={users} label={t('users.loadMore')} />
           </>
         )}
       </Card>

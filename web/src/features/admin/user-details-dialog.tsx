@@ -1,6 +1,7 @@
 import { type AdminUser, adminApi } from '@contract/admin';
 import { Download, UserX } from 'lucide-react';
 import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { DialogFrame } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
@@ -31,39 +32,42 @@ export function UserDetailsDialog({
   /** the account after a change made here (its role, its verification) */
   onChanged: (user: AdminUser) => void;
 }) {
+  const { t } = useTranslation('admin');
   return (
     <DialogFrame
       open={user !== null}
       onOpenChange={(open) => !open && onClose()}
       className="max-h-[90dvh] overflow-y-auto"
-      title={user ? `${user.firstName} ${user.lastName}` : 'User'}
-      description="Account details"
+      title={user ? `${user.firstName} ${user.lastName}` : t('details.user')}
+      description={t('details.description')}
     >
       {user && (
         <>
-          <dl className="grid grid-cols-[8rem_1fr] gap-x-4 gap-y-3 text-sm">
-            <dt className="text-muted-foreground">Name</dt>
-            <dd className="font-medium text-foreground">
+          <dl className="grid grid-cols-[8rem_minmax(0,1fr)] gap-x-4 gap-y-3 text-sm">
+            <dt className="text-muted-foreground">{t('details.name')}</dt>
+            <dd className="font-medium text-foreground [overflow-wrap:anywhere]">
               {user.firstName} {user.lastName}
             </dd>
-            <dt className="text-muted-foreground">Email</dt>
+            <dt className="text-muted-foreground">{t('details.email')}</dt>
             <dd className="break-all text-foreground">{user.email}</dd>
-            <dt className="text-muted-foreground">Role</dt>
+            <dt className="text-muted-foreground">{t('details.role')}</dt>
             <dd>
               <RoleBadge role={user.role} />
             </dd>
-            <dt className="text-muted-foreground">Status</dt>
+            <dt className="text-muted-foreground">{t('details.status')}</dt>
             <dd className="flex flex-col gap-1">
               <StatusBadge user={user} />
               {!user.isActive && user.suspendedReason && (
-                <span className="text-xs text-muted-foreground">Reason: {user.suspendedReason}</span>
+                <span className="text-xs text-muted-foreground">
+                  {t('details.reason', { reason: user.suspendedReason })}
+                </span>
               )}
             </dd>
-            <dt className="text-muted-foreground">Last active</dt>
-            <dd className="text-foreground" title={formatDateTime(user.lastActive, 'Never')}>
-              {formatRelative(user.lastActive, Date.now(), 'Never')}
+            <dt className="text-muted-foreground">{t('details.lastActive')}</dt>
+            <dd className="text-foreground" title={formatDateTime(user.lastActive, t('details.never'))}>
+              {formatRelative(user.lastActive, Date.now(), t('details.never'))}
             </dd>
-            <dt className="text-muted-foreground">Member since</dt>
+            <dt className="text-muted-foreground">{t('details.memberSince')}</dt>
             <dd className="text-foreground">{formatDateTime(user.createdAt)}</dd>
           </dl>
           <AccountActions key={`${user.id}-${user.role}`} user={user} onChanged={onChanged} />
@@ -75,6 +79,7 @@ export function UserDetailsDialog({
 }
 
 function PersonalData({ user, onAnonymised }: { user: AdminUser; onAnonymised: () => void }) {
+  const { t } = useTranslation('admin');
   const me = useCurrentUser().user;
   const anonymise = useAnonymiseUser();
   const [confirming, setConfirming] = useState(false);
@@ -89,13 +94,13 @@ function PersonalData({ user, onAnonymised }: { user: AdminUser; onAnonymised: (
       {
         onSuccess: () => {
           toast({
-            title: 'Person anonymised',
-            description: 'Their time, attendance and tasks stay in the reports.',
+            title: t('personalData.done'),
+            description: t('personalData.doneDescription'),
           });
           onAnonymised();
         },
         onError: (err) =>
-          toast({ variant: 'destructive', title: 'Could not anonymise', description: err.message }),
+          toast({ variant: 'destructive', title: t('personalData.failed'), description: err.message }),
       },
     );
 
@@ -105,16 +110,18 @@ function PersonalData({ user, onAnonymised }: { user: AdminUser; onAnonymised: (
       className="flex flex-col gap-3 border-t border-border pt-4"
     >
       <h3 id={`${inputId}-heading`} className="text-sm font-semibold text-foreground">
-        Personal data
+        {t('personalData.heading')}
       </h3>
       {user.anonymisedAt && (
-        <p className="text-sm text-muted-foreground">Anonymised {formatDateTime(user.anonymisedAt)}.</p>
+        <p className="text-sm text-muted-foreground">
+          {t('personalData.anonymisedAt', { date: formatDateTime(user.anonymisedAt) })}
+        </p>
       )}
       {!confirming && (
         <div className="flex flex-wrap gap-2">
           <Button variant="outline" size="sm" asChild>
             <a href={apiUrl(adminApi.exportUser, { params: { id: user.id } })} download>
-              <Download aria-hidden /> Export data
+              <Download aria-hidden /> {t('personalData.export')}
             </a>
           </Button>
           {canAnonymise && (
@@ -124,7 +131,7 @@ function PersonalData({ user, onAnonymised }: { user: AdminUser; onAnonymised: (
               className="text-destructive hover:bg-destructive/10"
               onClick={() => setConfirming(true)}
             >
-              <UserX aria-hidden /> Anonymise…
+              <UserX aria-hidden /> {t('personalData.anonymise')}
             </Button>
           )}
         </div>
@@ -132,12 +139,10 @@ function PersonalData({ user, onAnonymised }: { user: AdminUser; onAnonymised: (
       {confirming && (
         <div className="flex flex-col gap-3 rounded-md border border-destructive/40 bg-destructive/5 p-3">
           <p id={hintId} className="text-sm text-foreground">
-            Their name and e-mail are replaced, they are signed out everywhere, and their API tokens,
-            two-factor sign-in and picture are removed. Their time, attendance and tasks stay for the reports.
-            This cannot be undone.
+            {t('personalData.warning')}
           </p>
           <div className="flex flex-col gap-1.5">
-            <Label htmlFor={inputId}>Type {ANONYMISE_WORD} to confirm</Label>
+            <Label htmlFor={inputId}>{t('personalData.typeToConfirm', { word: ANONYMISE_WORD })}</Label>
             <Input
               id={inputId}
               aria-describedby={hintId}
@@ -155,7 +160,7 @@ function PersonalData({ user, onAnonymised }: { user: AdminUser; onAnonymised: (
                 setTyped('');
               }}
             >
-              Cancel
+              {t('common:actions.cancel')}
             </Button>
             <Button
               variant="destructive"
@@ -163,7 +168,7 @@ function PersonalData({ user, onAnonymised }: { user: AdminUser; onAnonymised: (
               disabled={typed.trim() !== ANONYMISE_WORD || anonymise.isPending}
               onClick={run}
             >
-              {anonymise.isPending ? 'Anonymising…' : 'Anonymise person'}
+              {anonymise.isPending ? t('personalData.anonymising') : t('personalData.confirm')}
             </Button>
           </div>
         </div>

@@ -1,6 +1,7 @@
 import type { AdminUser } from '@contract/admin';
 import { Eye, Users } from 'lucide-react';
 import { useDeferredValue, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -23,12 +24,13 @@ const fullName = (user: AdminUser) => `${user.firstName} ${user.lastName}`;
  * User Credentials is, so the one person among a thousand is a few letters away.
  */
 export function UserManagementTab() {
+  const { t } = useTranslation('admin');
   const [search, setSearch] = useState('');
   return (
     <div className="flex flex-col gap-4">
       <SearchInput
-        aria-label="Search users"
-        placeholder="Search by email, name..."
+        aria-label={t('users.search')}
+        placeholder={t('users.searchPlaceholder')}
         value={search}
         onValueChange={setSearch}
       />
@@ -38,6 +40,7 @@ export function UserManagementTab() {
 }
 
 function UserList({ search }: { search: string }) {
+  const { t } = useTranslation('admin');
   const users = useAllUsers(search);
   const { onActivate, busy } = useActivateWithToasts();
   const [viewing, setViewing] = useState<AdminUser | null>(null);
@@ -47,7 +50,7 @@ function UserList({ search }: { search: string }) {
   if (users.isError) {
     return (
       <Card>
-        <EmptyState icon={Users} title="Could not load users" description={users.error.message} />
+        <EmptyState icon={Users} title={t('users.loadFailed')} description={users.error.message} />
       </Card>
     );
   }
@@ -83,7 +86,8 @@ function UserList({ search }: { search: string }) {
             <div className="flex gap-2 pl-12 sm:pl-0">
               <Button variant="outline" size="sm" onClick={() => setViewing(user)}>
                 {/* the visible word first, then whom: 'View Nora Newcomer' */}
-                <Eye aria-hidden /> View<span className="sr-only"> {fullName(user)}</span>
+                <Eye aria-hidden /> {t('common:actions.view')}
+                <span className="sr-only"> {fullName(user)}</span>
               </Button>
               {user.role !== 'admin' &&
                 !user.anonymisedAt &&
@@ -94,18 +98,20 @@ function UserList({ search }: { search: string }) {
                     className="text-danger-foreground hover:bg-danger-soft"
                     onClick={() => setSuspending(user)}
                   >
-                    Suspend<span className="sr-only"> {fullName(user)}</span>
+                    {t('users.suspend')}
+                    <span className="sr-only"> {fullName(user)}</span>
                   </Button>
                 ) : (
                   <Button variant="outline" size="sm" onClick={() => onActivate(user)} disabled={busy}>
-                    Activate<span className="sr-only"> {fullName(user)}</span>
+                    {t('users.activate')}
+                    <span className="sr-only"> {fullName(user)}</span>
                   </Button>
                 ))}
             </div>
           </li>
         ))}
       </ul>
-      <LoadMore pages={users} label="Load more users" />
+      <LoadMore pages={users} label={t('users.loadMore')} />
       <UserDetailsDialog user={viewing} onClose={() => setViewing(null)} onChanged={setViewing} />
       <SuspendDialog user={suspending} onClose={() => setSuspending(null)} />
     </Card>

@@ -1,18 +1,20 @@
 import type { Team } from '@contract/teams';
+import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { toast } from '@/components/ui/use-toast';
 import { useDeleteTeam } from './api';
 
 export function DeleteTeamDialog({ team, onClose }: { team: Team | null; onClose: () => void }) {
+  const { t } = useTranslation('teams');
   const remove = useDeleteTeam();
   return (
     <ConfirmDialog
       open={team !== null}
       onClose={onClose}
-      title={<>Delete {team?.name}?</>}
-      description="The team goes; its people, their time and their timesheets stay. Its managers no longer review its members' weeks."
-      confirmLabel="Delete Team"
-      pendingLabel="Deleting..."
+      title={t('delete.title', { name: team?.name ?? '' })}
+      description={t('delete.description')}
+      confirmLabel={t('delete.confirm')}
+      pendingLabel={t('delete.pending')}
       pending={remove.isPending}
       destructive
       onConfirm={() =>
@@ -21,13 +23,13 @@ export function DeleteTeamDialog({ team, onClose }: { team: Team | null; onClose
           { params: { id: team.id } },
           {
             onSuccess: () => {
-              toast({ title: 'Team Deleted', description: team.name });
+              toast({ title: t('delete.done'), description: team.name });
               onClose();
             },
             onError: (error) =>
               toast({
                 variant: 'destructive',
-                title: 'Failed to delete team',
+                title: t('delete.failed'),
                 description: error.message,
               }),
           },

@@ -1,6 +1,7 @@
 import { type Schedule, scheduleForm, weekdayNames } from '@contract/schedules';
 import type { Team } from '@contract/teams';
 import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { applyServerErrors, Form, TextField, TimeZoneField, useZodForm } from '@/components/form';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -8,33 +9,35 @@ import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/use-toast';
 import { useCurrentUser } from '@/lib/auth';
+import { formatNumber } from '@/lib/format';
 import { usePeople, usePutSchedule, useSchedule, useTeams } from './api';
+
+/** 'Monday' → 'monday', the weekday's message key. */
+const dayKey = (day: (typeof weekdayNames)[number]) => day.toLowerCase();
 
 const selectClass =
   'h-9 w-full rounded-md border border-input bg-card px-2 text-sm shadow-xs focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring sm:w-72';
 
 /** Whose schedules the caller can open: admins anyone, managers themselves and the people of the teams they manage. */
 function usePeopleInView(isAdmin: boolean, selfId: string, selfName: string, teams: Team[] | undefined) {
+  const { t } = useTranslation('teams');
   const people = usePeople(isAdmin);
   return useMemo(() => {
     if (isAdmin) return people.data?.map((p) => ({ id: p.id, name: p.name })) ?? [];
-    const byId = new Map([[selfId, `${selfName} (you)`]]);
+    const byId = new Map([[selfId, t('schedule.self', { name: selfName })]]);
     for (const team of teams ?? []) {
       const managed = team.members.some((m) => m.userId === selfId && m.role === 'manager');
       if (managed) for (const m of team.members) if (!byId.has(m.userId)) byId.set(m.userId, m.name);
     }
     return [...byId].map(([id, name]) => ({ id, name }));
-  }, [isAdmin, people.data, selfId, selfName, teams]);
+  }, [isAdmin, people.data, selfId, selfName, teams, t]);
 }
 
-/** The schedule form holds '' for "no zone of one's own". */
-const ORGANISATION_ZONE = { value: '', label: "The organisation's time zone" };
-
 const hoursOf = (minutes: number) => Math.round((minutes / 60) * 100) / 100;
-const formatHours = (minutes: number) => `${hoursOf(minutes)}h`;
 
 /** Work schedules: admins edit anyone's; managers read their members'; everyone reads their own. */
 export function ScheduleCard() {
+  const { t } = useTranslation('teams');
   const { user } = useCurrentUser();
   const isAdmin = user?.role === 'admin';
   const teams = useTeams();
@@ -51,23 +54,22 @@ export function ScheduleCard() {
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Work schedules</CardTitle>
-        <CardDescription>
-          Expected hours per weekday and the time zone days are counted in. Timesheets and the dashboard
-          compare tracked time with them.
-        </CardDescription>
+        <CardTitle>{t('schedule.title')}</CardTitle>
+        <CardDescription>{t('schedule.description')}</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
         {people.length > 1 && (
           <div className="grid gap-1.5">
-            <Label htmlFor="schedule-person">Person</Label>
+            <Label htmlFor="schedule-person">{t('schedule.person')}</Label>
             <select
               id="schedule-person"
               className={selectClass}
               value={userId}
               onChange={(e) => setChosen(e.target.value)}
             >
-              {!people.some((p) => p.id === userId) && user && <option value={user.id}>You</option>}
+              {!people.some((p) => p.id === userId) && user && (
+                <option value={user.id}>{t('schedule.you')}</option>
+              )}
               {people.map((p) => (
                 <option key={p.id} value={p.id}>
                   {p.name}
@@ -89,26 +91,34 @@ export function ScheduleCard() {
 }
 
 function ScheduleView({ schedule }: { schedule: Schedule }) {
+  const { t } = useTranslation('teams');
   return (
     <div className="grid gap-2" data-testid="schedule-view">
       <dl className="grid grid-cols-2 gap-2 sm:grid-cols-7">
         {weekdayNames.map((day, i) => (
           <div key={day} className="rounded-md border px-3 py-2">
-            <dt className="text-xs text-muted-foreground">{day}</dt>
-            <dd className="font-medium tabular-nums">{formatHours(schedule.minutes[i] ?? 0)}</dd>
+            <dt className="text-xs text-muted-foreground">{t(`schedule.weekdays.${dayKey(day)}`)}</dt>
+            <dd className="font-medium tabular-nums">
+              {t('schedule.hours', {
+                hours: formatNumber(hoursOf(schedule.minutes[i] ?? 0), { maximumFractionDigits: 2 }),
+              })}
+            </dd>
           </div>
         ))}
       </dl>
       <p className="text-sm text-muted-foreground">
-        Time zone: {schedule.effectiveTimeZone}
-        {schedule.timeZone === null ? " (the organisation's)" : ''}
-        {schedule.isDefault ? " · the organisation's schedule" : ''}
+        {t('schedule.timeZone', {
+          zone: schedule.effectiveTimeZone,
+          zoneSource: schedule.timeZone === null ? 'organisation' : 'own',
+          scheduleSource: schedule.isDefault ? 'organisation' : 'own',
+        })}
       </p>
     </div>
   );
 }
 
 function ScheduleEditor({ schedule }: { schedule: Schedule }) {
+  const { t } = useTranslation('teams');
   const save = usePutSchedule();
   const form = useZodForm(scheduleForm, {
     defaultValues: { hours: schedule.minutes.map(hoursOf), timeZone: schedule.timeZone ?? '' },
@@ -130,21 +140,24 @@ function ScheduleEditor({ schedule }: { schedule: Schedule }) {
             },
           },
           {
-            onSuccess: () => toast({ title: 'Schedule Saved' }),
+            onSuccess: () => toast({ title: t('schedule.saved') }),
             onError: (error) => {
               applyServerErrors(form, error);
-              toast({ variant: 'destructive', title: 'Failed to save schedule', description: error.message });
+              toast({ variant: 'destructive', title: t('schedule.failed'), description: error.message });
             },
           },
         )
       }
     >
-      <div className="grid grid-cols-2 gap-3 sm:grid-cols-4 lg:grid-cols-7">
+      {/* Each day's label, input and error share rows with the other days' (a subgrid), so a label
+          that takes two lines ('Donnerstag (Std.)') keeps every input on one line. */}
+      <div className="grid grid-cols-2 gap-x-3 gap-y-1.5 sm:grid-cols-4 lg:grid-cols-7">
         {weekdayNames.map((day, i) => (
           <TextField
             key={day}
+            className="row-span-3 grid-rows-subgrid"
             name={`hours.${i}`}
-            label={`${day} hours`}
+            label={t('schedule.dayHours', { day: t(`schedule.weekdays.${dayKey(day)}`) })}
             type="number"
             min={0}
             max={24}
@@ -153,10 +166,15 @@ function ScheduleEditor({ schedule }: { schedule: Schedule }) {
           />
         ))}
       </div>
-      <TimeZoneField name="timeZone" className="sm:max-w-xs" none={ORGANISATION_ZONE} />
+      <TimeZoneField
+        name="timeZone"
+        className="sm:max-w-xs"
+        // the form holds '' for "no zone of one's own"
+        none={{ value: '', label: t('schedule.organisationZone') }}
+      />
       <div>
         <Button type="submit" disabled={save.isPending}>
-          {save.isPending ? 'Saving...' : 'Save Schedule'}
+          {save.isPending ? t('schedule.saving') : t('schedule.save')}
         </Button>
       </div>
     </Form>

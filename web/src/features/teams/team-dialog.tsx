@@ -1,5 +1,6 @@
 import { createTeamRequest, type Team, type TeamRole } from '@contract/teams';
 import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { applyServerErrors, Field, FormDialog, TextField, useZodForm } from '@/components/form';
 import { Input } from '@/components/ui/input';
 import { toast } from '@/components/ui/use-toast';
@@ -21,6 +22,7 @@ export function TeamDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
+  const { t } = useTranslation('teams');
   const create = useCreateTeam();
   const update = useUpdateTeam();
   const people = usePeople(open);
@@ -40,13 +42,13 @@ export function TeamDialog({
   const submit = (values: Values) => {
     const done = {
       onSuccess: (saved: Team) => {
-        toast({ title: team ? 'Team Updated' : 'Team Created', description: saved.name });
+        toast({ title: team ? t('dialog.updated') : t('dialog.created'), description: saved.name });
         setSearch('');
         onOpenChange(false);
       },
       onError: (error: Error) => {
         applyServerErrors(form, error);
-        toast({ variant: 'destructive', title: 'Failed to save team', description: error.message });
+        toast({ variant: 'destructive', title: t('dialog.failed'), description: error.message });
       },
     };
     if (team) update.mutate({ params: { id: team.id }, body: values }, done);
@@ -57,18 +59,18 @@ export function TeamDialog({
     <FormDialog
       open={open}
       onOpenChange={onOpenChange}
-      title={team ? `Edit ${team.name}` : 'Create Team'}
-      description="Managers of a team approve its members' timesheets and see their schedules."
+      title={team ? t('dialog.editTitle', { name: team.name }) : t('dialog.createTitle')}
+      description={t('dialog.description')}
       form={form}
       onSubmit={submit}
       idPrefix="team"
-      submitLabel={team ? 'Save Team' : 'Create Team'}
-      pendingLabel="Saving..."
+      submitLabel={team ? t('dialog.save') : t('dialog.create')}
+      pendingLabel={t('dialog.saving')}
       pending={pending}
       testId="team-dialog"
     >
-      <TextField name="name" label="Team name" maxLength={80} autoComplete="off" />
-      <Field name="members" label="People">
+      <TextField name="name" label={t('dialog.name')} maxLength={80} autoComplete="off" />
+      <Field name="members" label={t('dialog.people')}>
         {({ control, field }) => {
           const members = (field.value ?? []) as Member[];
           const roleOf = (userId: string) => members.find((m) => m.userId === userId)?.role ?? '';
@@ -82,31 +84,32 @@ export function TeamDialog({
               <Input
                 {...control}
                 type="search"
-                placeholder="Search by name"
+                placeholder={t('dialog.search')}
                 value={search}
                 onChange={(e) => setSearch(e.target.value)}
               />
-              <p className="text-xs text-muted-foreground">
-                {members.length} {members.length === 1 ? 'person' : 'people'} in this team
-              </p>
-              <ul className="max-h-64 divide-y overflow-y-auto rounded-md border" aria-label="People to add">
+              <p className="text-xs text-muted-foreground">{t('dialog.count', { count: members.length })}</p>
+              <ul
+                className="max-h-64 divide-y overflow-y-auto rounded-md border"
+                aria-label={t('dialog.peopleToAdd')}
+              >
                 {shown.map((person) => (
                   <li key={person.id} className="flex items-center justify-between gap-3 px-3 py-2 text-sm">
                     <span className="min-w-0 truncate">{person.name}</span>
                     <select
                       className={selectClass}
-                      aria-label={`${person.name} in this team`}
+                      aria-label={t('dialog.inTeam', { name: person.name })}
                       value={roleOf(person.id)}
                       onChange={(e) => setRole(person.id, e.target.value)}
                     >
-                      <option value="">Not in team</option>
-                      <option value="member">Member</option>
-                      {person.role !== 'employee' && <option value="manager">Manager</option>}
+                      <option value="">{t('dialog.notInTeam')}</option>
+                      <option value="member">{t('roles.member')}</option>
+                      {person.role !== 'employee' && <option value="manager">{t('roles.manager')}</option>}
                     </select>
                   </li>
                 ))}
                 {people.data && shown.length === 0 && (
-                  <li className="px-3 py-2 text-sm text-muted-foreground">Nobody matches</li>
+                  <li className="px-3 py-2 text-sm text-muted-foreground">{t('dialog.nobodyMatches')}</li>
                 )}
               </ul>
             </div>

@@ -1,6 +1,7 @@
 import type { Team } from '@contract/teams';
 import { Pencil, Trash2, Users } from 'lucide-react';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
@@ -12,6 +13,7 @@ import { TeamDialog } from './team-dialog';
 
 /** The teams the caller may see, each with its managers and members; admins edit and delete them. */
 export function TeamList({ canEdit }: { canEdit: boolean }) {
+  const { t } = useTranslation('teams');
   const teams = useTeams();
   const [editing, setEditing] = useState<Team | null>(null);
   const [deleting, setDeleting] = useState<Team | null>(null);
@@ -27,27 +29,23 @@ export function TeamList({ canEdit }: { canEdit: boolean }) {
       <Card>
         <EmptyState
           icon={Users}
-          title="No teams yet"
-          description={
-            canEdit
-              ? 'Create a team and choose its managers and members.'
-              : 'You are not in a team yet. An admin adds people to teams.'
-          }
+          title={t('list.empty')}
+          description={canEdit ? t('list.emptyAdmin') : t('list.emptyMember')}
         />
       </Card>
     );
   return (
     <>
-      <h2 className="sr-only">Teams</h2>
-      <ul className="grid gap-4 md:grid-cols-2" aria-label="Teams">
+      <h2 className="sr-only">{t('list.heading')}</h2>
+      <ul className="grid gap-4 md:grid-cols-2" aria-label={t('list.heading')}>
         {teams.data.map((team) => (
-          <li key={team.id}>
+          <li key={team.id} className="min-w-0">
             <Card className="h-full" data-testid="team-card">
-              <CardHeader className="flex flex-row items-start justify-between gap-2">
+              <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-2">
                 <div className="min-w-0">
                   <CardTitle className="truncate">{team.name}</CardTitle>
                   <p className="text-sm text-muted-foreground">
-                    {team.members.length} {team.members.length === 1 ? 'person' : 'people'}
+                    {t('list.people', { count: team.members.length })}
                   </p>
                 </div>
                 {canEdit && (
@@ -55,33 +53,33 @@ export function TeamList({ canEdit }: { canEdit: boolean }) {
                     <Button
                       variant="ghost"
                       size="sm"
-                      aria-label={`Edit ${team.name}`}
+                      aria-label={t('list.edit', { name: team.name })}
                       onClick={() => setEditing(team)}
                     >
-                      <Pencil aria-hidden /> Edit
+                      <Pencil aria-hidden /> {t('common:actions.edit')}
                     </Button>
                     <Button
                       variant="ghost"
                       size="sm"
                       className="text-destructive"
-                      aria-label={`Delete ${team.name}`}
+                      aria-label={t('list.delete', { name: team.name })}
                       onClick={() => setDeleting(team)}
                     >
-                      <Trash2 aria-hidden /> Delete
+                      <Trash2 aria-hidden /> {t('common:actions.delete')}
                     </Button>
                   </div>
                 )}
               </CardHeader>
               <CardContent>
                 {team.members.length === 0 ? (
-                  <p className="text-sm text-muted-foreground">Nobody in this team yet.</p>
+                  <p className="text-sm text-muted-foreground">{t('list.nobody')}</p>
                 ) : (
                   <ul className="flex flex-col divide-y text-sm">
                     {team.members.map((m) => (
                       <li key={m.userId} className="flex items-center justify-between gap-2 py-1.5">
                         <span className="min-w-0 truncate">{m.name}</span>
                         <Badge variant={m.role === 'manager' ? 'indigo' : 'gray'}>
-                          {m.role === 'manager' ? 'Manager' : 'Member'}
+                          {t(`roles.${m.role}`)}
                         </Badge>
                       </li>
                     ))}
