@@ -1,5 +1,6 @@
 import { alertsApi } from '@contract/alerts';
 import { attendanceApi } from '@contract/attendance';
+import { useTranslation } from 'react-i18next';
 import { toast } from '@/components/ui/use-toast';
 import { apiKey, apiUrl, call, refresh, useApiMutation, useApiPages, useApiQuery } from '@/lib/api';
 import { ApiError } from '@/lib/api-client';
@@ -51,8 +52,9 @@ export const useClockIn = () =>
 const NEEDS_FIX = ['Not clocked in', 'already clocked out'];
 
 /** A clock-out refused with 'Not clocked in' or 'already clocked out' calls the fix. */
-export const useClockOut = () =>
-  useApiMutation(attendanceApi.clockOut, {
+export function useClockOut() {
+  const { t } = useTranslation('attendance');
+  return useApiMutation(attendanceApi.clockOut, {
     onSuccess: () => refreshAttendance(),
     onError: async (error) => {
       if (!NEEDS_FIX.some((text) => error.message.includes(text))) {
@@ -61,13 +63,14 @@ export const useClockOut = () =>
       }
       try {
         const { message } = await call(attendanceApi.fix, {});
-        toast({ title: 'Attendance Fixed', description: message });
+        toast({ title: t('clock.fixed'), description: message });
       } catch (fixError) {
         console.error('Attendance fix failed', fixError);
       }
       await refreshAttendance();
     },
   });
+}
 
 export const useBreak = (action: 'start' | 'end') =>
   useApiMutation(action === 'start' ? attendanceApi.startBreak : attendanceApi.endBreak, {
