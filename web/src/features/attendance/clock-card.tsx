@@ -34,9 +34,10 @@ export function ClockCard({ summary }: { summary: TodaySummary | undefined }) {
       onSuccess: (record) =>
         toast({
           title: t('clock.clockedIn'),
-          description: t(record.status === 'late' ? 'clock.clockedInLate' : 'clock.clockedInAt', {
-            time: own.time(record.clockIn),
-          }),
+          description:
+            record.status === 'late'
+              ? t('clock.clockedInLate', { time: own.time(record.clockIn) })
+              : t('clock.clockedInAt', { time: own.time(record.clockIn) }),
         }),
     });
   const doClockOut = () =>

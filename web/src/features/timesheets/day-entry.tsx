@@ -17,7 +17,7 @@ function times(e: Entry, timeZone: string, t: TFunction) {
     return `${began} ${formatClock(e.startTime, timeZone)}–${formatClock(e.endTime, timeZone)}`;
   }
   const range = formatTimeRange(e.startTime, e.endTime, timeZone);
-  return e.intoNextDay ? t('entry.nextDay', { range }) : range;
+  return e.intoNextDay ? t('timesheets:entry.nextDay', { range }) : range;
 }
 
 /**

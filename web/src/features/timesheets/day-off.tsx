@@ -9,11 +9,13 @@ function dayOffLabel(off: DayOff, t: TFunction): string {
   const { name } = off;
   const duration = formatDuration(off.seconds);
   if (off.kind === 'holiday') {
-    if (off.fraction === 0.5) return t('off.holidayHalf', { name });
-    return off.seconds > 0 ? t('off.holidayHours', { name, duration }) : t('off.holiday', { name });
+    if (off.fraction === 0.5) return t('timesheets:off.holidayHalf', { name });
+    return off.seconds > 0
+      ? t('timesheets:off.holidayHours', { name, duration })
+      : t('timesheets:off.holiday', { name });
   }
-  if (off.fraction === 0.5) return t('off.leaveHalf', { name });
-  return off.seconds > 0 ? t('off.leaveHours', { name, duration }) : name;
+  if (off.fraction === 0.5) return t('timesheets:off.leaveHalf', { name });
+  return off.seconds > 0 ? t('timesheets:off.leaveHours', { name, duration }) : name;
 }
 
 /**
@@ -22,10 +24,12 @@ function dayOffLabel(off: DayOff, t: TFunction): string {
  * not owed and not credited, Overtime compensation is owed and taken from the overtime balance.
  */
 function effect(off: DayOff, t: TFunction): string {
-  if (off.kind === 'holiday') return off.fraction === 1 ? t('off.notOwed') : t('off.halfNotOwed');
-  if (off.compensation) return t('off.fromOvertime');
-  if (off.creditSeconds > 0) return t('off.credit', { duration: formatDuration(off.creditSeconds) });
-  return off.paid ? t('off.notOwed') : t('off.unpaid');
+  if (off.kind === 'holiday')
+    return off.fraction === 1 ? t('timesheets:off.notOwed') : t('timesheets:off.halfNotOwed');
+  if (off.compensation) return t('timesheets:off.fromOvertime');
+  if (off.creditSeconds > 0)
+    return t('timesheets:off.credit', { duration: formatDuration(off.creditSeconds) });
+  return off.paid ? t('timesheets:off.notOwed') : t('timesheets:off.unpaid');
 }
 
 /** The holidays and leave of a timesheet day, one row each (docs/product/timesheets.md#week). */

@@ -34,7 +34,7 @@ function notify(title: string, t: TFunction) {
   return {
     onSuccess: () => toast({ title }),
     onError: (error: Error) =>
-      toast({ variant: 'destructive', title: t('actions.failed'), description: error.message }),
+      toast({ variant: 'destructive', title: t('timesheets:actions.failed'), description: error.message }),
   };
 }
 
