@@ -50,6 +50,16 @@ export const useClockIn = () =>
   });
 
 const NEEDS_FIX = ['Not clocked in', 'already clocked out'];
+/** The same refusals by their stable codes (the keys of the errors area), whatever language the message is in. */
+const NEEDS_FIX_CODES = ['not_clocked_in', 'not_clocked_in_today'];
+
+const needsFix = (error: Error) => {
+  const code = error instanceof ApiError ? (error.body as { code?: unknown } | undefined)?.code : undefined;
+  return (
+    (typeof code === 'string' && NEEDS_FIX_CODES.includes(code)) ||
+    NEEDS_FIX.some((text) => error.message.includes(text))
+  );
+};
 
 /** A clock-out refused with 'Not clocked in' or 'already clocked out' calls the fix. */
 export function useClockOut() {
@@ -57,7 +67,7 @@ export function useClockOut() {
   return useApiMutation(attendanceApi.clockOut, {
     onSuccess: () => refreshAttendance(),
     onError: async (error) => {
-      if (!NEEDS_FIX.some((text) => error.message.includes(text))) {
+      if (!needsFix(error)) {
         console.error('Clock out failed', error);
         return;
       }
