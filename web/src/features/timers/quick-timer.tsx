@@ -36,7 +36,7 @@ export function QuickTimer() {
           <Skeleton className="h-9 w-full" />
         ) : timer ? (
           <div className="flex flex-wrap items-center justify-between gap-3">
-            <p className="min-w-0 truncate text-sm text-muted-foreground">
+            <p className="min-w-0 max-w-full truncate text-sm text-muted-foreground">
               {timer.task ?? timer.description}
               {timer.project ? ` · ${timer.project}` : ''}
             </p>

@@ -261,9 +261,9 @@ function Figure({
 
 function Cell({ label, value }: { label: string; value: string }) {
   return (
-    <div className="flex gap-1">
+    <div className="flex flex-wrap gap-x-1">
       <dt className="text-muted-foreground">{label}</dt>
-      <dd className="font-medium tabular-nums">{value}</dd>
+      <dd className="whitespace-nowrap font-medium tabular-nums">{value}</dd>
     </div>
   );
 }
