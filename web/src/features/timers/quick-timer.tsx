@@ -24,7 +24,7 @@ export function QuickTimer() {
         </CardTitle>
         <CardDescription>{t('timer.quick.description')}</CardDescription>
       </CardHeader>
-      <CardContent className="grid gap-4">
+      <CardContent className="grid grid-cols-1 gap-4">
         <div
           className="font-mono text-3xl font-semibold tabular-nums"
           role="timer"

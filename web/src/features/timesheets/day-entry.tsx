@@ -7,6 +7,9 @@ import { formatClock, formatDayShort, formatDuration, formatTimeRange } from '@/
 
 type Entry = TimesheetDay['entries'][number];
 
+/** A marker's words wrap within the entry on a narrow screen rather than run under its duration. */
+const wraps = 'max-w-full shrink whitespace-normal';
+
 /**
  * The times of an entry as one day lists it, in the person's zone: an entry from the previous day
  * names the day it began ("Tue 28 Oct 22:00–01:00"); one that goes on names the next ("22:00–01:00 (+1 day)").
@@ -38,8 +41,16 @@ export function DayEntry({ entry: e, timeZone }: { entry: Entry; timeZone: strin
             {times(e, timeZone, t)}
           </span>
           {e.running && <Badge variant="green">{t('entry.running')}</Badge>}
-          {e.fromPreviousDay && <Badge variant="indigo">{t('entry.fromPreviousDay')}</Badge>}
-          {e.intoNextDay && <Badge variant="indigo">{t('entry.intoNextDay')}</Badge>}
+          {e.fromPreviousDay && (
+            <Badge variant="indigo" className={wraps}>
+              {t('entry.fromPreviousDay')}
+            </Badge>
+          )}
+          {e.intoNextDay && (
+            <Badge variant="indigo" className={wraps}>
+              {t('entry.intoNextDay')}
+            </Badge>
+          )}
           {e.overlaps && (
             <Badge variant="amber" title={t('entry.overlapsHint')}>
               {t('entry.overlaps')}
