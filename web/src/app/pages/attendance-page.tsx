@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { PageHeader } from '@/components/ui/page-header';
 import { ZoneNote } from '@/components/ui/zone-note';
 import {
@@ -11,15 +12,16 @@ import { useOwnTimeZone } from '@/lib/time-zone';
 
 /** Attendance (docs/product/attendance.md): the person's times in their own zone, named when not the browser's. */
 export function AttendancePage() {
+  const { t } = useTranslation('attendance');
   const today = useTodaySummary();
   const timeZone = useOwnTimeZone();
   return (
     <div className="mx-auto max-w-6xl">
       <PageHeader
-        title="Attendance"
+        title={t('page.title')}
         description={
           <>
-            Clock in and out, take breaks and review your history.
+            {t('page.description')}
             <ZoneNote timeZone={timeZone} className="mt-1" />
           </>
         }

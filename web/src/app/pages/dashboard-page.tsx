@@ -1,5 +1,6 @@
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/page-header';
 import {
@@ -17,6 +18,7 @@ import { formatLongDate } from '@/lib/format';
 
 /** Home (docs/product/dashboard.md#home-page): welcome, the four stats, Quick Timer, Recent Tasks, Today's Progress, Who's out today, Quick Actions. */
 export function DashboardPage() {
+  const { t } = useTranslation('dashboard');
   const user = useStoredUser();
   const [creatingTask, setCreatingTask] = useState(false);
   // The route only renders with a signed-in user (RequireUser).
@@ -26,8 +28,12 @@ export function DashboardPage() {
       <PageHeader
         className="mb-0"
         // A first sign-in has no sign-in before it: nobody is welcomed "back" on their first day.
-        title={`${user.previousLoginAt === null ? 'Welcome' : 'Welcome back'}, ${user.firstName}!`}
-        description={`Here is your day at a glance — ${formatLongDate(new Date())}.`}
+        title={
+          user.previousLoginAt === null
+            ? t('welcome', { name: user.firstName })
+            : t('welcomeBack', { name: user.firstName })
+        }
+        description={t('glance', { date: formatLongDate(new Date()) })}
       />
       <DashboardStatCards />
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
@@ -41,7 +47,7 @@ export function DashboardPage() {
           <QuickActions
             newTask={
               <Button variant="outline" className={quickActionClass} onClick={() => setCreatingTask(true)}>
-                <Plus aria-hidden /> New Task
+                <Plus aria-hidden /> {t('newTask')}
               </Button>
             }
           />

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/page-header';
@@ -11,6 +12,7 @@ import { todayIn, useOwnTimeZone } from '@/lib/time-zone';
  * week of someone else is headed with their name and zone ("Eli Employee's week · Europe/Berlin").
  */
 export function TimesheetsPage() {
+  const { t } = useTranslation('timesheets');
   const { user } = useCurrentUser();
   const ownZone = useOwnTimeZone();
   const [params, setParams] = useSearchParams();
@@ -33,18 +35,20 @@ export function TimesheetsPage() {
         title={
           reviewing ? (
             <span data-testid="review-heading">
-              {sheet ? `${sheet.userName}'s week · ${sheet.timeZone}` : 'Loading the week…'}
+              {sheet
+                ? t('page.reviewHeading', { name: sheet.userName, zone: sheet.timeZone })
+                : t('page.loadingWeek')}
             </span>
           ) : (
-            'Timesheets'
+            t('page.title')
           )
         }
         description={
           reviewing ? (
-            'Their time tracked, attended and expected per day, in their own time zone, with overlaps and attendance gaps marked.'
+            t('page.reviewDescription')
           ) : (
             <>
-              Your week: time tracked, attended and expected. Submit it when it is complete.
+              {t('page.description')}
               <ZoneNote timeZone={sheet?.timeZone} className="mt-1" />
             </>
           )
@@ -52,7 +56,7 @@ export function TimesheetsPage() {
         actions={
           userId && (
             <Button variant="outline" onClick={() => show({ user: null })}>
-              Back to my week
+              {t('page.back')}
             </Button>
           )
         }

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { PageHeader } from '@/components/ui/page-header';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ZoneNote } from '@/components/ui/zone-note';
@@ -18,6 +19,7 @@ import { useOwnTimeZone } from '@/lib/time-zone';
  * once in the header when it is not the browser's.
  */
 export function TrackerPage() {
+  const { t } = useTranslation('time');
   const active = useActiveTimer();
   const summary = useTimeSummary();
   const ownZone = useOwnTimeZone();
@@ -27,10 +29,10 @@ export function TrackerPage() {
     <div className="mx-auto grid max-w-5xl grid-cols-1 gap-6">
       <PageHeader
         className="mb-0"
-        title="Time Tracker"
+        title={t('page.title')}
         description={
           <>
-            Track what you work on and review your logged time.
+            {t('page.description')}
             <ZoneNote timeZone={summary.data?.timeZone} className="mt-1" />
           </>
         }
@@ -49,9 +51,10 @@ export function TrackerPage() {
 }
 
 function TrackerSkeleton() {
+  const { t } = useTranslation('time');
   return (
     <div className="grid gap-4 rounded-lg border bg-card p-5" aria-busy="true">
-      <span className="sr-only">Loading the timer…</span>
+      <span className="sr-only">{t('page.loadingTimer')}</span>
       <Skeleton className="h-5 w-32" />
       <div className="grid gap-4 md:grid-cols-[auto_1fr] md:items-center">
         <Skeleton className="h-12 w-52" />

@@ -1,5 +1,6 @@
 import type { AlertSeverity, AttendanceAlert } from '@contract/alerts';
 import { AlarmClock, Clock4, LogOut } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { Badge, type BadgeVariant } from '@/components/ui/badge';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/utils';
@@ -10,11 +11,6 @@ const severityBadge: Record<AlertSeverity, BadgeVariant> = {
   warning: 'amber',
   critical: 'red',
 };
-const severityLabel: Record<AlertSeverity, string> = {
-  info: 'Info',
-  warning: 'Warning',
-  critical: 'Critical',
-};
 const kindIcon = { late_arrival: AlarmClock, missing_clock_out: LogOut, long_day: Clock4 } as const;
 const iconTone: Record<AlertSeverity, string> = {
   info: 'bg-info-soft text-info',
@@ -24,7 +20,8 @@ const iconTone: Record<AlertSeverity, string> = {
 
 /** Alerts as docs/product/attendance.md#alerts shows them: message, time and a severity badge (and whose, for admins). */
 export function AlertList({ alerts, showUser = false }: { alerts: AttendanceAlert[]; showUser?: boolean }) {
-  const t = useOwnTime();
+  const { t } = useTranslation('attendance');
+  const own = useOwnTime();
   return (
     <ul className="divide-y" data-testid="alert-list">
       {alerts.map((alert) => {
@@ -43,10 +40,10 @@ export function AlertList({ alerts, showUser = false }: { alerts: AttendanceAler
               {showUser && <p className="text-sm font-semibold text-foreground">{alert.userName}</p>}
               <p className="text-sm text-foreground">{alert.message}</p>
               <p className="mt-0.5 text-xs text-muted-foreground">
-                <time dateTime={alert.timestamp}>{t.dateTime(alert.timestamp)}</time>
+                <time dateTime={alert.timestamp}>{own.dateTime(alert.timestamp)}</time>
               </p>
             </div>
-            <Badge variant={severityBadge[alert.severity]}>{severityLabel[alert.severity]}</Badge>
+            <Badge variant={severityBadge[alert.severity]}>{t(`alerts.severity.${alert.severity}`)}</Badge>
           </li>
         );
       })}

@@ -1,5 +1,6 @@
 import { alertsApi } from '@contract/alerts';
 import { attendanceApi } from '@contract/attendance';
+import { useTranslation } from 'react-i18next';
 import { toast } from '@/components/ui/use-toast';
 import { apiKey, apiUrl, call, refresh, useApiMutation, useApiPages, useApiQuery } from '@/lib/api';
 import { ApiError } from '@/lib/api-client';
@@ -49,25 +50,37 @@ export const useClockIn = () =>
   });
 
 const NEEDS_FIX = ['Not clocked in', 'already clocked out'];
+/** The same refusals by their stable codes (the keys of the errors area), whatever language the message is in. */
+const NEEDS_FIX_CODES = ['not_clocked_in', 'not_clocked_in_today'];
+
+const needsFix = (error: Error) => {
+  const code = error instanceof ApiError ? (error.body as { code?: unknown } | undefined)?.code : undefined;
+  return (
+    (typeof code === 'string' && NEEDS_FIX_CODES.includes(code)) ||
+    NEEDS_FIX.some((text) => error.message.includes(text))
+  );
+};
 
 /** A clock-out refused with 'Not clocked in' or 'already clocked out' calls the fix. */
-export const useClockOut = () =>
-  useApiMutation(attendanceApi.clockOut, {
+export function useClockOut() {
+  const { t } = useTranslation('attendance');
+  return useApiMutation(attendanceApi.clockOut, {
     onSuccess: () => refreshAttendance(),
     onError: async (error) => {
-      if (!NEEDS_FIX.some((text) => error.message.includes(text))) {
+      if (!needsFix(error)) {
         console.error('Clock out failed', error);
         return;
       }
       try {
         const { message } = await call(attendanceApi.fix, {});
-        toast({ title: 'Attendance Fixed', description: message });
+        toast({ title: t('clock.fixed'), description: message });
       } catch (fixError) {
         console.error('Attendance fix failed', fixError);
       }
       await refreshAttendance();
     },
   });
+}
 
 export const useBreak = (action: 'start' | 'end') =>
   useApiMutation(action === 'start' ? attendanceApi.startBreak : attendanceApi.endBreak, {

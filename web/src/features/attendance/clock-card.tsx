@@ -1,6 +1,7 @@
 import type { TodaySummary } from '@contract/attendance';
 import { Coffee, LogIn, LogOut, Play, TriangleAlert } from 'lucide-react';
 import { useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
@@ -13,8 +14,9 @@ import { formatDay, formatHoursAsTime, useOwnTime } from './time-format';
 import { useNow } from '@/lib/use-now';
 
 export function ClockCard({ summary }: { summary: TodaySummary | undefined }) {
+  const { t } = useTranslation('attendance');
   const now = useNow();
-  const t = useOwnTime();
+  const own = useOwnTime();
   const clockIn = useClockIn();
   const clockOut = useClockOut();
   const startBreak = useBreak('start');
@@ -31,16 +33,22 @@ export function ClockCard({ summary }: { summary: TodaySummary | undefined }) {
     clockIn.mutate(undefined, {
       onSuccess: (record) =>
         toast({
-          title: 'Clocked in',
-          description: `At ${t.time(record.clockIn)}${record.status === 'late' ? ', after the expected start: marked late' : ''}.`,
+          title: t('clock.clockedIn'),
+          description:
+            record.status === 'late'
+              ? t('clock.clockedInLate', { time: own.time(record.clockIn) })
+              : t('clock.clockedInAt', { time: own.time(record.clockIn) }),
         }),
     });
   const doClockOut = () =>
     clockOut.mutate(undefined, {
       onSuccess: (record) =>
         toast({
-          title: 'Clocked out',
-          description: `At ${t.time(record.clockOut)}, ${formatHoursAsTime(record.totalHours ?? 0)} worked.`,
+          title: t('clock.clockedOut'),
+          description: t('clock.clockedOutAt', {
+            time: own.time(record.clockOut),
+            worked: formatHoursAsTime(record.totalHours ?? 0),
+          }),
         }),
       onSettled: () => setConfirmingOut(false),
     });
@@ -49,13 +57,17 @@ export function ClockCard({ summary }: { summary: TodaySummary | undefined }) {
     <Card className="overflow-hidden">
       <CardContent className="flex flex-col gap-6 p-6">
         <div className="flex flex-wrap items-center justify-between gap-3">
-          <p className="text-sm text-muted-foreground">{t.longDate(now)}</p>
+          <p className="text-sm text-muted-foreground">{own.longDate(now)}</p>
           {summary ? (
             <Badge
               variant={state === 'in' ? 'green' : state === 'break' ? 'amber' : 'gray'}
               data-testid="clock-state"
             >
-              {state === 'in' ? 'Clocked in' : state === 'break' ? 'On break' : 'Clocked out'}
+              {state === 'in'
+                ? t('clock.clockedIn')
+                : state === 'break'
+                  ? t('clock.onBreak')
+                  : t('clock.clockedOut')}
             </Badge>
           ) : (
             <Skeleton className="h-5 w-20 rounded-full" />
@@ -67,50 +79,58 @@ export function ClockCard({ summary }: { summary: TodaySummary | undefined }) {
             aria-live="off"
             data-testid="live-clock"
           >
-            {t.clock(now)}
+            {own.clock(now)}
           </p>
           <div className="mt-2 min-h-5 text-sm text-muted-foreground">
             {!summary ? (
               <Skeleton className="h-4 w-56" />
             ) : current && onBreak && current.breakStartedAt ? (
               <span>
-                On break since {t.time(current.breakStartedAt)} ·{' '}
-                <span className="font-mono tabular-nums">
-                  {formatElapsed(secondsSince(current.breakStartedAt, now.getTime()))}
-                </span>
+                <Trans
+                  t={t}
+                  i18nKey="clock.onBreakSince"
+                  values={{
+                    time: own.time(current.breakStartedAt),
+                    elapsed: formatElapsed(secondsSince(current.breakStartedAt, now.getTime())),
+                  }}
+                  components={{ mono: <span className="font-mono tabular-nums" /> }}
+                />
               </span>
             ) : current ? (
               <span>
-                Clocked in at {t.time(current.clockIn)} ·{' '}
-                <span className="font-mono tabular-nums">
-                  {formatElapsed(secondsSince(current.clockIn, now.getTime()))}
-                </span>{' '}
-                elapsed
+                <Trans
+                  t={t}
+                  i18nKey="clock.inSince"
+                  values={{
+                    time: own.time(current.clockIn),
+                    elapsed: formatElapsed(secondsSince(current.clockIn, now.getTime())),
+                  }}
+                  components={{ mono: <span className="font-mono tabular-nums" /> }}
+                />
               </span>
             ) : (
-              <span>You are not clocked in.</span>
+              <span>{t('clock.notIn')}</span>
             )}
           </div>
         </div>
         {leftOpen && (
           <p className="flex items-start gap-2 rounded-md border border-warning-border bg-warning-soft px-3 py-2 text-sm text-warning-foreground">
             <TriangleAlert className="mt-0.5 size-4 shrink-0" aria-hidden />
-            Your record from {formatDay(current.date)} is still open. Clock out to close it at that day's
-            expected clock-out time.
+            {t('clock.leftOpen', { day: formatDay(current.date) })}
           </p>
         )}
         <div className="flex flex-col gap-2 sm:flex-row">
           {state === 'out' ? (
             <Button size="lg" className="sm:min-w-40" onClick={doClockIn} disabled={!summary || busy}>
               <LogIn aria-hidden />
-              {clockIn.isPending ? 'Clocking in...' : 'Clock In'}
+              {clockIn.isPending ? t('clock.clockingIn') : t('clock.clockIn')}
             </Button>
           ) : (
             <>
               {state === 'break' ? (
                 <Button size="lg" variant="outline" onClick={() => endBreak.mutate()} disabled={busy}>
                   <Play aria-hidden />
-                  End Break
+                  {t('clock.endBreak')}
                 </Button>
               ) : (
                 <Button
@@ -120,7 +140,7 @@ export function ClockCard({ summary }: { summary: TodaySummary | undefined }) {
                   disabled={busy || Boolean(leftOpen)}
                 >
                   <Coffee aria-hidden />
-                  Start Break
+                  {t('clock.startBreak')}
                 </Button>
               )}
               <Button
@@ -131,7 +151,7 @@ export function ClockCard({ summary }: { summary: TodaySummary | undefined }) {
                 disabled={clockOut.isPending || busy}
               >
                 <LogOut aria-hidden />
-                {clockOut.isPending ? 'Clocking out...' : 'Clock Out'}
+                {clockOut.isPending ? t('clock.clockingOut') : t('clock.clockOut')}
               </Button>
             </>
           )}

@@ -1,4 +1,5 @@
 import type { AttendanceRecord } from '@contract/attendance';
+import { Trans, useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { formatElapsed, secondsSince } from '@/lib/format';
 import { useNow } from '@/lib/use-now';
@@ -18,25 +19,28 @@ export function ClockOutDialog({
   onOpenChange: (open: boolean) => void;
   onConfirm: () => void;
 }) {
+  const { t } = useTranslation('attendance');
   const now = useNow();
-  const t = useOwnTime();
+  const own = useOwnTime();
   return (
     <ConfirmDialog
       open={open}
       onClose={() => onOpenChange(false)}
       className="sm:max-w-md"
-      title="Clock out now?"
+      title={t('clockOutDialog.title')}
       description={
-        <>
-          You clocked in at {t.time(record.clockIn)} (
-          <span className="font-mono tabular-nums">
-            {formatElapsed(secondsSince(record.clockIn, now.getTime()))}
-          </span>{' '}
-          elapsed). Clocking out closes today's attendance record.
-        </>
+        <Trans
+          t={t}
+          i18nKey="clockOutDialog.description"
+          values={{
+            time: own.time(record.clockIn),
+            elapsed: formatElapsed(secondsSince(record.clockIn, now.getTime())),
+          }}
+          components={{ mono: <span className="font-mono tabular-nums" /> }}
+        />
       }
-      confirmLabel="Clock Out"
-      pendingLabel="Clocking out..."
+      confirmLabel={t('clock.clockOut')}
+      pendingLabel={t('clock.clockingOut')}
       pending={pending}
       destructive
       onConfirm={onConfirm}

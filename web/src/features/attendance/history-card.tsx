@@ -1,6 +1,7 @@
 import type { AttendanceRecord } from '@contract/attendance';
 import { CalendarX2, Download } from 'lucide-react';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -14,37 +15,39 @@ import { type DateRange, exportUrl, useAttendanceHistory } from './api';
 import { formatDay, formatHoursAsTime, formatMinutes, useOwnTime } from './time-format';
 
 function StatusBadge({ record }: { record: AttendanceRecord }) {
+  const { t } = useTranslation('attendance');
   return (
     <span className="flex flex-wrap gap-1">
       <Badge variant={record.status === 'late' ? 'amber' : 'green'}>
-        {record.status === 'late' ? 'Late' : 'Present'}
+        {record.status === 'late' ? t('history.late') : t('history.present')}
       </Badge>
-      {record.autoClosed && <Badge variant="gray">Auto-closed</Badge>}
-      {!record.clockOut && <Badge variant="blue">Open</Badge>}
+      {record.autoClosed && <Badge variant="gray">{t('history.autoClosed')}</Badge>}
+      {!record.clockOut && <Badge variant="blue">{t('history.open')}</Badge>}
     </span>
   );
 }
 
 export function HistoryCard() {
   const [range, setRange] = useState<DateRange>({ from: '', to: '' });
+  const { t } = useTranslation('attendance');
   const history = useAttendanceHistory(range);
-  const t = useOwnTime();
+  const own = useOwnTime();
   const records = history.data?.pages.flat() ?? [];
   const invalid = Boolean(range.from && range.to && range.from > range.to);
   const filtered = Boolean(range.from || range.to);
   const hours = (r: AttendanceRecord) =>
-    r.totalHours === null ? 'In progress' : formatHoursAsTime(r.totalHours);
+    r.totalHours === null ? t('history.inProgress') : formatHoursAsTime(r.totalHours);
 
   return (
     <Card>
       <CardHeader className="gap-4 sm:flex-row sm:items-end sm:justify-between">
         <div className="space-y-1.5">
-          <CardTitle>Attendance History</CardTitle>
-          <CardDescription>Your clock-ins and clock-outs, newest first</CardDescription>
+          <CardTitle>{t('history.title')}</CardTitle>
+          <CardDescription>{t('history.description')}</CardDescription>
         </div>
         <div className="grid grid-cols-2 items-end gap-2 sm:flex">
           <div className="grid gap-1.5">
-            <Label htmlFor="history-from">From</Label>
+            <Label htmlFor="history-from">{t('history.from')}</Label>
             <Input
               id="history-from"
               type="date"
@@ -55,7 +58,7 @@ export function HistoryCard() {
             />
           </div>
           <div className="grid gap-1.5">
-            <Label htmlFor="history-to">To</Label>
+            <Label htmlFor="history-to">{t('history.to')}</Label>
             <Input
               id="history-to"
               type="date"
@@ -67,7 +70,7 @@ export function HistoryCard() {
           </div>
           {filtered && (
             <Button variant="ghost" className="col-span-2" onClick={() => setRange({ from: '', to: '' })}>
-              Clear
+              {t('common:actions.clear')}
             </Button>
           )}
           <Button
@@ -77,16 +80,14 @@ export function HistoryCard() {
           >
             <a href={exportUrl(range)} download aria-disabled={invalid}>
               <Download aria-hidden />
-              Export CSV
+              {t('history.export')}
             </a>
           </Button>
         </div>
       </CardHeader>
       <CardContent>
         {invalid ? (
-          <p className="py-6 text-center text-sm text-destructive">
-            The start date must not be after the end date.
-          </p>
+          <p className="py-6 text-center text-sm text-destructive">{t('history.invalid')}</p>
         ) : history.isLoading ? (
           <div className="space-y-3" aria-busy="true">
             {Array.from({ length: 4 }, (_, i) => (
@@ -96,10 +97,8 @@ export function HistoryCard() {
         ) : records.length === 0 ? (
           <EmptyState
             icon={CalendarX2}
-            title={filtered ? 'No records in this range' : 'No attendance records yet'}
-            description={
-              filtered ? 'Try a different date range.' : 'Clock in to start your attendance history.'
-            }
+            title={filtered ? t('history.emptyFiltered') : t('history.empty')}
+            description={filtered ? t('history.emptyFilteredHint') : t('history.emptyHint')}
           />
         ) : (
           <>
@@ -111,8 +110,12 @@ export function HistoryCard() {
                     <StatusBadge record={r} />
                   </div>
                   <p className="text-sm text-muted-foreground">
-                    {t.time(r.clockIn)} – {t.time(r.clockOut, 'now')} · {hours(r)} · break{' '}
-                    {formatMinutes(r.breakTime)}
+                    {t('history.line', {
+                      in: own.time(r.clockIn),
+                      out: own.time(r.clockOut, t('history.now')),
+                      hours: hours(r),
+                      break: formatMinutes(r.breakTime),
+                    })}
                   </p>
                 </li>
               ))}
@@ -121,20 +124,20 @@ export function HistoryCard() {
               <Table>
                 <TableHeader>
                   <TableRow>
-                    <TableHead>Date</TableHead>
-                    <TableHead>Clock In</TableHead>
-                    <TableHead>Clock Out</TableHead>
-                    <TableHead>Hours</TableHead>
-                    <TableHead>Break</TableHead>
-                    <TableHead>Status</TableHead>
+                    <TableHead>{t('history.date')}</TableHead>
+                    <TableHead>{t('history.clockIn')}</TableHead>
+                    <TableHead>{t('history.clockOut')}</TableHead>
+                    <TableHead>{t('history.hours')}</TableHead>
+                    <TableHead>{t('history.break')}</TableHead>
+                    <TableHead>{t('history.status')}</TableHead>
                   </TableRow>
                 </TableHeader>
                 <TableBody>
                   {records.map((r) => (
                     <TableRow key={r.id}>
                       <TableCell className="font-medium">{formatDay(r.date)}</TableCell>
-                      <TableCell className="tabular-nums">{t.time(r.clockIn)}</TableCell>
-                      <TableCell className="tabular-nums">{t.time(r.clockOut)}</TableCell>
+                      <TableCell className="tabular-nums">{own.time(r.clockIn)}</TableCell>
+                      <TableCell className="tabular-nums">{own.time(r.clockOut)}</TableCell>
                       <TableCell className="tabular-nums">{hours(r)}</TableCell>
                       <TableCell className="tabular-nums">{formatMinutes(r.breakTime)}</TableCell>
                       <TableCell>
@@ -152,7 +155,7 @@ export function HistoryCard() {
                   onClick={() => history.fetchNextPage()}
                   disabled={history.isFetchingNextPage}
                 >
-                  {history.isFetchingNextPage ? 'Loading...' : 'Load more'}
+                  {history.isFetchingNextPage ? t('history.loadingMore') : t('common:actions.loadMore')}
                 </Button>
               </div>
             )}

@@ -1,19 +1,19 @@
 import { ALERT_WINDOW_DAYS } from '@contract/alerts';
 import { BellOff } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { useMyAlerts } from './api';
 import { AlertList, AlertListSkeleton } from './alert-list';
 
 export function MyAlertsCard() {
+  const { t } = useTranslation('attendance');
   const alerts = useMyAlerts();
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Your Alerts</CardTitle>
-        <CardDescription>
-          Late arrivals, missing clock-outs and long days, last {ALERT_WINDOW_DAYS} days
-        </CardDescription>
+        <CardTitle>{t('alerts.mine')}</CardTitle>
+        <CardDescription>{t('alerts.mineDescription', { days: ALERT_WINDOW_DAYS })}</CardDescription>
       </CardHeader>
       <CardContent>
         {alerts.isLoading ? (
@@ -23,8 +23,8 @@ export function MyAlertsCard() {
         ) : (
           <EmptyState
             icon={BellOff}
-            title="No alerts"
-            description="Nothing needs attention."
+            title={t('alerts.none')}
+            description={t('alerts.nothing')}
             className="py-6"
           />
         )}

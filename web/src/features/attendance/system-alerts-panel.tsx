@@ -1,5 +1,6 @@
 import { ALERT_WINDOW_DAYS } from '@contract/alerts';
 import { ShieldCheck } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { useAdminAlerts } from './api';
@@ -7,15 +8,13 @@ import { AlertList, AlertListSkeleton } from './alert-list';
 
 /** Admin Dashboard 'System Alerts' tab: everyone's attendance alerts. */
 export function SystemAlertsPanel() {
+  const { t } = useTranslation('attendance');
   const alerts = useAdminAlerts();
   return (
     <Card>
       <CardHeader>
-        <CardTitle>System Alerts</CardTitle>
-        <CardDescription>
-          Attendance alerts for everyone over the last {ALERT_WINDOW_DAYS} days, judged by the current
-          settings
-        </CardDescription>
+        <CardTitle>{t('alerts.system')}</CardTitle>
+        <CardDescription>{t('alerts.systemDescription', { days: ALERT_WINDOW_DAYS })}</CardDescription>
       </CardHeader>
       <CardContent>
         {alerts.isLoading ? (
@@ -25,8 +24,8 @@ export function SystemAlertsPanel() {
         ) : (
           <EmptyState
             icon={ShieldCheck}
-            title="No alerts"
-            description={`No late arrivals, missing clock-outs or long days in the last ${ALERT_WINDOW_DAYS} days.`}
+            title={t('alerts.none')}
+            description={t('alerts.systemNone', { days: ALERT_WINDOW_DAYS })}
           />
         )}
       </CardContent>

@@ -1,4 +1,5 @@
 import { ArrowRight, ListTodo } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Badge, type BadgeVariant } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -9,26 +10,27 @@ import { formatDate } from '@/lib/format';
 import type { Task } from '@contract/tasks';
 import { RECENT_TASKS, useRecentTasks } from './api';
 
-const STATUS: Record<Task['status'], { label: string; variant: BadgeVariant }> = {
-  todo: { label: 'To do', variant: 'gray' },
-  in_progress: { label: 'In progress', variant: 'blue' },
-  pending_review: { label: 'Pending review', variant: 'amber' },
-  completed: { label: 'Completed', variant: 'green' },
+const STATUS: Record<Task['status'], BadgeVariant> = {
+  todo: 'gray',
+  in_progress: 'blue',
+  pending_review: 'amber',
+  completed: 'green',
 };
 
 const PRIORITY: Record<Task['priority'], BadgeVariant> = { low: 'gray', medium: 'indigo', high: 'red' };
 
 /** The first 3 of My Tasks (docs/product/dashboard.md#recent-tasks). */
 export function RecentTasks() {
+  const { t } = useTranslation('dashboard');
   const tasks = useRecentTasks();
   const recent = (tasks.data ?? []).slice(0, RECENT_TASKS);
   return (
     <Card>
       <CardHeader className="flex-row items-center justify-between gap-2">
-        <CardTitle>Recent Tasks</CardTitle>
+        <CardTitle>{t('recentTasks.title')}</CardTitle>
         <Button variant="link" size="sm" asChild className="h-auto px-0">
           <Link to="/my-tasks">
-            View all <ArrowRight aria-hidden />
+            {t('recentTasks.viewAll')} <ArrowRight aria-hidden />
           </Link>
         </Button>
       </CardHeader>
@@ -40,16 +42,16 @@ export function RecentTasks() {
             ))}
           </div>
         ) : tasks.isError ? (
-          <p className="text-sm text-destructive">Could not load your tasks.</p>
+          <p className="text-sm text-destructive">{t('recentTasks.failed')}</p>
         ) : recent.length === 0 ? (
           <EmptyState
             icon={ListTodo}
-            title="No tasks yet"
-            description="Tasks assigned to you will show up here."
+            title={t('recentTasks.emptyTitle')}
+            description={t('recentTasks.emptyDescription')}
             className="py-6"
           />
         ) : (
-          <ul className="grid grid-cols-1 gap-2" aria-label="Recent tasks">
+          <ul className="grid grid-cols-1 gap-2" aria-label={t('recentTasks.listLabel')}>
             {recent.map((task) => (
               <li
                 key={task.id}
@@ -58,16 +60,16 @@ export function RecentTasks() {
                 <div className="min-w-0">
                   <p className="truncate text-sm font-medium">{task.title}</p>
                   <p className="truncate text-xs text-muted-foreground">
-                    {task.project ?? 'No project'}
-                    {task.dueDate ? ` · due ${formatDate(task.dueDate)}` : ''}
+                    {task.project ?? t('recentTasks.noProject')}
+                    {task.dueDate ? ` · ${t('recentTasks.due', { date: formatDate(task.dueDate) })}` : ''}
                   </p>
                 </div>
                 <div className="flex shrink-0 flex-col items-end gap-1 sm:flex-row sm:items-center">
                   <Badge variant={PRIORITY[task.priority] ?? 'gray'} className="capitalize">
-                    {task.priority}
+                    {t(`recentTasks.priority.${task.priority}`)}
                   </Badge>
-                  <Badge variant={STATUS[task.status]?.variant ?? 'gray'}>
-                    {STATUS[task.status]?.label ?? task.status}
+                  <Badge variant={STATUS[task.status] ?? 'gray'}>
+                    {t(`recentTasks.status.${task.status}`, { defaultValue: task.status })}
                   </Badge>
                 </div>
               </li>

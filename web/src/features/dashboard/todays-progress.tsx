@@ -1,15 +1,23 @@
+import { useTranslation } from 'react-i18next';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useHoursWhileRunning } from '@/lib/use-hours-while-running';
-import { formatBalance } from '@/lib/format';
+import { formatBalance, formatHours, formatLocale, formatNumber } from '@/lib/format';
 import { todayIn, useOwnTimeZone } from '@/lib/time-zone';
 import { useDashboardStats, useOwnWeek } from './api';
 
-/** Expected hours keep at most two decimals (a schedule is in minutes: 7.5, 7.75). */
-const formatExpected = (hours: number) => String(Math.round(hours * 100) / 100);
+/** Expected hours keep at most two decimals (a schedule is in minutes: 7.5h, 7.75h; '7,75 Std.'). */
+const formatExpected = (hours: number) =>
+  formatNumber(Math.round(hours * 100) / 100, {
+    style: 'unit',
+    unit: 'hour',
+    unitDisplay: formatLocale().startsWith('en') ? 'narrow' : 'short',
+    maximumFractionDigits: 2,
+  });
 
 /** Hours of the user's scheduled day and tasks completed of the user's tasks, both from the server's figures. */
 export function TodaysProgress() {
+  const { t } = useTranslation('dashboard');
   const { data, dataUpdatedAt } = useDashboardStats();
   const hoursToday = useHoursWhileRunning(data?.totalHoursToday, dataUpdatedAt) ?? 0;
   const week = useOwnWeek(todayIn(useOwnTimeZone()));
@@ -17,28 +25,34 @@ export function TodaysProgress() {
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Today's Progress</CardTitle>
+        <CardTitle>{t('progress.title')}</CardTitle>
       </CardHeader>
       <CardContent className="grid gap-5">
         {data ? (
           <>
             <Bar
-              label="Work day"
-              detail={`${hoursToday.toFixed(1)}h of ${formatExpected(data.expectedHoursToday)}h`}
+              label={t('progress.workDay')}
+              detail={t('progress.workDayDetail', {
+                hours: formatHours(hoursToday),
+                expected: formatExpected(data.expectedHoursToday),
+              })}
               value={hoursToday}
               max={data.expectedHoursToday}
             />
             <Bar
-              label="Tasks completed"
-              detail={`${data.completedTasks} of ${data.totalTasks}`}
+              label={t('progress.tasks')}
+              detail={t('progress.tasksDetail', {
+                done: formatNumber(data.completedTasks),
+                total: formatNumber(data.totalTasks),
+              })}
               value={data.completedTasks}
               max={data.totalTasks}
             />
             {overtime && (
               <p className="flex items-baseline justify-between gap-2 text-sm" data-testid="overtime-month">
-                <span className="font-medium">Overtime</span>
+                <span className="font-medium">{t('progress.overtime')}</span>
                 <span className="tabular-nums text-muted-foreground">
-                  {formatBalance(overtime.monthSeconds)} this month so far
+                  {t('progress.overtimeDetail', { balance: formatBalance(overtime.monthSeconds) })}
                 </span>
               </p>
             )}

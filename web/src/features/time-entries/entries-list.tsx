@@ -1,23 +1,24 @@
-import { ENTRY_LOCKED, type TimeEntry } from '@contract/time-entries';
-import { GENERAL_WORK } from '@contract/timers';
+import type { TimeEntry } from '@contract/time-entries';
 import { AlertTriangle, Clock, Lock, Pencil, Trash2 } from 'lucide-react';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { DisabledReason } from '@/components/ui/disabled-reason';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Skeleton } from '@/components/ui/skeleton';
-import { formatDate, formatDuration, formatTimeRange } from '@/lib/format';
+import { formatDate, formatDuration } from '@/lib/format';
 import { useTimeEntries } from './api';
 import { DeleteEntryDialog, EditEntryDialog } from './entry-dialogs';
-import { overlapWarning } from './zoned';
+import { overlapWarning, timeRange } from './zoned';
 
 /**
  * 'Recent Time Entries' (docs/product/time-tracking.md#entry-list): newest first, more on demand, own
  * entries editable unless their week is locked; times in the person's own zone (`timeZone`).
  */
 export function EntriesList({ timeZone }: { timeZone: string }) {
+  const { t } = useTranslation('time');
   const entries = useTimeEntries();
   const [editing, setEditing] = useState<TimeEntry | null>(null);
   const [deleting, setDeleting] = useState<TimeEntry | null>(null);
@@ -26,7 +27,7 @@ export function EntriesList({ timeZone }: { timeZone: string }) {
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Recent Time Entries</CardTitle>
+        <CardTitle>{t('entries.title')}</CardTitle>
       </CardHeader>
       <CardContent className="px-0 pb-2">
         {entries.isLoading ? (
@@ -36,15 +37,15 @@ export function EntriesList({ timeZone }: { timeZone: string }) {
             ))}
           </div>
         ) : entries.isError ? (
-          <p className="px-5 pb-4 text-sm text-destructive">Could not load your time entries.</p>
+          <p className="px-5 pb-4 text-sm text-destructive">{t('entries.loadFailed')}</p>
         ) : list.length === 0 ? (
           <EmptyState
             icon={Clock}
-            title="No entries yet"
-            description="Start your first timer to begin tracking time."
+            title={t('entries.emptyTitle')}
+            description={t('entries.emptyDescription')}
           />
         ) : (
-          <ul className="divide-y" aria-label="Time entries">
+          <ul className="divide-y" aria-label={t('entries.listLabel')}>
             {list.map((entry) => (
               <EntryRow
                 key={entry.id}
@@ -63,7 +64,7 @@ export function EntriesList({ timeZone }: { timeZone: string }) {
               onClick={() => entries.fetchNextPage()}
               disabled={entries.isFetchingNextPage}
             >
-              {entries.isFetchingNextPage ? 'Loading...' : 'Load more'}
+              {entries.isFetchingNextPage ? t('entries.loadingMore') : t('common:actions.loadMore')}
             </Button>
           </div>
         )}
@@ -79,7 +80,8 @@ export function EntriesList({ timeZone }: { timeZone: string }) {
 type RowProps = { entry: TimeEntry; timeZone: string; onEdit: () => void; onDelete: () => void };
 
 function EntryRow({ entry, timeZone, onEdit, onDelete }: RowProps) {
-  const title = entry.project ?? GENERAL_WORK;
+  const { t } = useTranslation('time');
+  const title = entry.project ?? t('generalWork');
   const name = entry.description || title;
   const actions = (
     <div className="flex shrink-0 items-center">
@@ -88,7 +90,7 @@ function EntryRow({ entry, timeZone, onEdit, onDelete }: RowProps) {
         size="icon"
         onClick={onEdit}
         disabled={entry.locked}
-        aria-label={`Edit entry: ${name}`}
+        aria-label={t('entries.edit', { name })}
       >
         <Pencil aria-hidden />
       </Button>
@@ -98,7 +100,7 @@ function EntryRow({ entry, timeZone, onEdit, onDelete }: RowProps) {
         className="text-muted-foreground hover:text-destructive"
         onClick={onDelete}
         disabled={entry.locked}
-        aria-label={`Delete entry: ${name}`}
+        aria-label={t('entries.delete', { name })}
       >
         <Trash2 aria-hidden />
       </Button>
@@ -114,16 +116,13 @@ function EntryRow({ entry, timeZone, onEdit, onDelete }: RowProps) {
           <p className="min-w-0 truncate font-medium text-foreground">{title}</p>
           {entry.autoStopped && (
             // docs/product/time-tracking.md#forgotten-timers: the server ended it at the limit.
-            <Badge
-              variant="amber"
-              title="The server stopped this forgotten timer at the limit; correct the times if needed"
-            >
-              Auto-stopped
+            <Badge variant="amber" title={t('entries.autoStoppedHint')}>
+              {t('entries.autoStopped')}
             </Badge>
           )}
           {entry.locked && (
             <Badge variant="gray">
-              <Lock aria-hidden /> Locked
+              <Lock aria-hidden /> {t('entries.locked')}
             </Badge>
           )}
         </div>
@@ -132,8 +131,7 @@ function EntryRow({ entry, timeZone, onEdit, onDelete }: RowProps) {
           {entry.description || '—'}
         </p>
         <p className="mt-0.5 text-xs tabular-nums text-muted-foreground" data-testid="entry-times">
-          {formatDate(entry.date)} ·{' '}
-          {formatTimeRange(entry.startTime, entry.endTime, timeZone, entry.endsNextDay)}
+          {formatDate(entry.date)} · {timeRange(entry.startTime, entry.endTime, timeZone, entry.endsNextDay)}
         </p>
         {entry.overlaps.length > 0 && (
           // docs/product/time-tracking.md#overlaps: shown, and counted once.
@@ -153,7 +151,11 @@ function EntryRow({ entry, timeZone, onEdit, onDelete }: RowProps) {
         >
           {formatDuration(entry.duration)}
         </span>
-        {entry.locked ? <DisabledReason reason={ENTRY_LOCKED}>{actions}</DisabledReason> : actions}
+        {entry.locked ? (
+          <DisabledReason reason={t('entries.lockedReason')}>{actions}</DisabledReason>
+        ) : (
+          actions
+        )}
       </div>
     </li>
   );

@@ -1,10 +1,12 @@
 import { editEntryForm, type TimeEntry } from '@contract/time-entries';
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { DialogFrame } from '@/components/ui/dialog';
 import { toast } from '@/components/ui/use-toast';
+import { i18n } from '@/lib/i18n';
 import { todayIn } from '@/lib/time-zone';
 import { useCreateEntry, useDeleteEntry, useTimeEntries, useTimeSummary, useUpdateEntry } from './api';
 import { EntryForm } from './entry-form';
@@ -12,8 +14,9 @@ import { overlapWarning, zonedParts } from './zoned';
 
 /** The toast after a save: the answer's overlaps are said even when the dialog could not see them. */
 function saved(title: string, entry: TimeEntry, timeZone: string) {
-  if (entry.overlaps.length === 0) return toast({ title, description: 'Your time entry was saved.' });
-  toast({ title, description: `${overlapWarning(entry.overlaps, timeZone)}.` });
+  if (entry.overlaps.length === 0) return toast({ title, description: i18n.t('time:dialogs.saved') });
+  const warning = overlapWarning(entry.overlaps, timeZone);
+  toast({ title, description: i18n.t('time:dialogs.savedWithOverlap', { warning }) });
 }
 
 /**
@@ -21,6 +24,7 @@ function saved(title: string, entry: TimeEntry, timeZone: string) {
  * times are read in their zone (`timeZone`).
  */
 export function AddEntryDialog({ timeZone }: { timeZone: string }) {
+  const { t } = useTranslation('time');
   const [open, setOpen] = useState(false);
   const summary = useTimeSummary();
   const entries = useTimeEntries();
@@ -32,24 +36,24 @@ export function AddEntryDialog({ timeZone }: { timeZone: string }) {
       onOpenChange={setOpen}
       trigger={
         <Button>
-          <Plus aria-hidden /> Add Manual Entry
+          <Plus aria-hidden /> {t('dialogs.add.trigger')}
         </Button>
       }
-      title="Add Time Entry"
-      description="Log time you did not track with the timer. An end before the start is the next day."
+      title={t('dialogs.add.title')}
+      description={t('dialogs.add.description')}
     >
       {open && (
         <EntryForm
           defaults={{ projectId: '', description: '', date: today, startTime: '09:00', endTime: '10:00' }}
           timeZone={timeZone}
           others={entries.data?.pages.flat() ?? []}
-          submitLabel="Add Entry"
-          pendingLabel="Adding..."
+          submitLabel={t('dialogs.add.submit')}
+          pendingLabel={t('dialogs.add.pending')}
           onCancel={() => setOpen(false)}
           onSubmit={async (body) => {
             const entry = await create.mutateAsync({ body });
             setOpen(false);
-            saved('Entry Added', entry, timeZone);
+            saved(t('dialogs.add.done'), entry, timeZone);
           }}
         />
       )}
@@ -64,6 +68,7 @@ export function EditEntryDialog(props: {
   onClose: () => void;
 }) {
   const { entry, timeZone, others, onClose } = props;
+  const { t } = useTranslation('time');
   const update = useUpdateEntry();
   const start = zonedParts(entry.startTime, timeZone);
   const end = zonedParts(entry.endTime, timeZone);
@@ -71,8 +76,8 @@ export function EditEntryDialog(props: {
     <DialogFrame
       open
       onOpenChange={(open) => !open && onClose()}
-      title="Edit Time Entry"
-      description="Change the project, description or times of this entry."
+      title={t('dialogs.edit.title')}
+      description={t('dialogs.edit.description')}
     >
       <EntryForm
         defaults={{
@@ -86,13 +91,13 @@ export function EditEntryDialog(props: {
         timeZone={timeZone}
         editing={entry}
         others={others}
-        submitLabel="Save Changes"
-        pendingLabel="Saving..."
+        submitLabel={t('dialogs.edit.submit')}
+        pendingLabel={t('dialogs.edit.pending')}
         onCancel={onClose}
         onSubmit={async (body) => {
           const updated = await update.mutateAsync({ params: { id: entry.id }, body });
           onClose();
-          saved('Entry Updated', updated, timeZone);
+          saved(t('dialogs.edit.done'), updated, timeZone);
         }}
       />
     </DialogFrame>
@@ -100,16 +105,19 @@ export function EditEntryDialog(props: {
 }
 
 export function DeleteEntryDialog({ entry, onClose }: { entry: TimeEntry; onClose: () => void }) {
+  const { t } = useTranslation('time');
   const remove = useDeleteEntry();
   return (
     <ConfirmDialog
       open
       onClose={onClose}
       className="max-w-md"
-      title="Delete time entry?"
-      description={`“${entry.description || entry.project || 'This entry'}” will be removed from your tracked time. This cannot be undone.`}
-      confirmLabel="Delete"
-      pendingLabel="Deleting..."
+      title={t('dialogs.delete.title')}
+      description={t('dialogs.delete.description', {
+        name: entry.description || entry.project || t('dialogs.delete.thisEntry'),
+      })}
+      confirmLabel={t('common:actions.delete')}
+      pendingLabel={t('dialogs.delete.pending')}
       pending={remove.isPending}
       destructive
       onConfirm={() =>
@@ -118,11 +126,11 @@ export function DeleteEntryDialog({ entry, onClose }: { entry: TimeEntry; onClos
           {
             onSuccess: () => {
               onClose();
-              toast({ title: 'Entry Deleted', description: 'The time entry was removed.' });
+              toast({ title: t('dialogs.delete.done'), description: t('dialogs.delete.doneDescription') });
             },
             onError: (error) =>
               toast({
-                title: 'Could not delete the entry',
+                title: t('dialogs.delete.failed'),
                 description: error.message,
                 variant: 'destructive',
               }),

@@ -1,6 +1,5 @@
 import {
   type editEntryForm,
-  ENTRY_TOO_LONG,
   type ManualEntryBody,
   type ManualEntryInput,
   manualEntryBody,
@@ -8,6 +7,7 @@ import {
 } from '@contract/time-entries';
 import { useState } from 'react';
 import { useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { applyServerErrors, Form, FormMessage, SelectField, TextField, useZodForm } from '@/components/form';
 import { DialogActions } from '@/components/ui/dialog';
 import { useProjectOptions } from '@/lib/use-project-options';
@@ -46,6 +46,7 @@ export function EntryForm({
   onSubmit,
   onCancel,
 }: Props) {
+  const { t } = useTranslation('time');
   const projects = useProjectOptions();
   const form = useZodForm(schema, { defaultValues: defaults });
   const [failure, setFailure] = useState<string | null>(null);
@@ -59,7 +60,7 @@ export function EntryForm({
     setFailure(null);
     // The server refuses it too; said here, the person need not wait for the answer.
     if (span && span.seconds > MAX_ENTRY_SECONDS) {
-      form.setError('endTime', { type: 'range', message: ENTRY_TOO_LONG }, { shouldFocus: true });
+      form.setError('endTime', { type: 'range', message: t('form.tooLong') }, { shouldFocus: true });
       return;
     }
     try {
@@ -67,7 +68,7 @@ export function EntryForm({
     } catch (error) {
       // The server's refusals (future entry, over 24 hours, unknown project) land on their fields.
       if (!applyServerErrors(form, error))
-        setFailure(error instanceof Error ? error.message : 'Something went wrong. Please try again.');
+        setFailure(error instanceof Error ? error.message : t('common:errors.tryAgain'));
     }
   };
 
@@ -75,16 +76,21 @@ export function EntryForm({
     <Form form={form} onSubmit={submit} idPrefix="entry">
       <SelectField
         name="projectId"
-        label="Project"
-        placeholder="Select a project"
-        emptyText="No projects yet"
+        label={t('form.project')}
+        placeholder={t('form.projectPlaceholder')}
+        emptyText={t('form.noProjects')}
         options={(projects.data ?? []).map((p) => ({ value: p.id, label: p.name }))}
       />
-      <TextField name="description" label="Description" placeholder="What did you work on?" maxLength={500} />
-      <TextField name="date" label="Date" type="date" />
+      <TextField
+        name="description"
+        label={t('form.description')}
+        placeholder={t('form.descriptionPlaceholder')}
+        maxLength={500}
+      />
+      <TextField name="date" label={t('form.date')} type="date" />
       <div className="grid grid-cols-2 gap-3">
-        <TextField name="startTime" label="Start time" type="time" />
-        <TextField name="endTime" label="End time" type="time" />
+        <TextField name="startTime" label={t('form.startTime')} type="time" />
+        <TextField name="endTime" label={t('form.endTime')} type="time" />
       </div>
       <EntryPreview span={span} timeZone={timeZone} others={others} editingId={editing?.id} />
       <FormMessage>{failure}</FormMessage>

@@ -1,8 +1,8 @@
 import type { TimeEntry } from '@contract/time-entries';
 import { AlertTriangle, CalendarClock } from 'lucide-react';
-import { formatDuration, formatTimeRange } from '@/lib/format';
+import { formatDuration } from '@/lib/format';
 import { overlapping, type Span } from './span';
-import { overlapWarning } from './zoned';
+import { overlapWarning, timeRange } from './zoned';
 
 /**
  * What the typed times will be saved as — "22:00–01:00 (+1 day) · 3h 0m" — and, from the entries the
@@ -30,7 +30,7 @@ export function EntryPreview({
         >
           <CalendarClock className="size-4 shrink-0" aria-hidden />
           <span className="tabular-nums">
-            {formatTimeRange(span.start, span.end, timeZone, span.nextDay)} · {formatDuration(span.seconds)}
+            {timeRange(span.start, span.end, timeZone, span.nextDay)} · {formatDuration(span.seconds)}
           </span>
         </p>
       )}

@@ -1,5 +1,6 @@
 import { Download } from 'lucide-react';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { DialogFooter, DialogFrame } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
@@ -9,6 +10,7 @@ import { monthStart } from './zoned';
 
 /** Downloads the user's entries of a date range as CSV (a plain link: the session cookie goes along). */
 export function ExportDialog() {
+  const { t } = useTranslation('time');
   const summary = useTimeSummary();
   const today = summary.data?.today ?? new Date().toISOString().slice(0, 10);
   const [open, setOpen] = useState(false);
@@ -25,33 +27,33 @@ export function ExportDialog() {
       className="max-w-md"
       trigger={
         <Button variant="outline">
-          <Download aria-hidden /> Export CSV
+          <Download aria-hidden /> {t('export.trigger')}
         </Button>
       }
-      title="Export Time Entries"
-      description="Download your entries between two dates as a CSV file."
+      title={t('export.title')}
+      description={t('export.description')}
     >
       <div className="grid grid-cols-2 gap-3">
         <div className="grid gap-1.5">
-          <Label htmlFor="export-from">From</Label>
+          <Label htmlFor="export-from">{t('export.from')}</Label>
           <Input id="export-from" type="date" value={range.from} onChange={(e) => setFrom(e.target.value)} />
         </div>
         <div className="grid gap-1.5">
-          <Label htmlFor="export-to">To</Label>
+          <Label htmlFor="export-to">{t('export.to')}</Label>
           <Input id="export-to" type="date" value={range.to} onChange={(e) => setTo(e.target.value)} />
         </div>
       </div>
-      {invalid && <p className="text-sm text-destructive">Choose a start date on or before the end date.</p>}
+      {invalid && <p className="text-sm text-destructive">{t('export.invalid')}</p>}
       <DialogFooter>
         <Button variant="outline" onClick={() => setOpen(false)}>
-          Cancel
+          {t('common:actions.cancel')}
         </Button>
         {invalid ? (
-          <Button disabled>Download CSV</Button>
+          <Button disabled>{t('export.download')}</Button>
         ) : (
           <Button asChild onClick={() => setOpen(false)}>
             <a href={href} download>
-              <Download aria-hidden /> Download CSV
+              <Download aria-hidden /> {t('export.download')}
             </a>
           </Button>
         )}

@@ -1,11 +1,12 @@
-import { GENERAL_WORK } from '@contract/timers';
 import { Square, Timer } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { formatElapsed } from '@/lib/format';
 import { useActiveTimer, useElapsedSeconds, useStopTimer } from './api';
 
 /** My Tasks' active-timer banner: polls every 2 s (docs/product/client-behaviour.md#active-timer-poll), elapsed ticks every second. */
 export function ActiveTimerBanner() {
+  const { t } = useTranslation('time');
   const active = useActiveTimer({ poll: true });
   const timer = active.data?.timer ?? null;
   const elapsed = useElapsedSeconds(timer?.startTime);
@@ -14,7 +15,7 @@ export function ActiveTimerBanner() {
 
   return (
     <section
-      aria-label="Active timer"
+      aria-label={t('timer.activeLabel')}
       className="mb-6 flex flex-col gap-3 rounded-lg border border-primary-border bg-primary-soft p-4 sm:flex-row sm:items-center sm:justify-between"
     >
       <div className="flex min-w-0 items-center gap-3">
@@ -23,11 +24,11 @@ export function ActiveTimerBanner() {
         </span>
         <div className="min-w-0">
           <p className="text-xs font-medium uppercase tracking-wide text-primary-soft-foreground">
-            Timer running
+            {t('timer.running')}
           </p>
           <p className="truncate text-sm font-semibold text-foreground">
             {timer.task ?? timer.description}
-            <span className="font-normal text-muted-foreground"> · {timer.project ?? GENERAL_WORK}</span>
+            <span className="font-normal text-muted-foreground"> · {timer.project ?? t('generalWork')}</span>
           </p>
         </div>
       </div>
@@ -35,7 +36,7 @@ export function ActiveTimerBanner() {
         <span
           className="font-mono text-2xl font-semibold tabular-nums text-primary-soft-foreground"
           role="timer"
-          aria-label="Elapsed time"
+          aria-label={t('timer.elapsed')}
         >
           {formatElapsed(elapsed)}
         </span>
@@ -45,7 +46,7 @@ export function ActiveTimerBanner() {
           onClick={() => stop.mutate({ body: { timerId: timer.id } })}
           disabled={stop.isPending}
         >
-          <Square aria-hidden /> Stop Timer
+          <Square aria-hidden /> {t('timer.stop')}
         </Button>
       </div>
     </section>

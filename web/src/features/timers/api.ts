@@ -2,6 +2,7 @@ import { dashboardApi } from '@contract/dashboard';
 import { tasksApi } from '@contract/tasks';
 import { timeEntriesApi } from '@contract/time-entries';
 import { timersApi } from '@contract/timers';
+import { useTranslation } from 'react-i18next';
 import { toast } from '@/components/ui/use-toast';
 import { apiKey, refresh, useApiMutation, useApiQuery } from '@/lib/api';
 import { formatDuration } from '@/lib/format';
@@ -28,31 +29,38 @@ function timerChanged() {
 export const useActiveTimer = (options: { poll?: boolean } = {}) =>
   useApiQuery(timersApi.active, {}, { refetchInterval: options.poll ? ACTIVE_TIMER_POLL_MS : false });
 
-export const useStartTimer = () =>
-  useApiMutation(timersApi.start, {
+export function useStartTimer() {
+  const { t } = useTranslation('time');
+  return useApiMutation(timersApi.start, {
     onSuccess: (timer) => {
       queryClient.setQueryData(apiKey(timersApi.active, {}), { isActive: true, timer });
       timerChanged();
-      toast({ title: 'Timer Started', description: timer.task ?? timer.description });
+      toast({ title: t('timer.started'), description: timer.task ?? timer.description });
     },
     onError: (error) => {
       timerChanged();
-      toast({ title: 'Could not start the timer', description: error.message, variant: 'destructive' });
+      toast({ title: t('timer.startFailed'), description: error.message, variant: 'destructive' });
     },
   });
+}
 
-export const useStopTimer = () =>
-  useApiMutation(timersApi.stop, {
+export function useStopTimer() {
+  const { t } = useTranslation('time');
+  return useApiMutation(timersApi.stop, {
     onSuccess: (entry) => {
       queryClient.setQueryData(apiKey(timersApi.active, {}), { isActive: false, timer: null });
       timerChanged();
-      toast({ title: 'Timer Stopped', description: `Time logged: ${formatDuration(entry.duration)}` });
+      toast({
+        title: t('timer.stopped'),
+        description: t('timer.logged', { duration: formatDuration(entry.duration) }),
+      });
     },
     onError: (error) => {
       timerChanged();
-      toast({ title: 'Could not stop the timer', description: error.message, variant: 'destructive' });
+      toast({ title: t('timer.stopFailed'), description: error.message, variant: 'destructive' });
     },
   });
+}
 
 /** Seconds since `startIso`, re-rendering every second while `startIso` is set (1 s clocks). */
 export function useElapsedSeconds(startIso: string | null | undefined): number {

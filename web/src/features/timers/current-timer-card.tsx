@@ -1,6 +1,7 @@
-import { GENERAL_WORK, type StartTimerBody, startTimerBody } from '@contract/timers';
+import { type StartTimerBody, startTimerBody } from '@contract/timers';
 import { Play, Square } from 'lucide-react';
 import { useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { applyServerErrors, Form, SelectField, TextField, useZodForm } from '@/components/form';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
@@ -14,6 +15,7 @@ import { useActiveTimer, useElapsedSeconds, useStartTimer, useStopTimer } from '
  * (docs/product/time-tracking.md); its start in the person's own zone (`timeZone`).
  */
 export function CurrentTimerCard({ timeZone }: { timeZone: string }) {
+  const { t } = useTranslation('time');
   const active = useActiveTimer();
   const timer = active.data?.timer ?? null;
   const elapsed = useElapsedSeconds(timer?.startTime);
@@ -21,11 +23,11 @@ export function CurrentTimerCard({ timeZone }: { timeZone: string }) {
   return (
     <Card>
       <CardHeader className="flex-row items-center justify-between gap-3">
-        <CardTitle>Current Timer</CardTitle>
+        <CardTitle>{t('timer.current.title')}</CardTitle>
         {timer && (
           <span className="inline-flex items-center gap-1.5 rounded-full bg-success-soft px-2.5 py-0.5 text-xs font-medium text-success-foreground">
             <span className="size-2 animate-pulse rounded-full bg-success" aria-hidden />
-            Running
+            {t('timer.current.running')}
           </span>
         )}
       </CardHeader>
@@ -33,7 +35,7 @@ export function CurrentTimerCard({ timeZone }: { timeZone: string }) {
         <div
           className="font-mono text-4xl font-semibold tabular-nums tracking-tight text-foreground sm:text-5xl"
           role="timer"
-          aria-label="Elapsed time"
+          aria-label={t('timer.elapsed')}
         >
           {formatElapsed(elapsed)}
         </div>
@@ -41,7 +43,7 @@ export function CurrentTimerCard({ timeZone }: { timeZone: string }) {
           <Skeleton className="h-20 w-full" />
         ) : timer ? (
           <RunningTimer
-            project={timer.project ?? GENERAL_WORK}
+            project={timer.project ?? t('generalWork')}
             description={timer.task ?? timer.description}
             startTime={timer.startTime}
             timeZone={timeZone}
@@ -62,22 +64,23 @@ function RunningTimer(props: {
   timeZone: string;
   timerId: string;
 }) {
+  const { t } = useTranslation('time');
   const stop = useStopTimer();
   return (
     <div className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
       <dl className="grid min-w-0 grid-cols-1 gap-1 text-sm">
         <div className="flex gap-2">
-          <dt className="sr-only">Project</dt>
+          <dt className="sr-only">{t('timer.current.project')}</dt>
           <dd className="truncate font-semibold text-foreground" data-testid="timer-project">
             {props.project}
           </dd>
         </div>
         <div className="flex gap-2">
-          <dt className="sr-only">Description</dt>
+          <dt className="sr-only">{t('timer.current.description')}</dt>
           <dd className="truncate text-muted-foreground">{props.description}</dd>
         </div>
         <div className="flex gap-1 text-muted-foreground">
-          <dt>Started at</dt>
+          <dt>{t('timer.current.startedAt')}</dt>
           <dd className="font-medium tabular-nums text-foreground" data-testid="timer-started">
             {formatClock(props.startTime, props.timeZone)}
           </dd>
@@ -88,13 +91,14 @@ function RunningTimer(props: {
         onClick={() => stop.mutate({ body: { timerId: props.timerId } })}
         disabled={stop.isPending}
       >
-        <Square aria-hidden /> Stop Timer
+        <Square aria-hidden /> {t('timer.stop')}
       </Button>
     </div>
   );
 }
 
 function IdleTimerForm() {
+  const { t } = useTranslation('time');
   const projects = useProjectOptions();
   const start = useStartTimer();
   const form = useZodForm(startTimerBody, { defaultValues: { projectId: undefined, description: '' } });
@@ -119,19 +123,21 @@ function IdleTimerForm() {
     >
       <SelectField
         name="projectId"
-        label="Project"
-        placeholder={projects.isLoading ? 'Loading projects…' : 'Select a project'}
-        emptyText="No projects yet"
+        label={t('timer.current.project')}
+        placeholder={
+          projects.isLoading ? t('timer.current.loadingProjects') : t('timer.current.projectPlaceholder')
+        }
+        emptyText={t('timer.current.noProjects')}
         options={options.map((p) => ({ value: p.id, label: p.name }))}
       />
       <TextField
         name="description"
-        label="Description"
-        placeholder="What are you working on?"
+        label={t('timer.current.description')}
+        placeholder={t('timer.current.placeholder')}
         maxLength={500}
       />
       <Button type="submit" disabled={!projectId || start.isPending}>
-        <Play aria-hidden /> Start Timer
+        <Play aria-hidden /> {t('timer.start')}
       </Button>
     </Form>
   );

@@ -1,5 +1,6 @@
 import { GENERAL_WORK, type StartTimerBody, startTimerBody } from '@contract/timers';
 import { Play, Square, Timer } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { applyServerErrors, Form, TextField, useZodForm } from '@/components/form';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -9,6 +10,7 @@ import { useActiveTimer, useElapsedSeconds, useStartTimer, useStopTimer } from '
 
 /** The dashboard's Quick Timer: a timer with just a description (docs/product/time-tracking.md). */
 export function QuickTimer() {
+  const { t } = useTranslation('time');
   const active = useActiveTimer();
   const timer = active.data?.timer ?? null;
   const elapsed = useElapsedSeconds(timer?.startTime);
@@ -18,19 +20,23 @@ export function QuickTimer() {
     <Card>
       <CardHeader>
         <CardTitle className="flex items-center gap-2">
-          <Timer className="size-4 text-primary" aria-hidden /> Quick Timer
+          <Timer className="size-4 text-primary" aria-hidden /> {t('timer.quick.title')}
         </CardTitle>
-        <CardDescription>Track time without leaving the dashboard.</CardDescription>
+        <CardDescription>{t('timer.quick.description')}</CardDescription>
       </CardHeader>
-      <CardContent className="grid gap-4">
-        <div className="font-mono text-3xl font-semibold tabular-nums" role="timer" aria-label="Elapsed time">
+      <CardContent className="grid grid-cols-1 gap-4">
+        <div
+          className="font-mono text-3xl font-semibold tabular-nums"
+          role="timer"
+          aria-label={t('timer.elapsed')}
+        >
           {formatElapsed(elapsed)}
         </div>
         {active.isLoading ? (
           <Skeleton className="h-9 w-full" />
         ) : timer ? (
           <div className="flex flex-wrap items-center justify-between gap-3">
-            <p className="min-w-0 truncate text-sm text-muted-foreground">
+            <p className="min-w-0 max-w-full truncate text-sm text-muted-foreground">
               {timer.task ?? timer.description}
               {timer.project ? ` · ${timer.project}` : ''}
             </p>
@@ -39,7 +45,7 @@ export function QuickTimer() {
               onClick={() => stop.mutate({ body: { timerId: timer.id } })}
               disabled={stop.isPending}
             >
-              <Square aria-hidden /> Stop Timer
+              <Square aria-hidden /> {t('timer.stop')}
             </Button>
           </div>
         ) : (
@@ -52,6 +58,7 @@ export function QuickTimer() {
 
 /** Only a description: blank starts 'General Work'. */
 function QuickStartForm() {
+  const { t } = useTranslation('time');
   const start = useStartTimer();
   const form = useZodForm(startTimerBody, { defaultValues: { description: '' } });
   const submit = ({ description }: StartTimerBody) =>
@@ -63,14 +70,14 @@ function QuickStartForm() {
     <Form form={form} onSubmit={submit} idPrefix="quick-timer" className="gap-2 sm:flex-row sm:items-end">
       <TextField
         name="description"
-        label="Description"
+        label={t('timer.current.description')}
         hideLabel
         className="flex-1"
-        placeholder="What are you working on?"
+        placeholder={t('timer.current.placeholder')}
         maxLength={500}
       />
       <Button type="submit" disabled={start.isPending}>
-        <Play aria-hidden /> Start Timer
+        <Play aria-hidden /> {t('timer.start')}
       </Button>
     </Form>
   );

@@ -1,4 +1,5 @@
 import { Play, Square } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { DisabledReason } from '@/components/ui/disabled-reason';
 import { useActiveTimer, useStartTimer, useStopTimer } from './api';
@@ -10,6 +11,7 @@ type Props = { taskId: string; status: string; isPaused: boolean };
  * another timer runs (docs/product/time-tracking.md#task-timers); the server enforces the same rules.
  */
 export function TaskTimerButton({ taskId, status, isPaused }: Props) {
+  const { t } = useTranslation('time');
   const active = useActiveTimer();
   const start = useStartTimer();
   const stop = useStopTimer();
@@ -23,23 +25,25 @@ export function TaskTimerButton({ taskId, status, isPaused }: Props) {
         onClick={() => stop.mutate({ body: { timerId: timer.id } })}
         disabled={stop.isPending}
       >
-        <Square aria-hidden /> Stop Timer
+        <Square aria-hidden /> {t('timer.stop')}
       </Button>
     );
   }
 
   // A completed task is never timed again: no button at all rather than one disabled forever.
   if (status === 'completed') return null;
-  const reason = isPaused ? 'This task is paused' : timer ? 'Another timer is running' : null;
+  const reason = isPaused ? t('timer.task.paused') : timer ? t('timer.task.otherRunning') : null;
   const button = (
     <Button
       size="sm"
       variant="outline"
       onClick={() => start.mutate({ body: { taskId } })}
       disabled={reason !== null || start.isPending || active.isLoading}
-      aria-label={reason ? `Start Timer (${reason.toLowerCase()})` : 'Start Timer'}
+      aria-label={
+        isPaused ? t('timer.task.startPaused') : timer ? t('timer.task.startBlocked') : t('timer.start')
+      }
     >
-      <Play aria-hidden /> Start Timer
+      <Play aria-hidden /> {t('timer.start')}
     </Button>
   );
   if (!reason) return button;

@@ -1,20 +1,26 @@
 import type { TimesheetDay } from '@contract/timesheets';
 import { zonedDate } from '@contract/zoned-time';
-import { formatClock, formatDayShort, formatDuration, formatTimeRange } from '@/lib/format';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
 import { Badge } from '@/components/ui/badge';
+import { formatClock, formatDayShort, formatDuration, formatTimeRange } from '@/lib/format';
 
 type Entry = TimesheetDay['entries'][number];
+
+/** A marker's words wrap within the entry on a narrow screen rather than run under its duration. */
+const wraps = 'max-w-full shrink whitespace-normal';
 
 /**
  * The times of an entry as one day lists it, in the person's zone: an entry from the previous day
  * names the day it began ("Tue 28 Oct 22:00–01:00"); one that goes on names the next ("22:00–01:00 (+1 day)").
  */
-function times(e: Entry, timeZone: string) {
+function times(e: Entry, timeZone: string, t: TFunction) {
   if (e.fromPreviousDay) {
     const began = formatDayShort(zonedDate(new Date(e.startTime), timeZone));
     return `${began} ${formatClock(e.startTime, timeZone)}–${formatClock(e.endTime, timeZone)}`;
   }
-  return formatTimeRange(e.startTime, e.endTime, timeZone, e.intoNextDay);
+  const range = formatTimeRange(e.startTime, e.endTime, timeZone);
+  return e.intoNextDay ? t('timesheets:entry.nextDay', { range }) : range;
 }
 
 /**
@@ -22,7 +28,8 @@ function times(e: Entry, timeZone: string) {
  * counted on this day (of the whole, when only part counts here) and its markers.
  */
 export function DayEntry({ entry: e, timeZone }: { entry: Entry; timeZone: string }) {
-  const what = `${e.task ?? e.project ?? 'No project'}${e.description ? ` · ${e.description}` : ''}`;
+  const { t } = useTranslation('timesheets');
+  const what = `${e.task ?? e.project ?? t('entry.noProject')}${e.description ? ` · ${e.description}` : ''}`;
   return (
     <li
       className="flex min-w-0 items-start justify-between gap-3 rounded bg-subtle px-2 py-1.5"
@@ -31,14 +38,22 @@ export function DayEntry({ entry: e, timeZone }: { entry: Entry; timeZone: strin
       <div className="grid min-w-0 gap-0.5">
         <p className="flex flex-wrap items-center gap-x-2 gap-y-1">
           <span className="font-medium tabular-nums text-foreground" data-testid="sheet-entry-times">
-            {times(e, timeZone)}
+            {times(e, timeZone, t)}
           </span>
-          {e.running && <Badge variant="green">Running</Badge>}
-          {e.fromPreviousDay && <Badge variant="indigo">Continues from the previous day</Badge>}
-          {e.intoNextDay && <Badge variant="indigo">Continues into the next day</Badge>}
+          {e.running && <Badge variant="green">{t('entry.running')}</Badge>}
+          {e.fromPreviousDay && (
+            <Badge variant="indigo" className={wraps}>
+              {t('entry.fromPreviousDay')}
+            </Badge>
+          )}
+          {e.intoNextDay && (
+            <Badge variant="indigo" className={wraps}>
+              {t('entry.intoNextDay')}
+            </Badge>
+          )}
           {e.overlaps && (
-            <Badge variant="amber" title="It shares time with another entry; the shared time counts once">
-              Overlaps
+            <Badge variant="amber" title={t('entry.overlapsHint')}>
+              {t('entry.overlaps')}
             </Badge>
           )}
         </p>
@@ -52,7 +67,9 @@ export function DayEntry({ entry: e, timeZone }: { entry: Entry; timeZone: strin
           {formatDuration(e.countedSeconds)}
         </span>
         {e.countedSeconds !== e.duration && (
-          <span className="block text-xs text-muted-foreground">of {formatDuration(e.duration)}</span>
+          <span className="block text-xs text-muted-foreground">
+            {t('entry.ofDuration', { duration: formatDuration(e.duration) })}
+          </span>
         )}
       </p>
     </li>

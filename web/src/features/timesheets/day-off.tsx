@@ -1,12 +1,21 @@
 import type { DayOff } from '@contract/timesheets';
+import type { TFunction } from 'i18next';
 import { CalendarOff } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { formatDuration } from '@/lib/format';
 
 /** "Public holiday: Christmas Day", "Vacation (half day)", "Time in lieu (2h 0m)". */
-function dayOffLabel(off: DayOff): string {
-  const part =
-    off.fraction === 0.5 ? ' (half day)' : off.seconds > 0 ? ` (${formatDuration(off.seconds)})` : '';
-  return off.kind === 'holiday' ? `Public holiday: ${off.name}${part}` : `${off.name}${part}`;
+function dayOffLabel(off: DayOff, t: TFunction): string {
+  const { name } = off;
+  const duration = formatDuration(off.seconds);
+  if (off.kind === 'holiday') {
+    if (off.fraction === 0.5) return t('timesheets:off.holidayHalf', { name });
+    return off.seconds > 0
+      ? t('timesheets:off.holidayHours', { name, duration })
+      : t('timesheets:off.holiday', { name });
+  }
+  if (off.fraction === 0.5) return t('timesheets:off.leaveHalf', { name });
+  return off.seconds > 0 ? t('timesheets:off.leaveHours', { name, duration }) : name;
 }
 
 /**
@@ -14,18 +23,21 @@ function dayOffLabel(off: DayOff): string {
  * (docs/product/time-off.md#counting): a holiday is not owed, paid leave is credited, unpaid leave is
  * not owed and not credited, Overtime compensation is owed and taken from the overtime balance.
  */
-function effect(off: DayOff): string {
-  if (off.kind === 'holiday') return off.fraction === 1 ? 'Not owed' : 'Half the day not owed';
-  if (off.compensation) return 'From the overtime balance';
-  if (off.creditSeconds > 0) return `Leave credit ${formatDuration(off.creditSeconds)}`;
-  return off.paid ? 'Not owed' : 'Unpaid, not owed';
+function effect(off: DayOff, t: TFunction): string {
+  if (off.kind === 'holiday')
+    return off.fraction === 1 ? t('timesheets:off.notOwed') : t('timesheets:off.halfNotOwed');
+  if (off.compensation) return t('timesheets:off.fromOvertime');
+  if (off.creditSeconds > 0)
+    return t('timesheets:off.credit', { duration: formatDuration(off.creditSeconds) });
+  return off.paid ? t('timesheets:off.notOwed') : t('timesheets:off.unpaid');
 }
 
 /** The holidays and leave of a timesheet day, one row each (docs/product/timesheets.md#week). */
 export function DayOffRows({ off }: { off: DayOff[] }) {
+  const { t } = useTranslation('timesheets');
   if (off.length === 0) return null;
   return (
-    <ul className="grid grid-cols-1 gap-1 text-sm" aria-label="Time off">
+    <ul className="grid grid-cols-1 gap-1 text-sm" aria-label={t('off.label')}>
       {off.map((o) => (
         <li
           key={`${o.kind} ${o.name}`}
@@ -42,11 +54,13 @@ export function DayOffRows({ off }: { off: DayOff[] }) {
                 aria-hidden
               />
             )}
-            <span className="min-w-0 truncate font-medium" title={dayOffLabel(o)}>
-              {dayOffLabel(o)}
+            <span className="min-w-0 truncate font-medium" title={dayOffLabel(o, t)}>
+              {dayOffLabel(o, t)}
             </span>
           </span>
-          <span className="shrink-0 text-right text-xs tabular-nums text-muted-foreground">{effect(o)}</span>
+          <span className="shrink-0 text-right text-xs tabular-nums text-muted-foreground">
+            {effect(o, t)}
+          </span>
         </li>
       ))}
     </ul>

@@ -1,6 +1,8 @@
 import { rejectBody } from '@contract/timesheets';
+import { useTranslation } from 'react-i18next';
 import { applyServerErrors, FormDialog, TextareaField, useZodForm } from '@/components/form';
 import { toast } from '@/components/ui/use-toast';
+import { formatDayShort } from '@/lib/format';
 import { useRejectWeek } from './api';
 
 /** Rejecting needs a comment: it tells the person what to correct. */
@@ -11,18 +13,19 @@ export function RejectDialog({
   sheet: { id: string; userName: string; weekStart: string } | null;
   onClose: () => void;
 }) {
+  const { t } = useTranslation('timesheets');
   const reject = useRejectWeek();
   const form = useZodForm(rejectBody, { defaultValues: { comment: '' } });
   return (
     <FormDialog
       open={sheet !== null}
       onOpenChange={(open) => !open && onClose()}
-      title={`Reject the week of ${sheet?.weekStart ?? ''}`}
-      description={`${sheet?.userName ?? ''} sees your comment and can correct the week and submit it again.`}
+      title={t('reject.title', { week: sheet ? formatDayShort(sheet.weekStart) : '' })}
+      description={t('reject.description', { name: sheet?.userName ?? '' })}
       form={form}
       idPrefix="reject"
-      submitLabel="Reject Week"
-      pendingLabel="Rejecting..."
+      submitLabel={t('reject.submit')}
+      pendingLabel={t('reject.pending')}
       pending={reject.isPending}
       destructive
       testId="reject-dialog"
@@ -32,19 +35,24 @@ export function RejectDialog({
           { params: { id: sheet.id }, body: values },
           {
             onSuccess: () => {
-              toast({ title: 'Week Rejected', description: sheet.userName });
+              toast({ title: t('reject.done'), description: sheet.userName });
               form.reset();
               onClose();
             },
             onError: (error) => {
               applyServerErrors(form, error);
-              toast({ variant: 'destructive', title: 'Failed to reject', description: error.message });
+              toast({ variant: 'destructive', title: t('reject.failed'), description: error.message });
             },
           },
         )
       }
     >
-      <TextareaField name="comment" label="Comment" maxLength={1000} placeholder="What needs correcting?" />
+      <TextareaField
+        name="comment"
+        label={t('reject.comment')}
+        maxLength={1000}
+        placeholder={t('reject.placeholder')}
+      />
     </FormDialog>
   );
 }

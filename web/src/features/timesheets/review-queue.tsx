@@ -1,5 +1,6 @@
 import { AlertTriangle, CheckCircle2 } from 'lucide-react';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -13,6 +14,7 @@ import { RejectDialog } from './reject-dialog';
 
 /** Weeks waiting for the caller (managers: their teams' people; admins: everyone but themselves). */
 export function ReviewQueue({ onOpen }: { onOpen: (userId: string, week: string) => void }) {
+  const { t } = useTranslation('timesheets');
   const queue = useReviewQueue(true);
   const approve = useApproveWeek();
   const [rejecting, setRejecting] = useState<{ id: string; userName: string; weekStart: string } | null>(
@@ -21,8 +23,8 @@ export function ReviewQueue({ onOpen }: { onOpen: (userId: string, week: string)
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Review queue</CardTitle>
-        <CardDescription>Submitted weeks waiting for your decision, oldest first.</CardDescription>
+        <CardTitle>{t('review.title')}</CardTitle>
+        <CardDescription>{t('review.description')}</CardDescription>
       </CardHeader>
       <CardContent>
         {queue.isLoading ? (
@@ -30,11 +32,11 @@ export function ReviewQueue({ onOpen }: { onOpen: (userId: string, week: string)
         ) : !queue.data?.length ? (
           <EmptyState
             icon={CheckCircle2}
-            title="Nothing to review"
-            description="No submitted weeks are waiting."
+            title={t('review.emptyTitle')}
+            description={t('review.emptyDescription')}
           />
         ) : (
-          <ul className="flex flex-col divide-y" aria-label="Weeks to review">
+          <ul className="flex flex-col divide-y" aria-label={t('review.listLabel')}>
             {queue.data.map((item) => (
               <li
                 key={item.id}
@@ -44,9 +46,13 @@ export function ReviewQueue({ onOpen }: { onOpen: (userId: string, week: string)
                 <div className="grid min-w-0 gap-1">
                   <p className="font-medium">{item.userName}</p>
                   <p className="text-sm text-muted-foreground">
-                    Week of {formatDayShort(item.weekStart)} · {formatDuration(item.trackedSeconds)} of{' '}
-                    {formatDuration(item.expectedSeconds)} (
-                    {formatBalance(item.trackedSeconds - item.expectedSeconds)}) · {item.timeZone}
+                    {t('review.summary', {
+                      day: formatDayShort(item.weekStart),
+                      tracked: formatDuration(item.trackedSeconds),
+                      expected: formatDuration(item.expectedSeconds),
+                      balance: formatBalance(item.trackedSeconds - item.expectedSeconds),
+                      zone: item.timeZone,
+                    })}
                   </p>
                   <ReviewFlags overlapping={item.overlappingEntries} gapDays={item.gapDays} />
                 </div>
@@ -54,24 +60,25 @@ export function ReviewQueue({ onOpen }: { onOpen: (userId: string, week: string)
                   <Button
                     variant="outline"
                     size="sm"
-                    aria-label={`View ${item.userName}'s week`}
+                    aria-label={t('review.viewWeek', { name: item.userName })}
                     onClick={() => onOpen(item.userId, item.weekStart)}
                   >
-                    View
+                    {t('common:actions.view')}
                   </Button>
                   <DecisionButtons
-                    what={`${item.userName}'s week`}
+                    what={t('review.what', { name: item.userName })}
                     approving={approve.isPending}
                     onReject={() => setRejecting(item)}
                     onApprove={() =>
                       approve.mutate(
                         { params: { id: item.id } },
                         {
-                          onSuccess: () => toast({ title: 'Week Approved', description: item.userName }),
+                          onSuccess: () =>
+                            toast({ title: t('actions.approved'), description: item.userName }),
                           onError: (error) =>
                             toast({
                               variant: 'destructive',
-                              title: 'Failed to approve',
+                              title: t('review.approveFailed'),
                               description: error.message,
                             }),
                         },
@@ -89,23 +96,21 @@ export function ReviewQueue({ onOpen }: { onOpen: (userId: string, week: string)
   );
 }
 
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
-
 /** What a reviewer should look at before deciding (docs/product/timesheets.md#review). */
 function ReviewFlags({ overlapping, gapDays }: { overlapping: number; gapDays: number }) {
+  const { t } = useTranslation('timesheets');
   if (overlapping === 0 && gapDays === 0)
-    return <p className="text-xs text-muted-foreground">No overlaps, no attendance gaps.</p>;
+    return <p className="text-xs text-muted-foreground">{t('review.noFlags')}</p>;
   return (
     <p className="flex flex-wrap gap-1.5">
       {overlapping > 0 && (
         <Badge variant="amber" data-testid="review-overlaps">
-          <AlertTriangle aria-hidden /> {plural(overlapping, 'overlapping entry', 'overlapping entries')}
+          <AlertTriangle aria-hidden /> {t('review.overlapping', { count: overlapping })}
         </Badge>
       )}
       {gapDays > 0 && (
         <Badge variant="amber" data-testid="review-gaps">
-          <AlertTriangle aria-hidden />{' '}
-          {plural(gapDays, 'day with an attendance gap', 'days with an attendance gap')}
+          <AlertTriangle aria-hidden /> {t('review.gaps', { count: gapDays })}
         </Badge>
       )}
     </p>

@@ -1,6 +1,7 @@
 import type { Timesheet } from '@contract/timesheets';
 import { Send } from 'lucide-react';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -20,6 +21,7 @@ import { useSubmitWeek } from './api';
  * the week then locks. Before its last working day the button is disabled and says from when.
  */
 export function SubmitWeek({ sheet }: { sheet: Timesheet }) {
+  const { t } = useTranslation('timesheets');
   const [confirming, setConfirming] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const submit = useSubmitWeek();
@@ -29,10 +31,10 @@ export function SubmitWeek({ sheet }: { sheet: Timesheet }) {
     return (
       <div className="grid justify-items-start gap-1">
         <Button disabled data-testid="submit-from" aria-describedby="submit-from-why">
-          <Send aria-hidden /> Submit from {formatDayShort(sheet.submittableFrom)}
+          <Send aria-hidden /> {t('submit.from', { day: formatDayShort(sheet.submittableFrom) })}
         </Button>
         <p id="submit-from-why" className="text-xs text-muted-foreground">
-          A week can be submitted from its last working day.
+          {t('submit.fromWhy')}
         </p>
       </div>
     );
@@ -44,17 +46,19 @@ export function SubmitWeek({ sheet }: { sheet: Timesheet }) {
   return (
     <>
       <Button onClick={() => setConfirming(true)}>
-        <Send aria-hidden /> Submit Week
+        <Send aria-hidden /> {t('submit.button')}
       </Button>
       <Dialog open={confirming} onOpenChange={(open) => !open && close()}>
         <DialogContent className="sm:max-w-md" data-testid="submit-dialog">
           <DialogHeader>
-            <DialogTitle>Submit this week?</DialogTitle>
+            <DialogTitle>{t('submit.confirmTitle')}</DialogTitle>
             <DialogDescription>
-              {formatDate(sheet.weekStart)} – {formatDate(sheet.weekEnd)}:{' '}
-              {formatDuration(sheet.totals.trackedSeconds)} tracked of{' '}
-              {formatDuration(sheet.totals.expectedSeconds)} expected. Its entries and attendance are locked
-              until it is decided, or until you withdraw it.
+              {t('submit.confirmDescription', {
+                start: formatDate(sheet.weekStart),
+                end: formatDate(sheet.weekEnd),
+                tracked: formatDuration(sheet.totals.trackedSeconds),
+                expected: formatDuration(sheet.totals.expectedSeconds),
+              })}
             </DialogDescription>
           </DialogHeader>
           {failure && (
@@ -64,8 +68,8 @@ export function SubmitWeek({ sheet }: { sheet: Timesheet }) {
           )}
           <DialogActions
             onCancel={close}
-            label="Submit Week"
-            pendingLabel="Submitting..."
+            label={t('submit.button')}
+            pendingLabel={t('submit.pending')}
             pending={submit.isPending}
             onConfirm={() =>
               submit.mutate(
@@ -73,7 +77,7 @@ export function SubmitWeek({ sheet }: { sheet: Timesheet }) {
                 {
                   onSuccess: () => {
                     close();
-                    toast({ title: 'Week Submitted' });
+                    toast({ title: t('submit.done') });
                   },
                   // The server's reason (a running timer, an open attendance record) stays in view.
                   onError: (error) => setFailure(error.message),

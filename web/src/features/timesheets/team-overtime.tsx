@@ -1,4 +1,5 @@
 import { Users } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -23,14 +24,13 @@ export function TeamOvertime({
   week: string;
   onOpen: (userId: string, week: string) => void;
 }) {
+  const { t } = useTranslation('timesheets');
   const overtime = useTeamOvertime();
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Team overtime</CardTitle>
-        <CardDescription>
-          Tracked minus expected time: over approved weeks, and this month so far.
-        </CardDescription>
+        <CardTitle>{t('overtime.title')}</CardTitle>
+        <CardDescription>{t('overtime.description')}</CardDescription>
         {overtime.data && <ScopeLine scope={overtime.data.scope} />}
       </CardHeader>
       <CardContent>
@@ -39,22 +39,22 @@ export function TeamOvertime({
         ) : !overtime.data?.rows.length ? (
           <EmptyState
             icon={Users}
-            title="Nobody to show yet"
-            description="The people of the teams you manage appear here."
+            title={t('overtime.emptyTitle')}
+            description={t('overtime.emptyDescription')}
           />
         ) : (
-          <Table aria-label="Team overtime">
+          <Table aria-label={t('overtime.title')}>
             <TableHeader>
               <TableRow>
-                <TableHead scope="col">Person</TableHead>
+                <TableHead scope="col">{t('overtime.person')}</TableHead>
                 <TableHead scope="col" className="text-right">
-                  Approved weeks
+                  {t('overtime.approvedWeeks')}
                 </TableHead>
                 <TableHead scope="col" className="text-right">
-                  This month
+                  {t('overtime.thisMonth')}
                 </TableHead>
                 <TableHead scope="col">
-                  <span className="sr-only">Open</span>
+                  <span className="sr-only">{t('common:actions.open')}</span>
                 </TableHead>
               </TableRow>
             </TableHeader>
@@ -77,10 +77,10 @@ export function TeamOvertime({
                     <Button
                       variant="outline"
                       size="sm"
-                      aria-label={`View ${row.userName}'s timesheet`}
+                      aria-label={t('overtime.viewTimesheet', { name: row.userName })}
                       onClick={() => onOpen(row.userId, week)}
                     >
-                      View
+                      {t('common:actions.view')}
                     </Button>
                   </TableCell>
                 </TableRow>

@@ -1,35 +1,40 @@
 import type { Timesheet, TimesheetStatus } from '@contract/timesheets';
 import { addDays } from '@contract/zoned-time';
 import { AlertTriangle, ChevronLeft, ChevronRight, Lock } from 'lucide-react';
+import type { TFunction } from 'i18next';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Badge, type BadgeVariant } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/use-toast';
 import { useCurrentUser } from '@/lib/auth';
-import { formatBalance, formatDate, formatDuration } from '@/lib/format';
+import { formatBalance, formatDate, formatDuration, formatLocale } from '@/lib/format';
 import { useApproveWeek, useReopenWeek, useTimesheet, useWithdrawWeek } from './api';
 import { DayEntry } from './day-entry';
 import { DayOffRows } from './day-off';
 import { RejectDialog } from './reject-dialog';
 import { SubmitWeek } from './submit-week';
 
-const statusView: Record<TimesheetStatus, { label: string; variant: BadgeVariant }> = {
-  open: { label: 'Open', variant: 'gray' },
-  submitted: { label: 'Submitted', variant: 'blue' },
-  approved: { label: 'Approved', variant: 'green' },
-  rejected: { label: 'Rejected', variant: 'red' },
+const statusVariant: Record<TimesheetStatus, BadgeVariant> = {
+  open: 'gray',
+  submitted: 'blue',
+  approved: 'green',
+  rejected: 'red',
 };
 
+/** 'Monday' for a 'YYYY-MM-DD' calendar day, in the person's language (no zone shifts it). */
 const weekday = (date: string) =>
-  new Date(`${date}T12:00:00Z`).toLocaleDateString('en-US', { weekday: 'long', timeZone: 'UTC' });
+  new Intl.DateTimeFormat(formatLocale(), { weekday: 'long', timeZone: 'UTC' }).format(
+    new Date(`${date}T12:00:00Z`),
+  );
 
-function notify(title: string) {
+function notify(title: string, t: TFunction) {
   return {
     onSuccess: () => toast({ title }),
     onError: (error: Error) =>
-      toast({ variant: 'destructive', title: 'That did not work', description: error.message }),
+      toast({ variant: 'destructive', title: t('timesheets:actions.failed'), description: error.message }),
   };
 }
 
@@ -46,6 +51,7 @@ export function WeekSheet({
   userId?: string;
   onWeek: (week: string) => void;
 }) {
+  const { t } = useTranslation('timesheets');
   const sheet = useTimesheet(week, userId);
   const data = sheet.data;
   return (
@@ -55,26 +61,28 @@ export function WeekSheet({
           <Button
             variant="outline"
             size="icon"
-            aria-label="Previous week"
+            aria-label={t('week.previous')}
             onClick={() => onWeek(addDays(week, -7))}
           >
             <ChevronLeft aria-hidden />
           </Button>
           <h2 className="min-w-0 text-base font-semibold tabular-nums sm:text-lg" data-testid="week-title">
-            {data ? `${formatDate(data.weekStart)} – ${formatDate(data.weekEnd)}` : 'Week'}
+            {data
+              ? t('week.range', { start: formatDate(data.weekStart), end: formatDate(data.weekEnd) })
+              : t('week.placeholder')}
           </h2>
           <Button
             variant="outline"
             size="icon"
-            aria-label="Next week"
+            aria-label={t('week.next')}
             onClick={() => onWeek(addDays(week, 7))}
           >
             <ChevronRight aria-hidden />
           </Button>
         </div>
         {data && (
-          <Badge variant={statusView[data.status].variant} data-testid="sheet-status">
-            {statusView[data.status].label}
+          <Badge variant={statusVariant[data.status]} data-testid="sheet-status">
+            {t(`status.${data.status}`)}
           </Badge>
         )}
       </div>
@@ -84,6 +92,7 @@ export function WeekSheet({
 }
 
 function SheetBody({ sheet }: { sheet: Timesheet }) {
+  const { t } = useTranslation('timesheets');
   const { user } = useCurrentUser();
   const own = sheet.userId === user?.id;
   const withdraw = useWithdrawWeek();
@@ -98,7 +107,9 @@ function SheetBody({ sheet }: { sheet: Timesheet }) {
           role="status"
           className="rounded-md border border-danger-border bg-danger-soft p-3 text-sm text-danger-foreground"
         >
-          <p className="font-medium">Rejected by {sheet.decidedBy ?? 'a reviewer'}</p>
+          <p className="font-medium">
+            {t('sheet.rejectedBy', { name: sheet.decidedBy ?? t('sheet.aReviewer') })}
+          </p>
           <p className="whitespace-pre-wrap" data-testid="reject-comment">
             {sheet.comment}
           </p>
@@ -109,33 +120,28 @@ function SheetBody({ sheet }: { sheet: Timesheet }) {
         <p className="flex items-start gap-2 text-sm text-subtle-foreground" data-testid="locked-note">
           <Lock className="mt-0.5 size-4 shrink-0" aria-hidden />
           <span>
-            This week is locked:{' '}
             {sheet.status === 'approved'
-              ? `approved by ${sheet.decidedBy ?? 'a reviewer'}`
-              : 'submitted for approval'}
-            .{' '}
-            {own &&
-              (sheet.status === 'submitted'
-                ? 'Its entries cannot be changed: withdraw the week to change them.'
-                : 'Its entries cannot be changed: ask an admin to reopen the week to change them.')}
+              ? t('sheet.lockedApproved', { name: sheet.decidedBy ?? t('sheet.aReviewer') })
+              : t('sheet.lockedSubmitted')}
+            {own && ` ${sheet.status === 'submitted' ? t('sheet.lockedWithdraw') : t('sheet.lockedReopen')}`}
           </span>
         </p>
       )}
       <div className="grid grid-cols-2 gap-3 lg:grid-cols-5 [&>*]:min-w-0">
-        <Figure label="Tracked" value={formatDuration(sheet.totals.trackedSeconds)} />
-        <Figure label="Attended" value={formatDuration(sheet.totals.attendedSeconds)} />
+        <Figure label={t('sheet.tracked')} value={formatDuration(sheet.totals.trackedSeconds)} />
+        <Figure label={t('sheet.attended')} value={formatDuration(sheet.totals.attendedSeconds)} />
         <Figure
-          label="Expected"
+          label={t('sheet.expected')}
           value={formatDuration(sheet.totals.expectedSeconds)}
           // docs/product/time-off.md#counting: the server already took holidays and leave off.
-          hint={sheet.days.some((d) => d.off.length > 0) ? 'holidays and leave not owed' : undefined}
+          hint={sheet.days.some((d) => d.off.length > 0) ? t('sheet.expectedHint') : undefined}
           testId="expected"
         />
-        <Figure label="Difference" value={formatBalance(sheet.totals.differenceSeconds)} />
+        <Figure label={t('sheet.difference')} value={formatBalance(sheet.totals.differenceSeconds)} />
         <Figure
-          label="Overtime"
+          label={t('sheet.overtime')}
           value={formatBalance(sheet.overtime.monthSeconds)}
-          hint={`this month so far · ${formatBalance(sheet.overtime.approvedSeconds)} over approved weeks`}
+          hint={t('sheet.overtimeHint', { approved: formatBalance(sheet.overtime.approvedSeconds) })}
           testId="overtime"
         />
       </div>
@@ -145,21 +151,21 @@ function SheetBody({ sheet }: { sheet: Timesheet }) {
           <Button
             variant="outline"
             disabled={withdraw.isPending}
-            onClick={() => withdraw.mutate({ params: { id } }, notify('Week Withdrawn'))}
+            onClick={() => withdraw.mutate({ params: { id } }, notify(t('actions.withdrawn'), t))}
           >
-            Withdraw
+            {t('actions.withdraw')}
           </Button>
         )}
         {sheet.can.decide && (
           <>
             <Button
               disabled={approve.isPending}
-              onClick={() => approve.mutate({ params: { id } }, notify('Week Approved'))}
+              onClick={() => approve.mutate({ params: { id } }, notify(t('actions.approved'), t))}
             >
-              Approve
+              {t('common:actions.approve')}
             </Button>
             <Button variant="outline" onClick={() => setRejecting(true)}>
-              Reject
+              {t('common:actions.reject')}
             </Button>
           </>
         )}
@@ -167,22 +173,19 @@ function SheetBody({ sheet }: { sheet: Timesheet }) {
           <Button
             variant="outline"
             disabled={reopen.isPending}
-            onClick={() => reopen.mutate({ params: { id } }, notify('Week Reopened'))}
+            onClick={() => reopen.mutate({ params: { id } }, notify(t('actions.reopened'), t))}
           >
-            Reopen
+            {t('actions.reopen')}
           </Button>
         )}
       </div>
       <Card>
         <CardHeader>
-          <CardTitle>Days</CardTitle>
+          <CardTitle>{t('sheet.days')}</CardTitle>
         </CardHeader>
         <CardContent className="grid grid-cols-1 gap-3">
-          <p className="text-xs text-muted-foreground">
-            A gap: attendance and tracked time differ by more than 15 minutes. An overlap: entries share time,
-            which counts once.
-          </p>
-          <ul className="flex flex-col divide-y" aria-label="Days of the week">
+          <p className="text-xs text-muted-foreground">{t('sheet.legend')}</p>
+          <ul className="flex flex-col divide-y" aria-label={t('sheet.daysLabel')}>
             {sheet.days.map((day) => (
               <li
                 key={day.date}
@@ -197,22 +200,22 @@ function SheetBody({ sheet }: { sheet: Timesheet }) {
                   <div className="flex flex-wrap gap-1.5">
                     {day.overlap && (
                       <Badge variant="amber" data-testid="day-overlap">
-                        <AlertTriangle aria-hidden /> Overlap
+                        <AlertTriangle aria-hidden /> {t('sheet.overlap')}
                       </Badge>
                     )}
                     {day.gap && (
                       <Badge variant="amber">
-                        <AlertTriangle aria-hidden /> Gap
+                        <AlertTriangle aria-hidden /> {t('sheet.gap')}
                       </Badge>
                     )}
                   </div>
                 </div>
                 <DayOffRows off={day.off} />
                 <dl className="grid grid-cols-2 gap-x-4 gap-y-1 text-sm sm:grid-cols-4">
-                  <Cell label="Tracked" value={formatDuration(day.trackedSeconds)} />
-                  <Cell label="Attended" value={formatDuration(day.attendedSeconds)} />
-                  <Cell label="Expected" value={formatDuration(day.expectedSeconds)} />
-                  <Cell label="Difference" value={formatBalance(day.differenceSeconds)} />
+                  <Cell label={t('sheet.tracked')} value={formatDuration(day.trackedSeconds)} />
+                  <Cell label={t('sheet.attended')} value={formatDuration(day.attendedSeconds)} />
+                  <Cell label={t('sheet.expected')} value={formatDuration(day.expectedSeconds)} />
+                  <Cell label={t('sheet.difference')} value={formatBalance(day.differenceSeconds)} />
                 </dl>
                 {day.entries.length > 0 && (
                   <ul className="grid grid-cols-1 gap-1 text-sm text-subtle-foreground">
@@ -258,9 +261,9 @@ function Figure({
 
 function Cell({ label, value }: { label: string; value: string }) {
   return (
-    <div className="flex gap-1">
+    <div className="flex flex-wrap gap-x-1">
       <dt className="text-muted-foreground">{label}</dt>
-      <dd className="font-medium tabular-nums">{value}</dd>
+      <dd className="whitespace-nowrap font-medium tabular-nums">{value}</dd>
     </div>
   );
 }
