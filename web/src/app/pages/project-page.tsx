@@ -17,7 +17,7 @@ export function ProjectPage() {
   const project = useProject(id);
   return (
     <div className="mx-auto grid w-full max-w-6xl gap-6">
-      <nav aria-label={t('pages.detail.breadcrumb')}>
+      <nav aria-label={t('pages.detail.breadcrumb')} className="min-w-0">
         <ol className="flex items-center gap-1.5 text-sm text-muted-foreground">
           <li>
             <Link to="/projects" className="inline-flex items-center gap-1 hover:text-foreground">

@@ -83,7 +83,7 @@ function Panel({ onClose }: { onClose: () => void }) {
   };
   return (
     <>
-      <div className="flex items-center justify-between gap-2 border-b border-border px-4 py-2.5">
+      <div className="flex flex-wrap items-center justify-between gap-x-2 gap-y-1 border-b border-border px-4 py-2.5">
         <h2 className="text-sm font-semibold text-foreground">{t('panel.title')}</h2>
         <Button
           variant="ghost"

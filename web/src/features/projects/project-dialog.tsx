@@ -122,7 +122,7 @@ export function ProjectDialog({
         placeholder={t('dialog.descriptionPlaceholder')}
         maxLength={2000}
       />
-      <div className="grid gap-4 sm:grid-cols-2">
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
         <SelectField
           name="status"
           label={t('dialog.status')}

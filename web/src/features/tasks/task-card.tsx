@@ -49,7 +49,7 @@ export function TaskCard({ task, showAssignee = false, children, actions, footer
   const ownZone = useOwnTimeZone();
   const spent = formatDuration(task.timeSpent * 3600);
   return (
-    <Card className="flex flex-col gap-3 p-4 sm:p-5" data-testid="task-card" data-task-id={task.id}>
+    <Card className="flex min-w-0 flex-col gap-3 p-4 sm:p-5" data-testid="task-card" data-task-id={task.id}>
       <div className="flex flex-col gap-2 sm:flex-row sm:items-start sm:justify-between sm:gap-4">
         <div className="min-w-0">
           <h3 className="break-words text-base font-semibold leading-snug text-foreground">{task.title}</h3>

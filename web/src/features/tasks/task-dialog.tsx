@@ -170,7 +170,7 @@ export function TaskDialog({
         placeholder={t('dialog.descriptionPlaceholder')}
         maxLength={5000}
       />
-      <div className="grid gap-4 sm:grid-cols-2">
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
         <SelectField
           name="priority"
           label={t('dialog.priority')}
@@ -204,7 +204,7 @@ export function TaskDialog({
         )
       )}
       {full && (
-        <div className="grid gap-4 sm:grid-cols-2">
+        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
           <TextField
             name="estimatedHours"
             label={t('dialog.estimatedHours')}
