@@ -24,7 +24,7 @@ export function ProjectOverview({ project, canManage }: { project: ProjectDetail
   const [editing, setEditing] = useState(false);
   const open = project.taskCounts.todo + project.taskCounts.in_progress + project.taskCounts.pending_review;
   return (
-    <section aria-labelledby="project-name" className="grid gap-4">
+    <section aria-labelledby="project-name" className="grid min-w-0 gap-4">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
         <div className="min-w-0">
           <h1 id="project-name" className="break-words text-2xl font-semibold tracking-tight text-foreground">
