@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Avatar } from '@/components/ui/avatar';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Skeleton } from '@/components/ui/skeleton';
+import { formatNumber } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import { formatMessageTime } from './format';
 
@@ -117,7 +118,7 @@ export function ConversationList({ conversations, isLoading, selectedId, onSelec
                       data-testid="unread-badge"
                       className="flex h-5 min-w-5 shrink-0 items-center justify-center rounded-full bg-primary px-1.5 text-[11px] font-semibold text-primary-foreground"
                     >
-                      {c.unreadCount > 99 ? '99+' : c.unreadCount}
+                      {c.unreadCount > 99 ? `${formatNumber(99)}+` : formatNumber(c.unreadCount)}
                       <span className="sr-only"> {t('list.unread')}</span>
                     </span>
                   )}

@@ -2,6 +2,7 @@ import { type TaskStatus, taskStatuses } from '@contract/tasks';
 import { useTranslation } from 'react-i18next';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
+import { formatNumber } from '@/lib/format';
 import { useOwnTimeZone } from '@/lib/time-zone';
 import { formatDue } from './due-date';
 import { useLiveTasks, useTaskList } from './api';
@@ -30,7 +31,7 @@ function StatusColumn({
       <h3 id={headingId} className="flex items-center justify-between text-sm font-semibold text-foreground">
         {t(`status.${status}`)}
         <span className="rounded-full bg-muted px-2 py-0.5 text-xs font-medium text-muted-foreground">
-          {count}
+          {formatNumber(count)}
         </span>
       </h3>
       {tasks.isLoading ? (
