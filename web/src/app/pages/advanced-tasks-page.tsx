@@ -1,19 +1,21 @@
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/page-header';
 import { AdvancedTaskBoard, TaskDialog } from '@/features/tasks';
 
 export function AdvancedTasksPage() {
+  const { t } = useTranslation('tasks');
   const [creating, setCreating] = useState(false);
   return (
     <div className="mx-auto w-full max-w-6xl">
       <PageHeader
-        title="Advanced Task Management"
-        description="Assign work, track progress and review what your team submits."
+        title={t('pages.advanced.title')}
+        description={t('pages.advanced.description')}
         actions={
           <Button onClick={() => setCreating(true)}>
-            <Plus aria-hidden /> Create Task
+            <Plus aria-hidden /> {t('pages.advanced.createTask')}
           </Button>
         }
       />

@@ -1,5 +1,6 @@
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/page-header';
@@ -8,6 +9,7 @@ import { useStoredUser } from '@/lib/auth';
 
 /** The selected conversation lives in the address (?c=id), so a reload or a shared link keeps it. */
 export function ChatPage() {
+  const { t } = useTranslation('chat');
   const [params, setParams] = useSearchParams();
   const [dialogOpen, setDialogOpen] = useState(false);
   const me = useStoredUser();
@@ -17,12 +19,12 @@ export function ChatPage() {
   return (
     <>
       <PageHeader
-        title="Team Chat"
+        title={t('page.title')}
         className="mb-4"
         actions={
           <Button onClick={() => setDialogOpen(true)} data-testid="new-conversation">
             <Plus aria-hidden />
-            New conversation
+            {t('page.newConversation')}
           </Button>
         }
       />

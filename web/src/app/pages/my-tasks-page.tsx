@@ -1,20 +1,22 @@
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/page-header';
 import { TaskDialog, MyTaskList } from '@/features/tasks';
 import { ActiveTimerBanner, TaskTimerButton } from '@/features/timers';
 
 export function MyTasksPage() {
+  const { t } = useTranslation('tasks');
   const [creating, setCreating] = useState(false);
   return (
     <div className="mx-auto w-full max-w-5xl">
       <PageHeader
-        title="My Tasks"
-        description="Everything assigned to you, newest first."
+        title={t('pages.myTasks.title')}
+        description={t('pages.myTasks.description')}
         actions={
           <Button onClick={() => setCreating(true)}>
-            <Plus aria-hidden /> New Task
+            <Plus aria-hidden /> {t('pages.myTasks.newTask')}
           </Button>
         }
       />

@@ -1,4 +1,5 @@
 import { ArrowLeft, FolderX } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -9,17 +10,18 @@ import { useCurrentUser } from '@/lib/auth';
 
 /** /projects/{id}: a project, its tasks by status and its people (docs/product/projects.md#project-page). */
 export function ProjectPage() {
+  const { t } = useTranslation('projects');
   const { id = '' } = useParams();
   const { user } = useCurrentUser();
   const canManage = user?.role === 'manager' || user?.role === 'admin';
   const project = useProject(id);
   return (
     <div className="mx-auto grid w-full max-w-6xl gap-6">
-      <nav aria-label="Breadcrumb">
+      <nav aria-label={t('pages.detail.breadcrumb')} className="min-w-0">
         <ol className="flex items-center gap-1.5 text-sm text-muted-foreground">
           <li>
             <Link to="/projects" className="inline-flex items-center gap-1 hover:text-foreground">
-              <ArrowLeft className="size-4" aria-hidden /> Projects
+              <ArrowLeft className="size-4" aria-hidden /> {t('pages.detail.projects')}
             </Link>
           </li>
           {project.data && (
@@ -39,11 +41,11 @@ export function ProjectPage() {
           <EmptyState
             icon={FolderX}
             headingLevel="h1"
-            title="Project not found"
-            description={project.error?.message ?? 'It may have been removed.'}
+            title={t('pages.detail.notFound')}
+            description={project.error?.message ?? t('pages.detail.notFoundDescription')}
             action={
               <Button asChild variant="outline">
-                <Link to="/projects">Back to projects</Link>
+                <Link to="/projects">{t('pages.detail.back')}</Link>
               </Button>
             }
           />

@@ -1,4 +1,5 @@
 import { MessageSquare } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { EmptyState } from '@/components/ui/empty-state';
 import { useStoredUser } from '@/lib/auth';
 import { cn } from '@/lib/utils';
@@ -17,6 +18,7 @@ interface ChatPanelProps {
  * Height: the viewport minus 200 px (docs/product/chat.md#chat-screen).
  */
 export function ChatPanel({ selectedId, onSelect }: ChatPanelProps) {
+  const { t } = useTranslation('chat');
   useChatLive();
   const me = useStoredUser();
   const { data: conversations, isLoading } = useConversations();
@@ -28,7 +30,7 @@ export function ChatPanel({ selectedId, onSelect }: ChatPanelProps) {
       className="flex h-[calc(100dvh-200px)] min-h-[420px] overflow-hidden rounded-lg border border-border bg-card shadow-sm"
     >
       <aside
-        aria-label="Conversation list"
+        aria-label={t('panel.list')}
         className={cn(
           'min-h-0 w-full shrink-0 overflow-y-auto border-border md:w-80 md:border-r',
           selected ? 'hidden md:block' : 'block',
@@ -52,8 +54,8 @@ export function ChatPanel({ selectedId, onSelect }: ChatPanelProps) {
         <div className="hidden flex-1 items-center justify-center md:flex">
           <EmptyState
             icon={MessageSquare}
-            title="Select a conversation"
-            description="Choose a conversation on the left, or start a new one."
+            title={t('panel.selectTitle')}
+            description={t('panel.selectDescription')}
           />
         </div>
       )}

@@ -1,8 +1,11 @@
-import type { Conversation } from '@contract/chat';
+import { type Conversation, DELETED_MESSAGE } from '@contract/chat';
+import type { TFunction } from 'i18next';
 import { Hash, MessageSquare, Users } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { Avatar } from '@/components/ui/avatar';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Skeleton } from '@/components/ui/skeleton';
+import { formatNumber } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import { formatMessageTime } from './format';
 
@@ -13,17 +16,19 @@ interface ConversationListProps {
   onSelect: (id: string) => void;
 }
 
-export function conversationTitle(c: Conversation) {
-  return c.name || 'Direct Message';
+/** A conversation's name; a direct one without a name (the other person gone) says what it is. */
+export function conversationTitle(c: Conversation, t: TFunction<'chat'>) {
+  return c.name || t('chat:list.directMessage');
 }
 
 function ConversationIcon({ conversation }: { conversation: Conversation }) {
+  const { t } = useTranslation('chat');
   // A direct conversation shows the other person: their picture, else their initials.
   if (conversation.type === 'direct') {
     return (
-      <span role="img" aria-label="Direct conversation" className="shrink-0">
+      <span role="img" aria-label={t('list.direct')} className="shrink-0">
         <Avatar
-          name={conversationTitle(conversation)}
+          name={conversationTitle(conversation, t)}
           src={conversation.imageUrl}
           size="lg"
           testId="conversation-avatar"
@@ -34,7 +39,7 @@ function ConversationIcon({ conversation }: { conversation: Conversation }) {
   const Icon = conversation.isGeneral ? Hash : Users;
   return (
     <span
-      aria-label="Group conversation"
+      aria-label={t('list.group')}
       role="img"
       className="flex size-10 shrink-0 items-center justify-center rounded-full bg-primary-soft text-primary"
     >
@@ -44,14 +49,10 @@ function ConversationIcon({ conversation }: { conversation: Conversation }) {
 }
 
 export function ConversationList({ conversations, isLoading, selectedId, onSelect }: ConversationListProps) {
+  const { t } = useTranslation('chat');
   if (isLoading) {
     return (
-      <div
-        className="flex flex-col gap-1 p-2"
-        role="status"
-        aria-busy="true"
-        aria-label="Loading conversations"
-      >
+      <div className="flex flex-col gap-1 p-2" role="status" aria-busy="true" aria-label={t('list.loading')}>
         {Array.from({ length: 5 }, (_, i) => (
           <div key={i} className="flex items-center gap-3 p-2">
             <Skeleton className="size-10 rounded-full" />
@@ -68,13 +69,13 @@ export function ConversationList({ conversations, isLoading, selectedId, onSelec
     return (
       <EmptyState
         icon={MessageSquare}
-        title="No conversations yet"
-        description="Start one with 'New conversation'."
+        title={t('list.emptyTitle')}
+        description={t('list.emptyDescription')}
       />
     );
   }
   return (
-    <ul className="flex flex-col gap-0.5 p-2" aria-label="Conversations">
+    <ul className="flex flex-col gap-0.5 p-2" aria-label={t('list.label')}>
       {conversations.map((c) => {
         const selected = c.id === selectedId;
         return (
@@ -98,7 +99,7 @@ export function ConversationList({ conversations, isLoading, selectedId, onSelec
                       c.unreadCount > 0 ? 'font-semibold text-foreground' : 'font-medium text-foreground',
                     )}
                   >
-                    {conversationTitle(c)}
+                    {conversationTitle(c, t)}
                   </span>
                   {c.lastMessageTime && (
                     <time dateTime={c.lastMessageTime} className="shrink-0 text-xs text-subtle-foreground">
@@ -108,15 +109,17 @@ export function ConversationList({ conversations, isLoading, selectedId, onSelec
                 </span>
                 <span className="flex items-center justify-between gap-2">
                   <span className="truncate text-sm text-subtle-foreground">
-                    {c.lastMessage ?? 'No messages yet'}
+                    {c.lastMessage === DELETED_MESSAGE
+                      ? t('message.deleted')
+                      : (c.lastMessage ?? t('list.noMessages'))}
                   </span>
                   {c.unreadCount > 0 && (
                     <span
                       data-testid="unread-badge"
                       className="flex h-5 min-w-5 shrink-0 items-center justify-center rounded-full bg-primary px-1.5 text-[11px] font-semibold text-primary-foreground"
                     >
-                      {c.unreadCount > 99 ? '99+' : c.unreadCount}
-                      <span className="sr-only"> unread</span>
+                      {c.unreadCount > 99 ? `${formatNumber(99)}+` : formatNumber(c.unreadCount)}
+                      <span className="sr-only"> {t('list.unread')}</span>
                     </span>
                   )}
                 </span>

@@ -1,6 +1,7 @@
 import { SEARCH_MIN } from '@contract/chat';
 import { X } from 'lucide-react';
 import { useDeferredValue, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { LoadMore } from '@/components/ui/load-more';
 import { SearchInput } from '@/components/ui/search-input';
@@ -38,6 +39,7 @@ export function ConversationSearch({
   onJump: (messageId: string) => void;
   onClose: () => void;
 }) {
+  const { t } = useTranslation('chat');
   const [value, setValue] = useState('');
   const q = useDeferredValue(value.trim());
   const search = useMessageSearch(conversationId, q);
@@ -50,13 +52,13 @@ export function ConversationSearch({
         <SearchInput
           value={value}
           onValueChange={setValue}
-          aria-label="Search in this conversation"
-          placeholder="Search messages…"
+          aria-label={t('search.label')}
+          placeholder={t('search.placeholder')}
           className="flex-1"
           autoFocus
           onKeyDown={(e) => e.key === 'Escape' && onClose()}
         />
-        <Button variant="ghost" size="icon" aria-label="Close search" onClick={onClose}>
+        <Button variant="ghost" size="icon" aria-label={t('search.close')} onClick={onClose}>
           <X aria-hidden />
         </Button>
       </div>
@@ -67,9 +69,9 @@ export function ConversationSearch({
               <Spinner />
             </div>
           ) : results.length === 0 ? (
-            <p className="p-2 text-sm text-muted-foreground">No messages match “{q}”.</p>
+            <p className="p-2 text-sm text-muted-foreground">{t('search.noMatch', { query: q })}</p>
           ) : (
-            <ul aria-label="Search results" className="flex flex-col">
+            <ul aria-label={t('search.results')} className="flex flex-col">
               {results.map((m) => (
                 <li key={m.id}>
                   <button
@@ -91,7 +93,7 @@ export function ConversationSearch({
               ))}
             </ul>
           )}
-          <LoadMore pages={search} label="More results" />
+          <LoadMore pages={search} label={t('search.more')} />
         </div>
       )}
     </div>

@@ -1,6 +1,7 @@
 import type { Conversation } from '@contract/chat';
 import { ArrowLeft, Hash, Search, Users } from 'lucide-react';
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Avatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
 import { conversationTitle } from './conversation-list';
@@ -16,15 +17,18 @@ interface ConversationViewProps {
   onBack?: () => void;
 }
 
-function typingText(names: string[]) {
-  if (names.length === 0) return '';
-  if (names.length === 1) return `${names[0]} is typing…`;
-  if (names.length === 2) return `${names[0]} and ${names[1]} are typing…`;
-  return 'Several people are typing…';
-}
-
 export function ConversationView({ conversation, myId, onBack }: ConversationViewProps) {
+  const { t } = useTranslation('chat');
   const typing = useTypingNames(conversation.id);
+  const title = conversationTitle(conversation, t);
+  const typingText =
+    typing.length === 0
+      ? ''
+      : typing.length === 1
+        ? t('view.typingOne', { name: typing[0] })
+        : typing.length === 2
+          ? t('view.typingTwo', { first: typing[0], second: typing[1] })
+          : t('view.typingMany');
   const count = conversation.participantCount;
   const Icon = conversation.isGeneral ? Hash : Users;
   const [searching, setSearching] = useState(false);
@@ -38,21 +42,21 @@ export function ConversationView({ conversation, myId, onBack }: ConversationVie
   }, [conversation.id]);
 
   return (
-    <section className="flex min-h-0 min-w-0 flex-1 flex-col" aria-label={conversationTitle(conversation)}>
+    <section className="flex min-h-0 min-w-0 flex-1 flex-col" aria-label={title}>
       <header className="flex h-16 shrink-0 items-center gap-3 border-b border-border px-4">
         {onBack && (
           <Button
             variant="ghost"
             size="icon"
             className="-ml-2 md:hidden"
-            aria-label="Back to conversations"
+            aria-label={t('view.back')}
             onClick={onBack}
           >
             <ArrowLeft aria-hidden />
           </Button>
         )}
         {conversation.type === 'direct' ? (
-          <Avatar name={conversationTitle(conversation)} src={conversation.imageUrl} />
+          <Avatar name={title} src={conversation.imageUrl} />
         ) : (
           <span className="flex size-9 shrink-0 items-center justify-center rounded-full bg-muted text-subtle-foreground">
             <Icon className="size-[18px]" aria-hidden />
@@ -60,16 +64,16 @@ export function ConversationView({ conversation, myId, onBack }: ConversationVie
         )}
         <div className="min-w-0 flex-1">
           <h2 className="truncate text-base font-semibold text-foreground" data-testid="conversation-title">
-            {conversationTitle(conversation)}
+            {title}
           </h2>
           <p className="text-xs text-muted-foreground" data-testid="participant-count">
-            {count} {count === 1 ? 'participant' : 'participants'}
+            {t('view.participants', { count })}
           </p>
         </div>
         <Button
           variant="ghost"
           size="icon"
-          aria-label="Search in conversation"
+          aria-label={t('view.search')}
           aria-expanded={searching}
           className="text-muted-foreground"
           onClick={() => setSearching((s) => !s)}
@@ -92,7 +96,7 @@ export function ConversationView({ conversation, myId, onBack }: ConversationVie
         jumpTo={jumpTo}
       />
       <p className="h-5 shrink-0 px-4 text-xs italic text-muted-foreground" aria-live="polite">
-        {typingText(typing)}
+        {typingText}
       </p>
       <MessageComposer
         key={`composer-${conversation.id}`}

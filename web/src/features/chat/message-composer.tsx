@@ -1,7 +1,6 @@
 import {
   ATTACHMENT_ACCEPT,
   ATTACHMENT_MAX_BYTES,
-  ATTACHMENT_TOO_LARGE,
   MESSAGE_MAX,
   type Participant,
   type SendMessageBody,
@@ -10,11 +9,13 @@ import {
 import { Paperclip, SendHorizontal } from 'lucide-react';
 import { type KeyboardEvent, type SyntheticEvent, useRef, useState } from 'react';
 import { useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { Form, TextareaField, useZodForm } from '@/components/form';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { useSendFile, useSendMessage } from './api';
 import { announceTyping } from './live';
+import { formatNumber } from '@/lib/format';
 import { insertMention, mentionAt, suggestions } from './mentions';
 
 type Mention = { start: number; caret: number; options: Participant[]; active: number };
@@ -34,6 +35,7 @@ export function MessageComposer({
   participants?: Participant[];
   myId?: string;
 }) {
+  const { t } = useTranslation('chat');
   const send = useSendMessage(conversationId);
   const sendFile = useSendFile(conversationId);
   const fileInput = useRef<HTMLInputElement>(null);
@@ -89,7 +91,12 @@ export function MessageComposer({
     if (!file) return;
     setFileError(null);
     // The server checks again (and the content, not the name); this saves uploading 50 MB to hear no.
-    if (file.size > ATTACHMENT_MAX_BYTES) return setFileError(ATTACHMENT_TOO_LARGE);
+    if (file.size > ATTACHMENT_MAX_BYTES)
+      return setFileError(
+        t('composer.tooLarge', {
+          size: t('size.megabytes', { size: formatNumber(ATTACHMENT_MAX_BYTES / (1024 * 1024)) }),
+        }),
+      );
     const content = form.getValues('content')?.trim() ?? '';
     sendFile.mutate(
       { file, content },
@@ -153,7 +160,7 @@ export function MessageComposer({
         variant="ghost"
         size="icon"
         className="size-10 text-muted-foreground"
-        aria-label="Attach a file"
+        aria-label={t('composer.attach')}
         disabled={sendFile.isPending}
         onClick={() => fileInput.current?.click()}
       >
@@ -163,7 +170,7 @@ export function MessageComposer({
         <div
           id={listId}
           role="listbox"
-          aria-label="People to mention"
+          aria-label={t('composer.mentionList')}
           className="absolute bottom-full left-3 z-10 mb-1 max-h-60 w-64 max-w-[calc(100%-1.5rem)] overflow-y-auto rounded-md border border-border bg-popover py-1 shadow-lg"
         >
           {mention.options.map((p, i) => (
@@ -193,11 +200,11 @@ export function MessageComposer({
       )}
       <TextareaField
         name="content"
-        label="Message"
+        label={t('composer.label')}
         hideLabel
         rows={1}
         maxLength={MESSAGE_MAX}
-        placeholder="Type your message..."
+        placeholder={t('composer.placeholder')}
         className="min-w-0 flex-1"
         textareaClassName="max-h-40 min-h-10 resize-none py-2.5 field-sizing-content"
         role="combobox"
@@ -222,7 +229,7 @@ export function MessageComposer({
         size="icon"
         className="size-10"
         disabled={blank}
-        aria-label="Send message"
+        aria-label={t('composer.send')}
         data-testid="send-message"
       >
         <SendHorizontal aria-hidden />

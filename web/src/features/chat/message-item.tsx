@@ -1,7 +1,6 @@
 import {
   type Attachment,
   type ChatMessage,
-  DELETED_MESSAGE,
   MESSAGE_MAX,
   REACTIONS,
   type SendMessageBody,
@@ -10,25 +9,21 @@ import {
 import { FileText, Pencil, SmilePlus, Trash2 } from 'lucide-react';
 import { Popover } from 'radix-ui';
 import { type KeyboardEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Form, TextareaField, useZodForm } from '@/components/form';
 import { Avatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { cn } from '@/lib/utils';
 import { useDeleteMessage, useEditMessage, useReact } from './api';
-import { formatMessageStamp } from './format';
+import { formatMessageStamp, formatSize } from './format';
 
 const IMAGE_MAX_WIDTH = 280;
 const IMAGE_MAX_HEIGHT = 280;
 
-function formatSize(bytes: number) {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
-}
-
 /** An image inline, at its final size before it loads (no jump); anything else as a download link. */
 function AttachmentView({ attachment, own }: { attachment: Attachment; own: boolean }) {
+  const { t } = useTranslation('chat');
   if (attachment.contentType.startsWith('image/') && attachment.width && attachment.height) {
     const scale = Math.min(1, IMAGE_MAX_WIDTH / attachment.width, IMAGE_MAX_HEIGHT / attachment.height);
     const width = Math.max(1, Math.round(attachment.width * scale));
@@ -62,7 +57,7 @@ function AttachmentView({ attachment, own }: { attachment: Attachment; own: bool
       <FileText className="size-4 shrink-0" aria-hidden />
       <span className="min-w-0 break-all">{attachment.name}</span>
       <span className={cn('shrink-0 text-xs', own ? 'opacity-80' : 'text-muted-foreground')}>
-        {formatSize(attachment.size)}
+        {formatSize(attachment.size, t)}
       </span>
     </a>
   );
@@ -70,6 +65,7 @@ function AttachmentView({ attachment, own }: { attachment: Attachment; own: bool
 
 /** Edit in place: Enter saves, Shift+Enter starts a line, Escape cancels. */
 function EditForm({ message, onDone }: { message: ChatMessage; onDone: () => void }) {
+  const { t } = useTranslation('chat');
   const edit = useEditMessage();
   const form = useZodForm(sendMessageBody, { defaultValues: { content: message.content } });
   const save = ({ content }: SendMessageBody) =>
@@ -90,7 +86,7 @@ function EditForm({ message, onDone }: { message: ChatMessage; onDone: () => voi
     <Form form={form} onSubmit={save} idPrefix={`edit-${message.id}`} className="w-full max-w-md gap-2">
       <TextareaField
         name="content"
-        label="Edit message"
+        label={t('message.editLabel')}
         hideLabel
         rows={2}
         maxLength={MESSAGE_MAX}
@@ -100,10 +96,10 @@ function EditForm({ message, onDone }: { message: ChatMessage; onDone: () => voi
       />
       <div className="flex justify-end gap-2">
         <Button type="button" variant="ghost" size="sm" onClick={onDone}>
-          Cancel
+          {t('common:actions.cancel')}
         </Button>
         <Button type="submit" size="sm" disabled={edit.isPending}>
-          Save
+          {t('common:actions.save')}
         </Button>
       </div>
     </Form>
@@ -111,15 +107,18 @@ function EditForm({ message, onDone }: { message: ChatMessage; onDone: () => voi
 }
 
 function ConfirmDelete({ message, onClose }: { message: ChatMessage; onClose: () => void }) {
+  const { t } = useTranslation('chat');
   const remove = useDeleteMessage();
   return (
     <ConfirmDialog
       open
       onClose={onClose}
-      title="Delete this message?"
-      description={`Everyone in the conversation will see “${DELETED_MESSAGE}” in its place. Its words${message.attachment ? ', its file' : ''} and reactions are removed for good.`}
-      confirmLabel="Delete"
-      pendingLabel="Deleting..."
+      title={t('message.deleteTitle')}
+      description={t(message.attachment ? 'message.deleteDescriptionFile' : 'message.deleteDescription', {
+        tombstone: t('message.deleted'),
+      })}
+      confirmLabel={t('common:actions.delete')}
+      pendingLabel={t('message.deleting')}
       pending={remove.isPending}
       destructive
       onConfirm={() =>
@@ -133,6 +132,7 @@ function ConfirmDelete({ message, onClose }: { message: ChatMessage; onClose: ()
 }
 
 function ReactionPicker({ message, align }: { message: ChatMessage; align: 'start' | 'end' }) {
+  const { t } = useTranslation('chat');
   const react = useReact();
   const [open, setOpen] = useState(false);
   return (
@@ -142,7 +142,7 @@ function ReactionPicker({ message, align }: { message: ChatMessage; align: 'star
           variant="ghost"
           size="icon"
           className="size-7 text-muted-foreground"
-          aria-label="Add reaction"
+          aria-label={t('message.addReaction')}
         >
           <SmilePlus className="size-4" aria-hidden />
         </Button>
@@ -152,14 +152,14 @@ function ReactionPicker({ message, align }: { message: ChatMessage; align: 'star
           align={align}
           sideOffset={4}
           collisionPadding={8}
-          aria-label="Reactions"
+          aria-label={t('message.reactions')}
           className="z-50 flex gap-0.5 rounded-full border border-border bg-popover p-1 text-popover-foreground shadow-lg focus:outline-none"
         >
           {REACTIONS.map((emoji) => (
             <button
               key={emoji}
               type="button"
-              aria-label={`React with ${emoji}`}
+              aria-label={t('message.reactWith', { emoji })}
               className="flex size-9 cursor-pointer items-center justify-center rounded-full text-lg hover:bg-accent focus-visible:outline-2 focus-visible:outline-ring"
               onClick={() => {
                 react.mutate({
@@ -192,6 +192,7 @@ export function MessageItem({
   own: boolean;
   highlighted?: boolean;
 }) {
+  const { t } = useTranslation('chat');
   const react = useReact();
   const [editing, setEditing] = useState(false);
   const [deleting, setDeleting] = useState(false);
@@ -223,7 +224,7 @@ export function MessageItem({
               className="rounded-2xl border border-dashed border-border px-3.5 py-2 text-sm italic text-muted-foreground"
               data-testid="message-deleted"
             >
-              {DELETED_MESSAGE}
+              {t('message.deleted')}
             </div>
           ) : (
             <div
@@ -251,7 +252,7 @@ export function MessageItem({
                       variant="ghost"
                       size="icon"
                       className="size-7 text-muted-foreground"
-                      aria-label="Edit message"
+                      aria-label={t('message.edit')}
                       onClick={() => setEditing(true)}
                     >
                       <Pencil className="size-3.5" aria-hidden />
@@ -261,7 +262,7 @@ export function MessageItem({
                     variant="ghost"
                     size="icon"
                     className="size-7 text-muted-foreground hover:text-destructive"
-                    aria-label="Delete message"
+                    aria-label={t('message.delete')}
                     onClick={() => setDeleting(true)}
                   >
                     <Trash2 className="size-3.5" aria-hidden />
@@ -273,13 +274,16 @@ export function MessageItem({
         </div>
       )}
       {message.reactions.length > 0 && (
-        <ul className="flex flex-wrap gap-1 px-1" aria-label="Reactions">
+        <ul className="flex flex-wrap gap-1 px-1" aria-label={t('message.reactions')}>
           {message.reactions.map((r) => (
             <li key={r.emoji}>
               <button
                 type="button"
                 aria-pressed={r.mine}
-                aria-label={`${r.emoji} ${r.count}${r.mine ? ', including you' : ''}`}
+                aria-label={t(r.mine ? 'message.reactionMine' : 'message.reaction', {
+                  emoji: r.emoji,
+                  count: r.count,
+                })}
                 className={cn(
                   'flex h-6 cursor-pointer items-center gap-1 rounded-full border px-2 text-xs tabular-nums transition-colors focus-visible:outline-2 focus-visible:outline-ring',
                   r.mine
@@ -303,8 +307,11 @@ export function MessageItem({
       <span className="flex gap-1 px-1 text-[11px] text-muted-foreground">
         <time dateTime={message.timestamp}>{formatMessageStamp(message.timestamp)}</time>
         {message.editedAt && !message.deleted && (
-          <span data-testid="message-edited" title={`Edited ${formatMessageStamp(message.editedAt)}`}>
-            · edited
+          <span
+            data-testid="message-edited"
+            title={t('message.editedAt', { when: formatMessageStamp(message.editedAt) })}
+          >
+            {t('message.edited')}
           </span>
         )}
       </span>

@@ -1,5 +1,6 @@
 import { ArrowDown, MessagesSquare } from 'lucide-react';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -29,6 +30,7 @@ export function MessageList({
   myId: string | undefined;
   jumpTo?: JumpTarget | null;
 }) {
+  const { t } = useTranslation('chat');
   const query = useMessages(conversationId);
   const scroller = useRef<HTMLDivElement>(null);
   const heightBefore = useRef<number | null>(null);
@@ -119,7 +121,7 @@ export function MessageList({
         className="flex flex-1 flex-col gap-4 p-4"
         role="status"
         aria-busy="true"
-        aria-label="Loading messages"
+        aria-label={t('messages.loading')}
       >
         <Skeleton className="h-10 w-2/3 rounded-2xl" />
         <Skeleton className="ml-auto h-10 w-1/2 rounded-2xl" />
@@ -132,8 +134,8 @@ export function MessageList({
       <EmptyState
         className="flex-1"
         icon={MessagesSquare}
-        title="No messages yet"
-        description="Say hello to get the conversation going."
+        title={t('messages.emptyTitle')}
+        description={t('messages.emptyDescription')}
       />
     );
   }
@@ -153,9 +155,9 @@ export function MessageList({
           </div>
         )}
         {!query.hasNextPage && messages.length > 0 && (
-          <p className="pb-4 text-center text-xs text-muted-foreground">Beginning of the conversation</p>
+          <p className="pb-4 text-center text-xs text-muted-foreground">{t('messages.beginning')}</p>
         )}
-        <ol className="flex flex-col gap-3" aria-label="Messages" aria-live="polite">
+        <ol className="flex flex-col gap-3" aria-label={t('messages.label')} aria-live="polite">
           {messages.map((m) => (
             <MessageItem
               key={m.id}
@@ -173,7 +175,7 @@ export function MessageList({
           className="absolute bottom-3 left-1/2 -translate-x-1/2 rounded-full shadow-md"
         >
           <ArrowDown aria-hidden />
-          {unseen === 1 ? '1 new message' : `${unseen} new messages`}
+          {t('messages.newMessages', { count: unseen })}
         </Button>
       )}
     </div>

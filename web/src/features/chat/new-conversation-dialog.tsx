@@ -2,6 +2,7 @@ import { type ConversationType, createConversationBody } from '@contract/chat';
 import { Check } from 'lucide-react';
 import { useDeferredValue, useState } from 'react';
 import { useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { applyServerErrors, Form, FormMessage, TextField, useZodForm } from '@/components/form';
 import { Button } from '@/components/ui/button';
@@ -10,7 +11,6 @@ import { Label } from '@/components/ui/label';
 import { SearchInput } from '@/components/ui/search-input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
-import { capitalize } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import { useCreateConversation, useUserSearch } from './api';
 
@@ -25,6 +25,7 @@ const empty = { type: 'direct' as ConversationType, name: '', participantIds: []
 
 /** Direct: pick one person (an existing conversation with them reopens). Group: a name and people. */
 export function NewConversationDialog({ open, onOpenChange, myId, onCreated }: NewConversationDialogProps) {
+  const { t } = useTranslation('chat');
   const form = useZodForm(createConversationBody, { defaultValues: empty });
   const type = useWatch({ control: form.control, name: 'type' });
   const chosen = useWatch({ control: form.control, name: 'participantIds' });
@@ -76,8 +77,8 @@ export function NewConversationDialog({ open, onOpenChange, myId, onCreated }: N
         if (!next) reset();
       }}
       className="max-w-md"
-      title="New conversation"
-      description="Message one person directly, or start a group."
+      title={t('newConversation.title')}
+      description={t('newConversation.description')}
     >
       <Form form={form} onSubmit={submit} idPrefix="conversation">
         <Tabs
@@ -89,25 +90,32 @@ export function NewConversationDialog({ open, onOpenChange, myId, onCreated }: N
           }}
         >
           <TabsList className="grid w-full grid-cols-2">
-            <TabsTrigger value="direct">Direct message</TabsTrigger>
-            <TabsTrigger value="group">Group</TabsTrigger>
+            <TabsTrigger value="direct">{t('newConversation.direct')}</TabsTrigger>
+            <TabsTrigger value="group">{t('newConversation.group')}</TabsTrigger>
           </TabsList>
           {/* The chosen tab's panel: the fields below belong to it (and its tab points at it). */}
           <TabsContent value={type} className="mt-0 flex flex-col gap-4">
             {type === 'group' && (
-              <TextField name="name" label="Group name" maxLength={100} placeholder="e.g. Design team" />
+              <TextField
+                name="name"
+                label={t('newConversation.groupName')}
+                maxLength={100}
+                placeholder={t('newConversation.groupNamePlaceholder')}
+              />
             )}
             <div className="flex flex-col gap-2">
-              <Label htmlFor="people-search">{type === 'direct' ? 'Person' : 'People'}</Label>
+              <Label htmlFor="people-search">
+                {type === 'direct' ? t('newConversation.person') : t('newConversation.people')}
+              </Label>
               <SearchInput
                 id="people-search"
-                placeholder="Search by name or email"
+                placeholder={t('newConversation.searchPlaceholder')}
                 value={search}
                 onValueChange={setSearch}
               />
               <ul
                 className="max-h-56 overflow-y-auto rounded-md border border-border"
-                aria-label="People"
+                aria-label={t('newConversation.people')}
                 data-testid="people-list"
               >
                 {people.isLoading &&
@@ -118,7 +126,7 @@ export function NewConversationDialog({ open, onOpenChange, myId, onCreated }: N
                   ))}
                 {!people.isLoading && others.length === 0 && (
                   <li className="px-3 py-6 text-center text-sm text-muted-foreground">
-                    No one matches your search
+                    {t('newConversation.noMatch')}
                   </li>
                 )}
                 {others.map((u) => {
@@ -136,7 +144,7 @@ export function NewConversationDialog({ open, onOpenChange, myId, onCreated }: N
                       >
                         <span className="min-w-0">
                           <span className="block truncate font-medium text-foreground">{u.name}</span>
-                          <span className="block text-xs text-muted-foreground">{capitalize(u.role)}</span>
+                          <span className="block text-xs text-muted-foreground">{t(`role.${u.role}`)}</span>
                         </span>
                         {selected && <Check className="size-4 shrink-0 text-primary" aria-hidden />}
                       </button>
@@ -151,7 +159,7 @@ export function NewConversationDialog({ open, onOpenChange, myId, onCreated }: N
               )}
               {type === 'group' && (
                 <p className="text-xs text-muted-foreground">
-                  {chosen.length} selected; you are added automatically.
+                  {t('newConversation.selected', { count: chosen.length })}
                 </p>
               )}
             </div>
@@ -160,14 +168,14 @@ export function NewConversationDialog({ open, onOpenChange, myId, onCreated }: N
         <FormMessage>{failure}</FormMessage>
         <DialogFooter>
           <DialogClose asChild>
-            <Button variant="outline">Cancel</Button>
+            <Button variant="outline">{t('common:actions.cancel')}</Button>
           </DialogClose>
           <Button
             type="submit"
             disabled={chosen.length === 0 || create.isPending}
             data-testid="create-conversation"
           >
-            {type === 'direct' ? 'Open conversation' : 'Create group'}
+            {type === 'direct' ? t('newConversation.open') : t('newConversation.createGroup')}
           </Button>
         </DialogFooter>
       </Form>

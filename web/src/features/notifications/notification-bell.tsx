@@ -2,12 +2,13 @@ import type { Notification } from '@contract/notifications';
 import { Bell, Check, CheckCheck } from 'lucide-react';
 import { Popover } from 'radix-ui';
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { LoadMore } from '@/components/ui/load-more';
 import { Skeleton } from '@/components/ui/skeleton';
-import { formatDateTime, formatRelative } from '@/lib/format';
+import { formatDateTime, formatNumber, formatRelative } from '@/lib/format';
 import { onLiveReconnect, subscribeLive } from '@/lib/socket';
 import { cn } from '@/lib/utils';
 import { refreshNotifications, useMarkRead, useNotificationPages, useUnreadCount } from './api';
@@ -27,6 +28,7 @@ function useLiveNotifications() {
 }
 
 function Item({ n, onOpen }: { n: Notification; onOpen: (n: Notification) => void }) {
+  const { t } = useTranslation('notifications');
   const markRead = useMarkRead();
   const unread = n.readAt === null;
   return (
@@ -42,7 +44,7 @@ function Item({ n, onOpen }: { n: Notification; onOpen: (n: Notification) => voi
       >
         <span className={cn('block text-sm text-foreground', unread && 'font-semibold')}>
           {n.title}
-          {unread && <span className="sr-only"> (unread)</span>}
+          {unread && <span className="sr-only"> {t('item.unread')}</span>}
         </span>
         {n.body && <span className="mt-0.5 line-clamp-2 block text-sm text-subtle-foreground">{n.body}</span>}
         <time
@@ -58,7 +60,7 @@ function Item({ n, onOpen }: { n: Notification; onOpen: (n: Notification) => voi
           variant="ghost"
           size="icon"
           className="size-8 shrink-0 text-muted-foreground"
-          aria-label={`Mark read: ${n.title}`}
+          aria-label={t('item.markRead', { title: n.title })}
           disabled={markRead.isPending}
           onClick={() => markRead.mutate({ body: { ids: [n.id] } })}
         >
@@ -70,6 +72,7 @@ function Item({ n, onOpen }: { n: Notification; onOpen: (n: Notification) => voi
 }
 
 function Panel({ onClose }: { onClose: () => void }) {
+  const { t } = useTranslation('notifications');
   const pages = useNotificationPages(true);
   const markRead = useMarkRead();
   const items = pages.data?.pages.flat() ?? [];
@@ -80,21 +83,21 @@ function Panel({ onClose }: { onClose: () => void }) {
   };
   return (
     <>
-      <div className="flex items-center justify-between gap-2 border-b border-border px-4 py-2.5">
-        <h2 className="text-sm font-semibold text-foreground">Notifications</h2>
+      <div className="flex flex-wrap items-center justify-between gap-x-2 gap-y-1 border-b border-border px-4 py-2.5">
+        <h2 className="text-sm font-semibold text-foreground">{t('panel.title')}</h2>
         <Button
           variant="ghost"
           size="sm"
           disabled={!anyUnread || markRead.isPending}
           onClick={() => markRead.mutate({ body: { all: true } })}
         >
-          <CheckCheck aria-hidden /> Mark all read
+          <CheckCheck aria-hidden /> {t('panel.markAllRead')}
         </Button>
       </div>
       <div className="max-h-[min(28rem,70dvh)] overflow-y-auto">
         {pages.isPending ? (
           <div className="grid gap-3 p-4" aria-busy="true">
-            <span className="sr-only">Loading notifications</span>
+            <span className="sr-only">{t('panel.loading')}</span>
             <Skeleton className="h-10" />
             <Skeleton className="h-10" />
             <Skeleton className="h-10" />
@@ -106,18 +109,18 @@ function Panel({ onClose }: { onClose: () => void }) {
         ) : items.length === 0 ? (
           <EmptyState
             icon={Bell}
-            title="No notifications yet"
-            description="You will hear here when something needs you."
+            title={t('panel.emptyTitle')}
+            description={t('panel.emptyDescription')}
             className="py-8"
           />
         ) : (
           <>
-            <ul aria-label="Notifications" className="divide-y divide-border">
+            <ul aria-label={t('panel.list')} className="divide-y divide-border">
               {items.map((n) => (
                 <Item key={n.id} n={n} onOpen={open} />
               ))}
             </ul>
-            <LoadMore pages={pages} label="Older notifications" />
+            <LoadMore pages={pages} label={t('panel.older')} />
           </>
         )}
       </div>
@@ -127,10 +130,11 @@ function Panel({ onClose }: { onClose: () => void }) {
 
 /** The bell in the header: the unread count, live, and the panel (docs/product/notifications.md). */
 export function NotificationBell() {
+  const { t } = useTranslation('notifications');
   useLiveNotifications();
   const [open, setOpen] = useState(false);
   const count = useUnreadCount().data?.count ?? 0;
-  const shown = count > 99 ? '99+' : String(count);
+  const shown = count > 99 ? `${formatNumber(99)}+` : formatNumber(count);
   return (
     <Popover.Root open={open} onOpenChange={setOpen}>
       <Popover.Trigger asChild>
@@ -139,7 +143,7 @@ export function NotificationBell() {
           size="icon"
           className="relative text-subtle-foreground"
           data-testid="notification-bell"
-          aria-label={count > 0 ? `Notifications, ${count} unread` : 'Notifications'}
+          aria-label={count > 0 ? t('bell.labelUnread', { count }) : t('bell.label')}
         >
           <Bell aria-hidden />
           {count > 0 && (
@@ -158,7 +162,7 @@ export function NotificationBell() {
           align="end"
           sideOffset={8}
           collisionPadding={8}
-          aria-label="Notifications"
+          aria-label={t('bell.label')}
           className="z-50 w-[min(24rem,calc(100vw-1rem))] overflow-hidden rounded-lg border border-border bg-card shadow-lg focus:outline-none"
         >
           <Panel onClose={() => setOpen(false)} />

@@ -1,24 +1,12 @@
 import type { Project, ProjectStatus } from '@contract/projects';
+import { useTranslation } from 'react-i18next';
 import { Badge, type BadgeVariant } from '@/components/ui/badge';
-
-export const projectStatusLabels: Record<ProjectStatus, string> = {
-  active: 'Active',
-  on_hold: 'On Hold',
-  completed: 'Completed',
-  cancelled: 'Cancelled',
-};
 
 const statusVariant: Record<ProjectStatus, BadgeVariant> = {
   active: 'green',
   on_hold: 'amber',
   completed: 'blue',
   cancelled: 'gray',
-};
-
-export const projectPriorityLabels: Record<Project['priority'], string> = {
-  low: 'Low',
-  medium: 'Medium',
-  high: 'High',
 };
 
 const priorityVariant: Record<Project['priority'], BadgeVariant> = {
@@ -28,13 +16,15 @@ const priorityVariant: Record<Project['priority'], BadgeVariant> = {
 };
 
 export function ProjectStatusBadge({ status }: { status: ProjectStatus }) {
+  const { t } = useTranslation('projects');
   return (
     <Badge variant={statusVariant[status]} data-testid="project-status">
-      {projectStatusLabels[status]}
+      {t(`status.${status}`)}
     </Badge>
   );
 }
 
 export function ProjectPriorityBadge({ priority }: { priority: Project['priority'] }) {
-  return <Badge variant={priorityVariant[priority]}>{projectPriorityLabels[priority]} priority</Badge>;
+  const { t } = useTranslation('projects');
+  return <Badge variant={priorityVariant[priority]}>{t(`priorityBadge.${priority}`)}</Badge>;
 }

@@ -1,15 +1,17 @@
 import type { Project, ProjectStatus } from '@contract/projects';
 import { CalendarDays, CheckCircle2, Play, Users } from 'lucide-react';
+import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { toast } from '@/components/ui/use-toast';
 import { formatDate } from '@/lib/format';
 import { useUpdateProject } from './api';
-import { ProjectPriorityBadge, ProjectStatusBadge, projectStatusLabels } from './project-badges';
+import { ProjectPriorityBadge, ProjectStatusBadge } from './project-badges';
 
 /** A project in the grid; managers get Complete on active projects and Resume on held ones. */
 export function ProjectCard({ project, canManage }: { project: Project; canManage: boolean }) {
+  const { t } = useTranslation('projects');
   const update = useUpdateProject();
   const move = (status: ProjectStatus) =>
     update.mutate(
@@ -17,11 +19,11 @@ export function ProjectCard({ project, canManage }: { project: Project; canManag
       {
         onSuccess: (p) =>
           toast({
-            title: 'Project Updated',
-            description: `${p.name} is now ${projectStatusLabels[p.status]}.`,
+            title: t('card.updated'),
+            description: t('card.movedTo', { name: p.name, status: t(`status.${p.status}`) }),
           }),
         onError: (error) =>
-          toast({ variant: 'destructive', title: 'Failed to update project', description: error.message }),
+          toast({ variant: 'destructive', title: t('card.updateFailed'), description: error.message }),
       },
     );
   const members = project.teamMembers;
@@ -36,18 +38,23 @@ export function ProjectCard({ project, canManage }: { project: Project; canManag
         <ProjectStatusBadge status={project.status} />
       </div>
       <p className="line-clamp-3 min-h-10 break-words text-sm text-subtle-foreground">
-        {project.description || <span className="text-muted-foreground">No description</span>}
+        {project.description || <span className="text-muted-foreground">{t('card.noDescription')}</span>}
       </p>
       <div className="mt-auto flex flex-wrap items-center gap-x-4 gap-y-2 text-sm text-subtle-foreground">
         <ProjectPriorityBadge priority={project.priority} />
         <span className="inline-flex items-center gap-1.5" data-testid="project-members">
           <Users className="size-3.5 text-faint-foreground" aria-hidden />
-          {members} {members === 1 ? 'member' : 'members'}
+          {t('card.members', { count: members })}
         </span>
         <span className="inline-flex items-center gap-1.5">
           <CalendarDays className="size-3.5 text-faint-foreground" aria-hidden />
           <span>
-            Created <time dateTime={project.createdAt}>{formatDate(project.createdAt)}</time>
+            <Trans
+              t={t}
+              i18nKey="card.created"
+              values={{ date: formatDate(project.createdAt) }}
+              components={{ time: <time dateTime={project.createdAt} /> }}
+            />
           </span>
         </span>
       </div>
@@ -55,11 +62,11 @@ export function ProjectCard({ project, canManage }: { project: Project; canManag
         <div className="border-t border-border pt-3">
           {project.status === 'active' ? (
             <Button size="sm" variant="outline" onClick={() => move('completed')} disabled={update.isPending}>
-              <CheckCircle2 aria-hidden /> Complete
+              <CheckCircle2 aria-hidden /> {t('card.complete')}
             </Button>
           ) : (
             <Button size="sm" variant="outline" onClick={() => move('active')} disabled={update.isPending}>
-              <Play aria-hidden /> Resume
+              <Play aria-hidden /> {t('card.resume')}
             </Button>
           )}
         </div>

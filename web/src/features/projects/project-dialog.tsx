@@ -7,6 +7,7 @@ import {
   projectStatuses,
 } from '@contract/projects';
 import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import {
   applyServerErrors,
@@ -18,16 +19,10 @@ import {
 } from '@/components/form';
 import { toast } from '@/components/ui/use-toast';
 import { useCreateProject, useUpdateProject } from './api';
-import { projectPriorityLabels, projectStatusLabels } from './project-badges';
 
 // Creation's fields and messages; editing may also cancel a project.
 const editProjectForm = createProjectRequest.extend({ status: projectStatusSchema.default('active') });
 type ProjectForm = z.ZodType<z.output<typeof editProjectForm>, z.input<typeof editProjectForm>>;
-const optionsOf = <T extends string>(values: readonly T[], labels: Record<T, string>) =>
-  values.map((value) => ({ value, label: labels[value] }));
-const createStatusOptions = optionsOf(creatableProjectStatuses, projectStatusLabels);
-const editStatusOptions = optionsOf(projectStatuses, projectStatusLabels);
-const priorityOptions = optionsOf(projectPriorities, projectPriorityLabels);
 
 const valuesOf = (p: Project | undefined): z.input<typeof editProjectForm> =>
   p
@@ -44,6 +39,7 @@ export function ProjectDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
+  const { t } = useTranslation('projects');
   const create = useCreateProject();
   const update = useUpdateProject();
   const schema: ProjectForm = project ? editProjectForm : createProjectRequest;
@@ -54,9 +50,13 @@ export function ProjectDialog({
     if (open && project) form.reset(valuesOf(project));
   }, [open]);
 
-  const onError = (action: string) => (error: Error) => {
+  const onError = (action: 'update' | 'create') => (error: Error) => {
     applyServerErrors(form, error);
-    toast({ variant: 'destructive', title: `Failed to ${action} project`, description: error.message });
+    toast({
+      variant: 'destructive',
+      title: action === 'update' ? t('dialog.updateFailed') : t('dialog.createFailed'),
+      description: error.message,
+    });
   };
   const submit = (body: z.output<typeof editProjectForm>) =>
     project
@@ -64,7 +64,7 @@ export function ProjectDialog({
           { params: { id: project.id }, body },
           {
             onSuccess: (p) => {
-              toast({ title: 'Project Updated', description: p.name });
+              toast({ title: t('dialog.updated'), description: p.name });
               onOpenChange(false);
             },
             onError: onError('update'),
@@ -75,7 +75,7 @@ export function ProjectDialog({
           { body: createProjectRequest.parse(body) },
           {
             onSuccess: (p) => {
-              toast({ title: 'Project Created', description: p.name });
+              toast({ title: t('dialog.created'), description: p.name });
               form.reset();
               onOpenChange(false);
             },
@@ -92,32 +92,50 @@ export function ProjectDialog({
       {...(project
         ? {
             testId: 'edit-project-dialog',
-            title: 'Edit Project',
-            description: 'Rename it, describe it, or change its status and priority.',
+            title: t('dialog.editTitle'),
+            description: t('dialog.editDescription'),
             idPrefix: 'edit-project',
-            submitLabel: 'Save Changes',
-            pendingLabel: 'Saving...',
+            submitLabel: t('dialog.save'),
+            pendingLabel: t('dialog.saving'),
             pending: update.isPending,
           }
         : {
             testId: 'create-project-dialog',
-            title: 'Create New Project',
-            description: 'Group related tasks so the team can see how the work is going.',
+            title: t('dialog.createTitle'),
+            description: t('dialog.createDescription'),
             idPrefix: 'project',
-            submitLabel: 'Create Project',
-            pendingLabel: 'Creating...',
+            submitLabel: t('dialog.create'),
+            pendingLabel: t('dialog.creating'),
             pending: create.isPending,
           })}
     >
-      <TextField name="name" label="Name" placeholder="e.g. Website relaunch" maxLength={120} autoFocus />
-      <TextareaField name="description" label="Description" placeholder="Goals and scope" maxLength={2000} />
-      <div className="grid gap-4 sm:grid-cols-2">
+      <TextField
+        name="name"
+        label={t('dialog.name')}
+        placeholder={t('dialog.namePlaceholder')}
+        maxLength={120}
+        autoFocus
+      />
+      <TextareaField
+        name="description"
+        label={t('dialog.description')}
+        placeholder={t('dialog.descriptionPlaceholder')}
+        maxLength={2000}
+      />
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
         <SelectField
           name="status"
-          label="Status"
-          options={project ? editStatusOptions : createStatusOptions}
+          label={t('dialog.status')}
+          options={(project ? projectStatuses : creatableProjectStatuses).map((value) => ({
+            value,
+            label: t(`status.${value}`),
+          }))}
         />
-        <SelectField name="priority" label="Priority" options={priorityOptions} />
+        <SelectField
+          name="priority"
+          label={t('dialog.priority')}
+          options={projectPriorities.map((value) => ({ value, label: t(`priority.${value}`) }))}
+        />
       </div>
     </FormDialog>
   );

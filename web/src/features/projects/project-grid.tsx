@@ -1,4 +1,5 @@
 import { FolderKanban, Plus } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -9,10 +10,11 @@ import { ProjectCard } from './project-card';
 const grid = 'grid gap-4 sm:grid-cols-2 xl:grid-cols-3';
 
 export function ProjectGrid({ canManage, onCreate }: { canManage: boolean; onCreate: () => void }) {
+  const { t } = useTranslation('projects');
   const projects = useProjects();
   if (projects.isLoading)
     return (
-      <div className={grid} role="status" aria-busy="true" aria-label="Loading projects">
+      <div className={grid} role="status" aria-busy="true" aria-label={t('grid.loading')}>
         {Array.from({ length: 3 }, (_, i) => (
           <Card key={i} className="grid gap-3 p-5">
             <Skeleton className="h-5 w-2/3" />
@@ -27,9 +29,9 @@ export function ProjectGrid({ canManage, onCreate }: { canManage: boolean; onCre
       <Card>
         <EmptyState
           icon={FolderKanban}
-          title="Projects could not be loaded"
+          title={t('grid.loadFailed')}
           description={projects.error.message}
-          action={<Button onClick={() => projects.refetch()}>Try again</Button>}
+          action={<Button onClick={() => projects.refetch()}>{t('common:actions.retry')}</Button>}
         />
       </Card>
     );
@@ -39,16 +41,12 @@ export function ProjectGrid({ canManage, onCreate }: { canManage: boolean; onCre
       <Card>
         <EmptyState
           icon={FolderKanban}
-          title="No projects yet"
-          description={
-            canManage
-              ? 'Create the first project to group your team’s tasks.'
-              : 'Projects your managers create will appear here.'
-          }
+          title={t('grid.emptyTitle')}
+          description={canManage ? t('grid.emptyManager') : t('grid.emptyEmployee')}
           action={
             canManage && (
               <Button onClick={onCreate}>
-                <Plus aria-hidden /> New Project
+                <Plus aria-hidden /> {t('pages.list.newProject')}
               </Button>
             )
           }

@@ -1,6 +1,7 @@
 import type { ProjectDetail, ProjectMember } from '@contract/projects';
 import { UserMinus, UserPlus, Users } from 'lucide-react';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Avatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -12,6 +13,7 @@ import { useAddProjectMember, usePeople, useRemoveProjectMember } from './api';
 
 /** Picks someone not yet on the project and adds them. */
 function AddMember({ project }: { project: ProjectDetail }) {
+  const { t } = useTranslation('projects');
   const [open, setOpen] = useState(false);
   const [userId, setUserId] = useState<string | undefined>();
   const people = usePeople(open);
@@ -27,16 +29,16 @@ function AddMember({ project }: { project: ProjectDetail }) {
   return (
     <>
       <Button size="sm" variant="outline" onClick={() => setOpen(true)}>
-        <UserPlus aria-hidden /> Add Member
+        <UserPlus aria-hidden /> {t('members.add')}
       </Button>
       <ConfirmDialog
         open={open}
         onClose={close}
         testId="add-member-dialog"
-        title="Add a member"
-        description={`Choose who joins ${project.name}.`}
-        confirmLabel="Add Member"
-        pendingLabel="Adding..."
+        title={t('members.addTitle')}
+        description={t('members.addDescription', { project: project.name })}
+        confirmLabel={t('members.add')}
+        pendingLabel={t('members.adding')}
         pending={add.isPending}
         disabled={!userId}
         onConfirm={() =>
@@ -45,13 +47,13 @@ function AddMember({ project }: { project: ProjectDetail }) {
             { params: { id: project.id }, body: { userId } },
             {
               onSuccess: (m) => {
-                toast({ title: 'Member added', description: m.name });
+                toast({ title: t('members.added'), description: m.name });
                 close();
               },
               onError: (error) =>
                 toast({
                   variant: 'destructive',
-                  title: 'Failed to add member',
+                  title: t('members.addFailed'),
                   description: error.message,
                 }),
             },
@@ -60,9 +62,9 @@ function AddMember({ project }: { project: ProjectDetail }) {
       >
         <FilterSelect
           id="add-member-person"
-          label="Person"
+          label={t('members.person')}
           value={userId}
-          allLabel={people.isLoading ? 'Loading people…' : 'Choose a person'}
+          allLabel={people.isLoading ? t('members.loadingPeople') : t('members.choosePerson')}
           options={options}
           onChange={setUserId}
         />
@@ -80,16 +82,17 @@ function RemoveMember({
   member: ProjectMember | null;
   onClose: () => void;
 }) {
+  const { t } = useTranslation('projects');
   const remove = useRemoveProjectMember();
   return (
     <ConfirmDialog
       open={member !== null}
       onClose={onClose}
       testId="remove-member-dialog"
-      title={<>Remove {member?.name}?</>}
-      description={`They leave ${project.name}'s team. Their tasks and tracked time in the project stay.`}
-      confirmLabel="Remove"
-      pendingLabel="Removing..."
+      title={t('members.removeTitle', { name: member?.name ?? '' })}
+      description={t('members.removeDescription', { project: project.name })}
+      confirmLabel={t('members.remove')}
+      pendingLabel={t('members.removing')}
       pending={remove.isPending}
       destructive
       onConfirm={() =>
@@ -98,13 +101,13 @@ function RemoveMember({
           { params: { id: project.id, userId: member.userId } },
           {
             onSuccess: () => {
-              toast({ title: 'Member removed', description: member.name });
+              toast({ title: t('members.removed'), description: member.name });
               onClose();
             },
             onError: (error) =>
               toast({
                 variant: 'destructive',
-                title: 'Failed to remove member',
+                title: t('members.removeFailed'),
                 description: error.message,
               }),
           },
@@ -116,12 +119,13 @@ function RemoveMember({
 
 /** The project's people; managers and admins add and remove them. */
 export function ProjectMembers({ project, canManage }: { project: ProjectDetail; canManage: boolean }) {
+  const { t } = useTranslation('projects');
   const [removing, setRemoving] = useState<ProjectMember | null>(null);
   return (
     <Card className="p-5" aria-labelledby="project-members-heading">
       <div className="mb-3 flex items-center justify-between gap-3">
         <h2 id="project-members-heading" className="text-base font-semibold text-foreground">
-          People ({project.members.length})
+          {t('members.heading', { count: project.members.length })}
         </h2>
         {canManage && <AddMember project={project} />}
       </div>
@@ -129,10 +133,8 @@ export function ProjectMembers({ project, canManage }: { project: ProjectDetail;
         <EmptyState
           icon={Users}
           className="py-6"
-          title="No members yet"
-          description={
-            canManage ? 'Add the people who work on this project.' : 'Nobody is on this project yet.'
-          }
+          title={t('members.emptyTitle')}
+          description={canManage ? t('members.emptyManager') : t('members.emptyEmployee')}
         />
       ) : (
         <ul className="divide-y divide-border" data-testid="project-member-list">
@@ -147,7 +149,7 @@ export function ProjectMembers({ project, canManage }: { project: ProjectDetail;
                 <Button
                   size="sm"
                   variant="ghost"
-                  aria-label={`Remove ${m.name}`}
+                  aria-label={t('members.removeMember', { name: m.name })}
                   onClick={() => setRemoving(m)}
                 >
                   <UserMinus aria-hidden />

@@ -1,10 +1,11 @@
 import type { ProjectDetail } from '@contract/projects';
 import { Pencil } from 'lucide-react';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
-import { formatHours } from '@/lib/format';
+import { formatHours, formatNumber } from '@/lib/format';
 import { ProjectDialog } from './project-dialog';
 import { ProjectPriorityBadge, ProjectStatusBadge } from './project-badges';
 
@@ -19,10 +20,11 @@ function Figure({ label, value }: { label: string; value: string }) {
 
 /** The head of a project's page: name, badges, description, Edit, and the tracked-time figures. */
 export function ProjectOverview({ project, canManage }: { project: ProjectDetail; canManage: boolean }) {
+  const { t } = useTranslation('projects');
   const [editing, setEditing] = useState(false);
   const open = project.taskCounts.todo + project.taskCounts.in_progress + project.taskCounts.pending_review;
   return (
-    <section aria-labelledby="project-name" className="grid gap-4">
+    <section aria-labelledby="project-name" className="grid min-w-0 gap-4">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
         <div className="min-w-0">
           <h1 id="project-name" className="break-words text-2xl font-semibold tracking-tight text-foreground">
@@ -35,18 +37,18 @@ export function ProjectOverview({ project, canManage }: { project: ProjectDetail
         </div>
         {canManage && (
           <Button variant="outline" onClick={() => setEditing(true)}>
-            <Pencil aria-hidden /> Edit Project
+            <Pencil aria-hidden /> {t('overview.edit')}
           </Button>
         )}
       </div>
       <p className="whitespace-pre-wrap break-words text-sm text-muted-foreground">
-        {project.description || 'No description'}
+        {project.description || t('overview.noDescription')}
       </p>
       <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
-        <Figure label="Tracked this week" value={formatHours(project.hoursThisWeek)} />
-        <Figure label="Tracked this month" value={formatHours(project.hoursThisMonth)} />
-        <Figure label="Open tasks" value={String(open)} />
-        <Figure label="Completed tasks" value={String(project.taskCounts.completed)} />
+        <Figure label={t('overview.trackedWeek')} value={formatHours(project.hoursThisWeek)} />
+        <Figure label={t('overview.trackedMonth')} value={formatHours(project.hoursThisMonth)} />
+        <Figure label={t('overview.openTasks')} value={formatNumber(open)} />
+        <Figure label={t('overview.completedTasks')} value={formatNumber(project.taskCounts.completed)} />
       </dl>
       {canManage && <ProjectDialog project={project} open={editing} onOpenChange={setEditing} />}
     </section>
@@ -54,8 +56,9 @@ export function ProjectOverview({ project, canManage }: { project: ProjectDetail
 }
 
 export function ProjectOverviewSkeleton() {
+  const { t } = useTranslation('projects');
   return (
-    <div className="grid gap-4" role="status" aria-busy="true" aria-label="Loading project">
+    <div className="grid gap-4" role="status" aria-busy="true" aria-label={t('overview.loading')}>
       <Skeleton className="h-8 w-64" />
       <Skeleton className="h-4 w-full max-w-xl" />
       <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">

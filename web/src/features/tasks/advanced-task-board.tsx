@@ -1,6 +1,7 @@
 import type { TaskFilters } from '@contract/tasks';
 import { ArrowDown, ArrowUp, ClipboardList, LayoutList, SearchX, Table2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { FilterSelect } from '@/components/ui/filter-select';
 import { toast } from '@/components/ui/use-toast';
@@ -10,7 +11,7 @@ import { useAssignableUsers, useLiveTasks, useTaskList } from './api';
 import { AdvancedTaskCard } from './advanced-task-card';
 import { TaskFiltersBar } from './task-filters';
 import { LoadMore, TaskListEmpty, TaskListSkeleton } from './task-list-states';
-import { sortLabels, type TaskOrder, TaskTable } from './task-table';
+import { sortColumns, type TaskOrder, TaskTable } from './task-table';
 
 type View = { mode: 'cards' | 'table' } & TaskOrder;
 const VIEW_KEY = 'workbench.advancedTasks.view';
@@ -23,7 +24,7 @@ function readView(): View {
     if (
       saved &&
       (saved.mode === 'cards' || saved.mode === 'table') &&
-      saved.sort in sortLabels &&
+      sortColumns.includes(saved.sort) &&
       (saved.order === 'asc' || saved.order === 'desc')
     )
       return saved;
@@ -48,10 +49,9 @@ function useSavedView() {
   return [view, change] as const;
 }
 
-const sortOptions = Object.entries(sortLabels).map(([value, label]) => ({ value, label }));
-
 /** Advanced Tasks: the page's tasks, users and projects load side by side; filters run on the server. */
 export function AdvancedTaskBoard({ onCreate }: { onCreate: () => void }) {
+  const { t } = useTranslation('tasks');
   const { user } = useCurrentUser();
   const canReview = user?.role === 'manager' || user?.role === 'admin';
   const [filters, setFilters] = useState<TaskFilters>({});
@@ -71,8 +71,9 @@ export function AdvancedTaskBoard({ onCreate }: { onCreate: () => void }) {
   const failed = tasks.isError || users.isError || projects.isError;
 
   useEffect(() => {
-    if (failed) toast({ variant: 'destructive', title: 'Error', description: 'Failed to load data' });
-  }, [failed]);
+    if (failed)
+      toast({ variant: 'destructive', title: t('toast.error'), description: t('toast.loadFailed') });
+  }, [failed, t]);
 
   const filtering = Boolean(filters.status || filters.assigneeId || filters.projectId || filters.search);
   const list = tasks.data?.pages.flat() ?? [];
@@ -89,11 +90,11 @@ export function AdvancedTaskBoard({ onCreate }: { onCreate: () => void }) {
       />
       <div className="mb-4 flex flex-wrap items-end justify-between gap-3">
         <fieldset className="inline-flex rounded-md border border-border bg-card p-0.5">
-          <legend className="sr-only">View</legend>
+          <legend className="sr-only">{t('board.view')}</legend>
           {(
             [
-              ['cards', 'Cards', LayoutList],
-              ['table', 'Table', Table2],
+              ['cards', t('board.cards'), LayoutList],
+              ['table', t('board.table'), Table2],
             ] as const
           ).map(([mode, label, Icon]) => (
             <Button
@@ -112,16 +113,16 @@ export function AdvancedTaskBoard({ onCreate }: { onCreate: () => void }) {
             <div className="w-40">
               <FilterSelect
                 id="task-sort"
-                label="Sort by"
+                label={t('board.sortBy')}
                 value={view.sort}
-                options={sortOptions}
+                options={sortColumns.map((value) => ({ value, label: t(`sort.${value}`) }))}
                 onChange={(sort) => sort && setView({ sort: sort as TaskOrder['sort'] })}
               />
             </div>
             <Button
               variant="outline"
               size="icon"
-              aria-label={view.order === 'asc' ? 'Ascending; sort descending' : 'Descending; sort ascending'}
+              aria-label={view.order === 'asc' ? t('board.ascending') : t('board.descending')}
               onClick={() => setView({ order: view.order === 'asc' ? 'desc' : 'asc' })}
             >
               {view.order === 'asc' ? <ArrowUp aria-hidden /> : <ArrowDown aria-hidden />}
@@ -134,8 +135,8 @@ export function AdvancedTaskBoard({ onCreate }: { onCreate: () => void }) {
       ) : failed && list.length === 0 ? (
         <TaskListEmpty
           icon={ClipboardList}
-          title="Tasks could not be loaded"
-          description="Check your connection and try again."
+          title={t('list.loadFailed')}
+          description={t('list.loadFailedDescription')}
           action={
             <Button
               onClick={() => {
@@ -144,7 +145,7 @@ export function AdvancedTaskBoard({ onCreate }: { onCreate: () => void }) {
                 void projects.refetch();
               }}
             >
-              Try again
+              {t('common:actions.retry')}
             </Button>
           }
         />
@@ -152,24 +153,20 @@ export function AdvancedTaskBoard({ onCreate }: { onCreate: () => void }) {
         filtering ? (
           <TaskListEmpty
             icon={SearchX}
-            title="No matching tasks"
-            description="No task matches these filters. Change or clear them to see more."
+            title={t('list.noMatchTitle')}
+            description={t('list.noMatchDescription')}
             action={
               <Button variant="outline" onClick={clearFilters}>
-                Clear filters
+                {t('list.clearFilters')}
               </Button>
             }
           />
         ) : (
           <TaskListEmpty
             icon={ClipboardList}
-            title="No tasks yet"
-            description={
-              canReview
-                ? 'Create a task and assign it to someone on your team.'
-                : 'Tasks assigned to you will appear here.'
-            }
-            action={<Button onClick={onCreate}>Create Task</Button>}
+            title={t('list.emptyTitle')}
+            description={canReview ? t('list.emptyManager') : t('list.emptyEmployee')}
+            action={<Button onClick={onCreate}>{t('list.createTask')}</Button>}
           />
         )
       ) : (

@@ -1,6 +1,7 @@
 import { SUBMISSION_NOTES, type Task } from '@contract/tasks';
 import { CheckCircle2, MessageSquare, Pause, Play, RotateCcw, Send } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
 import { formatRelative } from '@/lib/format';
@@ -21,6 +22,7 @@ interface AdvancedTaskCardProps {
 }
 
 function ReviewNotes({ task }: { task: Task }) {
+  const { t } = useTranslation('tasks');
   if (!task.reviewComments && !task.reviewedBy) return null;
   const rework = task.reviewStatus === 'rework';
   return (
@@ -32,9 +34,12 @@ function ReviewNotes({ task }: { task: Task }) {
       }
     >
       <p className="text-xs text-muted-foreground">
-        Reviewed by{' '}
-        <span className="font-medium text-subtle-foreground">{task.reviewedBy ?? 'a former user'}</span>{' '}
-        {formatRelative(task.reviewedAt)}
+        <Trans
+          t={t}
+          i18nKey="card.reviewedBy"
+          values={{ name: task.reviewedBy ?? t('card.formerUser'), when: formatRelative(task.reviewedAt) }}
+          components={{ strong: <span className="font-medium text-subtle-foreground" /> }}
+        />
       </p>
       {task.reviewComments && (
         <p className="mt-0.5 whitespace-pre-wrap break-words text-subtle-foreground">{task.reviewComments}</p>
@@ -44,6 +49,7 @@ function ReviewNotes({ task }: { task: Task }) {
 }
 
 export function AdvancedTaskCard({ task, canReview, myId, actions }: AdvancedTaskCardProps) {
+  const { t } = useTranslation('tasks');
   const pause = useTogglePause();
   const submit = useSubmitTask();
   const [review, setReview] = useState<ReviewAction | null>(null);
@@ -54,12 +60,12 @@ export function AdvancedTaskCard({ task, canReview, myId, actions }: AdvancedTas
     pause.mutate(
       { params: { id: task.id } },
       {
-        onSuccess: () => toast({ title: 'Task status updated', description: task.title }),
+        onSuccess: () => toast({ title: t('toast.statusUpdated'), description: task.title }),
         onError: (error) =>
           toast({
             variant: 'destructive',
-            title: 'Error',
-            description: errorDescription('Failed to update task', error),
+            title: t('toast.error'),
+            description: errorDescription(t('toast.updateFailed'), error),
           }),
       },
     );
@@ -68,12 +74,12 @@ export function AdvancedTaskCard({ task, canReview, myId, actions }: AdvancedTas
     submit.mutate(
       { params: { id: task.id }, body: { submissionNotes: SUBMISSION_NOTES } },
       {
-        onSuccess: () => toast({ title: 'Task submitted for review', description: task.title }),
+        onSuccess: () => toast({ title: t('toast.submitted'), description: task.title }),
         onError: (error) =>
           toast({
             variant: 'destructive',
-            title: 'Error',
-            description: errorDescription('Failed to submit task', error),
+            title: t('toast.error'),
+            description: errorDescription(t('toast.submitFailed'), error),
           }),
       },
     );
@@ -88,7 +94,12 @@ export function AdvancedTaskCard({ task, canReview, myId, actions }: AdvancedTas
           <>
             {task.assignedBy && (
               <p className="text-xs text-muted-foreground">
-                Assigned by <span className="font-medium text-subtle-foreground">{task.assignedBy}</span>
+                <Trans
+                  t={t}
+                  i18nKey="card.assignedBy"
+                  values={{ name: task.assignedBy }}
+                  components={{ strong: <span className="font-medium text-subtle-foreground" /> }}
+                />
               </p>
             )}
             <ReviewNotes task={task} />
@@ -98,28 +109,28 @@ export function AdvancedTaskCard({ task, canReview, myId, actions }: AdvancedTas
         {open && (
           <Button size="sm" variant="outline" onClick={togglePause} disabled={pause.isPending}>
             {task.isPaused ? <Play aria-hidden /> : <Pause aria-hidden />}
-            {task.isPaused ? 'Resume' : 'Pause'}
+            {task.isPaused ? t('card.resume') : t('card.pause')}
           </Button>
         )}
         {open && !task.isPaused && task.assigneeId === myId && (
           <Button size="sm" onClick={submitForReview} disabled={submit.isPending}>
-            <Send aria-hidden /> Submit for Review
+            <Send aria-hidden /> {t('card.submitForReview')}
           </Button>
         )}
         {canReview && task.status === 'pending_review' && (
           <>
             <Button size="sm" onClick={() => setReview('approve')}>
-              <CheckCircle2 aria-hidden /> Approve
+              <CheckCircle2 aria-hidden /> {t('card.approve')}
             </Button>
             <Button size="sm" variant="outline" onClick={() => setReview('rework')}>
-              <RotateCcw aria-hidden /> Rework
+              <RotateCcw aria-hidden /> {t('card.rework')}
             </Button>
           </>
         )}
         <TaskManageActions task={task} />
         <Button size="sm" variant="ghost" className="sm:ml-auto" onClick={() => setCommentsOpen(true)}>
           <MessageSquare aria-hidden />
-          Comments{task.comments.length > 0 && ` (${task.comments.length})`}
+          {t('card.comments', { count: task.comments.length })}
         </Button>
       </TaskCard>
       <ReviewDialog task={task} action={review} onClose={() => setReview(null)} />

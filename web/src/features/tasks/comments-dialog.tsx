@@ -1,5 +1,6 @@
 import { addCommentRequest, type Task, type TaskComment } from '@contract/tasks';
 import { MessageSquare } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { FormDialog, TextareaField, useZodForm } from '@/components/form';
 import { toast } from '@/components/ui/use-toast';
 import { formatRelative, initials } from '@/lib/format';
@@ -12,16 +13,17 @@ interface CommentsDialogProps {
 }
 
 function Thread({ comments }: { comments: TaskComment[] }) {
+  const { t } = useTranslation('tasks');
   if (comments.length === 0) {
     return (
       <div className="flex flex-col items-center rounded-md border border-dashed border-border py-6 text-center">
         <MessageSquare className="size-5 text-faint-foreground" aria-hidden />
-        <p className="mt-2 text-sm text-subtle-foreground">No comments yet. Start the conversation.</p>
+        <p className="mt-2 text-sm text-subtle-foreground">{t('comments.empty')}</p>
       </div>
     );
   }
   return (
-    <ol className="grid max-h-72 gap-3 overflow-y-auto pr-1" aria-label="Comments">
+    <ol className="grid max-h-72 gap-3 overflow-y-auto pr-1" aria-label={t('comments.list')}>
       {comments.map((c) => {
         const [first, ...rest] = c.author.split(' ');
         return (
@@ -50,6 +52,7 @@ function Thread({ comments }: { comments: TaskComment[] }) {
 
 /** The task's thread (oldest first) and a box to add to it; the author is whoever is signed in. */
 export function CommentsDialog({ task, open, onOpenChange }: CommentsDialogProps) {
+  const { t } = useTranslation('tasks');
   const add = useAddComment();
   const form = useZodForm(addCommentRequest, { defaultValues: { text: '' } });
 
@@ -59,10 +62,10 @@ export function CommentsDialog({ task, open, onOpenChange }: CommentsDialogProps
       {
         onSuccess: () => {
           form.reset();
-          toast({ title: 'Comment added successfully' });
+          toast({ title: t('comments.added') });
         },
         onError: () =>
-          toast({ variant: 'destructive', title: 'Error', description: 'Failed to add comment' }),
+          toast({ variant: 'destructive', title: t('toast.error'), description: t('comments.failed') }),
       },
     );
 
@@ -71,18 +74,23 @@ export function CommentsDialog({ task, open, onOpenChange }: CommentsDialogProps
       open={open}
       onOpenChange={onOpenChange}
       testId="comments-dialog"
-      title="Comments"
+      title={t('comments.title')}
       description={<span className="break-words">{task.title}</span>}
       before={<Thread comments={task.comments} />}
       form={form}
       onSubmit={submit}
       idPrefix="comment"
-      submitLabel="Add Comment"
-      pendingLabel="Posting..."
+      submitLabel={t('comments.submit')}
+      pendingLabel={t('comments.pending')}
       pending={add.isPending}
-      cancelLabel="Close"
+      cancelLabel={t('common:actions.close')}
     >
-      <TextareaField name="text" label="Add a comment" placeholder="Write a comment..." maxLength={2000} />
+      <TextareaField
+        name="text"
+        label={t('comments.label')}
+        placeholder={t('comments.placeholder')}
+        maxLength={2000}
+      />
     </FormDialog>
   );
 }

@@ -1,4 +1,5 @@
 import type { Task } from '@contract/tasks';
+import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { toast } from '@/components/ui/use-toast';
 import { useDeleteTask } from './api';
@@ -14,16 +15,17 @@ export function DeleteTaskDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
+  const { t } = useTranslation('tasks');
   const remove = useDeleteTask();
   return (
     <ConfirmDialog
       open={open}
       onClose={() => onOpenChange(false)}
       testId="delete-task-dialog"
-      title={`Delete “${task.title}”?`}
-      description="The task and its comments go. Time tracked on it stays in the timesheets and reports, without the task's name."
-      confirmLabel="Delete Task"
-      pendingLabel="Deleting..."
+      title={t('delete.title', { title: task.title })}
+      description={t('delete.description')}
+      confirmLabel={t('delete.confirm')}
+      pendingLabel={t('delete.pending')}
       pending={remove.isPending}
       destructive
       onConfirm={() =>
@@ -31,14 +33,14 @@ export function DeleteTaskDialog({
           { params: { id: task.id } },
           {
             onSuccess: () => {
-              toast({ title: 'Task deleted', description: task.title });
+              toast({ title: t('toast.deleted'), description: task.title });
               onOpenChange(false);
             },
             onError: (error) =>
               toast({
                 variant: 'destructive',
-                title: 'Error',
-                description: errorDescription('Failed to delete task', error),
+                title: t('toast.error'),
+                description: errorDescription(t('toast.deleteFailed'), error),
               }),
           },
         )

@@ -16,6 +16,6 @@ export function dueInput(iso: string | null, timeZone: string): string | null {
 /** 'Nov 21, 2025, 5:00 PM' in the zone. */
 export const formatDue = (iso: string, timeZone: string | undefined) => formatDateTime(iso, '—', timeZone);
 
-/** Under the field, when the person's zone is not the browser's: which clock the time is read in. */
-export const dueHint = (timeZone: string | undefined) =>
-  timeZone && !isBrowserTimeZone(timeZone) ? `A time in ${timeZone}` : undefined;
+/** The zone to name under the field when it is not the browser's (the time is read in it), else undefined. */
+export const dueHintZone = (timeZone: string | undefined) =>
+  timeZone && !isBrowserTimeZone(timeZone) ? timeZone : undefined;

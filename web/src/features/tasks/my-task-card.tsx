@@ -1,16 +1,17 @@
 import type { Task, TaskStatus } from '@contract/tasks';
 import { CheckCircle2, Play } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
 import { useChangeTaskStatus } from './api';
 import { errorDescription } from './error-description';
-import { statusLabels } from './task-badges';
 import { TaskCard } from './task-card';
 import { TaskManageActions } from './task-manage-actions';
 
 /** A My Tasks card: Start moves todo → in progress, Complete moves in progress → completed. */
 export function MyTaskCard({ task, actions }: { task: Task; actions?: ReactNode }) {
+  const { t } = useTranslation('tasks');
   const change = useChangeTaskStatus();
   const move = (status: TaskStatus) =>
     change.mutate(
@@ -18,14 +19,14 @@ export function MyTaskCard({ task, actions }: { task: Task; actions?: ReactNode 
       {
         onSuccess: (updated) =>
           toast({
-            title: 'Task Updated',
-            description: `${updated.title} is now ${statusLabels[updated.status]}.`,
+            title: t('toast.updated'),
+            description: t('toast.movedTo', { title: updated.title, status: t(`status.${updated.status}`) }),
           }),
         onError: (error) =>
           toast({
             variant: 'destructive',
-            title: 'Error',
-            description: errorDescription('Failed to update task', error),
+            title: t('toast.error'),
+            description: errorDescription(t('toast.updateFailed'), error),
           }),
       },
     );
@@ -35,12 +36,12 @@ export function MyTaskCard({ task, actions }: { task: Task; actions?: ReactNode 
     <TaskCard task={task} actions={actions}>
       {task.status === 'todo' && (
         <Button size="sm" onClick={() => move('in_progress')} disabled={change.isPending}>
-          <Play aria-hidden /> Start
+          <Play aria-hidden /> {t('card.start')}
         </Button>
       )}
       {canComplete && (
         <Button size="sm" onClick={() => move('completed')} disabled={change.isPending}>
-          <CheckCircle2 aria-hidden /> Complete
+          <CheckCircle2 aria-hidden /> {t('card.complete')}
         </Button>
       )}
       <TaskManageActions task={task} />

@@ -1,6 +1,7 @@
 import type { Task } from '@contract/tasks';
 import { ListTodo, Plus } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { useLiveTasks, useMyTasks } from './api';
 import { MyTaskCard } from './my-task-card';
@@ -13,6 +14,7 @@ interface MyTaskListProps {
 }
 
 export function MyTaskList({ renderActions, onCreate }: MyTaskListProps) {
+  const { t } = useTranslation('tasks');
   const query = useMyTasks();
   useLiveTasks();
   if (query.isLoading) return <TaskListSkeleton />;
@@ -20,9 +22,9 @@ export function MyTaskList({ renderActions, onCreate }: MyTaskListProps) {
     return (
       <TaskListEmpty
         icon={ListTodo}
-        title="Your tasks could not be loaded"
+        title={t('list.myLoadFailed')}
         description={query.error.message}
-        action={<Button onClick={() => query.refetch()}>Try again</Button>}
+        action={<Button onClick={() => query.refetch()}>{t('common:actions.retry')}</Button>}
       />
     );
   const tasks = query.data?.pages.flat() ?? [];
@@ -30,12 +32,12 @@ export function MyTaskList({ renderActions, onCreate }: MyTaskListProps) {
     return (
       <TaskListEmpty
         icon={ListTodo}
-        title="No tasks yet"
-        description="Tasks assigned to you, and the ones you create for yourself, appear here."
+        title={t('list.emptyTitle')}
+        description={t('list.myEmptyDescription')}
         action={
           onCreate && (
             <Button onClick={onCreate}>
-              <Plus aria-hidden /> New Task
+              <Plus aria-hidden /> {t('pages.myTasks.newTask')}
             </Button>
           )
         }

@@ -1,10 +1,12 @@
 import { type TaskStatus, taskStatuses } from '@contract/tasks';
+import { useTranslation } from 'react-i18next';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
+import { formatNumber } from '@/lib/format';
 import { useOwnTimeZone } from '@/lib/time-zone';
 import { formatDue } from './due-date';
 import { useLiveTasks, useTaskList } from './api';
-import { PriorityBadge, statusLabels } from './task-badges';
+import { PriorityBadge } from './task-badges';
 import { LoadMore } from './task-list-states';
 
 const FIRST = 5;
@@ -19,6 +21,7 @@ function StatusColumn({
   status: TaskStatus;
   count: number;
 }) {
+  const { t } = useTranslation('tasks');
   const tasks = useTaskList({ projectId, status }, FIRST);
   const list = tasks.data?.pages.flat() ?? [];
   const ownZone = useOwnTimeZone();
@@ -26,9 +29,9 @@ function StatusColumn({
   return (
     <Card className="flex min-w-0 flex-col gap-2 p-4" aria-labelledby={headingId}>
       <h3 id={headingId} className="flex items-center justify-between text-sm font-semibold text-foreground">
-        {statusLabels[status]}
+        {t(`status.${status}`)}
         <span className="rounded-full bg-muted px-2 py-0.5 text-xs font-medium text-muted-foreground">
-          {count}
+          {formatNumber(count)}
         </span>
       </h3>
       {tasks.isLoading ? (
@@ -36,13 +39,13 @@ function StatusColumn({
           className="grid gap-2"
           role="status"
           aria-busy="true"
-          aria-label={`Loading ${statusLabels[status]} tasks`}
+          aria-label={t('project.loading', { status: t(`status.${status}`) })}
         >
           <Skeleton className="h-10 w-full" />
           <Skeleton className="h-10 w-full" />
         </div>
       ) : list.length === 0 ? (
-        <p className="py-2 text-sm text-muted-foreground">No tasks here.</p>
+        <p className="py-2 text-sm text-muted-foreground">{t('project.empty')}</p>
       ) : (
         <ul className="grid gap-2">
           {list.map((task) => (
@@ -55,7 +58,7 @@ function StatusColumn({
               <div className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-muted-foreground">
                 <PriorityBadge priority={task.priority} />
                 <span>{task.assignee}</span>
-                {task.dueDate && <span>Due {formatDue(task.dueDate, ownZone)}</span>}
+                {task.dueDate && <span>{t('card.due', { date: formatDue(task.dueDate, ownZone) })}</span>}
               </div>
             </li>
           ))}
@@ -81,11 +84,12 @@ export function ProjectTaskLists({
   projectId: string;
   counts: Record<TaskStatus, number>;
 }) {
+  const { t } = useTranslation('tasks');
   useLiveTasks();
   return (
     <section aria-labelledby="project-tasks-heading" className="grid gap-3">
       <h2 id="project-tasks-heading" className="text-base font-semibold text-foreground">
-        Tasks
+        {t('project.heading')}
       </h2>
       <div className="grid gap-3 sm:grid-cols-2">
         {taskStatuses.map((status) => (

@@ -1,5 +1,6 @@
 import { reviewTaskRequest, type Task } from '@contract/tasks';
 import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
 import { applyServerErrors, FormDialog, TextareaField, useZodForm } from '@/components/form';
 import { toast } from '@/components/ui/use-toast';
 import { useReviewTask } from './api';
@@ -15,6 +16,7 @@ interface ReviewDialogProps {
 
 /** Approve (comments optional) or send back for rework (a reason is required, as the server insists). */
 export function ReviewDialog({ task, action, onClose }: ReviewDialogProps) {
+  const { t } = useTranslation('tasks');
   const review = useReviewTask();
   const approving = action === 'approve';
   const form = useZodForm(reviewTaskRequest, { defaultValues: { action: 'approve', reviewComments: '' } });
@@ -28,7 +30,10 @@ export function ReviewDialog({ task, action, onClose }: ReviewDialogProps) {
       { params: { id: task.id }, body },
       {
         onSuccess: () => {
-          toast({ title: approving ? 'Task approved' : 'Task sent for rework', description: task.title });
+          toast({
+            title: approving ? t('reviewDialog.approved') : t('reviewDialog.sentForRework'),
+            description: task.title,
+          });
           form.reset();
           onClose();
         },
@@ -36,8 +41,8 @@ export function ReviewDialog({ task, action, onClose }: ReviewDialogProps) {
           applyServerErrors(form, failure);
           toast({
             variant: 'destructive',
-            title: 'Error',
-            description: errorDescription('Failed to review task', failure),
+            title: t('toast.error'),
+            description: errorDescription(t('reviewDialog.failed'), failure),
           });
         },
       },
@@ -48,16 +53,16 @@ export function ReviewDialog({ task, action, onClose }: ReviewDialogProps) {
       open={action !== null}
       onOpenChange={(open) => !open && onClose()}
       testId="review-dialog"
-      title={approving ? 'Approve Task' : 'Request Rework'}
+      title={approving ? t('reviewDialog.approveTitle') : t('reviewDialog.reworkTitle')}
       description={
         approving
-          ? `Mark “${task.title}” as completed and approved.`
-          : `Send “${task.title}” back to ${task.assignee}. Say what needs to change: a reason is required.`
+          ? t('reviewDialog.approveDescription', { title: task.title })
+          : t('reviewDialog.reworkDescription', { title: task.title, assignee: task.assignee })
       }
       before={
         task.submissionNotes && (
           <div className="rounded-md border border-border bg-subtle px-3 py-2 text-sm text-subtle-foreground">
-            <p className="text-xs font-medium text-subtle-foreground">Submission notes</p>
+            <p className="text-xs font-medium text-subtle-foreground">{t('reviewDialog.submissionNotes')}</p>
             <p className="mt-0.5 break-words">{task.submissionNotes}</p>
           </div>
         )
@@ -65,15 +70,15 @@ export function ReviewDialog({ task, action, onClose }: ReviewDialogProps) {
       form={form}
       onSubmit={submit}
       idPrefix="review"
-      submitLabel={approving ? 'Approve' : 'Send for Rework'}
-      pendingLabel={approving ? 'Approving...' : 'Sending...'}
+      submitLabel={approving ? t('reviewDialog.approve') : t('reviewDialog.sendForRework')}
+      pendingLabel={approving ? t('reviewDialog.approving') : t('reviewDialog.sending')}
       pending={review.isPending}
       destructive={!approving}
     >
       <TextareaField
         name="reviewComments"
-        label={approving ? 'Review comments' : 'Reason for rework'}
-        placeholder={approving ? 'Optional feedback' : 'What should be changed?'}
+        label={approving ? t('reviewDialog.commentsLabel') : t('reviewDialog.reasonLabel')}
+        placeholder={approving ? t('reviewDialog.commentsPlaceholder') : t('reviewDialog.reasonPlaceholder')}
         maxLength={2000}
         rows={4}
         autoFocus

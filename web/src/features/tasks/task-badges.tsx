@@ -1,12 +1,6 @@
 import type { Task, TaskPriority, TaskStatus } from '@contract/tasks';
+import { useTranslation } from 'react-i18next';
 import { Badge, type BadgeVariant } from '@/components/ui/badge';
-
-export const statusLabels: Record<TaskStatus, string> = {
-  todo: 'To Do',
-  in_progress: 'In Progress',
-  pending_review: 'Pending Review',
-  completed: 'Completed',
-};
 
 const statusVariant: Record<TaskStatus, BadgeVariant> = {
   todo: 'gray',
@@ -16,18 +10,19 @@ const statusVariant: Record<TaskStatus, BadgeVariant> = {
 };
 
 const priorityVariant: Record<TaskPriority, BadgeVariant> = { low: 'gray', medium: 'indigo', high: 'red' };
-export const priorityLabels: Record<TaskPriority, string> = { low: 'Low', medium: 'Medium', high: 'High' };
 
 export function TaskStatusBadge({ status }: { status: TaskStatus }) {
+  const { t } = useTranslation('tasks');
   return (
     <Badge variant={statusVariant[status]} data-testid="task-status">
-      {statusLabels[status]}
+      {t(`status.${status}`)}
     </Badge>
   );
 }
 
 export function PriorityBadge({ priority }: { priority: TaskPriority }) {
-  return <Badge variant={priorityVariant[priority]}>{priorityLabels[priority]} priority</Badge>;
+  const { t } = useTranslation('tasks');
+  return <Badge variant={priorityVariant[priority]}>{t(`priorityBadge.${priority}`)}</Badge>;
 }
 
 /**
@@ -35,16 +30,17 @@ export function PriorityBadge({ priority }: { priority: TaskPriority }) {
  * together), so only rework and approval add a badge of their own.
  */
 export function ReviewBadge({ task }: { task: Pick<Task, 'reviewStatus'> }) {
+  const { t } = useTranslation('tasks');
   if (task.reviewStatus === 'rework')
     return (
       <Badge variant="red" data-testid="review-status">
-        Needs Rework
+        {t('review.rework')}
       </Badge>
     );
   if (task.reviewStatus === 'approved')
     return (
       <Badge variant="green" data-testid="review-status">
-        Approved
+        {t('review.approved')}
       </Badge>
     );
   return null;

@@ -1,9 +1,10 @@
 import { isOverdue, type Task } from '@contract/tasks';
 import { CalendarClock, Clock, FolderKanban } from 'lucide-react';
 import { Children, type ReactNode } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { Avatar } from '@/components/ui/avatar';
 import { Card } from '@/components/ui/card';
-import { formatDuration } from '@/lib/format';
+import { formatDuration, formatNumber } from '@/lib/format';
 import { useOwnTimeZone } from '@/lib/time-zone';
 import { formatDue } from './due-date';
 import { cn } from '@/lib/utils';
@@ -43,10 +44,12 @@ function Fact({
 }
 
 export function TaskCard({ task, showAssignee = false, children, actions, footer }: TaskCardProps) {
+  const { t } = useTranslation('tasks');
   const overdue = isOverdue(task);
   const ownZone = useOwnTimeZone();
+  const spent = formatDuration(task.timeSpent * 3600);
   return (
-    <Card className="flex flex-col gap-3 p-4 sm:p-5" data-testid="task-card" data-task-id={task.id}>
+    <Card className="flex min-w-0 flex-col gap-3 p-4 sm:p-5" data-testid="task-card" data-task-id={task.id}>
       <div className="flex flex-col gap-2 sm:flex-row sm:items-start sm:justify-between sm:gap-4">
         <div className="min-w-0">
           <h3 className="break-words text-base font-semibold leading-snug text-foreground">{task.title}</h3>
@@ -58,33 +61,41 @@ export function TaskCard({ task, showAssignee = false, children, actions, footer
           <TaskStatusBadge status={task.status} />
           <ReviewBadge task={task} />
           <PriorityBadge priority={task.priority} />
-          {task.isPaused && <span className="text-xs font-medium text-warning-foreground">Paused</span>}
+          {task.isPaused && (
+            <span className="text-xs font-medium text-warning-foreground">{t('card.paused')}</span>
+          )}
         </div>
       </div>
 
       <dl className="flex flex-col gap-x-6 gap-y-1.5 text-sm text-subtle-foreground sm:flex-row sm:flex-wrap">
-        <Fact icon={FolderKanban} label="Project">
-          {task.project ?? <span className="text-muted-foreground">No project</span>}
+        <Fact icon={FolderKanban} label={t('card.project')}>
+          {task.project ?? <span className="text-muted-foreground">{t('card.noProject')}</span>}
         </Fact>
         {showAssignee && (
           <Fact
             lead={
               <Avatar name={task.assignee} src={task.assigneeImageUrl} size="xs" testId="assignee-avatar" />
             }
-            label="Assignee"
+            label={t('card.assignee')}
           >
             {task.assignee}
           </Fact>
         )}
-        <Fact icon={Clock} label="Time spent">
-          {formatDuration(task.timeSpent * 3600)} spent
-          {task.estimatedHours > 0 && (
-            <span className="text-muted-foreground"> of {task.estimatedHours}h</span>
+        <Fact icon={Clock} label={t('card.timeSpent')}>
+          {task.estimatedHours > 0 ? (
+            <Trans
+              t={t}
+              i18nKey="card.spentOf"
+              values={{ spent, estimate: formatNumber(task.estimatedHours, { maximumFractionDigits: 2 }) }}
+              components={{ muted: <span className="text-muted-foreground" /> }}
+            />
+          ) : (
+            t('card.spent', { spent })
           )}
         </Fact>
-        <Fact icon={CalendarClock} label="Due date">
+        <Fact icon={CalendarClock} label={t('card.dueDate')}>
           <span className={cn(overdue && 'font-medium text-danger')}>
-            {task.dueDate ? `Due ${formatDue(task.dueDate, ownZone)}` : 'No due date'}
+            {task.dueDate ? t('card.due', { date: formatDue(task.dueDate, ownZone) }) : t('card.noDueDate')}
           </span>
         </Fact>
       </dl>

@@ -1,5 +1,6 @@
 import { createTaskRequest, type Task, type TaskEdit, taskPriorities } from '@contract/tasks';
 import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import {
   applyServerErrors,
@@ -15,11 +16,8 @@ import { browserTimeZone } from '@/lib/format';
 import { useOwnTimeZone } from '@/lib/time-zone';
 import { useProjectOptions } from '@/lib/use-project-options';
 import { useAssignableUsers, useCreateTask, useUpdateTask } from './api';
-import { dueHint, dueInput } from './due-date';
+import { dueHintZone, dueInput } from './due-date';
 import { errorDescription } from './error-description';
-import { priorityLabels } from './task-badges';
-
-const priorityOptions = taskPriorities.map((value) => ({ value, label: priorityLabels[value] }));
 
 type TaskForm = z.output<typeof createTaskRequest>;
 
@@ -64,6 +62,7 @@ export function TaskDialog({
   onOpenChange: (open: boolean) => void;
   variant?: 'personal' | 'assign';
 }) {
+  const { t } = useTranslation('tasks');
   const { user } = useCurrentUser();
   const manages = user?.role === 'manager' || user?.role === 'admin';
   const full = task !== undefined || variant === 'assign';
@@ -74,6 +73,7 @@ export function TaskDialog({
   const update = useUpdateTask();
   const ownZone = useOwnTimeZone();
   const timeZone = ownZone ?? browserTimeZone();
+  const hintZone = dueHintZone(ownZone);
   const form = useZodForm(createTaskRequest, { defaultValues: valuesOf(task, timeZone) });
   // Editing opens on the task as it is now (a live change may have moved it since the card was drawn).
   // biome-ignore lint/correctness/useExhaustiveDependencies: only when the dialog opens
@@ -93,15 +93,15 @@ export function TaskDialog({
       { params: { id }, body },
       {
         onSuccess: (updated) => {
-          toast({ title: 'Task updated', description: updated.title });
+          toast({ title: t('dialog.updated'), description: updated.title });
           onOpenChange(false);
         },
         onError: (error) => {
           applyServerErrors(form, error);
           toast({
             variant: 'destructive',
-            title: 'Error',
-            description: errorDescription('Failed to update task', error),
+            title: t('toast.error'),
+            description: errorDescription(t('toast.updateFailed'), error),
           });
         },
       },
@@ -117,16 +117,16 @@ export function TaskDialog({
       { body },
       {
         onSuccess: (created) => {
-          if (variant === 'assign') toast({ title: 'Task created successfully', description: created.title });
-          else toast({ title: 'Task Created', description: created.title });
+          if (variant === 'assign') toast({ title: t('dialog.createdAssign'), description: created.title });
+          else toast({ title: t('dialog.createdPersonal'), description: created.title });
           form.reset();
           onOpenChange(false);
         },
         onError: (error) => {
           applyServerErrors(form, error);
           if (variant === 'assign')
-            toast({ variant: 'destructive', title: 'Error', description: 'Failed to create task' });
-          else toast({ variant: 'destructive', title: 'Failed to create task', description: error.message });
+            toast({ variant: 'destructive', title: t('toast.error'), description: t('dialog.createFailed') });
+          else toast({ variant: 'destructive', title: t('dialog.createFailed'), description: error.message });
         },
       },
     );
@@ -142,36 +142,44 @@ export function TaskDialog({
       {...(task
         ? {
             testId: 'edit-task-dialog',
-            title: 'Edit Task',
-            description: 'Change what the task says, who does it and when it is due.',
+            title: t('dialog.editTitle'),
+            description: t('dialog.editDescription'),
             idPrefix: `edit-task-${task.id}`,
-            submitLabel: 'Save Changes',
-            pendingLabel: 'Saving...',
+            submitLabel: t('dialog.save'),
+            pendingLabel: t('dialog.saving'),
           }
         : {
             testId: 'create-task-dialog',
-            title: variant === 'assign' ? 'Create Task' : 'Create New Task',
-            description: canAssign
-              ? 'Describe the work and choose who does it.'
-              : 'Add a task to your own list. You can start it right away.',
+            title: variant === 'assign' ? t('dialog.assignTitle') : t('dialog.createTitle'),
+            description: canAssign ? t('dialog.assignDescription') : t('dialog.personalDescription'),
             idPrefix: 'create-task',
-            submitLabel: 'Create Task',
-            pendingLabel: 'Creating...',
+            submitLabel: t('dialog.create'),
+            pendingLabel: t('dialog.creating'),
           })}
     >
-      <TextField name="title" label="Title" placeholder="What needs to be done?" maxLength={200} autoFocus />
+      <TextField
+        name="title"
+        label={t('dialog.title')}
+        placeholder={t('dialog.titlePlaceholder')}
+        maxLength={200}
+        autoFocus
+      />
       <TextareaField
         name="description"
-        label="Description"
-        placeholder="Details, links, acceptance criteria"
+        label={t('dialog.description')}
+        placeholder={t('dialog.descriptionPlaceholder')}
         maxLength={5000}
       />
-      <div className="grid gap-4 sm:grid-cols-2">
-        <SelectField name="priority" label="Priority" options={priorityOptions} />
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+        <SelectField
+          name="priority"
+          label={t('dialog.priority')}
+          options={taskPriorities.map((value) => ({ value, label: t(`priority.${value}`) }))}
+        />
         <SelectField
           name="projectId"
-          label="Project"
-          noneLabel="No project"
+          label={t('dialog.project')}
+          noneLabel={t('dialog.noProject')}
           disabled={projects.isLoading}
           options={(projects.data ?? []).map((p) => ({ value: p.id, label: p.name }))}
         />
@@ -179,27 +187,27 @@ export function TaskDialog({
       {canAssign ? (
         <SelectField
           name="assigneeId"
-          label="Assignee"
-          placeholder={task ? undefined : 'Myself'}
+          label={t('dialog.assignee')}
+          placeholder={task ? undefined : t('dialog.myself')}
           disabled={users.isLoading}
           options={(users.data ?? (task ? [{ id: task.assigneeId, name: task.assignee }] : [])).map((u) => ({
             value: u.id,
-            label: u.id === user?.id ? `${u.name} (me)` : u.name,
+            label: u.id === user?.id ? t('dialog.me', { name: u.name }) : u.name,
           }))}
         />
       ) : (
         variant === 'assign' &&
         !task && (
           <p className="rounded-md bg-subtle px-3 py-2 text-sm text-subtle-foreground">
-            This task will be assigned to you.
+            {t('dialog.assignedToYou')}
           </p>
         )
       )}
       {full && (
-        <div className="grid gap-4 sm:grid-cols-2">
+        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
           <TextField
             name="estimatedHours"
-            label="Estimated hours"
+            label={t('dialog.estimatedHours')}
             type="number"
             inputMode="decimal"
             min={0}
@@ -207,10 +215,10 @@ export function TaskDialog({
           />
           <TextField
             name="dueDate"
-            label="Due date"
+            label={t('dialog.dueDate')}
             type="datetime-local"
             empty={null}
-            hint={dueHint(ownZone)}
+            hint={hintZone && t('dialog.dueHint', { zone: hintZone })}
           />
         </div>
       )}

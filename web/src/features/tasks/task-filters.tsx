@@ -3,11 +3,11 @@ import { type TaskFilters, taskStatuses } from '@contract/tasks';
 import type { AssignableUser } from '@contract/users';
 import { X } from 'lucide-react';
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { SearchInput } from '@/components/ui/search-input';
 import { Label } from '@/components/ui/label';
 import { FilterSelect } from '@/components/ui/filter-select';
-import { statusLabels } from './task-badges';
 
 interface TaskFiltersBarProps {
   value: TaskFilters;
@@ -20,6 +20,7 @@ interface TaskFiltersBarProps {
 
 /** Status, assignee and project filters plus a title search; all applied by the server. */
 export function TaskFiltersBar({ value, onChange, users, projects, showAssignee }: TaskFiltersBarProps) {
+  const { t } = useTranslation('tasks');
   const [search, setSearch] = useState(value.search ?? '');
   // Wait for a pause in typing so each keystroke does not become a request.
   useEffect(() => {
@@ -34,11 +35,11 @@ export function TaskFiltersBar({ value, onChange, users, projects, showAssignee 
     <div className="mb-4 grid grid-cols-2 items-end gap-3 rounded-lg border bg-card p-3 shadow-sm lg:grid-cols-[2fr_1fr_1fr_1fr_auto]">
       <div className="col-span-2 grid gap-1.5 lg:col-span-1">
         <Label htmlFor="task-search" className="text-xs text-muted-foreground">
-          Search
+          {t('filters.search')}
         </Label>
         <SearchInput
           id="task-search"
-          placeholder="Search by title..."
+          placeholder={t('filters.searchPlaceholder')}
           value={search}
           onValueChange={setSearch}
           maxLength={100}
@@ -46,27 +47,27 @@ export function TaskFiltersBar({ value, onChange, users, projects, showAssignee 
       </div>
       <FilterSelect
         id="filter-status"
-        label="Status"
+        label={t('filters.status')}
         value={value.status}
-        allLabel="All statuses"
-        options={taskStatuses.map((s) => ({ value: s, label: statusLabels[s] }))}
+        allLabel={t('filters.allStatuses')}
+        options={taskStatuses.map((s) => ({ value: s, label: t(`status.${s}`) }))}
         onChange={(status) => onChange({ ...value, status: status as TaskFilters['status'] })}
       />
       {showAssignee && (
         <FilterSelect
           id="filter-assignee"
-          label="Assignee"
+          label={t('filters.assignee')}
           value={value.assigneeId}
-          allLabel="Everyone"
+          allLabel={t('filters.everyone')}
           options={users.map((u) => ({ value: u.id, label: u.name }))}
           onChange={(assigneeId) => onChange({ ...value, assigneeId })}
         />
       )}
       <FilterSelect
         id="filter-project"
-        label="Project"
+        label={t('filters.project')}
         value={value.projectId}
-        allLabel="All projects"
+        allLabel={t('filters.allProjects')}
         options={projects.map((p) => ({ value: p.id, label: p.name }))}
         onChange={(projectId) => onChange({ ...value, projectId })}
       />
@@ -78,7 +79,7 @@ export function TaskFiltersBar({ value, onChange, users, projects, showAssignee 
           onChange({});
         }}
       >
-        <X aria-hidden /> Clear
+        <X aria-hidden /> {t('filters.clear')}
       </Button>
     </div>
   );

@@ -1,13 +1,15 @@
 import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Skeleton } from '@/components/ui/skeleton';
 
 export function TaskListSkeleton({ count = 3 }: { count?: number }) {
+  const { t } = useTranslation('tasks');
   return (
-    <div className="grid gap-3" role="status" aria-busy="true" aria-label="Loading tasks">
+    <div className="grid gap-3" role="status" aria-busy="true" aria-label={t('list.loading')}>
       {Array.from({ length: count }, (_, i) => (
         <Card key={i} className="grid gap-3 p-5">
           <div className="flex justify-between gap-4">
@@ -48,11 +50,12 @@ export function LoadMore({
   loading: boolean;
   onLoad: () => void;
 }) {
+  const { t } = useTranslation('tasks');
   if (!hasMore) return null;
   return (
     <div className="flex justify-center pt-2">
       <Button variant="outline" onClick={onLoad} disabled={loading}>
-        {loading ? 'Loading...' : 'Load more tasks'}
+        {loading ? t('list.loadingMore') : t('list.loadMore')}
       </Button>
     </div>
   );

@@ -1,6 +1,7 @@
 import type { Task } from '@contract/tasks';
 import { Pencil, Trash2 } from 'lucide-react';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { useCurrentUser } from '@/lib/auth';
 import { cn } from '@/lib/utils';
@@ -18,6 +19,7 @@ export function useMayChangeTask(task: Task): boolean {
  * view's rows), named for screen readers and shown as a tooltip.
  */
 export function TaskManageActions({ task, compact = false }: { task: Task; compact?: boolean }) {
+  const { t } = useTranslation('tasks');
   const allowed = useMayChangeTask(task);
   const [editing, setEditing] = useState(false);
   const [deleting, setDeleting] = useState(false);
@@ -31,20 +33,20 @@ export function TaskManageActions({ task, compact = false }: { task: Task; compa
         variant="ghost"
         className={iconOnly}
         onClick={() => setEditing(true)}
-        aria-label={`Edit ${task.title}`}
-        title={compact ? 'Edit' : undefined}
+        aria-label={t('manage.editTask', { title: task.title })}
+        title={compact ? t('common:actions.edit') : undefined}
       >
-        <Pencil aria-hidden /> {!compact && 'Edit'}
+        <Pencil aria-hidden /> {!compact && t('common:actions.edit')}
       </Button>
       <Button
         size={size}
         variant="ghost"
         className={cn('text-destructive hover:text-destructive', iconOnly)}
         onClick={() => setDeleting(true)}
-        aria-label={`Delete ${task.title}`}
-        title={compact ? 'Delete' : undefined}
+        aria-label={t('manage.deleteTask', { title: task.title })}
+        title={compact ? t('common:actions.delete') : undefined}
       >
-        <Trash2 aria-hidden /> {!compact && 'Delete'}
+        <Trash2 aria-hidden /> {!compact && t('common:actions.delete')}
       </Button>
       <TaskDialog task={task} open={editing} onOpenChange={setEditing} />
       <DeleteTaskDialog task={task} open={deleting} onOpenChange={setDeleting} />

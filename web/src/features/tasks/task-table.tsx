@@ -1,5 +1,6 @@
 import { isOverdue, type Task, type TaskSort } from '@contract/tasks';
 import { ArrowDown, ArrowUp } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { Avatar } from '@/components/ui/avatar';
 import { Card } from '@/components/ui/card';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
@@ -11,12 +12,8 @@ import { TaskManageActions } from './task-manage-actions';
 
 export type TaskOrder = { sort: Exclude<TaskSort, 'created'>; order: 'asc' | 'desc' };
 
-export const sortLabels: Record<TaskOrder['sort'], string> = {
-  dueDate: 'Due date',
-  priority: 'Priority',
-  status: 'Status',
-  assignee: 'Assignee',
-};
+/** The columns the table sorts by (their names: `sort.<column>` in the tasks messages). */
+export const sortColumns: readonly TaskOrder['sort'][] = ['dueDate', 'priority', 'status', 'assignee'];
 
 function SortHead({
   column,
@@ -29,6 +26,7 @@ function SortHead({
   onSort: (next: TaskOrder) => void;
   className?: string;
 }) {
+  const { t } = useTranslation('tasks');
   const active = value.sort === column;
   const Icon = value.order === 'asc' ? ArrowUp : ArrowDown;
   return (
@@ -41,7 +39,7 @@ function SortHead({
         className="inline-flex items-center gap-1 uppercase hover:text-foreground"
         onClick={() => onSort({ sort: column, order: active && value.order === 'asc' ? 'desc' : 'asc' })}
       >
-        {sortLabels[column]}
+        {t(`sort.${column}`)}
         {active && <Icon className="size-3.5" aria-hidden />}
       </button>
     </TableHead>
@@ -49,13 +47,14 @@ function SortHead({
 }
 
 function Due({ task }: { task: Task }) {
+  const { t } = useTranslation('tasks');
   const overdue = isOverdue(task);
   const ownZone = useOwnTimeZone();
   return (
     <span
       className={cn('whitespace-nowrap', overdue ? 'font-medium text-destructive' : 'text-muted-foreground')}
     >
-      {task.dueDate ? formatDue(task.dueDate, ownZone) : 'No due date'}
+      {task.dueDate ? formatDue(task.dueDate, ownZone) : t('card.noDueDate')}
     </span>
   );
 }
@@ -76,13 +75,14 @@ export function TaskTable({
   onSort: (next: TaskOrder) => void;
   showAssignee: boolean;
 }) {
+  const { t } = useTranslation('tasks');
   return (
     <Card className="overflow-hidden p-0">
       <Table data-testid="task-table">
-        <caption className="sr-only">Tasks, sorted by {sortLabels[value.sort].toLowerCase()}</caption>
+        <caption className="sr-only">{t(`table.caption.${value.sort}`)}</caption>
         <TableHeader>
           <TableRow>
-            <TableHead>Task</TableHead>
+            <TableHead>{t('table.task')}</TableHead>
             <SortHead column="status" value={value} onSort={onSort} className="hidden sm:table-cell" />
             <SortHead column="priority" value={value} onSort={onSort} className="hidden sm:table-cell" />
             {showAssignee && (
@@ -90,7 +90,7 @@ export function TaskTable({
             )}
             <SortHead column="dueDate" value={value} onSort={onSort} className="hidden sm:table-cell" />
             <TableHead>
-              <span className="sr-only">Actions</span>
+              <span className="sr-only">{t('table.actions')}</span>
             </TableHead>
           </TableRow>
         </TableHeader>
@@ -101,7 +101,9 @@ export function TaskTable({
                 <p className="truncate font-medium text-foreground" title={task.title}>
                   {task.title}
                 </p>
-                <p className="truncate text-xs text-muted-foreground">{task.project ?? 'No project'}</p>
+                <p className="truncate text-xs text-muted-foreground">
+                  {task.project ?? t('card.noProject')}
+                </p>
                 {/* Narrow screens: the other columns, stacked under the title. */}
                 <div className="mt-1.5 flex flex-wrap items-center gap-1.5 text-xs sm:hidden">
                   <TaskStatusBadge status={task.status} />
