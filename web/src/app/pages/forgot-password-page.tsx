@@ -6,10 +6,7 @@ export function ForgotPasswordPage() {
   const { t } = useTranslation('auth');
   const [params] = useSearchParams();
   return (
-    <AuthCard
-      title={t('forgot.title')}
-      description={t('forgot.description')}
-    >
+    <AuthCard title={t('forgot.title')} description={t('forgot.description')}>
       <ForgotPasswordForm email={params.get('email') ?? ''} />
     </AuthCard>
   );

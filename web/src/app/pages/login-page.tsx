@@ -37,10 +37,7 @@ export function LoginPage() {
 
   if (mustChange) {
     return (
-      <AuthCard
-        title={t('changePassword.title')}
-        description={t('changePassword.description')}
-      >
+      <AuthCard title={t('changePassword.title')} description={t('changePassword.description')}>
         <Suspense fallback={<Spinner className="mx-auto size-5" />}>
           <ChangePasswordForm onChanged={enter} />
         </Suspense>

@@ -12,9 +12,7 @@ export function NotFoundPage() {
           <Compass className="size-6" aria-hidden />
         </div>
         <h1 className="text-2xl font-semibold tracking-tight text-foreground">{t('notFound.title')}</h1>
-        <p className="mt-2 text-sm text-muted-foreground">
-          {t('notFound.description')}
-        </p>
+        <p className="mt-2 text-sm text-muted-foreground">{t('notFound.description')}</p>
         <Button asChild className="mt-6">
           <Link to="/">{t('notFound.home')}</Link>
         </Button>

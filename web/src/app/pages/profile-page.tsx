@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { PageHeader } from '@/components/ui/page-header';
 import {
   AppearanceCard,
+  LanguageCard,
   PasswordCard,
   PreferencesCard,
   ProfileDetailsCard,
@@ -21,13 +22,10 @@ export function ProfilePage() {
   const [mustEnrol] = useState(required);
   return (
     <div className="mx-auto grid w-full max-w-3xl gap-6">
-      <PageHeader
-        className="mb-0"
-        title={t('page.title')}
-        description={t('page.description')}
-      />
+      <PageHeader className="mb-0" title={t('page.title')} description={t('page.description')} />
       {mustEnrol && <TwoFactorCard />}
       <ProfileDetailsCard />
+      <LanguageCard />
       <PreferencesCard />
       <AppearanceCard />
       <PasswordCard />

@@ -54,10 +54,7 @@ export function RegisterPage() {
     );
   }
   return (
-    <AuthCard
-      title={t('register.title')}
-      description={t('register.description')}
-    >
+    <AuthCard title={t('register.title')} description={t('register.description')}>
       <RegisterForm
         defaults={values}
         invited={Boolean(invite)}

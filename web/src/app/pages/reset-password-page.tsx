@@ -9,10 +9,7 @@ export function ResetPasswordPage() {
   const token = params.get('token');
   if (!token) {
     return (
-      <AuthCard
-        title={t('reset.incompleteTitle')}
-        description={t('reset.incompleteDescription')}
-      >
+      <AuthCard title={t('reset.incompleteTitle')} description={t('reset.incompleteDescription')}>
         <Button asChild className="w-full">
           <Link to="/forgot-password">{t('reset.askAgain')}</Link>
         </Button>

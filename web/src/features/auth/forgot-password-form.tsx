@@ -23,8 +23,7 @@ export function ForgotPasswordForm({ email = '' }: { email?: string }) {
     try {
       setSent((await send.mutateAsync({ body: values })).message);
     } catch (err) {
-      if (!applyServerErrors(form, err))
-        setError(err instanceof Error ? err.message : t('forgot.failed'));
+      if (!applyServerErrors(form, err)) setError(err instanceof Error ? err.message : t('forgot.failed'));
     }
   };
 

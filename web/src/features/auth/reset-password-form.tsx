@@ -55,9 +55,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
           </>
         )}
       </FormMessage>
-      <p className="text-xs text-muted-foreground">
-        {t('reset.note')}
-      </p>
+      <p className="text-xs text-muted-foreground">{t('reset.note')}</p>
       <Button type="submit" className="w-full" disabled={confirm.isPending}>
         {confirm.isPending ? t('changePassword.saving') : t('reset.submit')}
       </Button>
