@@ -46,6 +46,7 @@ function DomainsInput({
   field: ControllerRenderProps<FieldValues, string>;
   readOnly: boolean;
 }) {
+  const { t } = useTranslation('settings');
   const joined = ((field.value as string[] | undefined) ?? []).join(', ');
   const [text, setText] = useState(joined);
   // A reset (the saved settings arriving) replaces what is typed; typing itself keeps the text.
