@@ -97,7 +97,8 @@ describe('languages', () => {
     await expect.poll(() => hint.textContent()).toMatch(/^So sehen Uhrzeiten aus: 9:05\sPM$/);
     await expect.poll(() => signedIn.textContent()).toMatch(/\b(AM|PM)\b/);
 
-    // The choice is the account's: a reload keeps it.
+    // The choice is the account's: it comes back with the profile even where this browser's stored
+    // copy of the user is older (this journey's sign-in writes the first one into every page load).
     await page.reload();
     await page.getByRole('heading', { name: 'Sprache und Uhrzeit' }).waitFor();
     expect(await htmlLang(page)).toBe('de');

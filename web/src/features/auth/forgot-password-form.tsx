@@ -66,7 +66,7 @@ export function ForgotPasswordForm({ email = '' }: { email?: string }) {
         <Trans
           t={t}
           i18nKey="forgot.remembered"
-          components={{ link: <Link to="/login" className="font-medium text-primary hover:underline" /> }}
+          components={{ a: <Link to="/login" className="font-medium text-primary hover:underline" /> }}
         />
       </p>
     </Form>

@@ -103,7 +103,7 @@ export function LoginForm({ onSignedIn }: { onSignedIn: (result: SignInResponse)
         <Trans
           t={t}
           i18nKey="login.noAccount"
-          components={{ link: <Link to="/register" className="font-medium text-primary hover:underline" /> }}
+          components={{ a: <Link to="/register" className="font-medium text-primary hover:underline" /> }}
         />
       </p>
     </Form>

@@ -94,7 +94,7 @@ export function RegisterForm({
         <Trans
           t={t}
           i18nKey="register.haveAccount"
-          components={{ link: <Link to="/login" className="font-medium text-primary hover:underline" /> }}
+          components={{ a: <Link to="/login" className="font-medium text-primary hover:underline" /> }}
         />
       </p>
     </Form>

@@ -1,6 +1,6 @@
 import { languageNames, languages, timeFormats } from '@contract/languages';
 import { updateProfileRequest } from '@contract/profile';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { z } from 'zod';
 import { useTranslation } from 'react-i18next';
 import { applyServerErrors, Form, FormMessage, SelectField, useZodForm } from '@/components/form';
@@ -9,6 +9,7 @@ import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/
 import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/use-toast';
 import { formatTime } from '@/lib/format';
+import { getStoredUser, setStoredUser } from '@/lib/auth';
 import { applyLanguage, i18n, resolveLanguage } from '@/lib/i18n';
 import { useProfile, useUpdateProfile } from './api';
 import { CardHeading } from './card-heading';
@@ -75,6 +76,13 @@ function LanguageForm({ initial }: { initial: z.input<typeof languageForm> }) {
 export function LanguageCard() {
   const { t } = useTranslation('profile');
   const user = useProfile().data;
+  // A choice made in another browser arrives with the profile: this one switches to it too.
+  useEffect(() => {
+    const stored = getStoredUser();
+    if (!user || stored?.id !== user.id) return;
+    if (stored.language !== user.language || stored.timeFormat !== user.timeFormat)
+      setStoredUser({ ...stored, language: user.language, timeFormat: user.timeFormat });
+  }, [user]);
   return (
     <Card>
       <CardHeader>
