@@ -1,4 +1,5 @@
 import { Fragment, lazy, Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
 import { Spinner } from '@/components/ui/spinner';
 import { getStoredUser, useStoredUser } from '@/lib/auth';
@@ -11,9 +12,10 @@ if (getStoredUser()) void loadShell();
 const AppShell = lazy(() => loadShell().then((m) => ({ default: m.AppShell })));
 
 export function PageFallback() {
+  const { t } = useTranslation();
   return (
     <div className="flex flex-1 items-center justify-center py-16">
-      <Spinner className="size-6" label="Loading page" />
+      <Spinner className="size-6" label={t('states.loadingPage')} />
     </div>
   );
 }

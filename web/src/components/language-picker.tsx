@@ -22,7 +22,7 @@ export function LanguagePicker() {
         id={id}
         value={current}
         onChange={(e) => rememberLanguageChoice(e.target.value as Language)}
-        className="cursor-pointer rounded-md bg-transparent py-1 pr-1 text-sm text-foreground hover:underline focus-visible:outline-2 focus-visible:outline-ring/40"
+        className="cursor-pointer rounded-md bg-transparent py-1 pr-1 pl-1.5 text-sm text-foreground transition-colors hover:bg-muted focus-visible:outline-2 focus-visible:outline-ring"
       >
         {languages.map((language) => (
           <option key={language} value={language} lang={language}>

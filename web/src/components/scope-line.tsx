@@ -1,20 +1,22 @@
 import type { ReportScopeInfo } from '@contract/reports';
+import type { TFunction } from 'i18next';
 import { Globe, Users } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { useOwnTimeZone } from '@/lib/time-zone';
 
 /** "Your teams: Support, Web", "Everyone", "Only your own time", "Eli Employee". */
-function whose(scope: ReportScopeInfo): string {
+function whose(scope: ReportScopeInfo, t: TFunction): string {
   switch (scope.kind) {
     case 'own':
-      return 'Only your own time';
+      return t('scope.own');
     case 'teams':
-      return scope.teams.length ? `Your teams: ${scope.teams.join(', ')}` : 'Your teams: none yet';
+      return scope.teams.length ? t('scope.teams', { teams: scope.teams.join(', ') }) : t('scope.teamsNone');
     case 'team':
-      return `Team: ${scope.teams.join(', ')}`;
+      return t('scope.team', { teams: scope.teams.join(', ') });
     case 'person':
-      return scope.person ?? 'One person';
+      return scope.person ?? t('scope.person');
     case 'everyone':
-      return 'Everyone';
+      return t('scope.everyone');
   }
 }
 
@@ -23,18 +25,19 @@ function whose(scope: ReportScopeInfo): string {
  * zones its people's days count in when they are not only the viewer's own.
  */
 export function ScopeLine({ scope }: { scope: ReportScopeInfo }) {
+  const { t } = useTranslation();
   const ownZone = useOwnTimeZone();
   const otherZones = scope.zones.some((zone) => zone !== ownZone);
   return (
     <p className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm" data-testid="report-scope">
       <span className="inline-flex items-center gap-1.5 font-medium text-foreground">
         <Users className="size-4 text-muted-foreground" aria-hidden />
-        {whose(scope)}
+        {whose(scope, t)}
       </span>
       {otherZones && (
         <span className="inline-flex items-center gap-1.5 text-muted-foreground" data-testid="report-zones">
           <Globe className="size-4" aria-hidden />
-          Each person's days in their own zone: {scope.zones.join(', ')}
+          {t('scope.zones', { zones: scope.zones.join(', ') })}
         </span>
       )}
     </p>

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { formatDuration } from './format';
 
 describe('formatDuration', () => {
@@ -67,5 +67,50 @@ describe('the browser zone', () => {
       if (before === undefined) delete process.env.TZ;
       else process.env.TZ = before;
     }
+  });
+});
+
+describe('the reader’s language and clock', () => {
+  // 21:05 on a calendar day, in the browser's own zone (formatTime reads the browser's zone).
+  const evening = new Date(2026, 0, 14, 21, 5);
+
+  afterEach(async () => {
+    const { setFormats } = await import('./format');
+    setFormats('en-US', null);
+  });
+
+  it('writes German durations, numbers and times as German does: 24-hour, decimal comma', async () => {
+    const { formatBalance, formatDuration, formatHours, formatNumber, formatTime, setFormats } = await import(
+      './format'
+    );
+    setFormats('de-DE', null);
+    expect(formatDuration(5400)).toBe('1 Std. 30 Min.');
+    expect(formatDuration(45)).toBe('45 Sek.');
+    expect(formatHours(7.25)).toBe('7,3 Std.');
+    expect(formatBalance(-1800)).toBe('−30 Min.');
+    expect(formatNumber(1234.5)).toBe('1.234,5');
+    expect(formatTime(evening)).toBe('21:05');
+  });
+
+  it('keeps the English compact forms and the 12-hour clock in English', async () => {
+    const { formatDuration, formatHours, formatNumber, formatTime, setFormats } = await import('./format');
+    setFormats('en-US', null);
+    expect(formatDuration(5400)).toBe('1h 30m');
+    expect(formatHours(7.25)).toBe('7.3h');
+    expect(formatNumber(1234.5)).toBe('1,234.5');
+    expect(formatTime(evening)).toMatch(/^9:05\sPM$/);
+  });
+
+  it('follows a chosen clock: 12-hour gives AM/PM, 24-hour gives 21:05, in English as in German', async () => {
+    const { formatDateTime, formatTime, setFormats } = await import('./format');
+    setFormats('en-US', '24h');
+    expect(formatTime(evening)).toBe('21:05');
+    expect(formatDateTime(evening)).toMatch(/21:05$/);
+    setFormats('en-US', '12h');
+    expect(formatTime(evening)).toMatch(/^9:05\sPM$/);
+    setFormats('de-DE', '12h');
+    expect(formatTime(evening)).toMatch(/^9:05\sPM$/);
+    setFormats('de-DE', '24h');
+    expect(formatTime(evening)).toBe('21:05');
   });
 });

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useSyncExternalStore } from 'react';
+import { i18n } from './i18n';
 
 /**
  * The app's keyboard shortcuts: one registry, one keydown listener (docs/product/client-behaviour.md#keyboard-shortcuts).
@@ -13,7 +14,7 @@ export type Shortcut = {
   keys: string;
   /** what the help dialog says it does */
   description: string;
-  /** the help dialog's heading it is listed under */
+  /** the help dialog's heading it is listed under (an identifier: the dialog names it in the reader's language) */
   group: 'General' | 'Go to';
   run: () => void;
 };
@@ -59,9 +60,13 @@ export function useShortcutList(): Shortcut[] {
 
 export const isApple = () => typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
 
-/** How a shortcut's keys are shown: 'mod+k' as ⌘K on Apple keyboards and Ctrl+K elsewhere, 'g h' as G then H. */
+/**
+ * How a shortcut's keys are shown: 'mod+k' as ⌘K on Apple keyboards and Ctrl+K elsewhere (Strg+K on a
+ * German keyboard), 'g h' as G then H.
+ */
 export function keyLabels(keys: string): string[] {
-  if (keys.startsWith('mod+')) return [isApple() ? '⌘' : 'Ctrl', keys.slice(4).toUpperCase()];
+  if (keys.startsWith('mod+'))
+    return [isApple() ? '⌘' : i18n.t('common:keys.ctrl'), keys.slice(4).toUpperCase()];
   return keys.split(' ').map((k) => (k.length === 1 ? k.toUpperCase() : k));
 }
 

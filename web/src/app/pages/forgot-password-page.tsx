@@ -1,13 +1,12 @@
+import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { AuthCard, ForgotPasswordForm } from '@/features/auth';
 
 export function ForgotPasswordPage() {
+  const { t } = useTranslation('auth');
   const [params] = useSearchParams();
   return (
-    <AuthCard
-      title="Forgot your password?"
-      description="Enter your e-mail address and we will send you a link to choose a new one."
-    >
+    <AuthCard title={t('forgot.title')} description={t('forgot.description')}>
       <ForgotPasswordForm email={params.get('email') ?? ''} />
     </AuthCard>
   );

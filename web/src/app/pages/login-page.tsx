@@ -1,5 +1,6 @@
 import type { SignInResponse, User } from '@contract/auth';
 import { lazy, Suspense, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { AuthCard, LoginForm, SsoSignIn } from '@/features/auth';
 import { Spinner } from '@/components/ui/spinner';
@@ -15,6 +16,7 @@ const TwoFactorStep = lazy(() =>
 );
 
 export function LoginPage() {
+  const { t } = useTranslation('auth');
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const [mustChange, setMustChange] = useState(false);
@@ -35,11 +37,8 @@ export function LoginPage() {
 
   if (mustChange) {
     return (
-      <AuthCard
-        title="Choose a new password"
-        description="An administrator reset your password. Replace the temporary one to continue."
-      >
-        <Suspense fallback={<Spinner className="mx-auto size-5" label="Loading" />}>
+      <AuthCard title={t('changePassword.title')} description={t('changePassword.description')}>
+        <Suspense fallback={<Spinner className="mx-auto size-5" />}>
           <ChangePasswordForm onChanged={enter} />
         </Suspense>
       </AuthCard>
@@ -47,8 +46,8 @@ export function LoginPage() {
   }
   if (secondFactor) {
     return (
-      <AuthCard title="Two-factor sign-in" description="Enter the code from your authenticator app.">
-        <Suspense fallback={<Spinner className="mx-auto size-5" label="Loading" />}>
+      <AuthCard title={t('twoFactor.title')} description={t('twoFactor.description')}>
+        <Suspense fallback={<Spinner className="mx-auto size-5" />}>
           <TwoFactorStep
             onSignedIn={(user) => (user.mustChangePassword ? setMustChange(true) : enter(user))}
             onRestart={() => setSecondFactor(false)}
@@ -58,7 +57,7 @@ export function LoginPage() {
     );
   }
   return (
-    <AuthCard title="Sign In" description="Welcome back to Workbench.">
+    <AuthCard title={t('login.title')} description={t('login.description')}>
       <SsoSignIn outcome={params.get('sso')}>
         <LoginForm onSignedIn={afterPassword} />
       </SsoSignIn>

@@ -1,5 +1,6 @@
 import type { RegisterForm as Values } from '@contract/auth';
 import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { AuthCard, PendingApprovalStep, RegisterForm, VerifyEmailStep } from '@/features/auth';
 import { setStoredUser } from '@/lib/auth';
@@ -10,6 +11,7 @@ const REDIRECT_DELAY_MS = 1500;
 type Stage = 'form' | 'verify' | 'pending';
 
 export function RegisterPage() {
+  const { t } = useTranslation('auth');
   const navigate = useNavigate();
   const [params] = useSearchParams();
   // `?verify=<email>`: back from the sign-in page to enter a code (a new one was just sent).
@@ -29,7 +31,7 @@ export function RegisterPage() {
 
   if (stage === 'verify' && values?.email) {
     return (
-      <AuthCard title="Verify your email" description="One last step before your account is reviewed.">
+      <AuthCard title={t('verify.title')} description={t('verify.description')}>
         <VerifyEmailStep
           email={values.email.trim().toLowerCase()}
           onBack={() => setStage('form')}
@@ -46,16 +48,13 @@ export function RegisterPage() {
   }
   if (stage === 'pending' && values?.email) {
     return (
-      <AuthCard title="Registration complete">
+      <AuthCard title={t('pending.title')}>
         <PendingApprovalStep email={values.email.trim().toLowerCase()} />
       </AuthCard>
     );
   }
   return (
-    <AuthCard
-      title="Create your account"
-      description="Register as an employee or manager; an admin approves new accounts."
-    >
+    <AuthCard title={t('register.title')} description={t('register.description')}>
       <RegisterForm
         defaults={values}
         invited={Boolean(invite)}

@@ -1,24 +1,23 @@
+import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { AuthCard, ResetPasswordForm } from '@/features/auth';
 
 export function ResetPasswordPage() {
+  const { t } = useTranslation('auth');
   const [params] = useSearchParams();
   const token = params.get('token');
   if (!token) {
     return (
-      <AuthCard
-        title="This link is incomplete"
-        description="Open the link from the e-mail again, or ask for a new one."
-      >
+      <AuthCard title={t('reset.incompleteTitle')} description={t('reset.incompleteDescription')}>
         <Button asChild className="w-full">
-          <Link to="/forgot-password">Ask for a new link</Link>
+          <Link to="/forgot-password">{t('reset.askAgain')}</Link>
         </Button>
       </AuthCard>
     );
   }
   return (
-    <AuthCard title="Choose a new password">
+    <AuthCard title={t('changePassword.title')}>
       <ResetPasswordForm token={token} />
     </AuthCard>
   );

@@ -1,4 +1,5 @@
 import { ArrowLeft } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/page-header';
@@ -8,16 +9,17 @@ import { useStoredUser } from '@/lib/auth';
 export function VerificationCodesPage() {
   // Signed out there is no shell: the page brings its own margins, the mark and the way back to
   // the registration it serves.
+  const { t } = useTranslation('auth');
   const bare = useStoredUser() === null;
   const header = (
     <PageHeader
-      title="Verification Codes"
-      description="Codes sent to new registrations. A testing aid: in production only admins can see it."
+      title={t('codes.title')}
+      description={t('codes.description')}
       actions={
         bare && (
           <Button asChild variant="outline">
             <Link to="/register">
-              <ArrowLeft aria-hidden /> Back to registration
+              <ArrowLeft aria-hidden /> {t('codes.back')}
             </Link>
           </Button>
         )

@@ -1,4 +1,5 @@
 import { Menu } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { NotificationBell } from '@/features/notifications';
@@ -16,6 +17,7 @@ interface AppHeaderProps {
 
 export function AppHeader({ email, onOpenMenu, onOpenSearch }: AppHeaderProps) {
   const { pathname } = useLocation();
+  const { t } = useTranslation('shell');
   return (
     <header className="sticky top-0 z-30 flex h-14 shrink-0 items-center gap-3 border-b border-border bg-card/85 px-4 backdrop-blur supports-[backdrop-filter]:bg-card/70 sm:px-6">
       {onOpenMenu && (
@@ -23,7 +25,7 @@ export function AppHeader({ email, onOpenMenu, onOpenSearch }: AppHeaderProps) {
           variant="ghost"
           size="icon"
           className="-ml-2 text-subtle-foreground"
-          aria-label="Open menu"
+          aria-label={t('header.openMenu')}
           data-testid="menu-button"
           onClick={onOpenMenu}
         >
@@ -31,7 +33,7 @@ export function AppHeader({ email, onOpenMenu, onOpenSearch }: AppHeaderProps) {
         </Button>
       )}
       <p data-testid="header-title" className="min-w-0 truncate text-base font-semibold text-foreground">
-        {sectionTitle(pathname)}
+        {t(sectionTitle(pathname))}
       </p>
       <div className="ml-auto" />
       <SearchButton onClick={onOpenSearch} />

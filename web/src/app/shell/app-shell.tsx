@@ -1,6 +1,7 @@
 import type { User } from '@contract/auth';
 import { Dialog as DialogPrimitive } from 'radix-ui';
 import { type ReactNode, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { TooltipProvider } from '@/components/ui/tooltip';
 import { AppHeader } from './app-header';
@@ -20,6 +21,7 @@ function readCollapsed(): boolean {
 
 /** Sidebar + header around the page (docs/product/client-behaviour.md#layout-shell). Below 768 px the sidebar is a drawer. */
 export function AppShell({ user, children }: { user: User; children: ReactNode }) {
+  const { t } = useTranslation('shell');
   const isDesktop = useIsDesktop();
   const [collapsed, setCollapsed] = useState(readCollapsed);
   const [drawerOpen, setDrawerOpen] = useState(false);
@@ -49,7 +51,7 @@ export function AppShell({ user, children }: { user: User; children: ReactNode }
           href="#main"
           className="sr-only z-50 rounded-md bg-card px-3 py-2 text-sm font-medium shadow focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
         >
-          Skip to content
+          {t('skipToContent')}
         </a>
         {isDesktop ? (
           <div className="sticky top-0 h-dvh shrink-0 print:hidden">
@@ -63,7 +65,7 @@ export function AppShell({ user, children }: { user: User; children: ReactNode }
                 aria-describedby={undefined}
                 className="fixed inset-y-0 left-0 z-50 max-w-[85vw] shadow-xl focus:outline-none data-[state=open]:animate-slide-in-left"
               >
-                <DialogPrimitive.Title className="sr-only">Navigation</DialogPrimitive.Title>
+                <DialogPrimitive.Title className="sr-only">{t('sidebar.drawerTitle')}</DialogPrimitive.Title>
                 <Sidebar user={user} collapsed={false} className="max-w-[85vw]" />
               </DialogPrimitive.Content>
             </DialogPrimitive.Portal>

@@ -3,6 +3,7 @@ import type { User } from '@contract/auth';
 import { GENERAL_WORK, timersApi } from '@contract/timers';
 import { CircleUser, HelpCircle, LogIn, LogOut, Plus, Search, Square, Timer } from 'lucide-react';
 import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { DialogFrame } from '@/components/ui/dialog';
 import { toast } from '@/components/ui/use-toast';
@@ -20,9 +21,9 @@ import {
   useShortcutListener,
   useShortcuts,
 } from '@/lib/shortcuts';
-import { adminNav, isAdmin, mainNav } from './nav-items';
+import { adminNav, isAdmin, mainNav, msg } from './nav-items';
 
-const profilePage = { to: '/profile', label: 'Profile', icon: CircleUser, key: 'f' };
+const profilePage = { to: '/profile', label: msg('shell:nav.profile'), icon: CircleUser, key: 'f' };
 
 /**
  * The palette (⌘K / Ctrl+K, '/'), the keyboard shortcuts and their help dialog ('?'), and the
@@ -38,6 +39,7 @@ export function CommandCenter({
   paletteOpen: boolean;
   onPaletteOpenChange: (open: boolean) => void;
 }) {
+  const { t } = useTranslation('search');
   const navigate = useNavigate();
   const [helpOpen, setHelpOpen] = useState(false);
   const [newTaskOpen, setNewTaskOpen] = useState(false);
@@ -65,26 +67,29 @@ export function CommandCenter({
   const clockedIn = Boolean(today.data?.current);
   const doClock = () => {
     const done = (title: string) => (record: { clockIn: string; clockOut?: string | null }) =>
-      toast({ title, description: `At ${formatClock(record.clockOut ?? record.clockIn, ownZone)}.` });
-    if (clockedIn) clockOut.mutate(undefined, { onSuccess: done('Clocked out') });
-    else clockIn.mutate(undefined, { onSuccess: done('Clocked in') });
+      toast({
+        title,
+        description: t('clock.at', { time: formatClock(record.clockOut ?? record.clockIn, ownZone) }),
+      });
+    if (clockedIn) clockOut.mutate(undefined, { onSuccess: done(t('clock.clockedOut')) });
+    else clockIn.mutate(undefined, { onSuccess: done(t('clock.clockedIn')) });
   };
 
   const shortcuts: Shortcut[] = [
     {
       keys: 'mod+k',
       group: 'General',
-      description: 'Search and commands',
+      description: t('shortcuts.palette'),
       run: () => onPaletteOpenChange(!paletteOpen),
     },
-    { keys: '/', group: 'General', description: 'Search', run: () => onPaletteOpenChange(true) },
-    { keys: 'c', group: 'General', description: 'New task', run: () => setNewTaskOpen(true) },
-    { keys: 't', group: 'General', description: 'Start or stop the timer', run: () => void toggleTimer() },
-    { keys: '?', group: 'General', description: 'Keyboard shortcuts', run: () => setHelpOpen(true) },
+    { keys: '/', group: 'General', description: t('shortcuts.search'), run: () => onPaletteOpenChange(true) },
+    { keys: 'c', group: 'General', description: t('shortcuts.newTask'), run: () => setNewTaskOpen(true) },
+    { keys: 't', group: 'General', description: t('shortcuts.timer'), run: () => void toggleTimer() },
+    { keys: '?', group: 'General', description: t('shortcuts.help'), run: () => setHelpOpen(true) },
     ...pages.map((p) => ({
       keys: `g ${p.key}`,
       group: 'Go to' as const,
-      description: p.label,
+      description: t(p.label),
       run: () => navigate(p.to),
     })),
   ];
@@ -99,16 +104,16 @@ export function CommandCenter({
       running
         ? {
             id: 'timer',
-            group: 'Commands',
-            label: 'Stop the timer',
+            group: 'commands',
+            label: t('commands.stopTimer'),
             icon: Square,
             shortcut: ['T'],
             run: () => stop.mutate({ body: { timerId: running.id } }),
           }
         : {
             id: 'timer',
-            group: 'Commands',
-            label: 'Start the timer',
+            group: 'commands',
+            label: t('commands.startTimer'),
             icon: Timer,
             shortcut: ['T'],
             run: () => start.mutate({ body: { description: GENERAL_WORK } }),
@@ -117,24 +122,24 @@ export function CommandCenter({
   if (today.data)
     commands.push({
       id: 'clock',
-      group: 'Commands',
-      label: clockedIn ? 'Clock out' : 'Clock in',
+      group: 'commands',
+      label: clockedIn ? t('commands.clockOut') : t('commands.clockIn'),
       icon: clockedIn ? LogOut : LogIn,
       run: doClock,
     });
   commands.push(
     {
       id: 'new-task',
-      group: 'Commands',
-      label: 'New task',
+      group: 'commands',
+      label: t('commands.newTask'),
       icon: Plus,
       shortcut: ['C'],
       run: () => setNewTaskOpen(true),
     },
     {
       id: 'help',
-      group: 'Commands',
-      label: 'Keyboard shortcuts',
+      group: 'commands',
+      label: t('commands.help'),
       icon: HelpCircle,
       shortcut: ['?'],
       run: () => setHelpOpen(true),
@@ -143,8 +148,8 @@ export function CommandCenter({
   for (const p of pages)
     commands.push({
       id: `go-${p.to}`,
-      group: 'Go to',
-      label: p.label,
+      group: 'goTo',
+      label: t(p.label),
       icon: p.icon,
       shortcut: ['G', p.key.toUpperCase()],
       run: () => navigate(p.to),
@@ -161,6 +166,7 @@ export function CommandCenter({
 
 /** '?': every shortcut the registry holds, by group, as the keys to press. */
 function ShortcutsHelp({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+  const { t } = useTranslation('search');
   const list = useShortcutList();
   const groups = ['General', 'Go to'] as const;
   return (
@@ -168,13 +174,13 @@ function ShortcutsHelp({ open, onOpenChange }: { open: boolean; onOpenChange: (o
       open={open}
       onOpenChange={onOpenChange}
       className="max-w-md"
-      title="Keyboard shortcuts"
-      description="They work anywhere except while you type in a field."
+      title={t('help.title')}
+      description={t('help.description')}
     >
       {groups.map((group) => (
         <section key={group} aria-labelledby={`shortcuts-${group}`}>
           <h3 id={`shortcuts-${group}`} className="mb-1 text-sm font-semibold text-foreground">
-            {group === 'Go to' ? 'Go to (press G, then the letter)' : group}
+            {group === 'Go to' ? t('help.goTo') : t('help.general')}
           </h3>
           <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 text-sm">
             {list
@@ -203,19 +209,21 @@ function ShortcutsHelp({ open, onOpenChange }: { open: boolean; onOpenChange: (o
 
 /** The header's search button: the palette for touch and mouse, with its shortcut shown. */
 export function SearchButton({ onClick }: { onClick: () => void }) {
+  const { t } = useTranslation('search');
   const [mod, key] = keyLabels('mod+k');
+  const apple = mod === '⌘';
   return (
     <button
       type="button"
       onClick={onClick}
-      aria-keyshortcuts={mod === '⌘' ? 'Meta+K' : 'Control+K'}
+      aria-keyshortcuts={apple ? 'Meta+K' : 'Control+K'}
       data-testid="search-button"
       className="flex h-9 shrink-0 items-center gap-2 rounded-md border border-border bg-background px-2.5 text-sm text-muted-foreground transition-colors hover:bg-accent hover:text-accent-foreground sm:w-56"
     >
       <Search className="size-4" aria-hidden />
-      <span className="sr-only sm:not-sr-only">Search…</span>
+      <span className="sr-only sm:not-sr-only">{t('button.label')}</span>
       <kbd className="ml-auto hidden rounded border border-border bg-muted px-1.5 font-mono text-xs sm:inline">
-        {mod === '⌘' ? `⌘${key}` : `Ctrl ${key}`}
+        {apple ? `⌘${key}` : `${mod} ${key}`}
       </kbd>
     </button>
   );

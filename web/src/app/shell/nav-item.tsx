@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
 import { cn } from '@/lib/utils';
@@ -13,7 +14,9 @@ interface NavItemProps {
 }
 
 export function NavItem({ entry, active, iconOnly, badge }: NavItemProps) {
+  const { t } = useTranslation('shell');
   const Icon = entry.icon;
+  const label = t(entry.label);
   const count = badge && badge > 0 ? (badge > 99 ? '99+' : String(badge)) : null;
   const link = (
     <Link
@@ -35,7 +38,7 @@ export function NavItem({ entry, active, iconOnly, badge }: NavItemProps) {
         )}
         aria-hidden
       />
-      <span className={cn('truncate', iconOnly && 'sr-only')}>{entry.label}</span>
+      <span className={cn('truncate', iconOnly && 'sr-only')}>{label}</span>
       {count &&
         (iconOnly ? (
           <span
@@ -49,14 +52,14 @@ export function NavItem({ entry, active, iconOnly, badge }: NavItemProps) {
             {count}
           </span>
         ))}
-      {count && <span className="sr-only"> unread</span>}
+      {count && <span className="sr-only"> {t('nav.unread')}</span>}
     </Link>
   );
   if (!iconOnly) return link;
   return (
     <Tooltip>
       <TooltipTrigger asChild>{link}</TooltipTrigger>
-      <TooltipContent side="right">{entry.label}</TooltipContent>
+      <TooltipContent side="right">{label}</TooltipContent>
     </Tooltip>
   );
 }

@@ -16,8 +16,12 @@ import {
   Users,
 } from 'lucide-react';
 
+/** Marks a message key kept in data (scripts/check-messages.mjs counts it as used). */
+export const msg = <K extends string>(key: K) => key;
+
 export interface NavEntry {
   to: string;
+  /** the message key of its name (shell area) */
   label: string;
   icon: LucideIcon;
   /** Stable test id: nav-<slug>. */
@@ -29,23 +33,41 @@ export interface NavEntry {
 }
 
 export const mainNav: NavEntry[] = [
-  { to: '/', label: 'Home', icon: House, slug: 'home', key: 'h' },
-  { to: '/my-tasks', label: 'My Tasks', icon: ListTodo, slug: 'my-tasks', key: 'm' },
-  { to: '/advanced-tasks', label: 'Advanced Tasks', icon: ClipboardList, slug: 'advanced-tasks', key: 'a' },
-  { to: '/projects', label: 'Projects', icon: FolderKanban, slug: 'projects', key: 'p' },
-  { to: '/tracker', label: 'Time Tracker', icon: Timer, slug: 'tracker', key: 't' },
-  { to: '/attendance', label: 'Attendance', icon: CalendarCheck, slug: 'attendance', key: 'd' },
-  { to: '/timesheets', label: 'Timesheets', icon: CalendarRange, slug: 'timesheets', key: 's' },
-  { to: '/time-off', label: 'Time off', icon: TreePalm, slug: 'time-off', key: 'o' },
-  { to: '/chat', label: 'Chat', icon: MessageSquare, slug: 'chat', key: 'c' },
-  { to: '/reports', label: 'Reports', icon: BarChart3, slug: 'reports', key: 'r' },
-  { to: '/team/manage', label: 'Team', icon: Users, slug: 'team', key: 'e' },
+  { to: '/', label: msg('shell:nav.home'), icon: House, slug: 'home', key: 'h' },
+  { to: '/my-tasks', label: msg('shell:nav.myTasks'), icon: ListTodo, slug: 'my-tasks', key: 'm' },
+  {
+    to: '/advanced-tasks',
+    label: msg('shell:nav.advancedTasks'),
+    icon: ClipboardList,
+    slug: 'advanced-tasks',
+    key: 'a',
+  },
+  { to: '/projects', label: msg('shell:nav.projects'), icon: FolderKanban, slug: 'projects', key: 'p' },
+  { to: '/tracker', label: msg('shell:nav.tracker'), icon: Timer, slug: 'tracker', key: 't' },
+  {
+    to: '/attendance',
+    label: msg('shell:nav.attendance'),
+    icon: CalendarCheck,
+    slug: 'attendance',
+    key: 'd',
+  },
+  {
+    to: '/timesheets',
+    label: msg('shell:nav.timesheets'),
+    icon: CalendarRange,
+    slug: 'timesheets',
+    key: 's',
+  },
+  { to: '/time-off', label: msg('shell:nav.timeOff'), icon: TreePalm, slug: 'time-off', key: 'o' },
+  { to: '/chat', label: msg('shell:nav.chat'), icon: MessageSquare, slug: 'chat', key: 'c' },
+  { to: '/reports', label: msg('shell:nav.reports'), icon: BarChart3, slug: 'reports', key: 'r' },
+  { to: '/team/manage', label: msg('shell:nav.team'), icon: Users, slug: 'team', key: 'e' },
 ];
 
 export const adminNav: NavEntry[] = [
   {
     to: '/admin',
-    label: 'Admin Dashboard',
+    label: msg('shell:nav.admin'),
     icon: ShieldCheck,
     slug: 'admin',
     alsoActiveOn: ['/admin/pending-users'],
@@ -53,7 +75,7 @@ export const adminNav: NavEntry[] = [
   },
   {
     to: '/admin/user-credentials',
-    label: 'User Credentials',
+    label: msg('shell:nav.userCredentials'),
     icon: KeyRound,
     slug: 'user-credentials',
     key: 'u',
@@ -63,32 +85,32 @@ export const adminNav: NavEntry[] = [
 export const isAdmin = (role: Role | string | undefined) => role === 'admin';
 
 const sectionTitles: Record<string, string> = {
-  '/': 'Dashboard',
-  '/my-tasks': 'My Tasks',
-  '/advanced-tasks': 'Advanced Tasks',
-  '/projects': 'Projects',
-  '/tracker': 'Time Tracker',
-  '/attendance': 'Attendance',
-  '/chat': 'Chat',
-  '/timesheets': 'Timesheets',
-  '/time-off': 'Time off',
-  '/profile': 'Profile',
-  '/admin': 'Admin Dashboard',
-  '/admin/pending-users': 'Pending Approvals',
-  '/admin/user-credentials': 'User Credentials',
-  '/verification-codes': 'Verification Codes',
-  '/login': 'Sign In',
-  '/register': 'Registration',
-  '/team/manage': 'Team Management',
-  '/reports': 'Reports',
+  '/': msg('shell:section.dashboard'),
+  '/my-tasks': msg('shell:section.myTasks'),
+  '/advanced-tasks': msg('shell:section.advancedTasks'),
+  '/projects': msg('shell:section.projects'),
+  '/tracker': msg('shell:section.tracker'),
+  '/attendance': msg('shell:section.attendance'),
+  '/chat': msg('shell:section.chat'),
+  '/timesheets': msg('shell:section.timesheets'),
+  '/time-off': msg('shell:section.timeOff'),
+  '/profile': msg('shell:section.profile'),
+  '/admin': msg('shell:section.admin'),
+  '/admin/pending-users': msg('shell:section.pendingUsers'),
+  '/admin/user-credentials': msg('shell:section.userCredentials'),
+  '/verification-codes': msg('shell:section.verificationCodes'),
+  '/login': msg('shell:section.login'),
+  '/register': msg('shell:section.register'),
+  '/team/manage': msg('shell:section.teamManage'),
+  '/reports': msg('shell:section.reports'),
 };
 
-/** The header's section name; a path that is no section is the 404 page, and says so. */
+/** The message key of the header's section name; a path that is no section is the 404 page, and says so. */
 export function sectionTitle(pathname: string): string {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
   // A project's own page (/projects/{id}) belongs to the Projects section.
-  if (/^\/projects\/[^/]+$/.test(path)) return 'Projects';
-  return sectionTitles[path] ?? 'Page not found';
+  if (/^\/projects\/[^/]+$/.test(path)) return msg('shell:section.projects');
+  return sectionTitles[path] ?? msg('shell:section.notFound');
 }
 
 export function isEntryActive(entry: NavEntry, pathname: string): boolean {

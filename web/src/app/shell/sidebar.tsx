@@ -1,6 +1,7 @@
 import type { User } from '@contract/auth';
 import { LogOut, PanelLeftClose, PanelLeftOpen, X } from 'lucide-react';
 import { Dialog as DialogPrimitive } from 'radix-ui';
+import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { useChatUnreadTotal } from '@/features/chat';
@@ -21,11 +22,14 @@ interface SidebarProps {
 }
 
 function Brand({ hidden }: { hidden: boolean }) {
+  const { t } = useTranslation('shell');
   if (hidden) return null;
   return (
     <div className="flex min-w-0 items-center gap-2.5">
       <img src="/favicon.svg" alt="" className="size-8 shrink-0" />
-      <span className="truncate text-base font-semibold tracking-tight text-foreground">Workbench</span>
+      <span className="truncate text-base font-semibold tracking-tight text-foreground">
+        {t('common:app.name')}
+      </span>
     </div>
   );
 }
@@ -35,11 +39,12 @@ export function Sidebar({ user, collapsed, onToggle, className }: SidebarProps) 
   const iconOnly = collapsed && onToggle !== undefined;
   const admin = isAdmin(user.role);
   const unreadChat = useChatUnreadTotal();
+  const { t } = useTranslation('shell');
 
   return (
     <aside
       data-testid="sidebar"
-      aria-label="Main navigation"
+      aria-label={t('sidebar.label')}
       className={cn(
         'flex h-full flex-col border-r border-border bg-card transition-[width] duration-200',
         iconOnly ? 'w-16' : 'w-64',
@@ -59,7 +64,7 @@ export function Sidebar({ user, collapsed, onToggle, className }: SidebarProps) 
             size="icon"
             className="text-muted-foreground"
             data-testid="sidebar-toggle"
-            aria-label={collapsed ? 'Expand sidebar' : 'Collapse sidebar'}
+            aria-label={collapsed ? t('sidebar.expand') : t('sidebar.collapse')}
             aria-expanded={!collapsed}
             onClick={onToggle}
           >
@@ -67,14 +72,19 @@ export function Sidebar({ user, collapsed, onToggle, className }: SidebarProps) 
           </Button>
         ) : (
           <DialogPrimitive.Close asChild>
-            <Button variant="ghost" size="icon" className="text-muted-foreground" aria-label="Close menu">
+            <Button
+              variant="ghost"
+              size="icon"
+              className="text-muted-foreground"
+              aria-label={t('sidebar.closeMenu')}
+            >
               <X aria-hidden />
             </Button>
           </DialogPrimitive.Close>
         )}
       </div>
 
-      <nav aria-label="Sections" className="flex-1 overflow-y-auto overflow-x-hidden px-3 py-4">
+      <nav aria-label={t('sidebar.sections')} className="flex-1 overflow-y-auto overflow-x-hidden px-3 py-4">
         <ul className="flex flex-col gap-1">
           {mainNav.map((entry) => (
             <li key={entry.to}>
@@ -93,7 +103,7 @@ export function Sidebar({ user, collapsed, onToggle, className }: SidebarProps) 
               <hr className="my-4 border-border" />
             ) : (
               <p className="mt-6 mb-2 px-3 text-xs font-semibold uppercase tracking-wider text-muted-foreground">
-                Admin
+                {t('sidebar.admin')}
               </p>
             )}
             <ul className="flex flex-col gap-1">
@@ -119,11 +129,12 @@ export function Sidebar({ user, collapsed, onToggle, className }: SidebarProps) 
 }
 
 function LogoutButton({ iconOnly }: { iconOnly: boolean }) {
+  const { t } = useTranslation('shell');
   const button = (
     <Button
       variant="ghost"
       data-testid="logout"
-      aria-label={iconOnly ? 'Logout' : undefined}
+      aria-label={iconOnly ? t('sidebar.logout') : undefined}
       onClick={() => void logout()}
       className={cn(
         'text-subtle-foreground hover:bg-danger-soft hover:text-danger-foreground',
@@ -131,14 +142,14 @@ function LogoutButton({ iconOnly }: { iconOnly: boolean }) {
       )}
     >
       <LogOut className="size-[18px]!" aria-hidden />
-      {!iconOnly && 'Logout'}
+      {!iconOnly && t('sidebar.logout')}
     </Button>
   );
   if (!iconOnly) return button;
   return (
     <Tooltip>
       <TooltipTrigger asChild>{button}</TooltipTrigger>
-      <TooltipContent side="right">Logout</TooltipContent>
+      <TooltipContent side="right">{t('sidebar.logout')}</TooltipContent>
     </Tooltip>
   );
 }

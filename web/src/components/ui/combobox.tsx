@@ -1,5 +1,6 @@
 import { Check, ChevronsUpDown } from 'lucide-react';
 import { type KeyboardEvent, type Ref, useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { cn } from '@/lib/utils';
 import { fieldClasses } from './input';
 
@@ -32,7 +33,7 @@ export function Combobox({
   name,
   listLabel,
   placeholder,
-  emptyText = 'Nothing matches',
+  emptyText,
   disabled,
   className,
   ...aria
@@ -54,6 +55,7 @@ export function Combobox({
   'aria-invalid'?: boolean;
   'aria-describedby'?: string;
 }) {
+  const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   // What is typed; null while not searching (the box then shows the chosen option).
   const [query, setQuery] = useState<string | null>(null);
@@ -192,7 +194,7 @@ export function Combobox({
             </div>
           ) : (
             <p role="status" className="px-3 py-2 text-sm text-muted-foreground">
-              {emptyText}
+              {emptyText ?? t('combobox.empty')}
             </p>
           )}
         </div>

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { Button } from './button';
 
 /**
@@ -16,13 +17,14 @@ export function DecisionButtons({
   onReject: () => void;
   onApprove: () => void;
 }) {
+  const { t } = useTranslation();
   return (
     <>
-      <Button variant="outline" size="sm" aria-label={`Reject ${what}`} onClick={onReject}>
-        Reject
+      <Button variant="outline" size="sm" aria-label={t('decision.reject', { what })} onClick={onReject}>
+        {t('actions.reject')}
       </Button>
-      <Button size="sm" aria-label={`Approve ${what}`} disabled={approving} onClick={onApprove}>
-        Approve
+      <Button size="sm" aria-label={t('decision.approve', { what })} disabled={approving} onClick={onApprove}>
+        {t('actions.approve')}
       </Button>
     </>
   );

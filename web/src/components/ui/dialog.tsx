@@ -1,6 +1,7 @@
 import { X } from 'lucide-react';
 import { Dialog as DialogPrimitive } from 'radix-ui';
 import type * as React from 'react';
+import { useTranslation } from 'react-i18next';
 import { cn } from '@/lib/utils';
 import { Button } from './button';
 
@@ -14,6 +15,7 @@ export function DialogContent({
   children,
   ...props
 }: React.ComponentProps<typeof DialogPrimitive.Content>) {
+  const { t } = useTranslation();
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-overlay backdrop-blur-[1px] data-[state=open]:animate-fade-in" />
@@ -28,7 +30,7 @@ export function DialogContent({
         {children}
         <DialogPrimitive.Close className="absolute top-4 right-4 cursor-pointer rounded-sm p-0.5 text-muted-foreground transition-colors hover:text-foreground">
           <X className="size-4" aria-hidden />
-          <span className="sr-only">Close</span>
+          <span className="sr-only">{t('actions.close')}</span>
         </DialogPrimitive.Close>
       </DialogPrimitive.Content>
     </DialogPrimitive.Portal>
@@ -110,7 +112,7 @@ export function DialogFrame({
  */
 export function DialogActions({
   onCancel,
-  cancelLabel = 'Cancel',
+  cancelLabel,
   label,
   pendingLabel,
   pending,
@@ -127,10 +129,11 @@ export function DialogActions({
   destructive?: boolean;
   onConfirm?: () => void;
 }) {
+  const { t } = useTranslation();
   return (
     <DialogFooter>
       <Button type="button" variant="outline" onClick={onCancel}>
-        {cancelLabel}
+        {cancelLabel ?? t('actions.cancel')}
       </Button>
       <Button
         type={onConfirm ? 'button' : 'submit'}

@@ -2,26 +2,29 @@ import { cva, type VariantProps } from 'class-variance-authority';
 import { X } from 'lucide-react';
 import { Toast as ToastPrimitive } from 'radix-ui';
 import type * as React from 'react';
+import { useTranslation } from 'react-i18next';
 import { cn } from '@/lib/utils';
 
 /** docs/product/client-behaviour.md#toasts: shown 5000 ms, swipe right past 50 px to dismiss, F8 focuses the region. */
 export function ToastProvider(props: React.ComponentProps<typeof ToastPrimitive.Provider>) {
+  const { t } = useTranslation();
   return (
     <ToastPrimitive.Provider
       duration={5000}
       swipeDirection="right"
       swipeThreshold={50}
-      label="Notification"
+      label={t('toast.region')}
       {...props}
     />
   );
 }
 
 export function ToastViewport({ className, ...props }: React.ComponentProps<typeof ToastPrimitive.Viewport>) {
+  const { t } = useTranslation();
   return (
     <ToastPrimitive.Viewport
       hotkey={['F8']}
-      label="Notification"
+      label={t('toast.region')}
       className={cn(
         'fixed top-0 z-[100] flex max-h-screen w-full flex-col-reverse p-4 sm:top-auto sm:right-0 sm:bottom-0 sm:flex-col md:max-w-[420px]',
         className,
@@ -84,9 +87,10 @@ export function ToastAction({ className, ...props }: React.ComponentProps<typeof
 }
 
 export function ToastClose({ className, ...props }: React.ComponentProps<typeof ToastPrimitive.Close>) {
+  const { t } = useTranslation();
   return (
     <ToastPrimitive.Close
-      aria-label="Close"
+      aria-label={t('actions.close')}
       className={cn(
         'absolute top-2 right-2 cursor-pointer rounded-md p-1 opacity-60 transition-opacity hover:opacity-100 focus-visible:opacity-100',
         className,

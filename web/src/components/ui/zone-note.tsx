@@ -1,4 +1,5 @@
 import { Globe } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { isBrowserTimeZone } from '@/lib/format';
 import { cn } from '@/lib/utils';
 
@@ -7,6 +8,7 @@ import { cn } from '@/lib/utils';
  * when that zone is not the browser's (docs/product/time-tracking.md#time-zones). Nothing otherwise.
  */
 export function ZoneNote({ timeZone, className }: { timeZone: string | undefined; className?: string }) {
+  const { t } = useTranslation();
   if (!timeZone || isBrowserTimeZone(timeZone)) return null;
   return (
     // A span, so it can sit in a page header's description as its own line.
@@ -15,7 +17,7 @@ export function ZoneNote({ timeZone, className }: { timeZone: string | undefined
       data-testid="zone-note"
     >
       <Globe className="size-3.5 shrink-0" aria-hidden />
-      Times in {timeZone}
+      {t('zone.timesIn', { timeZone })}
     </span>
   );
 }

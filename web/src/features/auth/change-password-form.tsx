@@ -1,5 +1,7 @@
 import { changePasswordForm, type User } from '@contract/auth';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+
 import {
   applyServerErrors,
   Form,
@@ -13,6 +15,7 @@ import { useChangePassword } from './api';
 
 /** After an admin's reset: the temporary password must be replaced before anything else. */
 export function ChangePasswordForm({ onChanged }: { onChanged: (user: User) => void }) {
+  const { t } = useTranslation('auth');
   const change = useChangePassword();
   const [error, setError] = useState<string | null>(null);
   const form = useZodForm(changePasswordForm, {
@@ -31,7 +34,7 @@ export function ChangePasswordForm({ onChanged }: { onChanged: (user: User) => v
       onChanged(await change.mutateAsync({ body: { currentPassword, newPassword } }));
     } catch (err) {
       if (!applyServerErrors(form, err))
-        setError(err instanceof Error ? err.message : 'Failed to change password');
+        setError(err instanceof Error ? err.message : t('changePassword.failed'));
     }
   };
 
@@ -39,14 +42,14 @@ export function ChangePasswordForm({ onChanged }: { onChanged: (user: User) => v
     <Form form={form} onSubmit={submit} idPrefix="password">
       <TextField
         name="currentPassword"
-        label="Temporary password"
+        label={t('changePassword.temporary')}
         type="password"
         autoComplete="current-password"
       />
       <NewPasswordFields name="newPassword" />
       <FormMessage>{error}</FormMessage>
       <Button type="submit" className="w-full" disabled={change.isPending}>
-        {change.isPending ? 'Saving...' : 'Set New Password'}
+        {change.isPending ? t('changePassword.saving') : t('changePassword.submit')}
       </Button>
     </Form>
   );

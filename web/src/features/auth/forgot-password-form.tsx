@@ -1,6 +1,7 @@
 import { type PasswordResetRequest, passwordResetRequest } from '@contract/auth';
 import { MailCheck } from 'lucide-react';
 import { useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { applyServerErrors, Form, FormMessage, TextField, useZodForm } from '@/components/form';
 import { Button } from '@/components/ui/button';
@@ -11,6 +12,7 @@ import { useRequestPasswordReset } from './api';
  * the page never tells whether someone has an account.
  */
 export function ForgotPasswordForm({ email = '' }: { email?: string }) {
+  const { t } = useTranslation('auth');
   const send = useRequestPasswordReset();
   const form = useZodForm(passwordResetRequest, { defaultValues: { email } });
   const [sent, setSent] = useState<string | null>(null);
@@ -21,8 +23,7 @@ export function ForgotPasswordForm({ email = '' }: { email?: string }) {
     try {
       setSent((await send.mutateAsync({ body: values })).message);
     } catch (err) {
-      if (!applyServerErrors(form, err))
-        setError(err instanceof Error ? err.message : 'Could not send the link');
+      if (!applyServerErrors(form, err)) setError(err instanceof Error ? err.message : t('forgot.failed'));
     }
   };
 
@@ -34,34 +35,39 @@ export function ForgotPasswordForm({ email = '' }: { email?: string }) {
           <p className="text-sm text-foreground">{sent}</p>
         </div>
         <p className="text-sm text-muted-foreground">
-          No e-mail after a few minutes? Check the spam folder, or{' '}
-          <button
-            type="button"
-            className="font-medium text-primary hover:underline"
-            onClick={() => setSent(null)}
-          >
-            try another address
-          </button>
-          .
+          <Trans
+            t={t}
+            i18nKey="forgot.noMail"
+            components={{
+              retry: (
+                <button
+                  type="button"
+                  className="font-medium text-primary hover:underline"
+                  onClick={() => setSent(null)}
+                />
+              ),
+            }}
+          />
         </p>
         <Button asChild variant="outline">
-          <Link to="/login">Back to sign in</Link>
+          <Link to="/login">{t('forgot.backToSignIn')}</Link>
         </Button>
       </div>
     );
   }
   return (
     <Form form={form} onSubmit={submit} idPrefix="forgot">
-      <TextField name="email" label="Email" type="email" autoComplete="email" />
+      <TextField name="email" label={t('common:fields.email')} type="email" autoComplete="email" />
       <FormMessage>{error}</FormMessage>
       <Button type="submit" className="w-full" disabled={send.isPending}>
-        {send.isPending ? 'Sending...' : 'Send me a link'}
+        {send.isPending ? t('sending') : t('forgot.submit')}
       </Button>
       <p className="text-center text-sm text-muted-foreground">
-        Remembered it?{' '}
-        <Link to="/login" className="font-medium text-primary hover:underline">
-          Sign in
-        </Link>
+        <Trans
+          t={t}
+          i18nKey="forgot.remembered"
+          components={{ a: <Link to="/login" className="font-medium text-primary hover:underline" /> }}
+        />
       </p>
     </Form>
   );

@@ -1,5 +1,6 @@
 import type { LoginRequest, SignInResponse } from '@contract/auth';
 import { useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 // Straight from the modules, not the index: see components/form/index.ts.
 import { TextField } from '@/components/form/field';
@@ -8,8 +9,15 @@ import { useZodForm } from '@/components/form/use-zod-form';
 import { Button } from '@/components/ui/button';
 import { useLogin, useResendVerification } from './api';
 
-/** The server's refusal of a right password whose address is not verified yet (session.service.ts). */
+/**
+ * The server's refusal of a right password whose address is not verified yet (session.service.ts):
+ * its English message, or its code once the errors carry one.
+ */
 const NOT_VERIFIED = 'Please verify your email address before signing in.';
+const notVerified = (err: unknown) =>
+  err instanceof Error &&
+  (err.message === NOT_VERIFIED ||
+    /verif/i.test(String((err as { body?: { code?: unknown } }).body?.code ?? '')));
 
 /**
  * The contract's schema is fetched on the first submit: the sign-in page is the first thing most
@@ -20,7 +28,9 @@ const loadLoginSchema = () => import('@contract/auth').then((m) => m.loginReques
 /** Sign-in (docs/product/accounts.md#sign-in): the server's message, else 'Login failed'. */
 /** `onSignedIn` gets the user, or `{twoFactorRequired}` when the account asks for a second factor. */
 export function LoginForm({ onSignedIn }: { onSignedIn: (result: SignInResponse) => void }) {
+  const { t } = useTranslation('auth');
   const login = useLogin();
+  const [unverified, setUnverified] = useState(false);
   const resend = useResendVerification();
   const navigate = useNavigate();
   const form = useZodForm(loadLoginSchema, { defaultValues: { email: '', password: '' } });
@@ -34,23 +44,31 @@ export function LoginForm({ onSignedIn }: { onSignedIn: (result: SignInResponse)
       await resend.mutateAsync({ body: { email: email() } });
       navigate(`/register?verify=${encodeURIComponent(email())}`);
     } catch (err) {
-      setError(err instanceof Error ? err.message : 'Could not send a new code');
+      setError(err instanceof Error ? err.message : t('login.resendFailed'));
     }
   };
 
   const submit = async (values: LoginRequest) => {
     setError(null);
+    setUnverified(false);
     try {
       onSignedIn(await login.mutateAsync({ body: values }));
     } catch (err) {
-      setError(err instanceof Error && err.message ? err.message : 'Login failed');
+      setUnverified(notVerified(err));
+      setError(err instanceof Error && err.message ? err.message : t('login.failed'));
     }
   };
 
   return (
     <Form form={form} onSubmit={submit} idPrefix="login">
-      <TextField name="email" label="Email" type="email" autoComplete="email" required />
-      <TextField name="password" label="Password" type="password" autoComplete="current-password" required />
+      <TextField name="email" label={t('common:fields.email')} type="email" autoComplete="email" required />
+      <TextField
+        name="password"
+        label={t('common:fields.password')}
+        type="password"
+        autoComplete="current-password"
+        required
+      />
       <div className="-mt-2 text-right">
         <Link
           to="/forgot-password"
@@ -63,11 +81,11 @@ export function LoginForm({ onSignedIn }: { onSignedIn: (result: SignInResponse)
           }}
           className="text-sm font-medium text-primary hover:underline"
         >
-          Forgot password?
+          {t('login.forgot')}
         </Link>
       </div>
       <FormMessage testId="login-error">{error}</FormMessage>
-      {error === NOT_VERIFIED && (
+      {error && unverified && (
         <Button
           type="button"
           variant="outline"
@@ -75,17 +93,18 @@ export function LoginForm({ onSignedIn }: { onSignedIn: (result: SignInResponse)
           onClick={verifyNow}
           disabled={resend.isPending}
         >
-          {resend.isPending ? 'Sending...' : 'Send me a new code'}
+          {resend.isPending ? t('sending') : t('login.newCode')}
         </Button>
       )}
       <Button type="submit" className="w-full" disabled={busy}>
-        {login.isPending ? 'Signing in...' : 'Sign In'}
+        {login.isPending ? t('login.signingIn') : t('login.submit')}
       </Button>
       <p className="text-center text-sm text-muted-foreground">
-        Don't have an account?{' '}
-        <Link to="/register" className="font-medium text-primary hover:underline">
-          Register here
-        </Link>
+        <Trans
+          t={t}
+          i18nKey="login.noAccount"
+          components={{ a: <Link to="/register" className="font-medium text-primary hover:underline" /> }}
+        />
       </p>
     </Form>
   );

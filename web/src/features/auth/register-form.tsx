@@ -1,5 +1,6 @@
 import { type RegisterForm as Values, registerForm, selfRoles } from '@contract/auth';
 import type { z } from 'zod';
+import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import {
   applyServerErrors,
@@ -11,7 +12,6 @@ import {
 } from '@/components/form';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
-import { capitalize } from '@/lib/format';
 import { useRegister } from './api';
 
 /** Stage one of registration; the same zod schema checks it here and on the server. */
@@ -25,6 +25,7 @@ export function RegisterForm({
   invited?: boolean;
   onRegistered: (values: Values) => void;
 }) {
+  const { t } = useTranslation('auth');
   const register = useRegister();
   const form = useZodForm(registerForm, {
     defaultValues: {
@@ -43,8 +44,8 @@ export function RegisterForm({
     try {
       await register.mutateAsync({ body: { ...values, inviteCode: inviteCode || null } });
       toast({
-        title: 'Registration Submitted',
-        description: 'Please check your email for verification code.',
+        title: t('register.submitted'),
+        description: t('register.checkEmail'),
       });
       // What was typed, so going back to the form shows it again.
       onRegistered(form.getValues());
@@ -53,9 +54,8 @@ export function RegisterForm({
       applyServerErrors(form, err);
       toast({
         variant: 'destructive',
-        title: 'Registration Failed',
-        description:
-          err instanceof Error && err.message ? err.message : 'Something went wrong. Please try again.',
+        title: t('register.failed'),
+        description: err instanceof Error && err.message ? err.message : t('common:errors.tryAgain'),
       });
     }
   };
@@ -63,35 +63,39 @@ export function RegisterForm({
   return (
     <Form form={form} onSubmit={submit} idPrefix="register">
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField name="firstName" label="First name" autoComplete="given-name" />
-        <TextField name="lastName" label="Last name" autoComplete="family-name" />
+        <TextField name="firstName" label={t('common:fields.firstName')} autoComplete="given-name" />
+        <TextField name="lastName" label={t('common:fields.lastName')} autoComplete="family-name" />
       </div>
-      <TextField name="email" label="Email" type="email" autoComplete="email" />
-      <NewPasswordFields name="password" label="Password" confirmLabel="Confirm password" />
+      <TextField name="email" label={t('common:fields.email')} type="email" autoComplete="email" />
+      <NewPasswordFields
+        name="password"
+        label={t('common:fields.password')}
+        confirmLabel={t('register.confirmPassword')}
+      />
       {invited ? (
         <p className="rounded-md border border-border bg-subtle px-3 py-2 text-sm text-muted-foreground">
-          You were invited: your role comes with the invitation, and your account is ready as soon as the
-          e-mail address is verified.
+          {t('register.invited')}
         </p>
       ) : (
         <>
           <SelectField
             name="role"
-            label="Role"
-            options={selfRoles.map((role) => ({ value: role, label: capitalize(role) }))}
-            placeholder="Select your role"
+            label={t('common:fields.role')}
+            options={selfRoles.map((role) => ({ value: role, label: t(`common:roles.${role}`) }))}
+            placeholder={t('register.selectRole')}
           />
-          <TextField name="inviteCode" label="Invite code (optional)" autoComplete="off" />
+          <TextField name="inviteCode" label={t('register.inviteCode')} autoComplete="off" />
         </>
       )}
       <Button type="submit" className="w-full" disabled={register.isPending}>
-        {register.isPending ? 'Creating account...' : 'Create Account'}
+        {register.isPending ? t('register.creating') : t('register.submit')}
       </Button>
       <p className="text-center text-sm text-muted-foreground">
-        Already have an account?{' '}
-        <Link to="/login" className="font-medium text-primary hover:underline">
-          Sign in
-        </Link>
+        <Trans
+          t={t}
+          i18nKey="register.haveAccount"
+          components={{ a: <Link to="/login" className="font-medium text-primary hover:underline" /> }}
+        />
       </p>
     </Form>
   );

@@ -1,6 +1,7 @@
 import { type PasswordResetForm, passwordResetForm } from '@contract/auth';
 import { CircleCheck } from 'lucide-react';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { applyServerErrors, Form, FormMessage, NewPasswordFields, useZodForm } from '@/components/form';
 import { Button } from '@/components/ui/button';
@@ -11,6 +12,7 @@ import { useConfirmPasswordReset } from './api';
  * and revokes the account's API tokens (docs/product/accounts.md#forgot-password).
  */
 export function ResetPasswordForm({ token }: { token: string }) {
+  const { t } = useTranslation('auth');
   const confirm = useConfirmPasswordReset();
   const form = useZodForm(passwordResetForm, { defaultValues: { token, password: '', confirmPassword: '' } });
   const [done, setDone] = useState<string | null>(null);
@@ -23,7 +25,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
     } catch (err) {
       // A used or expired link is a message about the token, which has no field on this form.
       if (!applyServerErrors(form, err) || form.getFieldState('token').error)
-        setError(err instanceof Error ? err.message : 'Could not change the password');
+        setError(err instanceof Error ? err.message : t('reset.failed'));
     }
   };
 
@@ -35,7 +37,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
           <p className="text-sm text-foreground">{done}</p>
         </div>
         <Button asChild>
-          <Link to="/login">Sign in</Link>
+          <Link to="/login">{t('reset.signIn')}</Link>
         </Button>
       </div>
     );
@@ -48,16 +50,14 @@ export function ResetPasswordForm({ token }: { token: string }) {
           <>
             {error}{' '}
             <Link to="/forgot-password" className="font-medium underline">
-              Ask for a new link
+              {t('reset.askAgain')}
             </Link>
           </>
         )}
       </FormMessage>
-      <p className="text-xs text-muted-foreground">
-        Choosing it signs you out on every device and revokes your API tokens.
-      </p>
+      <p className="text-xs text-muted-foreground">{t('reset.note')}</p>
       <Button type="submit" className="w-full" disabled={confirm.isPending}>
-        {confirm.isPending ? 'Saving...' : 'Set new password'}
+        {confirm.isPending ? t('changePassword.saving') : t('reset.submit')}
       </Button>
     </Form>
   );

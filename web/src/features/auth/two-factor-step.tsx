@@ -1,5 +1,6 @@
 import type { TwoFactorCodeRequest, User } from '@contract/auth';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 // Straight from the modules, not the index: see components/form/index.ts.
 import { TextField } from '@/components/form/field';
 import { Form, FormMessage } from '@/components/form/form';
@@ -21,6 +22,7 @@ export function TwoFactorStep({
   onSignedIn: (user: User) => void;
   onRestart: () => void;
 }) {
+  const { t } = useTranslation('auth');
   const verify = useSignInSecondFactor();
   const form = useZodForm(loadCodeSchema, { defaultValues: { code: '' } });
   const [error, setError] = useState<string | null>(null);
@@ -34,7 +36,7 @@ export function TwoFactorStep({
       // 401: the waiting sign-in expired or ran out of tries: the password is needed again.
       if ((err as { status?: number }).status === 401) setExpired(true);
       if (!applyServerErrors(form, err))
-        setError(err instanceof Error && err.message ? err.message : 'Sign-in failed');
+        setError(err instanceof Error && err.message ? err.message : t('twoFactor.failed'));
     }
   };
 
@@ -42,24 +44,24 @@ export function TwoFactorStep({
     <Form form={form} onSubmit={submit} idPrefix="two-factor">
       <TextField
         name="code"
-        label="Authentication code"
+        label={t('twoFactor.code')}
         autoComplete="one-time-code"
         inputMode="text"
-        hint="The 6-digit code from your authenticator app, or one of your recovery codes."
+        hint={t('twoFactor.hint')}
         required
       />
       <FormMessage testId="two-factor-error">{error}</FormMessage>
       {expired ? (
         <Button type="button" className="w-full" onClick={onRestart}>
-          Enter your password again
+          {t('twoFactor.again')}
         </Button>
       ) : (
         <Button type="submit" className="w-full" disabled={verify.isPending}>
-          {verify.isPending ? 'Verifying...' : 'Verify'}
+          {verify.isPending ? t('verifying') : t('twoFactor.submit')}
         </Button>
       )}
       <Button type="button" variant="ghost" className="w-full" onClick={onRestart}>
-        Back to sign-in
+        {t('twoFactor.back')}
       </Button>
     </Form>
   );

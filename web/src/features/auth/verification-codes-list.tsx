@@ -1,5 +1,7 @@
 import { Copy, MailCheck, RefreshCw } from 'lucide-react';
+import type { TFunction } from 'i18next';
 import { useDeferredValue, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { SearchInput } from '@/components/ui/search-input';
 import { Card } from '@/components/ui/card';
@@ -10,21 +12,22 @@ import { formatDateTime } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import { useVerificationCodes } from './codes-api';
 
-async function copy(code: string) {
+async function copy(code: string, t: TFunction<'auth'>) {
   try {
     await navigator.clipboard.writeText(code);
-    toast({ title: 'Code Copied', description: `${code} is on your clipboard.` });
+    toast({ title: t('auth:codes.copied'), description: t('auth:codes.copiedDescription', { code }) });
   } catch {
     toast({
       variant: 'destructive',
-      title: 'Copy Failed',
-      description: 'Select the code and copy it by hand.',
+      title: t('auth:codes.copyFailed'),
+      description: t('auth:codes.copyByHand'),
     });
   }
 }
 
 /** Verification e-mails kept in the outbox (a testing aid): search by e-mail, refresh, copy. */
 export function VerificationCodesList() {
+  const { t } = useTranslation('auth');
   const [search, setSearch] = useState('');
   const deferred = useDeferredValue(search);
   const codes = useVerificationCodes(deferred);
@@ -34,14 +37,14 @@ export function VerificationCodesList() {
       <div className="flex flex-col gap-2 sm:flex-row">
         <SearchInput
           className="flex-1"
-          aria-label="Search by email"
-          placeholder="Search by email..."
+          aria-label={t('codes.searchLabel')}
+          placeholder={t('codes.searchPlaceholder')}
           value={search}
           onValueChange={setSearch}
         />
         <Button variant="outline" onClick={() => void codes.refetch()} disabled={codes.isFetching}>
           <RefreshCw className={cn(codes.isFetching && 'animate-spin')} aria-hidden />
-          Refresh
+          {t('codes.refresh')}
         </Button>
       </div>
       <Card className="overflow-hidden">
@@ -52,12 +55,12 @@ export function VerificationCodesList() {
             ))}
           </div>
         ) : codes.isError ? (
-          <EmptyState icon={MailCheck} title="Could not load codes" description={codes.error.message} />
+          <EmptyState icon={MailCheck} title={t('codes.loadFailed')} description={codes.error.message} />
         ) : !codes.data?.length ? (
           <EmptyState
             icon={MailCheck}
-            title="No verification codes"
-            description={search ? 'No codes match this email.' : 'Codes appear here when someone registers.'}
+            title={t('codes.empty')}
+            description={search ? t('codes.noMatch') : t('codes.emptyHint')}
           />
         ) : (
           <ul className="divide-y">
@@ -77,8 +80,8 @@ export function VerificationCodesList() {
                 <Button
                   variant="ghost"
                   size="icon"
-                  aria-label={`Copy code for ${entry.email}`}
-                  onClick={() => void copy(entry.code)}
+                  aria-label={t('codes.copy', { email: entry.email })}
+                  onClick={() => void copy(entry.code, t)}
                 >
                   <Copy aria-hidden />
                 </Button>

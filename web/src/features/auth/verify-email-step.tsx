@@ -1,5 +1,6 @@
 import { CODE_LENGTH, type User, verifyEmailRequest } from '@contract/auth';
 import { ArrowLeft } from 'lucide-react';
+import { Trans, useTranslation } from 'react-i18next';
 import { Form, TextField, useZodForm } from '@/components/form';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
@@ -17,6 +18,7 @@ type Props = {
 
 /** Stage two: the 6-character code from the e-mail (or the verification-codes page). */
 export function VerifyEmailStep({ email, onBack, onApproved, onPending }: Props) {
+  const { t } = useTranslation('auth');
   const verify = useVerifyEmail();
   const resend = useResendVerification();
   const form = useZodForm(codeForm, { defaultValues: { verificationCode: '' } });
@@ -25,20 +27,20 @@ export function VerifyEmailStep({ email, onBack, onApproved, onPending }: Props)
     try {
       const result = await verify.mutateAsync({ body: { email, verificationCode } });
       if (result.status === 'approved' && result.user) {
-        toast({ title: 'Email Verified Successfully', description: 'Redirecting to dashboard...' });
+        toast({ title: t('verify.verified'), description: t('verify.redirecting') });
         onApproved(result.user);
       } else {
         toast({
-          title: 'Email Verified Successfully',
-          description: 'Your account is now awaiting admin approval.',
+          title: t('verify.verified'),
+          description: t('verify.awaiting'),
         });
         onPending();
       }
     } catch (err) {
       toast({
         variant: 'destructive',
-        title: 'Verification Failed',
-        description: err instanceof Error && err.message ? err.message : 'Invalid verification code.',
+        title: t('verify.failed'),
+        description: err instanceof Error && err.message ? err.message : t('verify.invalid'),
       });
     }
   };
@@ -46,11 +48,11 @@ export function VerifyEmailStep({ email, onBack, onApproved, onPending }: Props)
   const again = async () => {
     try {
       await resend.mutateAsync({ body: { email } });
-      toast({ title: 'Code Sent', description: `A new verification code was sent to ${email}.` });
+      toast({ title: t('verify.sent'), description: t('verify.sentDescription', { email }) });
     } catch (err) {
       toast({
         variant: 'destructive',
-        title: 'Could Not Send Code',
+        title: t('verify.sendFailed'),
         description: err instanceof Error ? err.message : undefined,
       });
     }
@@ -59,12 +61,16 @@ export function VerifyEmailStep({ email, onBack, onApproved, onPending }: Props)
   return (
     <Form form={form} onSubmit={submit} idPrefix="verify">
       <p className="text-sm text-muted-foreground">
-        We sent a {CODE_LENGTH}-character code to <span className="font-medium text-foreground">{email}</span>
-        . It is valid for 15 minutes.
+        <Trans
+          t={t}
+          i18nKey="verify.sentTo"
+          values={{ length: CODE_LENGTH, email }}
+          components={{ email: <span className="font-medium text-foreground" /> }}
+        />
       </p>
       <TextField
         name="verificationCode"
-        label="Verification code"
+        label={t('verify.code')}
         maxLength={CODE_LENGTH}
         autoComplete="one-time-code"
         autoCapitalize="characters"
@@ -72,14 +78,14 @@ export function VerifyEmailStep({ email, onBack, onApproved, onPending }: Props)
         inputClassName="h-11 text-center font-mono text-lg uppercase tracking-[0.4em]"
       />
       <Button type="submit" className="w-full" disabled={verify.isPending}>
-        {verify.isPending ? 'Verifying...' : 'Verify Email'}
+        {verify.isPending ? t('verifying') : t('verify.submit')}
       </Button>
       <div className="flex items-center justify-between gap-2 text-sm">
         <Button type="button" variant="ghost" size="sm" onClick={onBack}>
-          <ArrowLeft aria-hidden /> Back to form
+          <ArrowLeft aria-hidden /> {t('verify.back')}
         </Button>
         <Button type="button" variant="link" size="sm" onClick={again} disabled={resend.isPending}>
-          {resend.isPending ? 'Sending...' : 'Resend code'}
+          {resend.isPending ? t('sending') : t('verify.resend')}
         </Button>
       </div>
     </Form>

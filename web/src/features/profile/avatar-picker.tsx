@@ -1,6 +1,8 @@
 import { AVATAR_MAX_BYTES, AVATAR_TOO_LARGE } from '@contract/profile';
 import { Upload } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
 import { initials } from '@/lib/format';
@@ -16,6 +18,7 @@ export function AvatarPicker({
   lastName: string;
   url: string | null;
 }) {
+  const { t } = useTranslation('profile');
   const upload = useUploadAvatar();
   const input = useRef<HTMLInputElement>(null);
   const [error, setError] = useState<string | null>(null);
@@ -29,7 +32,7 @@ export function AvatarPicker({
       return;
     }
     upload.mutate(file, {
-      onSuccess: () => toast({ title: 'Picture updated' }),
+      onSuccess: () => toast({ title: t('avatar.updated') }),
       onError: (err) => setError(err.message),
     });
   };
@@ -38,7 +41,7 @@ export function AvatarPicker({
       {url ? (
         <img
           src={url}
-          alt={`${firstName} ${lastName}`}
+          alt={t('avatar.alt', { firstName, lastName })}
           data-testid="profile-picture"
           className="size-16 shrink-0 rounded-full object-cover"
         />
@@ -72,9 +75,9 @@ export function AvatarPicker({
           aria-describedby={error ? errorId : undefined}
           onClick={() => input.current?.click()}
         >
-          <Upload aria-hidden /> {upload.isPending ? 'Uploading...' : 'Upload picture'}
+          <Upload aria-hidden /> {upload.isPending ? t('avatar.uploading') : t('avatar.upload')}
         </Button>
-        <p className="mt-1 text-xs text-muted-foreground">PNG, JPEG, WebP or GIF, at most 10 MB.</p>
+        <p className="mt-1 text-xs text-muted-foreground">{t('avatar.hint')}</p>
         {error && (
           <p id={errorId} role="alert" className="mt-1 text-sm text-danger-foreground">
             {error}

@@ -1,4 +1,5 @@
 export { AppearanceCard } from './appearance-card';
+export { LanguageCard } from './language-card';
 export { PasswordCard } from './password-card';
 export { PreferencesCard } from './preferences-card';
 export { ProfileDetailsCard } from './profile-details-card';

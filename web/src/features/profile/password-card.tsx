@@ -1,5 +1,7 @@
 import { changePasswordForm } from '@contract/auth';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+
 import {
   applyServerErrors,
   CheckboxField,
@@ -18,6 +20,7 @@ import { CardHeading } from './card-heading';
 const EMPTY = { currentPassword: '', newPassword: '', confirmPassword: '', revokeTokens: false };
 
 export function PasswordCard() {
+  const { t } = useTranslation('profile');
   const change = useChangeOwnPassword();
   const [error, setError] = useState<string | null>(null);
   const form = useZodForm(changePasswordForm, { defaultValues: EMPTY });
@@ -35,27 +38,24 @@ export function PasswordCard() {
       await change.mutateAsync({ body: { currentPassword, newPassword, revokeTokens } });
       form.reset(EMPTY);
       toast({
-        title: 'Password changed',
-        description: revokeTokens
-          ? 'Your other sessions were signed out and your API tokens revoked.'
-          : 'Your other sessions were signed out.',
+        title: t('password.changed'),
+        description: revokeTokens ? t('password.changedAndRevoked') : t('password.changedSignedOut'),
       });
     } catch (err) {
-      if (!applyServerErrors(form, err))
-        setError(err instanceof Error ? err.message : 'Failed to change password');
+      if (!applyServerErrors(form, err)) setError(err instanceof Error ? err.message : t('password.failed'));
     }
   };
   return (
     <Card>
       <CardHeader>
-        <CardHeading>Password</CardHeading>
-        <CardDescription>Changing it signs you out everywhere else.</CardDescription>
+        <CardHeading>{t('password.title')}</CardHeading>
+        <CardDescription>{t('password.description')}</CardDescription>
       </CardHeader>
       <CardContent>
         <Form form={form} onSubmit={submit} idPrefix="own-password">
           <TextField
             name="currentPassword"
-            label="Current password"
+            label={t('password.current')}
             type="password"
             autoComplete="current-password"
           />
@@ -64,13 +64,13 @@ export function PasswordCard() {
           </div>
           <CheckboxField
             name="revokeTokens"
-            label="Also revoke my API tokens"
-            hint="Do this if someone else may have known your password: scripts using your tokens stop working."
+            label={t('password.revokeTokens')}
+            hint={t('password.revokeTokensHint')}
           />
           <FormMessage>{error}</FormMessage>
           <div>
             <Button type="submit" disabled={change.isPending}>
-              {change.isPending ? 'Saving...' : 'Change password'}
+              {change.isPending ? t('saving') : t('password.submit')}
             </Button>
           </div>
         </Form>

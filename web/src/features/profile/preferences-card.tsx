@@ -1,5 +1,6 @@
 import type { NotificationChannel } from '@contract/notifications';
 import { type EmailDelivery, emailDeliveries } from '@contract/profile';
+import { useTranslation } from 'react-i18next';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { OptionSelect } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -8,31 +9,24 @@ import { useEmailDelivery, usePreferences, useSaveEmailDelivery, useSavePreferen
 import { CardHeading } from './card-heading';
 
 const CHANNELS = ['both', 'app', 'email', 'off'] as const satisfies readonly NotificationChannel[];
-const CHANNEL_LABELS: Record<NotificationChannel, string> = {
-  both: 'In the app and by e-mail',
-  app: 'In the app',
-  email: 'By e-mail',
-  off: 'Off',
-};
-
-const DELIVERY_LABELS: Record<EmailDelivery['delivery'], string> = {
-  each: 'E-mail: each event',
-  digest: 'E-mail: daily digest',
-};
 
 /** One e-mail per event, or one a day with all of them (docs/product/notifications.md#digest). */
 function EmailDeliveryRow() {
+  const { t } = useTranslation('profile');
   const delivery = useEmailDelivery();
+  const labels = Object.fromEntries(
+    emailDeliveries.map((d) => [d, t(`notifications.delivery.${d}`)]),
+  ) as Record<EmailDelivery['delivery'], string>;
   const save = useSaveEmailDelivery();
   if (!delivery.data) return <Skeleton className="h-10" />;
   return (
     <div className="flex flex-col gap-2 border-b border-border pb-3 sm:flex-row sm:items-center sm:justify-between">
       <div>
         <label htmlFor="pref-email-delivery" className="text-sm font-medium text-foreground">
-          How e-mails arrive
+          {t('notifications.deliveryLabel')}
         </label>
         <p id="pref-email-delivery-hint" className="text-xs text-muted-foreground">
-          A daily digest is one e-mail a day, sent after midnight, with the previous day's notifications.
+          {t('notifications.deliveryHint')}
         </p>
       </div>
       <div className="sm:w-60">
@@ -40,13 +34,16 @@ function EmailDeliveryRow() {
           id="pref-email-delivery"
           value={delivery.data.delivery}
           options={emailDeliveries}
-          labels={DELIVERY_LABELS}
+          labels={labels}
           onValueChange={(value) =>
             save.mutate(
               { body: { delivery: value } },
               {
                 onSuccess: () =>
-                  toast({ title: 'Preference saved', description: `${DELIVERY_LABELS[value]}.` }),
+                  toast({
+                    title: t('notifications.saved'),
+                    description: t('notifications.savedDelivery', { choice: labels[value] }),
+                  }),
               },
             )
           }
@@ -57,13 +54,17 @@ function EmailDeliveryRow() {
 }
 
 export function PreferencesCard() {
+  const { t } = useTranslation('profile');
   const preferences = usePreferences();
+  const channelLabels = Object.fromEntries(
+    CHANNELS.map((c) => [c, t(`notifications.channel.${c}`)]),
+  ) as Record<NotificationChannel, string>;
   const save = useSavePreferences();
   return (
     <Card>
       <CardHeader>
-        <CardHeading>Notifications</CardHeading>
-        <CardDescription>Choose how you hear of each kind of event.</CardDescription>
+        <CardHeading>{t('notifications.title')}</CardHeading>
+        <CardDescription>{t('notifications.description')}</CardDescription>
       </CardHeader>
       <CardContent>
         {preferences.isPending ? (
@@ -89,15 +90,18 @@ export function PreferencesCard() {
                       id={`pref-${p.kind}`}
                       value={p.channel}
                       options={CHANNELS}
-                      labels={CHANNEL_LABELS}
+                      labels={channelLabels}
                       onValueChange={(channel) =>
                         save.mutate(
                           { body: { preferences: [{ kind: p.kind, channel }] } },
                           {
                             onSuccess: () =>
                               toast({
-                                title: 'Preference saved',
-                                description: `${p.label}: ${CHANNEL_LABELS[channel].toLowerCase()}.`,
+                                title: t('notifications.saved'),
+                                description: t('notifications.savedChannel', {
+                                  kind: p.label,
+                                  choice: t(`notifications.channelInSentence.${channel}`),
+                                }),
                               }),
                           },
                         )

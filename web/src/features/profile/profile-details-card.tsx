@@ -1,5 +1,7 @@
 import { ORG_ZONE, type ProfileForm, profileForm } from '@contract/profile';
 import { useMemo, useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
+
 import {
   applyServerErrors,
   Form,
@@ -18,6 +20,7 @@ import { AvatarPicker } from './avatar-picker';
 import { CardHeading } from './card-heading';
 
 function DetailsForm({ initial }: { initial: ProfileForm & { email: string } }) {
+  const { t } = useTranslation('profile');
   const update = useUpdateProfile();
   const [error, setError] = useState<string | null>(null);
   const form = useZodForm(profileForm, { defaultValues: initial });
@@ -25,9 +28,9 @@ function DetailsForm({ initial }: { initial: ProfileForm & { email: string } }) 
   const none = useMemo(
     () => ({
       value: ORG_ZONE,
-      label: orgZone ? `The organisation's time zone (${orgZone})` : "The organisation's time zone",
+      label: orgZone ? t('details.orgZoneNamed', { zone: orgZone }) : t('details.orgZone'),
     }),
-    [orgZone],
+    [orgZone, t],
   );
   const submit = async (values: ProfileForm) => {
     setError(null);
@@ -36,30 +39,30 @@ function DetailsForm({ initial }: { initial: ProfileForm & { email: string } }) 
         body: { ...values, timeZone: values.timeZone === ORG_ZONE ? null : values.timeZone },
       });
       form.reset({ firstName: user.firstName, lastName: user.lastName, timeZone: user.timeZone ?? ORG_ZONE });
-      toast({ title: 'Profile saved' });
+      toast({ title: t('details.saved') });
     } catch (err) {
-      if (!applyServerErrors(form, err))
-        setError(err instanceof Error ? err.message : 'Could not save the profile');
+      if (!applyServerErrors(form, err)) setError(err instanceof Error ? err.message : t('details.failed'));
     }
   };
   return (
     <Form form={form} onSubmit={submit} idPrefix="profile">
       <div className="grid items-start gap-4 sm:grid-cols-2">
-        <TextField name="firstName" label="First name" autoComplete="given-name" />
-        <TextField name="lastName" label="Last name" autoComplete="family-name" />
+        <TextField name="firstName" label={t('common:fields.firstName')} autoComplete="given-name" />
+        <TextField name="lastName" label={t('common:fields.lastName')} autoComplete="family-name" />
       </div>
       <p className="text-sm text-subtle-foreground">
-        E-mail: <span className="font-medium text-foreground">{initial.email}</span>
+        <Trans
+          t={t}
+          i18nKey="details.email"
+          values={{ email: initial.email }}
+          components={{ email: <span className="font-medium text-foreground" /> }}
+        />
       </p>
-      <TimeZoneField
-        name="timeZone"
-        hint="Your days (today's hours, timesheets, attendance) count in this zone, and your times show in it."
-        none={none}
-      />
+      <TimeZoneField name="timeZone" hint={t('details.zoneHint')} none={none} />
       <FormMessage>{error}</FormMessage>
       <div>
         <Button type="submit" disabled={update.isPending}>
-          {update.isPending ? 'Saving...' : 'Save profile'}
+          {update.isPending ? t('saving') : t('details.submit')}
         </Button>
       </div>
     </Form>
@@ -67,13 +70,14 @@ function DetailsForm({ initial }: { initial: ProfileForm & { email: string } }) 
 }
 
 export function ProfileDetailsCard() {
+  const { t } = useTranslation('profile');
   const profile = useProfile();
   const user = profile.data;
   return (
     <Card>
       <CardHeader>
-        <CardHeading>Your details</CardHeading>
-        <CardDescription>How others see you, and the time zone your days count in.</CardDescription>
+        <CardHeading>{t('details.title')}</CardHeading>
+        <CardDescription>{t('details.description')}</CardDescription>
       </CardHeader>
       <CardContent>
         {!user ? (

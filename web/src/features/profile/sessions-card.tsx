@@ -1,4 +1,5 @@
 import { Laptop } from 'lucide-react';
+import { Trans, useTranslation } from 'react-i18next';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
@@ -9,13 +10,14 @@ import { useEndSession, useSessions } from './api';
 import { CardHeading } from './card-heading';
 
 export function SessionsCard() {
+  const { t } = useTranslation('profile');
   const sessions = useSessions();
   const end = useEndSession();
   return (
     <Card>
       <CardHeader>
-        <CardHeading>Active sessions</CardHeading>
-        <CardDescription>Where you are signed in. End a session you do not recognise.</CardDescription>
+        <CardHeading>{t('sessions.title')}</CardHeading>
+        <CardDescription>{t('sessions.description')}</CardDescription>
       </CardHeader>
       <CardContent>
         {sessions.isPending ? (
@@ -25,7 +27,10 @@ export function SessionsCard() {
             {sessions.error.message}
           </p>
         ) : (
-          <ul aria-label="Active sessions" className="divide-y divide-border rounded-md border border-border">
+          <ul
+            aria-label={t('sessions.title')}
+            className="divide-y divide-border rounded-md border border-border"
+          >
             {sessions.data.map((s) => (
               <li
                 key={s.id}
@@ -36,33 +41,39 @@ export function SessionsCard() {
                 <div className="min-w-0 flex-1">
                   <p className="flex flex-wrap items-center gap-2 text-sm font-medium text-foreground">
                     {s.device}
-                    {s.current && <Badge variant="green">This device</Badge>}
+                    {s.current && <Badge variant="green">{t('sessions.thisDevice')}</Badge>}
                   </p>
                   <p className="text-xs text-muted-foreground">
-                    Last seen{' '}
-                    <time dateTime={s.lastSeenAt} title={formatDateTime(s.lastSeenAt)}>
-                      {formatRelative(s.lastSeenAt)}
-                    </time>{' '}
-                    · signed in {formatDateTime(s.createdAt)}
+                    <Trans
+                      t={t}
+                      i18nKey="sessions.seen"
+                      values={{ seen: formatRelative(s.lastSeenAt), signedIn: formatDateTime(s.createdAt) }}
+                      components={{
+                        time: <time dateTime={s.lastSeenAt} title={formatDateTime(s.lastSeenAt)} />,
+                      }}
+                    />
                   </p>
                 </div>
                 {!s.current && (
                   <Button
                     variant="outline"
                     size="sm"
-                    aria-label={`End session: ${s.device}`}
+                    aria-label={t('sessions.endLabel', { device: s.device })}
                     disabled={end.isPending}
                     onClick={() =>
                       end.mutate(
                         { params: { id: s.id } },
                         {
                           onSuccess: () =>
-                            toast({ title: 'Session ended', description: `${s.device} is signed out.` }),
+                            toast({
+                              title: t('sessions.ended'),
+                              description: t('sessions.endedDescription', { device: s.device }),
+                            }),
                         },
                       )
                     }
                   >
-                    End session
+                    {t('sessions.end')}
                   </Button>
                 )}
               </li>

@@ -1,6 +1,7 @@
 import { type ApiToken, createTokenRequest, TOKEN_EXPIRY_DAYS, type TokenScope } from '@contract/profile';
 import { KeyRound } from 'lucide-react';
 import { useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { applyServerErrors, Form, FormMessage, SelectField, TextField, useZodForm } from '@/components/form';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -15,48 +16,41 @@ import { useCreateToken, useRevokeToken, useTokens } from './api';
 import { CardHeading } from './card-heading';
 
 const EMPTY = { name: '', expiresInDays: '30', scope: 'read' as TokenScope };
-const expiryOptions = TOKEN_EXPIRY_DAYS.map((d) => ({ value: String(d), label: `${d} days` }));
 /** docs/product/profile.md#api-tokens: what each scope allows. */
-const scopeOptions = [
-  { value: 'read', label: 'Read only' },
-  { value: 'write', label: 'Read and write' },
-];
-const scopeLabel: Record<TokenScope, string> = { read: 'Read only', write: 'Read and write' };
+const SCOPES = ['read', 'write'] as const satisfies readonly TokenScope[];
 
 /** The new token, shown once with a copy button; closing forgets it (docs/product/profile.md#api-tokens). */
 function NewTokenDialog({ token, onClose }: { token: string | null; onClose: () => void }) {
+  const { t } = useTranslation('profile');
   return (
     <DialogFrame
       open={token !== null}
       onOpenChange={(open) => !open && onClose()}
-      title="Your new API token"
-      description={
-        <>
-          Copy it now: it is shown only this once. Send it as <code>Authorization: Bearer …</code>.
-        </>
-      }
+      title={t('tokens.newTitle')}
+      description={<Trans t={t} i18nKey="tokens.newDescription" components={{ code: <code /> }} />}
     >
       {token && (
         <CopySecret
           value={token}
           testId="new-token"
           className="text-sm"
-          copyLabel="Copy token"
+          copyLabel={t('tokens.copy')}
           copied={{
-            title: 'Token copied',
-            description: 'Keep it somewhere safe: it will not be shown again.',
+            title: t('tokens.copied'),
+            description: t('tokens.copiedDescription'),
           }}
-          failed={{ title: 'Copy failed', description: 'Select the token and copy it by hand.' }}
+          failed={{ title: t('tokens.copyFailed'), description: t('tokens.copyByHand') }}
         />
       )}
       <DialogFooter>
-        <Button onClick={onClose}>Done</Button>
+        <Button onClick={onClose}>{t('tokens.done')}</Button>
       </DialogFooter>
     </DialogFrame>
   );
 }
 
 function TokenRow({ token }: { token: ApiToken }) {
+  const { t } = useTranslation('profile');
   const revoke = useRevokeToken();
   return (
     <li data-testid="token-row" className="flex flex-wrap items-center gap-3 px-4 py-3">
@@ -65,32 +59,41 @@ function TokenRow({ token }: { token: ApiToken }) {
         <p className="flex flex-wrap items-center gap-2 text-sm font-medium text-foreground">
           {token.name}
           <span className="font-mono text-xs text-muted-foreground">…{token.lastFour}</span>
-          <Badge variant={token.scope === 'write' ? 'amber' : 'blue'}>{scopeLabel[token.scope]}</Badge>
-          {token.status === 'expired' && <Badge variant="gray">Expired</Badge>}
+          <Badge variant={token.scope === 'write' ? 'amber' : 'blue'}>
+            {t(`tokens.scope.${token.scope}`)}
+          </Badge>
+          {token.status === 'expired' && <Badge variant="gray">{t('tokens.expired')}</Badge>}
         </p>
         <p className="text-xs text-muted-foreground">
-          {token.status === 'expired' ? 'Expired' : 'Expires'} {formatDate(token.expiresAt)} ·{' '}
-          {token.lastUsedAt ? `last used ${formatRelative(token.lastUsedAt)}` : 'never used'}
+          {t('tokens.meta', {
+            status: token.status === 'expired' ? 'expired' : 'active',
+            date: formatDate(token.expiresAt),
+            used: token.lastUsedAt ? 'yes' : 'no',
+            when: token.lastUsedAt ? formatRelative(token.lastUsedAt) : '',
+          })}
         </p>
       </div>
       <Button
         variant="outline"
         size="sm"
-        aria-label={`Revoke token: ${token.name}`}
+        aria-label={t('tokens.revokeLabel', { name: token.name })}
         disabled={revoke.isPending}
         onClick={() =>
           revoke.mutate(
             { params: { id: token.id } },
             {
               onSuccess: () =>
-                toast({ title: 'Token revoked', description: `${token.name} no longer works.` }),
+                toast({
+                  title: t('tokens.revoked'),
+                  description: t('tokens.revokedDescription', { name: token.name }),
+                }),
               onError: (err) =>
-                toast({ variant: 'destructive', title: 'Revoke failed', description: err.message }),
+                toast({ variant: 'destructive', title: t('tokens.revokeFailed'), description: err.message }),
             },
           )
         }
       >
-        Revoke
+        {t('tokens.revoke')}
       </Button>
     </li>
   );
@@ -98,7 +101,13 @@ function TokenRow({ token }: { token: ApiToken }) {
 
 /** Personal API tokens: create one with a name and an expiry, see it once, revoke it. */
 export function TokensCard() {
+  const { t } = useTranslation('profile');
   const tokens = useTokens();
+  const expiryOptions = TOKEN_EXPIRY_DAYS.map((d) => ({
+    value: String(d),
+    label: t('tokens.days', { count: d }),
+  }));
+  const scopeOptions = SCOPES.map((s) => ({ value: s, label: t(`tokens.scope.${s}`) }));
   const create = useCreateToken();
   const [error, setError] = useState<string | null>(null);
   const [shown, setShown] = useState<string | null>(null);
@@ -110,8 +119,7 @@ export function TokensCard() {
       form.reset(EMPTY);
       setShown(created.token);
     } catch (err) {
-      if (!applyServerErrors(form, err))
-        setError(err instanceof Error ? err.message : 'Failed to create token');
+      if (!applyServerErrors(form, err)) setError(err instanceof Error ? err.message : t('tokens.failed'));
     }
   };
   const close = () => {
@@ -121,24 +129,20 @@ export function TokensCard() {
   return (
     <Card>
       <CardHeader>
-        <CardHeading>API tokens</CardHeading>
-        <CardDescription>
-          Let a script or another program use the API as you, with your role: read only, or read and write. A
-          token never changes your password, two-factor sign-in, sessions or tokens. Revoke one you no longer
-          use.
-        </CardDescription>
+        <CardHeading>{t('tokens.title')}</CardHeading>
+        <CardDescription>{t('tokens.description')}</CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-6">
         <Form form={form} onSubmit={submit} idPrefix="api-token">
           <div className="grid items-start gap-4 sm:grid-cols-[1fr_10rem_11rem]">
-            <TextField name="name" label="Token name" hint="What it is for, e.g. “Nightly export”." />
-            <SelectField name="scope" label="Access" options={scopeOptions} />
-            <SelectField name="expiresInDays" label="Expires after" options={expiryOptions} />
+            <TextField name="name" label={t('tokens.name')} hint={t('tokens.nameHint')} />
+            <SelectField name="scope" label={t('tokens.access')} options={scopeOptions} />
+            <SelectField name="expiresInDays" label={t('tokens.expiresAfter')} options={expiryOptions} />
           </div>
           <FormMessage>{error}</FormMessage>
           <div>
             <Button type="submit" disabled={create.isPending}>
-              {create.isPending ? 'Creating...' : 'Create token'}
+              {create.isPending ? t('tokens.creating') : t('tokens.create')}
             </Button>
           </div>
         </Form>
@@ -149,15 +153,14 @@ export function TokensCard() {
             {tokens.error.message}
           </p>
         ) : tokens.data.length === 0 ? (
-          <EmptyState
-            icon={KeyRound}
-            title="No API tokens"
-            description="Tokens you create are listed here."
-          />
+          <EmptyState icon={KeyRound} title={t('tokens.empty')} description={t('tokens.emptyHint')} />
         ) : (
-          <ul aria-label="API tokens" className="divide-y divide-border rounded-md border border-border">
-            {tokens.data.map((t) => (
-              <TokenRow key={t.id} token={t} />
+          <ul
+            aria-label={t('tokens.title')}
+            className="divide-y divide-border rounded-md border border-border"
+          >
+            {tokens.data.map((token) => (
+              <TokenRow key={token.id} token={token} />
             ))}
           </ul>
         )}

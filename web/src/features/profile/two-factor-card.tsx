@@ -2,6 +2,7 @@ import { type TwoFactorCodeRequest, twoFactorCodeRequest } from '@contract/auth'
 import type { TwoFactorSetup } from '@contract/profile';
 import { ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { applyServerErrors, Form, FormMessage, TextField, useZodForm } from '@/components/form';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -30,6 +31,7 @@ function CodeForm({
   busy: boolean;
   onCode: (code: string) => Promise<void>;
 }) {
+  const { t } = useTranslation('profile');
   const form = useZodForm(twoFactorCodeRequest, { defaultValues: { code: '' } });
   const [error, setError] = useState<string | null>(null);
   const submit = async ({ code }: TwoFactorCodeRequest) => {
@@ -38,7 +40,7 @@ function CodeForm({
       await onCode(code);
       form.reset({ code: '' });
     } catch (err) {
-      if (!applyServerErrors(form, err)) setError(errorText(err, 'Something went wrong'));
+      if (!applyServerErrors(form, err)) setError(errorText(err, t('common:errors.generic')));
     }
   };
   return (
@@ -56,14 +58,14 @@ function CodeForm({
 
 /** The recovery codes, shown once right after enrolment (docs/product/profile.md#two-factor). */
 function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
+  const { t } = useTranslation('profile');
   return (
     <div className="grid gap-3">
       <p className="text-sm text-subtle-foreground">
-        Save these recovery codes somewhere safe. Each signs you in once if you lose your phone.{' '}
-        <strong>They are shown only now.</strong>
+        <Trans t={t} i18nKey="twoFactor.recoveryIntro" components={{ strong: <strong /> }} />
       </p>
       <ul
-        aria-label="Recovery codes"
+        aria-label={t('twoFactor.recoveryCodes')}
         className="grid grid-cols-2 gap-2 rounded-md border border-border bg-subtle p-3 font-mono text-sm sm:grid-cols-5"
       >
         {codes.map((c) => (
@@ -72,7 +74,7 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
       </ul>
       <div>
         <Button type="button" onClick={onDone}>
-          I have saved my recovery codes
+          {t('twoFactor.recoverySaved')}
         </Button>
       </div>
     </div>
@@ -80,6 +82,7 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
 }
 
 export function TwoFactorCard() {
+  const { t } = useTranslation('profile');
   const user = useStoredUser();
   const start = useStartTwoFactorSetup();
   const enable = useEnableTwoFactor();
@@ -95,7 +98,7 @@ export function TwoFactorCard() {
     try {
       setSetup(await start.mutateAsync({}));
     } catch (err) {
-      setStartError(errorText(err, 'Could not start the setup'));
+      setStartError(errorText(err, t('twoFactor.startFailed')));
     }
   };
   const confirm = async (code: string) => {
@@ -105,7 +108,7 @@ export function TwoFactorCard() {
   };
   const turnOff = async (code: string) => {
     await disable.mutateAsync({ body: { code } });
-    toast({ title: 'Two-factor sign-in is off' });
+    toast({ title: t('twoFactor.turnedOff') });
   };
 
   return (
@@ -113,13 +116,15 @@ export function TwoFactorCard() {
       <CardHeader>
         <CardHeading>
           <span className="flex flex-wrap items-center gap-2">
-            Two-factor sign-in
-            {enabled ? <Badge variant="green">On</Badge> : <Badge variant="gray">Off</Badge>}
+            {t('twoFactor.title')}
+            {enabled ? (
+              <Badge variant="green">{t('twoFactor.on')}</Badge>
+            ) : (
+              <Badge variant="gray">{t('twoFactor.off')}</Badge>
+            )}
           </span>
         </CardHeading>
-        <CardDescription>
-          After your password, sign-in asks for a code from an authenticator app on your phone.
-        </CardDescription>
+        <CardDescription>{t('twoFactor.description')}</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
         {user.twoFactorSetupRequired && !setup && !codes && (
@@ -127,7 +132,7 @@ export function TwoFactorCard() {
             role="status"
             className="rounded-md border border-warning-border bg-warning-soft p-3 text-sm text-warning-foreground"
           >
-            Your organisation requires two-factor sign-in. Set it up to continue using Workbench.
+            {t('twoFactor.required')}
           </p>
         )}
         {codes ? (
@@ -135,19 +140,19 @@ export function TwoFactorCard() {
         ) : setup ? (
           <div className="grid gap-4">
             <ol className="list-decimal space-y-1 pl-5 text-sm text-subtle-foreground">
-              <li>Scan the QR code with your authenticator app, or type in the key below.</li>
-              <li>Enter the 6-digit code the app shows.</li>
+              <li>{t('twoFactor.stepScan')}</li>
+              <li>{t('twoFactor.stepCode')}</li>
             </ol>
             <div className="flex flex-wrap items-start gap-4">
               <img
                 src={setup.qrCode}
-                alt="QR code to add Workbench to your authenticator app"
+                alt={t('twoFactor.qrAlt')}
                 width={176}
                 height={176}
                 className="rounded-md border border-border bg-card"
               />
               <div className="min-w-0 flex-1 text-sm">
-                <p className="text-subtle-foreground">Setup key</p>
+                <p className="text-subtle-foreground">{t('twoFactor.setupKey')}</p>
                 <code data-testid="two-factor-secret" className="break-all font-mono text-foreground">
                   {setup.secret}
                 </code>
@@ -155,9 +160,9 @@ export function TwoFactorCard() {
             </div>
             <CodeForm
               idPrefix="two-factor-enable"
-              label="Code from the app"
-              hint="6 digits; it changes every 30 seconds."
-              submitLabel={enable.isPending ? 'Checking...' : 'Turn on two-factor sign-in'}
+              label={t('twoFactor.enableCode')}
+              hint={t('twoFactor.enableHint')}
+              submitLabel={enable.isPending ? t('twoFactor.checking') : t('twoFactor.enable')}
               busy={enable.isPending}
               onCode={confirm}
             />
@@ -165,9 +170,9 @@ export function TwoFactorCard() {
         ) : enabled ? (
           <CodeForm
             idPrefix="two-factor-disable"
-            label="Code to turn it off"
-            hint="A code from your authenticator app or a recovery code."
-            submitLabel={disable.isPending ? 'Turning off...' : 'Turn off two-factor sign-in'}
+            label={t('twoFactor.disableCode')}
+            hint={t('twoFactor.disableHint')}
+            submitLabel={disable.isPending ? t('twoFactor.turningOff') : t('twoFactor.disable')}
             busy={disable.isPending}
             onCode={turnOff}
           />
@@ -176,7 +181,7 @@ export function TwoFactorCard() {
             <div>
               <Button type="button" onClick={begin} disabled={start.isPending}>
                 <ShieldCheck className="size-4" aria-hidden />
-                Set up two-factor sign-in
+                {t('twoFactor.setUp')}
               </Button>
             </div>
             <FormMessageText text={startError} />

@@ -2,7 +2,9 @@ import { chatApi } from '@contract/chat';
 import type { SearchResults } from '@contract/search';
 import { FileText, FolderKanban, type LucideIcon, MessageSquare, Search, User } from 'lucide-react';
 import { Dialog as DialogPrimitive } from 'radix-ui';
+import type { TFunction } from 'i18next';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
@@ -15,7 +17,7 @@ import { useSearch } from './api';
 export type PaletteCommand = {
   id: string;
   label: string;
-  group: 'Commands' | 'Go to';
+  group: 'commands' | 'goTo';
   icon: LucideIcon;
   /** its keyboard shortcut, as the help dialog shows it */
   shortcut?: string[];
@@ -24,6 +26,7 @@ export type PaletteCommand = {
 
 type Item = {
   id: string;
+  /** its heading's message key, under palette.groups */
   group: string;
   label: string;
   detail?: string;
@@ -43,20 +46,19 @@ function useDebounced(value: string, ms: number) {
   return debounced;
 }
 
-const statusLabel = { active: '', pending: 'pending approval', suspended: 'suspended', rejected: 'rejected' };
-
 /** Search results as palette items, each going where the product shows that thing. */
 function resultItems(
   results: SearchResults | undefined,
   myId: string | undefined,
   go: (to: string) => void,
   openDirect: (personId: string) => void,
+  t: TFunction<'search'>,
 ): Item[] {
   if (!results) return [];
   return [
     ...results.tasks.map((t) => ({
       id: `task-${t.id}`,
-      group: 'Tasks',
+      group: 'tasks',
       label: t.title,
       detail: [t.assigneeId === myId ? null : t.assignee, t.project].filter(Boolean).join(' · '),
       icon: FileText,
@@ -65,16 +67,21 @@ function resultItems(
     })),
     ...results.projects.map((p) => ({
       id: `project-${p.id}`,
-      group: 'Projects',
+      group: 'projects',
       label: p.name,
       icon: FolderKanban,
       run: () => go(`/projects/${p.id}`),
     })),
     ...results.people.map((p) => ({
       id: `person-${p.id}`,
-      group: 'People',
+      group: 'people',
       label: p.name,
-      detail: [p.role, statusLabel[p.status]].filter(Boolean).join(' · '),
+      detail: [
+        t(`search:palette.roles.${p.role}`),
+        p.status === 'active' ? null : t(`search:palette.status.${p.status}`),
+      ]
+        .filter(Boolean)
+        .join(' · '),
       icon: User,
       // Someone active: a direct conversation with them; an account awaiting an admin: the admin pages.
       run: () =>
@@ -86,9 +93,9 @@ function resultItems(
     })),
     ...results.messages.map((m) => ({
       id: `message-${m.id}`,
-      group: 'Messages',
+      group: 'messages',
       label: m.content,
-      detail: `${m.senderName} in ${m.conversation}`,
+      detail: t('search:palette.messageDetail', { sender: m.senderName, conversation: m.conversation }),
       icon: MessageSquare,
       run: () => go(`/chat?c=${m.conversationId}`),
     })),
@@ -109,6 +116,7 @@ export function CommandPalette({
   onOpenChange: (open: boolean) => void;
   commands: PaletteCommand[];
 }) {
+  const { t } = useTranslation('search');
   const [text, setText] = useState('');
   const [active, setActive] = useState(0);
   const q = useDebounced(text.trim(), DEBOUNCE_MS);
@@ -134,7 +142,7 @@ export function CommandPalette({
         .then((conversation) => navigate(`/chat?c=${conversation.id}`))
         .catch((error: Error) =>
           toast({
-            title: 'Could not open the conversation',
+            title: t('palette.openFailed'),
             description: error.message,
             variant: 'destructive',
           }),
@@ -150,9 +158,9 @@ export function CommandPalette({
           c.run();
         },
       }));
-    const found = text.trim() && q === text.trim() ? resultItems(search.data, me?.id, go, openDirect) : [];
+    const found = text.trim() && q === text.trim() ? resultItems(search.data, me?.id, go, openDirect, t) : [];
     return [...matching, ...found];
-  }, [commands, text, q, search.data, me?.id, navigate, onOpenChange]);
+  }, [commands, text, q, search.data, me?.id, navigate, onOpenChange, t]);
 
   // A new list starts at its first item.
   // biome-ignore lint/correctness/useExhaustiveDependencies: reset whenever the items change
@@ -190,7 +198,7 @@ export function CommandPalette({
           aria-describedby={undefined}
           className="fixed top-[10dvh] left-1/2 z-50 flex max-h-[80dvh] w-[calc(100%-1.5rem)] max-w-xl -translate-x-1/2 flex-col overflow-hidden rounded-lg border border-border bg-card text-card-foreground shadow-xl focus:outline-none data-[state=open]:animate-fade-in"
         >
-          <DialogPrimitive.Title className="sr-only">Search and commands</DialogPrimitive.Title>
+          <DialogPrimitive.Title className="sr-only">{t('palette.title')}</DialogPrimitive.Title>
           <div className="flex items-center gap-2 border-b border-border px-3">
             <Search className="size-4 shrink-0 text-muted-foreground" aria-hidden />
             <input
@@ -199,21 +207,21 @@ export function CommandPalette({
               aria-controls={listId}
               aria-activedescendant={current ? optionId(current) : undefined}
               aria-autocomplete="list"
-              aria-label="Search or run a command"
-              placeholder="Search tasks, projects, people, messages…"
+              aria-label={t('palette.inputLabel')}
+              placeholder={t('palette.placeholder')}
               className="h-12 min-w-0 flex-1 bg-transparent text-sm text-foreground outline-none placeholder:text-muted-foreground"
               value={text}
               maxLength={100}
               onChange={(e) => setText(e.target.value)}
               onKeyDown={onKeyDown}
             />
-            {searching && <Spinner label="Searching" className="size-4" />}
+            {searching && <Spinner label={t('palette.searching')} className="size-4" />}
           </div>
           <div
             ref={listRef}
             id={listId}
             role="listbox"
-            aria-label="Results"
+            aria-label={t('palette.results')}
             className="min-h-0 flex-1 overflow-y-auto p-2"
           >
             {groups.map((group) => (
@@ -223,7 +231,7 @@ export function CommandPalette({
                   id={`${listId}-${group}`}
                   className="px-2 py-1.5 text-xs font-semibold uppercase tracking-wider text-muted-foreground"
                 >
-                  {group}
+                  {t(`palette.groups.${group}`)}
                 </div>
                 {items
                   .filter((i) => i.group === group)
@@ -271,7 +279,9 @@ export function CommandPalette({
                   })}
               </div>
             ))}
-            {nothing && <p className="px-2 py-6 text-center text-sm text-muted-foreground">No results</p>}
+            {nothing && (
+              <p className="px-2 py-6 text-center text-sm text-muted-foreground">{t('palette.noResults')}</p>
+            )}
             {search.isError && text.trim() !== '' && (
               <p role="alert" className="px-2 py-2 text-sm text-destructive">
                 {search.error.message}
@@ -279,7 +289,7 @@ export function CommandPalette({
             )}
           </div>
           <p className="hidden border-t border-border px-3 py-2 text-xs text-muted-foreground sm:block">
-            ↑ ↓ to move · Enter to choose · Esc to close · ? for shortcuts
+            {t('palette.footer')}
           </p>
         </DialogPrimitive.Content>
       </DialogPrimitive.Portal>

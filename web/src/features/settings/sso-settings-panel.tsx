@@ -1,5 +1,6 @@
 import { type SsoSettings, type SsoSettingsInput, ssoSettingsInput } from '@contract/sso';
 import { useEffect, useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import {
   type Control,
   type ControllerRenderProps,
@@ -23,11 +24,12 @@ const splitDomains = (text: string) =>
 
 /** The auto-approve domains as one text input (commas or spaces between them); the form holds the list. */
 function DomainsField({ readOnly }: { readOnly: boolean }) {
+  const { t } = useTranslation('settings');
   return (
     <Field
       name="autoApproveDomains"
-      label="Auto-approve e-mail domains"
-      hint="New people from these domains are approved at their first single sign-on; others wait for an admin. Separate with commas."
+      label={t('sso.domains')}
+      hint={t('sso.domainsHint')}
       className="sm:col-span-2"
     >
       {({ control, field }) => <DomainsInput control={control} field={field} readOnly={readOnly} />}
@@ -44,6 +46,7 @@ function DomainsInput({
   field: ControllerRenderProps<FieldValues, string>;
   readOnly: boolean;
 }) {
+  const { t } = useTranslation('settings');
   const joined = ((field.value as string[] | undefined) ?? []).join(', ');
   const [text, setText] = useState(joined);
   // A reset (the saved settings arriving) replaces what is typed; typing itself keeps the text.
@@ -58,7 +61,7 @@ function DomainsInput({
       onBlur={field.onBlur}
       readOnly={readOnly}
       className={readOnly ? 'bg-muted' : undefined}
-      placeholder="example.com, example.org"
+      placeholder={t('sso.domainsPlaceholder')}
       autoComplete="off"
       value={text}
       onChange={(e) => {
@@ -74,16 +77,17 @@ function DomainsInput({
  * with a Replace action; the field is never prefilled, and left empty keeps the saved secret.
  */
 function ClientSecretField({ secretSet, readOnly }: { secretSet: boolean; readOnly: boolean }) {
+  const { t } = useTranslation('settings');
   const [replacing, setReplacing] = useState(false);
   if (secretSet && !replacing) {
     return (
       <div className="grid gap-1.5">
-        <span className="text-sm font-medium leading-none text-foreground">Client secret</span>
+        <span className="text-sm font-medium leading-none text-foreground">{t('sso.clientSecret')}</span>
         <div className="flex min-h-9 flex-wrap items-center gap-3">
-          <span className="text-sm text-muted-foreground">A secret is set</span>
+          <span className="text-sm text-muted-foreground">{t('sso.secretSet')}</span>
           {!readOnly && (
             <Button type="button" variant="outline" size="sm" onClick={() => setReplacing(true)}>
-              Replace secret
+              {t('sso.replaceSecret')}
             </Button>
           )}
         </div>
@@ -93,11 +97,11 @@ function ClientSecretField({ secretSet, readOnly }: { secretSet: boolean; readOn
   return (
     <TextField
       name="clientSecret"
-      label="Client secret"
+      label={t('sso.clientSecret')}
       type="password"
       autoComplete="new-password"
       readOnly={readOnly}
-      hint={secretSet ? 'Leave empty to keep the saved secret' : 'From the identity provider'}
+      hint={secretSet ? t('sso.secretKeep') : t('sso.secretFrom')}
     />
   );
 }
@@ -111,6 +115,7 @@ function PasswordSignInSwitch({
   configured: boolean;
   forced: boolean;
 }) {
+  const { t } = useTranslation('settings');
   const { field } = useController({ control, name: 'passwordSignIn' });
   const disabled = forced || (!configured && field.value);
   return (
@@ -127,14 +132,14 @@ function PasswordSignInSwitch({
           disabled={disabled}
           onChange={(e) => field.onChange(e.target.checked)}
         />
-        Allow password sign-in
+        {t('sso.passwordSignIn')}
       </label>
       <p className="text-xs text-muted-foreground">
         {forced
-          ? 'The server keeps password sign-in on (PASSWORD_SIGN_IN=always).'
+          ? t('sso.passwordForced')
           : configured
-            ? 'Off: everyone signs in through the identity provider.'
-            : 'Configure a provider before turning password sign-in off.'}
+            ? t('sso.passwordOff')
+            : t('sso.passwordConfigureFirst')}
       </p>
     </div>
   );
@@ -151,6 +156,7 @@ const toInput = (s: SsoSettings): SsoSettingsInput => ({
 
 /** Admin Dashboard 'System Settings': the single sign-on provider (docs/product/admin.md). */
 export function SsoSettingsPanel() {
+  const { t } = useTranslation('settings');
   const settings = useSsoSettings();
   const save = useSaveSsoSettings();
   const form = useZodForm(ssoSettingsInput);
@@ -172,11 +178,11 @@ export function SsoSettingsPanel() {
       {
         onSuccess: () => {
           setVersion((v) => v + 1);
-          toast({ title: 'Settings Saved', description: 'Single sign-on settings have been updated.' });
+          toast({ title: t('saved'), description: t('sso.savedDescription') });
         },
         onError: (error) => {
           applyServerErrors(form, error);
-          toast({ title: 'Failed to save settings', description: error.message, variant: 'destructive' });
+          toast({ title: t('saveFailed'), description: error.message, variant: 'destructive' });
         },
       },
     );
@@ -184,10 +190,14 @@ export function SsoSettingsPanel() {
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Single sign-on</CardTitle>
+        <CardTitle>{t('sso.title')}</CardTitle>
         <CardDescription>
-          Sign in with your organisation's OpenID Connect provider. Register this redirect URI with it:{' '}
-          <code className="break-all text-foreground">{`${window.location.origin}/api/auth/oidc/callback`}</code>
+          <Trans
+            t={t}
+            i18nKey="sso.description"
+            values={{ uri: `${window.location.origin}/api/auth/oidc/callback` }}
+            components={{ code: <code className="break-all text-foreground" /> }}
+          />
         </CardDescription>
       </CardHeader>
       <CardContent>
@@ -204,16 +214,15 @@ export function SsoSettingsPanel() {
           <Form form={form} onSubmit={submit} idPrefix="sso" className="gap-6">
             {fromEnvironment && (
               <p className="rounded-md border border-border bg-muted px-3 py-2 text-sm text-muted-foreground">
-                The provider is set by the server's environment (OIDC_ISSUER and related variables), so it is
-                shown read-only here. Only password sign-in can be changed.
+                {t('sso.fromEnvironment')}
               </p>
             )}
             <div className="grid gap-5 sm:grid-cols-2">
               <TextField
                 name="issuer"
-                label="Issuer URL"
+                label={t('sso.issuer')}
                 type="url"
-                placeholder="https://login.example.com"
+                placeholder={t('sso.issuerPlaceholder')}
                 autoComplete="off"
                 readOnly={fromEnvironment}
                 inputClassName={fromEnvironment ? 'bg-muted' : undefined}
@@ -221,7 +230,7 @@ export function SsoSettingsPanel() {
               />
               <TextField
                 name="clientId"
-                label="Client ID"
+                label={t('sso.clientId')}
                 autoComplete="off"
                 readOnly={fromEnvironment}
                 inputClassName={fromEnvironment ? 'bg-muted' : undefined}
@@ -229,8 +238,8 @@ export function SsoSettingsPanel() {
               <ClientSecretField key={version} secretSet={data.clientSecretSet} readOnly={fromEnvironment} />
               <TextField
                 name="providerName"
-                label="Provider name"
-                hint='Shown on the sign-in button: "Sign in with …"'
+                label={t('sso.providerName')}
+                hint={t('sso.providerNameHint')}
                 autoComplete="off"
                 readOnly={fromEnvironment}
                 inputClassName={fromEnvironment ? 'bg-muted' : undefined}
@@ -244,7 +253,7 @@ export function SsoSettingsPanel() {
             </div>
             <div className="flex justify-end border-t border-border pt-5">
               <Button type="submit" disabled={save.isPending} className="w-full sm:w-auto">
-                {save.isPending ? 'Saving...' : 'Save Single Sign-On'}
+                {save.isPending ? t('saving') : t('sso.submit')}
               </Button>
             </div>
           </Form>

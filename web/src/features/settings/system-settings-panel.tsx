@@ -1,68 +1,54 @@
+import { languageNames, languages } from '@contract/languages';
 import { type Settings, type SettingsInput, settingsInput } from '@contract/settings';
 import { useEffect } from 'react';
 import { type Control, type Path, useController } from 'react-hook-form';
-import { applyServerErrors, Form, TextField, TimeZoneField, useZodForm } from '@/components/form';
+import { useTranslation } from 'react-i18next';
+import {
+  applyServerErrors,
+  Form,
+  SelectField,
+  TextField,
+  TimeZoneField,
+  useZodForm,
+} from '@/components/form';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/use-toast';
 import { useSaveSettings, useSettings } from './api';
 
+/** Each field's label and hint are the messages system.fields.<name>.label and .hint. */
 type Field = {
   name: Path<Settings>;
-  label: string;
-  hint: string;
   type: 'time' | 'number';
   min?: number;
   max?: number;
 };
 const fields: Field[] = [
-  { name: 'clockIn', label: 'Expected clock-in', hint: 'Start of the work day', type: 'time' },
-  {
-    name: 'clockOut',
-    label: 'Expected clock-out',
-    hint: 'Open records past it raise an alert',
-    type: 'time',
-  },
-  { name: 'dailyBreakMinutes', label: 'Daily break (minutes)', hint: 'Short breaks per day', type: 'number' },
-  { name: 'lunchMinutes', label: 'Lunch (minutes)', hint: 'Lunch break per day', type: 'number' },
-  {
-    name: 'lateThresholdMinutes',
-    label: 'Late threshold (minutes)',
-    hint: 'Grace period after clock-in before an arrival is late',
-    type: 'number',
-  },
-  {
-    name: 'autoStopTimerHours',
-    label: 'Stop forgotten timers after (hours)',
-    hint: 'A timer running longer is stopped at this limit and marked Auto-stopped',
-    type: 'number',
-    min: 1,
-    max: 24,
-  },
+  { name: 'clockIn', type: 'time' },
+  { name: 'clockOut', type: 'time' },
+  { name: 'dailyBreakMinutes', type: 'number' },
+  { name: 'lunchMinutes', type: 'number' },
+  { name: 'lateThresholdMinutes', type: 'number' },
+  { name: 'autoStopTimerHours', type: 'number', min: 1, max: 24 },
 ];
 
-const ROLE_LABELS = [
-  ['admin', 'Admins'],
-  ['manager', 'Managers'],
-  ['employee', 'Employees'],
-] as const;
+const ROLES = ['admin', 'manager', 'employee'] as const;
 
 /**
  * Which roles must sign in with a second factor (docs/product/admin.md#two-factor); all three is
  * everyone. Users of a ticked role without it are sent to enrol at their next sign-in.
  */
 function TwoFactorRolesField({ control }: { control: Control<SettingsInput> }) {
+  const { t } = useTranslation('settings');
   const { field } = useController({ control, name: 'twoFactorRoles' });
   const chosen = field.value ?? [];
   return (
     <fieldset className="grid gap-2 sm:col-span-2">
-      <legend className="text-sm font-medium text-foreground">Require two-factor sign-in</legend>
-      <p className="text-xs text-muted-foreground">
-        People in these roles without an authenticator app are sent to set one up at their next sign-in.
-      </p>
+      <legend className="text-sm font-medium text-foreground">{t('system.twoFactor.legend')}</legend>
+      <p className="text-xs text-muted-foreground">{t('system.twoFactor.hint')}</p>
       <div className="flex flex-wrap gap-x-6 gap-y-2">
-        {ROLE_LABELS.map(([role, label]) => (
+        {ROLES.map((role) => (
           <label key={role} className="flex items-center gap-2 text-sm text-foreground">
             <input
               type="checkbox"
@@ -72,7 +58,7 @@ function TwoFactorRolesField({ control }: { control: Control<SettingsInput> }) {
                 field.onChange(e.target.checked ? [...chosen, role] : chosen.filter((r) => r !== role))
               }
             />
-            {label}
+            {t(`system.twoFactor.roles.${role}`)}
           </label>
         ))}
       </div>
@@ -82,6 +68,7 @@ function TwoFactorRolesField({ control }: { control: Control<SettingsInput> }) {
 
 /** Admin Dashboard 'System Settings' tab: the settings that drive attendance status and alerts. */
 export function SystemSettingsPanel() {
+  const { t } = useTranslation('settings');
   const settings = useSettings();
   const save = useSaveSettings();
   const form = useZodForm(settingsInput);
@@ -94,11 +81,10 @@ export function SystemSettingsPanel() {
     save.mutate(
       { body: values },
       {
-        onSuccess: () =>
-          toast({ title: 'Settings Saved', description: 'Attendance settings have been updated.' }),
+        onSuccess: () => toast({ title: t('saved'), description: t('system.savedDescription') }),
         onError: (error) => {
           applyServerErrors(form, error);
-          toast({ title: 'Failed to save settings', description: error.message, variant: 'destructive' });
+          toast({ title: t('saveFailed'), description: error.message, variant: 'destructive' });
         },
       },
     );
@@ -106,15 +92,13 @@ export function SystemSettingsPanel() {
   return (
     <Card>
       <CardHeader>
-        <CardTitle>System Settings</CardTitle>
-        <CardDescription>
-          Working hours that decide late arrivals, missing clock-outs and fixed records
-        </CardDescription>
+        <CardTitle>{t('system.title')}</CardTitle>
+        <CardDescription>{t('system.description')}</CardDescription>
       </CardHeader>
       <CardContent>
         {settings.isLoading ? (
           <div className="grid gap-5 sm:grid-cols-2" aria-busy="true">
-            {Array.from({ length: 7 }, (_, i) => (
+            {Array.from({ length: 8 }, (_, i) => (
               <div key={i} className="space-y-2">
                 <Skeleton className="h-4 w-32" />
                 <Skeleton className="h-9 w-full" />
@@ -128,20 +112,26 @@ export function SystemSettingsPanel() {
                 <TextField
                   key={f.name}
                   name={f.name}
-                  label={f.label}
-                  hint={f.hint}
+                  label={t(`system.fields.${f.name}.label`)}
+                  hint={t(`system.fields.${f.name}.hint`)}
                   type={f.type}
                   inputMode={f.type === 'number' ? 'numeric' : undefined}
                   min={f.type === 'number' ? (f.min ?? 0) : undefined}
                   max={f.max}
                 />
               ))}
-              <TimeZoneField name="timeZone" hint="Decides which day a record belongs to" />
+              <TimeZoneField name="timeZone" hint={t('system.timeZoneHint')} />
+              <SelectField
+                name="defaultLanguage"
+                label={t('system.defaultLanguage')}
+                hint={t('system.defaultLanguageHint')}
+                options={languages.map((l) => ({ value: l, label: languageNames[l] }))}
+              />
               <TwoFactorRolesField control={form.control} />
             </div>
             <div className="flex justify-end border-t pt-5">
               <Button type="submit" disabled={save.isPending} className="w-full sm:w-auto">
-                {save.isPending ? 'Saving...' : 'Save Settings'}
+                {save.isPending ? t('saving') : t('system.submit')}
               </Button>
             </div>
           </Form>
