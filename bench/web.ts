@@ -10,6 +10,8 @@ export const WEB_SCREENS = ['/login', '/', '/tracker', '/chat'] as const;
 export interface ColdLoad {
   /** Script requests the page made until the network went quiet. */
   scripts: string[];
+  /** gzip -9 of each of those scripts, in the same order. */
+  scriptBytes: number[];
   /** gzip -9 of those scripts as built (the browser itself is sent brotli, which is smaller). */
   gzipBytes: number;
   /** Navigation → the page's first heading. */
@@ -43,11 +45,9 @@ export async function coldLoad(
     await page.locator('h1').first().waitFor();
     const renderMs = Date.now() - started;
     await page.waitForLoadState('networkidle');
-    const gzipBytes = scripts.reduce(
-      (sum, p) => sum + gzipSync(readFileSync(`dist/web${p}`), { level: 9 }).length,
-      0,
-    );
-    return { scripts, gzipBytes, renderMs };
+    const scriptBytes = scripts.map((p) => gzipSync(readFileSync(`dist/web${p}`), { level: 9 }).length);
+    const gzipBytes = scriptBytes.reduce((sum, n) => sum + n, 0);
+    return { scripts, scriptBytes, gzipBytes, renderMs };
   } finally {
     await context.close();
   }
