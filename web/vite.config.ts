@@ -35,6 +35,11 @@ export default defineConfig({
         find: /^@formatjs\/icu-messageformat-parser$/,
         replacement: '@formatjs/icu-messageformat-parser/no-parser.js',
       },
+      // React has the hook itself: react-i18next's shim for older Reacts need not ship.
+      {
+        find: /^use-sync-external-store\/shim$/,
+        replacement: fileURLToPath(new URL('./src/lib/sync-external-store.ts', import.meta.url)),
+      },
     ],
   },
   build: {
