@@ -5,10 +5,10 @@ import {
   pickLanguage,
   type TimeFormat,
 } from '@contract/languages';
-import i18next, { type BackendModule, type I18nFormatModule, type ReadCallback } from 'i18next';
-import IntlMessageFormat from 'intl-messageformat';
+import i18next, { type BackendModule, type ReadCallback } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { setFormats } from './format';
+import { precompiledIcu } from './precompiled-icu';
 
 /**
  * The browser's words and formats (docs/decisions/035-languages.md). Messages are ICU strings in
@@ -41,42 +41,6 @@ const lazyFiles: BackendModule = {
       (error: Error) => done(error, null),
     );
   },
-};
-
-/** A message as the build leaves it (web/precompile-messages.ts): plain text, or its ICU syntax tree. */
-type Ast = ReturnType<IntlMessageFormat['getAst']>;
-const formatters = new WeakMap<Ast, Map<string, IntlMessageFormat>>();
-
-/**
- * Formats the messages in ICU syntax, as i18next-icu does, from the syntax trees the build made: the
- * browser carries FormatJS's formatter but not its parser (docs/decisions/035-languages.md, "Cost in
- * the browser"). One formatter per message and language, made on first use.
- */
-const precompiledIcu: I18nFormatModule & Record<string, unknown> = {
-  type: 'i18nFormat',
-  init() {},
-  parse(message: unknown, values: Record<string, unknown>, language: string, _area: string, key: string) {
-    const locale = language === 'pseudo' ? 'en' : language;
-    try {
-      if (typeof message === 'string') {
-        // Plain text; or, where no build ran (unit tests), an ICU string the full formatter parses.
-        if (!/[{}]/.test(message)) return message;
-        return new IntlMessageFormat(message, locale, undefined, { ignoreTag: true }).format(values);
-      }
-      if (!Array.isArray(message)) return message;
-      const byLocale = formatters.get(message) ?? new Map<string, IntlMessageFormat>();
-      formatters.set(message, byLocale);
-      const formatter = byLocale.get(locale) ?? new IntlMessageFormat(message, locale);
-      byLocale.set(locale, formatter);
-      return formatter.format(values);
-    } catch (error) {
-      // An argument missing: the text as written when it is a string (as i18next-icu did), else the key.
-      if (import.meta.env.DEV) console.warn(`i18n: ${key}:`, error);
-      return typeof message === 'string' ? message : key;
-    }
-  },
-  // ICU chooses plural forms inside the message: no `_one`/`_other` keys to look up.
-  addLookupKeys: (keys: string[]) => keys,
 };
 
 const CHOICE_KEY = 'language';
