@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompileMessages } from './precompile-messages';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
@@ -24,12 +25,22 @@ const FEATURE_FACE = /web[\\/]src[\\/]features[\\/][^\\/]+[\\/]index\.ts$/;
 
 export default defineConfig({
   root,
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), precompileMessages()],
   resolve: {
-    alias: {
-      '@contract': fileURLToPath(new URL('../contract', import.meta.url)),
-      '@': fileURLToPath(new URL('./src', import.meta.url)),
-    },
+    alias: [
+      { find: '@contract', replacement: fileURLToPath(new URL('../contract', import.meta.url)) },
+      { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
+      // Messages arrive parsed (precompile-messages.ts): the browser takes FormatJS without its parser.
+      {
+        find: /^@formatjs\/icu-messageformat-parser$/,
+        replacement: '@formatjs/icu-messageformat-parser/no-parser.js',
+      },
+      // React has the hook itself: react-i18next's shim for older Reacts need not ship.
+      {
+        find: /^use-sync-external-store\/shim$/,
+        replacement: fileURLToPath(new URL('./src/lib/sync-external-store.ts', import.meta.url)),
+      },
+    ],
   },
   build: {
     outDir: fileURLToPath(new URL('../dist/web', import.meta.url)),

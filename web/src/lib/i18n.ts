@@ -6,10 +6,9 @@ import {
   type TimeFormat,
 } from '@contract/languages';
 import i18next, { type BackendModule, type ReadCallback } from 'i18next';
-import ICU from 'i18next-icu';
 import { initReactI18next } from 'react-i18next';
 import { setFormats } from './format';
-import { pseudoResources } from './pseudo-locale';
+import { precompiledIcu } from './precompiled-icu';
 
 /**
  * The browser's words and formats (docs/decisions/035-languages.md). Messages are ICU strings in
@@ -20,7 +19,10 @@ export type UiLanguage = Language | 'pseudo';
 
 const files = import.meta.glob<{ default: Record<string, unknown> }>('../../../locales/*/*.json');
 
-/** Reads a message file when a screen first asks for its area (a chunk of its own per language). */
+/**
+ * Reads a message file when a screen first asks for its area (a chunk of its own per language). The
+ * pseudo-locale's code, like its words, loads only for whoever chose it.
+ */
 const lazyFiles: BackendModule = {
   type: 'backend',
   init() {},
@@ -28,8 +30,14 @@ const lazyFiles: BackendModule = {
     const source = language === 'pseudo' ? 'en' : language;
     const load = files[`../../../locales/${source}/${area}.json`];
     if (!load) return done(null, {});
-    load().then(
-      (file) => done(null, language === 'pseudo' ? pseudoResources(file.default) : file.default),
+    const messages =
+      language === 'pseudo'
+        ? Promise.all([load(), import('./pseudo-locale')]).then(([file, pseudo]) =>
+            pseudo.pseudoResources(file.default),
+          )
+        : load().then((file) => file.default);
+    messages.then(
+      (resources) => done(null, resources),
       (error: Error) => done(error, null),
     );
   },
@@ -112,7 +120,7 @@ export function localeFor(language: UiLanguage): string {
 
 export const i18n = i18next.createInstance();
 void i18n
-  .use(ICU)
+  .use(precompiledIcu)
   .use(lazyFiles)
   .use(initReactI18next)
   .init({

@@ -1,8 +1,13 @@
+import type IntlMessageFormat from 'intl-messageformat';
+
 /**
  * The pseudo-locale (docs/decisions/035-languages.md#pseudo-locale): every English message with its
  * letters accented and about 40% longer, its ICU arguments untouched, so a screen shows at once any text
  * that bypasses the message files (it stays plain English) and any layout that cannot take German's
  * long words. Chosen with `localStorage.language = 'pseudo'`; never offered in a picker.
+ *
+ * It works on the messages as the build leaves them (web/precompile-messages.ts): plain text, or the
+ * syntax tree of an ICU message, whose text elements it accents. Loaded only by whoever chooses it.
  */
 const ACCENTED: Record<string, string> = {
   a: 'á',
@@ -68,64 +73,39 @@ function accentText(text: string): string {
   return extra > 0 ? `${out} ${'·'.repeat(extra)}` : out;
 }
 
+/** A message as the build leaves it (web/precompile-messages.ts): plain text, or its ICU syntax tree. */
+type Ast = ReturnType<IntlMessageFormat['getAst']>;
+type Element = Ast[number];
+export type Message = string | Ast;
+
+// The syntax tree's element types (FormatJS's TYPE): text, select, plural, tag.
+const LITERAL = 0;
+const SELECT = 5;
+const PLURAL = 6;
+const TAG = 8;
+
 /**
- * Accents an ICU message's literal text and leaves its syntax alone: `{name}` and
+ * Accents a message's text and leaves its syntax alone: `{name}` and
  * `{count, plural, one {# task} other {# tasks}}` keep their argument names and keywords, and the
- * texts of the plural's cases are accented in turn.
+ * texts of a plural's or select's cases are accented in turn.
  */
-export function pseudoLocalize(message: string): string {
-  let out = '';
-  let i = 0;
-  let literal = '';
-  const flush = () => {
-    out += accentText(literal);
-    literal = '';
-  };
-  while (i < message.length) {
-    const ch = message[i];
-    if (ch === "'" && message[i + 1] === "'") {
-      literal += "''";
-      i += 2;
-    } else if (ch === '{') {
-      flush();
-      const end = matchingBrace(message, i);
-      out += argument(message.slice(i + 1, end));
-      i = end + 1;
-    } else {
-      literal += ch;
-      i++;
-    }
-  }
-  flush();
-  return out;
+export function pseudoLocalize(message: Message): Message {
+  return typeof message === 'string' ? accentText(message) : message.map(pseudoElement);
 }
 
-function matchingBrace(text: string, open: number): number {
-  let depth = 0;
-  for (let i = open; i < text.length; i++) {
-    if (text[i] === '{') depth++;
-    else if (text[i] === '}' && --depth === 0) return i;
+function pseudoElement(element: Element): Element {
+  if (element.type === LITERAL) return { ...element, value: accentText(element.value) };
+  if (element.type === SELECT || element.type === PLURAL) {
+    const options = Object.fromEntries(
+      Object.entries(element.options).map(([which, option]) => [
+        which,
+        { ...option, value: option.value.map(pseudoElement) },
+      ]),
+    );
+    return { ...element, options } as Element;
   }
-  return text.length - 1;
-}
-
-/** `name` or `count, plural, one {…} other {…}`: the keywords stay, each case's message is accented. */
-function argument(body: string): string {
-  const firstBrace = body.indexOf('{');
-  if (firstBrace < 0) return `{${body}}`;
-  let out = body.slice(0, firstBrace);
-  let i = firstBrace;
-  while (i < body.length) {
-    if (body[i] === '{') {
-      const end = matchingBrace(body, i);
-      out += `{${pseudoLocalize(body.slice(i + 1, end))}}`;
-      i = end + 1;
-    } else {
-      out += body[i];
-      i++;
-    }
-  }
-  return `{${out}}`;
+  if (element.type === TAG) return { ...element, children: element.children.map(pseudoElement) };
+  return element;
 }
 
 /** A message file with every message pseudo-localized (nested groups kept). */
@@ -133,8 +113,8 @@ export function pseudoResources(messages: Record<string, unknown>): Record<strin
   return Object.fromEntries(
     Object.entries(messages).map(([key, value]) => [
       key,
-      typeof value === 'string'
-        ? pseudoLocalize(value)
+      typeof value === 'string' || Array.isArray(value)
+        ? pseudoLocalize(value as Message)
         : value && typeof value === 'object'
           ? pseudoResources(value as Record<string, unknown>)
           : value,
