@@ -165,10 +165,18 @@ function scan(file) {
           for (const el of arg.elements) if (ts.isStringLiteral(el)) areasHere.add(el.text);
       }
       if (/(^|\.)t$/.test(callee) && first) {
-        if (ts.isStringLiteral(first) || ts.isNoSubstitutionTemplateLiteral(first))
-          for (const key of keyOf(first.text)) used.add(key);
-        else if (ts.isTemplateExpression(first))
-          for (const key of keyOf(first.head.text)) usedPrefixes.add(key);
+        // t('key'), t(`prefix.${x}`), and either side of t(cond ? 'a' : 'b')
+        const keys = (arg) => {
+          if (ts.isParenthesizedExpression(arg)) keys(arg.expression);
+          else if (ts.isConditionalExpression(arg)) {
+            keys(arg.whenTrue);
+            keys(arg.whenFalse);
+          } else if (ts.isStringLiteral(arg) || ts.isNoSubstitutionTemplateLiteral(arg))
+            for (const key of keyOf(arg.text)) used.add(key);
+          else if (ts.isTemplateExpression(arg))
+            for (const key of keyOf(arg.head.text)) usedPrefixes.add(key);
+        };
+        keys(first);
       }
       const name = ts.isNewExpression(node) ? '' : callee.split('.').pop();
       if (server && SERVER_ERRORS.has(name) && first && ts.isStringLiteral(first))
