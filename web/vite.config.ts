@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { languages } from '../contract/languages';
 import { precompileMessages } from './precompile-messages';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
@@ -11,7 +12,8 @@ const root = fileURLToPath(new URL('.', import.meta.url));
  * handful of requests rather than dozens of tiny ones (docs/performance.md, "Browser"):
  * - framework: the libraries the entry itself needs (React, the router, TanStack Query);
  * - public: what every page needs, signed in or not (the HTTP client, buttons, the form layer's
- *   fields and react-hook-form);
+ *   fields, react-hook-form, react-i18next's <Trans> for sentences with a link, and the English words of
+ *   the signed-out pages: English is every language's fallback, so it is always fetched);
  * - charts: the chart library and what only it uses (recharts, d3, redux), for the reports page alone
  *   (docs/decisions/012-reports.md): in `vendor` it would load with every signed-in screen;
  * - vendor: every other library (Radix, icons, zod, forms), which only signed-in screens use;
@@ -19,7 +21,10 @@ const root = fileURLToPath(new URL('.', import.meta.url));
  * - features: feature components that more than one page shows (task cards, alert lists, live updates).
  */
 const PUBLIC_MODULES =
-  /web[\\/]src[\\/](lib[\\/](api-client|auth|query-client|utils|format)|components[\\/]ui[\\/](button|input|label|spinner|card|textarea)|components[\\/]form[\\/](field|form|use-zod-form)|features[\\/]auth[\\/](api|auth-card))\.tsx?$|node_modules[\\/]react-hook-form[\\/]/;
+  /web[\\/]src[\\/](lib[\\/](api-client|auth|query-client|utils|format)|components[\\/]ui[\\/](button|input|label|spinner|card|textarea)|components[\\/]form[\\/](field|form|use-zod-form)|features[\\/]auth[\\/](api|auth-card))\.tsx?$|node_modules[\\/](react-hook-form|react-i18next|html-parse-stringify|void-elements)[\\/]|locales[\\/]en[\\/](common|auth)\.json$/;
+
+/** The message areas the signed-out pages read (sign-in, registration, recovery). */
+const PUBLIC_AREAS = new Set(['common', 'auth']);
 
 const FEATURE_FACE = /web[\\/]src[\\/]features[\\/][^\\/]+[\\/]index\.ts$/;
 
@@ -55,6 +60,34 @@ export default defineConfig({
           groups: [
             // Everything the entry imports statically stays in the entry chunk.
             { name: 'framework', tags: ['$initial'], priority: 40 },
+            // A language's words in two chunks (docs/decisions/035-languages.md): what the signed-out
+            // pages need, and the rest, which every signed-in screen needs some of. One file per area
+            // would be a dozen requests for one screen; a language nobody reads is never fetched.
+            ...languages.flatMap((language) => {
+              const publicAreas = `(${[...PUBLIC_AREAS].join('|')})\\.json$`;
+              // English's signed-out words are in the public chunk (PUBLIC_MODULES): English is every
+              // language's fallback, so they are always fetched.
+              if (language === 'en')
+                return [
+                  {
+                    name: 'words-en',
+                    test: new RegExp(`locales[\\\\/]en[\\\\/](?!${publicAreas})`),
+                    priority: 35,
+                  },
+                ];
+              return [
+                {
+                  name: `words-public-${language}`,
+                  test: new RegExp(`locales[\\\\/]${language}[\\\\/]${publicAreas}`),
+                  priority: 36,
+                },
+                {
+                  name: `words-${language}`,
+                  test: new RegExp(`locales[\\\\/]${language}[\\\\/]`),
+                  priority: 35,
+                },
+              ];
+            }),
             { name: 'public', test: PUBLIC_MODULES, priority: 30 },
             {
               name: 'charts',

@@ -1,5 +1,4 @@
 import { type Language, languageNames, languages } from '@contract/languages';
-import { Languages } from 'lucide-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { rememberLanguageChoice } from '@/lib/i18n';
@@ -14,7 +13,10 @@ export function LanguagePicker() {
   const current = languages.find((l) => l === i18n.language) ?? '';
   return (
     <div className="flex items-center justify-center gap-2 text-sm text-muted-foreground">
-      <Languages className="size-4" aria-hidden />
+      {/* lucide's "languages" icon drawn here: the icon library is not part of the sign-in page's budget */}
+      <svg viewBox="0 0 24 24" className="size-4" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden>
+        <path d="m5 8 6 6M4 14l6-6 2-3M2 5h12M7 2h1M22 22l-5-10-5 10M14 18h6" />
+      </svg>
       <label htmlFor={id} className="sr-only">
         {t('language.label')}
       </label>
