@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminApi } from '@contract/admin';
 import { authApi } from '@contract/auth';
+import { eq } from 'drizzle-orm';
+import { outbox, settings } from '../../db/schema';
 import { notificationsApi } from '@contract/notifications';
 import { tasksApi } from '@contract/tasks';
 import { freePort } from '../../test/free-port';
@@ -117,5 +120,46 @@ describe('mails asked for by their recipient', () => {
     expect(en?.text).toMatch(
       /^Hello Eli,\n\nsomeone \(we hope you\) asked to choose a new password for your Workbench account\. Open this link within 30 minutes to do so; it works once:\n\nhttps:\/\/work\.example\.test\/reset-password\?token=[A-Za-z0-9_-]+\n\nIf you did not ask, ignore this e-mail: your password stays as it is\.\n?$/,
     );
+  });
+});
+
+describe('mails to someone who chose no language', () => {
+  it('a registration code in the browser’s language', async () => {
+    const res = await t.anonymous.call(authApi.register, {
+      body: {
+        firstName: 'Rita',
+        lastName: 'Register',
+        email: 'rita@example.test',
+        password: 'Brand1NewPass',
+        role: 'employee',
+      },
+      headers: { ...from(), 'accept-language': 'de' },
+    });
+    expect(res.statusCode).toBeLessThan(300);
+    const [mail] = await t.db.select().from(outbox).where(eq(outbox.toEmail, 'rita@example.test'));
+    expect(mail.subject).toBe('Ihr Workbench-Bestätigungscode');
+    expect(mail.text).toMatch(/^Hallo Rita,\n\nIhr Bestätigungscode lautet \d+\. Er ist 15 Minuten gültig\.$/);
+  });
+
+  it('an invitation, and a notification of someone without a choice, in the organisation’s language', async () => {
+    await t.db
+      .insert(settings)
+      .values({ id: 1, defaultLanguage: 'de' })
+      .onConflictDoUpdate({ target: settings.id, set: { defaultLanguage: 'de' } });
+    try {
+      const { api: admin } = await t.userClient('admin', { language: 'en' });
+      await admin.call(adminApi.invite, { body: { email: 'ina@example.test', role: 'manager' } });
+      const [invitation] = await t.db.select().from(outbox).where(eq(outbox.toEmail, 'ina@example.test'));
+      expect(invitation.subject).toBe('Einladung zu Workbench');
+      expect(invitation.text).toContain('Sie wurden eingeladen, Workbench als Manager beizutreten.');
+
+      const manager = await t.userClient('manager', { firstName: 'Maria', lastName: 'Meyer', language: 'en' });
+      const undecided = await t.userClient('employee');
+      await manager.api.call(tasksApi.create, { body: { title: 'Ablage', assigneeId: undecided.user.id } });
+      const bell = (await undecided.api.call(notificationsApi.list, { query: {} })).json();
+      expect(bell[0].title).toBe('Maria Meyer hat Ihnen „Ablage“ zugewiesen');
+    } finally {
+      await t.db.update(settings).set({ defaultLanguage: 'en' }).where(eq(settings.id, 1));
+    }
   });
 });
