@@ -138,7 +138,9 @@ describe('mails to someone who chose no language', () => {
     expect(res.statusCode).toBeLessThan(300);
     const [mail] = await t.db.select().from(outbox).where(eq(outbox.toEmail, 'rita@example.test'));
     expect(mail.subject).toBe('Ihr Workbench-Bestätigungscode');
-    expect(mail.text).toMatch(/^Hallo Rita,\n\nIhr Bestätigungscode lautet \d+\. Er ist 15 Minuten gültig\.$/);
+    expect(mail.text).toMatch(
+      /^Hallo Rita,\n\nIhr Bestätigungscode lautet \d+\. Er ist 15 Minuten gültig\.$/,
+    );
   });
 
   it('an invitation, and a notification of someone without a choice, in the organisation’s language', async () => {
@@ -153,7 +155,11 @@ describe('mails to someone who chose no language', () => {
       expect(invitation.subject).toBe('Einladung zu Workbench');
       expect(invitation.text).toContain('Sie wurden eingeladen, Workbench als Manager beizutreten.');
 
-      const manager = await t.userClient('manager', { firstName: 'Maria', lastName: 'Meyer', language: 'en' });
+      const manager = await t.userClient('manager', {
+        firstName: 'Maria',
+        lastName: 'Meyer',
+        language: 'en',
+      });
       const undecided = await t.userClient('employee');
       await manager.api.call(tasksApi.create, { body: { title: 'Ablage', assigneeId: undecided.user.id } });
       const bell = (await undecided.api.call(notificationsApi.list, { query: {} })).json();

@@ -229,7 +229,13 @@ export function tasksTables(report: TasksReport, t: TFunction): ExportTable[] {
         { header: t('exports:reports.columns.days_overdue'), kind: 'number' },
       ],
       rows: report.overdue.tasks.map((t) => [t.title, t.assignee, t.project, t.dueDate, t.daysOverdue]),
-      totals: [t('exports:reports.total_count', { count: report.overdue.count }), null, null, null, null],
+      totals: [
+        t('exports:reports.total_count', { count: String(report.overdue.count) }),
+        null,
+        null,
+        null,
+        null,
+      ],
     },
   ];
 }
