@@ -139,7 +139,7 @@ describe('mails to someone who chose no language', () => {
     const [mail] = await t.db.select().from(outbox).where(eq(outbox.toEmail, 'rita@example.test'));
     expect(mail.subject).toBe('Ihr Workbench-Bestätigungscode');
     expect(mail.text).toMatch(
-      /^Hallo Rita,\n\nIhr Bestätigungscode lautet \d+\. Er ist 15 Minuten gültig\.$/,
+      /^Hallo Rita,\n\nIhr Bestätigungscode lautet [A-Z0-9]+\. Er ist 15 Minuten gültig\.$/,
     );
   });
 

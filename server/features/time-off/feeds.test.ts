@@ -210,7 +210,7 @@ describe('calendar feeds', () => {
         'Vacation',
         'Vacation (halber Tag) (beantragt)',
       ]);
-      expect(text).toContain('LANGUAGE:DE');
+      expect(text).toContain('PRODID:-//Workbench//time-off//DE');
     } finally {
       await app.t.db.update(users).set({ language: null }).where(eq(users.id, anna.user.id));
     }
