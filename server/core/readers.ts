@@ -25,7 +25,8 @@ export async function organisationLanguage(db: Db): Promise<Language> {
 
 /**
  * The language each of these people reads mail and notifications in, in one query however many
- * they are: their own choice, else the organisation's default. Unknown ids are left out.
+ * they are: their own choice, else the organisation's default. Unknown ids are left out. (`notify`
+ * reads the same from the recipients' rows it selects anyway, and the default at most once.)
  */
 export async function languagesOf(db: Db, userIds: readonly string[]): Promise<Map<string, Language>> {
   const ids = [...new Set(userIds)];
@@ -37,11 +38,6 @@ export async function languagesOf(db: Db, userIds: readonly string[]): Promise<M
         where u.id = any(${`{${ids.join(',')}}`}::uuid[])`,
   );
   return new Map(rows.map((r) => [r.id, known(r.language) ?? known(r.organisation) ?? defaultLanguage]));
-}
-
-/** The language of one person (see `languagesOf`). */
-export async function languageOf(db: Db, userId: string): Promise<Language> {
-  return (await languagesOf(db, [userId])).get(userId) ?? organisationLanguage(db);
 }
 
 /**

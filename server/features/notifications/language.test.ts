@@ -5,6 +5,7 @@ import { eq } from 'drizzle-orm';
 import { outbox, settings } from '../../db/schema';
 import { notificationsApi } from '@contract/notifications';
 import { tasksApi } from '@contract/tasks';
+import { languagesOf } from '../../core/readers';
 import { freePort } from '../../test/free-port';
 import { createTestApp, type TestContext } from '../../test/harness';
 import { mailServer, until } from '../../test/smtp';
@@ -164,6 +165,9 @@ describe('mails to someone who chose no language', () => {
       await manager.api.call(tasksApi.create, { body: { title: 'Ablage', assigneeId: undecided.user.id } });
       const bell = (await undecided.api.call(notificationsApi.list, { query: {} })).json();
       expect(bell[0].title).toBe('Maria Meyer hat Ihnen „Ablage“ zugewiesen');
+      // Many people's languages in one query: a choice, else the organisation's.
+      const read = await languagesOf(t.db, [undecided.user.id, manager.user.id]);
+      expect(Object.fromEntries(read)).toEqual({ [undecided.user.id]: 'de', [manager.user.id]: 'en' });
     } finally {
       await t.db.update(settings).set({ defaultLanguage: 'en' }).where(eq(settings.id, 1));
     }
