@@ -5,6 +5,7 @@ import type { Context } from '../lib/context';
 import { addDays, zonedClock, zonedDate } from '@contract/zoned-time';
 import { rowsOf } from '../db/rows';
 import type { Db } from '../db/types';
+import { type Reader, readerOf } from './readers';
 import { offDays } from './time/calendar';
 
 export type AlertRow = {
@@ -20,8 +21,8 @@ export type AlertRow = {
 
 const MAX_ALERTS = 500;
 
-/** Alerts need no caller: the admin's list and counts are everyone's. */
-type AlertContext = Pick<Context, 'db' | 'now' | 'settings'>;
+/** Alerts need no caller: the admin's list and counts are everyone's; the words are in the caller's language. */
+type AlertContext = Pick<Context, 'db' | 'now' | 'settings' | 'language'>;
 
 /**
  * The days alerts excuse (docs/product/time-off.md#counting): a person's public holidays and approved
@@ -104,7 +105,8 @@ export async function listAlerts(ctx: AlertContext, userId?: string): Promise<At
     limit ${MAX_ALERTS}
   `,
   );
-  return rows.map((row) => toAlert(row, s.clockIn, s.clockOut, s.timeZone));
+  const reader = readerOf(await ctx.language());
+  return rows.map((row) => toAlert(row, s.clockIn, s.clockOut, s.timeZone, reader));
 }
 
 /** How many alerts there are, uncapped (the admin System Alerts card); the same derivation as listAlerts. */
@@ -120,14 +122,30 @@ export async function countAlerts(ctx: AlertContext, userId?: string): Promise<n
   return Number(row.count);
 }
 
-const lateness = (minutes: number) =>
-  minutes < 60 ? `${minutes} min` : `${Math.floor(minutes / 60)} h ${minutes % 60} min`;
-
 /** The words of a late arrival: the alerts list and the `attendance_late` notification say the same. */
-export const lateArrivalMessage = (at: Date, minutes: number, clockIn: string, timeZone: string) =>
-  `Late arrival: clocked in at ${zonedClock(at, timeZone)}, ${lateness(minutes)} after ${clockIn}`;
+export const lateArrivalMessage = (
+  { t }: Reader,
+  at: Date,
+  minutes: number,
+  clockIn: string,
+  timeZone: string,
+) =>
+  t('notifications:alerts.late_arrival', {
+    time: zonedClock(at, timeZone),
+    hours: Math.floor(minutes / 60),
+    minutes: minutes < 60 ? minutes : minutes % 60,
+    clockIn,
+  });
 
-export function toAlert(row: AlertRow, clockIn: string, clockOut: string, timeZone: string): AttendanceAlert {
+/** An alert in the reader's words (the caller's, or a notification's recipient's). */
+export function toAlert(
+  row: AlertRow,
+  clockIn: string,
+  clockOut: string,
+  timeZone: string,
+  reader: Reader,
+): AttendanceAlert {
+  const { t } = reader;
   const at = new Date(Number(row.at));
   const base = {
     id: `${row.kind}:${row.ref}`,
@@ -143,7 +161,7 @@ export function toAlert(row: AlertRow, clockIn: string, clockOut: string, timeZo
       return {
         ...base,
         severity: minutes >= 60 ? 'critical' : 'warning',
-        message: lateArrivalMessage(at, minutes, clockIn, timeZone),
+        message: lateArrivalMessage(reader, at, minutes, clockIn, timeZone),
       };
     }
     case 'missing_clock_out':
@@ -151,14 +169,17 @@ export function toAlert(row: AlertRow, clockIn: string, clockOut: string, timeZo
         ...base,
         severity: 'critical',
         message: row.auto_closed
-          ? `Missing clock-out: closed automatically at ${zonedClock(at, timeZone)}`
-          : `Missing clock-out: still clocked in after ${clockOut}`,
+          ? t('notifications:alerts.missing_clock_out_closed', { time: zonedClock(at, timeZone) })
+          : t('notifications:alerts.missing_clock_out_open', { clockOut }),
       };
     default:
       return {
         ...base,
         severity: 'info',
-        message: `Long day: ${Number(row.amount).toFixed(1)} h worked, over the ${WORK_DAY_HOURS}-hour day`,
+        message: t('notifications:alerts.long_day', {
+          hours: reader.decimal(Number(row.amount), 1),
+          limit: WORK_DAY_HOURS,
+        }),
       };
   }
 }

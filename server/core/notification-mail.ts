@@ -1,4 +1,9 @@
-/** The e-mail of a notification: the same words as in the app, with a link to open it there. */
+import type { Reader } from './readers';
+
+/**
+ * The e-mail of a notification: the same words as in the app, with a link to open it there; in the
+ * recipient's language (`reader`), as its title and body already are.
+ */
 
 const escapeHtml = (s: string) =>
   s
@@ -10,21 +15,22 @@ const escapeHtml = (s: string) =>
 
 export function notificationMail(
   appUrl: string,
-  n: { title: string; body?: string; link: string; firstName: string },
+  n: { title: string; body?: string; link: string; firstName: string; reader: Reader },
 ): { subject: string; text: string; html: string } {
+  const { t } = n.reader;
   const url = `${appUrl}${n.link}`;
   const settings = `${appUrl}/profile`;
   const body = n.body?.trim() ?? '';
   const text = [
-    `Hello ${n.firstName},`,
+    t('mail:greeting', { name: n.firstName }),
     '',
     n.title,
     ...(body ? ['', body] : []),
     '',
-    `Open in Workbench: ${url}`,
+    t('mail:notification.open_text', { url }),
     '',
     '--',
-    `You get this e-mail because of your notification settings: ${settings}`,
+    t('mail:notification.footer_text', { url: settings }),
   ].join('\n');
   const paragraphs = body
     ? body
@@ -33,11 +39,11 @@ export function notificationMail(
         .join('')
     : '';
   const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#0f172a;line-height:1.5">
-<p style="margin:0 0 12px">Hello ${escapeHtml(n.firstName)},</p>
+<p style="margin:0 0 12px">${t('mail:greeting', { name: escapeHtml(n.firstName) })}</p>
 <p style="margin:0 0 12px;font-weight:600">${escapeHtml(n.title)}</p>
 ${paragraphs}
-<p style="margin:16px 0"><a href="${escapeHtml(url)}" style="background:#4f46e5;color:#fff;padding:8px 14px;border-radius:6px;text-decoration:none">Open in Workbench</a></p>
-<p style="margin:24px 0 0;font-size:12px;color:#64748b">You get this e-mail because of your <a href="${escapeHtml(settings)}">notification settings</a>.</p>
+<p style="margin:16px 0"><a href="${escapeHtml(url)}" style="background:#4f46e5;color:#fff;padding:8px 14px;border-radius:6px;text-decoration:none">${escapeHtml(t('mail:notification.open_button'))}</a></p>
+<p style="margin:24px 0 0;font-size:12px;color:#64748b">${t('mail:notification.footer_html', { url: escapeHtml(settings) })}</p>
 </body></html>`;
   return { subject: n.title, text, html };
 }
@@ -50,15 +56,15 @@ export type DigestEntry = { title: string; body: string; link: string };
  */
 export function digestMail(
   appUrl: string,
-  d: { firstName: string; day: string; items: readonly DigestEntry[] },
+  d: { firstName: string; day: string; items: readonly DigestEntry[]; reader: Reader },
 ): { subject: string; text: string; html: string } {
+  const { t } = d.reader;
   const settings = `${appUrl}/profile`;
-  const n = d.items.length;
-  const subject = `Your Workbench digest for ${d.day}: ${n} ${n === 1 ? 'notification' : 'notifications'}`;
+  const subject = t('mail:digest.subject', { day: d.day, count: d.items.length });
   const text = [
-    `Hello ${d.firstName},`,
+    t('mail:greeting', { name: d.firstName }),
     '',
-    `What happened in Workbench (${d.day}):`,
+    t('mail:digest.intro', { day: d.day }),
     ...d.items.flatMap((item) => [
       '',
       `* ${item.title}`,
@@ -67,7 +73,7 @@ export function digestMail(
     ]),
     '',
     '--',
-    `You get one e-mail a day because of your notification settings: ${settings}`,
+    t('mail:digest.footer_text', { url: settings }),
   ].join('\n');
   const items = d.items
     .map(
@@ -78,10 +84,10 @@ ${item.body.trim() ? `<div style="white-space:pre-wrap;color:#334155">${escapeHt
     )
     .join('\n');
   const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#0f172a;line-height:1.5">
-<p style="margin:0 0 12px">Hello ${escapeHtml(d.firstName)},</p>
-<p style="margin:0 0 12px">What happened in Workbench (${escapeHtml(d.day)}):</p>
+<p style="margin:0 0 12px">${t('mail:greeting', { name: escapeHtml(d.firstName) })}</p>
+<p style="margin:0 0 12px">${t('mail:digest.intro', { day: escapeHtml(d.day) })}</p>
 <ul style="padding-left:20px">${items}</ul>
-<p style="margin:24px 0 0;font-size:12px;color:#64748b">You get one e-mail a day because of your <a href="${escapeHtml(settings)}">notification settings</a>.</p>
+<p style="margin:24px 0 0;font-size:12px;color:#64748b">${t('mail:digest.footer_html', { url: escapeHtml(settings) })}</p>
 </body></html>`;
   return { subject, text, html };
 }

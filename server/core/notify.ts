@@ -5,6 +5,7 @@ import { digestItems, notificationPreferences, notifications, users } from '../d
 import type { Context } from '../lib/context';
 import { publishLive } from './live';
 import { notificationMail } from './notification-mail';
+import { organisationLanguage, type Reader, readerOf, type Words, wordsFor } from './readers';
 
 export type NotificationInput = {
   kind: NotificationKind;
@@ -12,8 +13,10 @@ export type NotificationInput = {
   to: readonly (string | null | undefined)[];
   /** who caused it (never notified); null for the server's own work */
   actorId: string | null;
-  title: string;
-  body?: string;
+  /** in each recipient's language: `({ t }) => t('notifications:task_assigned.title', {…})` */
+  title: Words;
+  /** the same; a plain string is someone's own text (a comment) */
+  body?: Words;
   link: string;
   data?: Record<string, string>;
   at: Date;
@@ -39,6 +42,7 @@ export async function notify(ctx: NotifyContext, tx: Db, input: NotificationInpu
       firstName: users.firstName,
       digest: users.emailDigest,
       channel: notificationPreferences.channel,
+      language: users.language,
     })
     .from(users)
     .leftJoin(
@@ -50,14 +54,28 @@ export async function notify(ctx: NotifyContext, tx: Db, input: NotificationInpu
   const channelOf = (r: (typeof recipients)[number]) => r.channel ?? fallback;
   const inApp = recipients.filter((r) => ['app', 'both'].includes(channelOf(r)));
   const byEmail = recipients.filter((r) => ['email', 'both'].includes(channelOf(r)));
+  // Written at creation in each recipient's language and stored so: a read is a plain select
+  // (docs/decisions/035-languages.md#notifications). One query for the organisation's default at most.
+  const fallbackLanguage = recipients.some((r) => !r.language) ? await organisationLanguage(tx) : undefined;
+  const rendered = new Map<string, { title: string; body: string; reader: Reader }>();
+  const wordsOf = (r: (typeof recipients)[number]) => {
+    const language = r.language ?? fallbackLanguage ?? 'en';
+    let words = rendered.get(language);
+    if (!words) {
+      const reader = readerOf(language);
+      words = { title: wordsFor(input.title, reader), body: wordsFor(input.body, reader), reader };
+      rendered.set(language, words);
+    }
+    return words;
+  };
   if (inApp.length > 0) {
     await tx.insert(notifications).values(
       inApp.map((r) => ({
         userId: r.id,
         kind: input.kind,
         actorId: input.actorId,
-        title: input.title,
-        body: input.body ?? '',
+        title: wordsOf(r).title,
+        body: wordsOf(r).body,
         link: input.link,
         data: input.data ?? null,
         createdAt: input.at,
@@ -71,8 +89,8 @@ export async function notify(ctx: NotifyContext, tx: Db, input: NotificationInpu
       held.map((r) => ({
         userId: r.id,
         kind: input.kind,
-        title: input.title,
-        body: input.body ?? '',
+        title: wordsOf(r).title,
+        body: wordsOf(r).body,
         link: input.link,
         createdAt: input.at,
       })),
@@ -82,7 +100,7 @@ export async function notify(ctx: NotifyContext, tx: Db, input: NotificationInpu
     if (r.digest) continue;
     await ctx.mailer.send(
       {
-        ...notificationMail(ctx.config.appUrl, { ...input, firstName: r.firstName }),
+        ...notificationMail(ctx.config.appUrl, { ...wordsOf(r), link: input.link, firstName: r.firstName }),
         to: r.email,
         kind: `notification:${input.kind}`,
       },

@@ -1,47 +1,55 @@
+import type { Language } from '@contract/languages';
 import type { Db } from '../db/types';
 import type { Config } from '../config';
 import type { Mailer } from '../lib/mailer';
+import { organisationLanguage, readerOf, type Words, wordsFor } from './readers';
 
 /** The account changes the owner hears of by e-mail, whoever made them (docs/product/accounts.md#security-notices). */
-const NOTICES = {
-  password_changed: 'your password was changed',
-  password_reset: 'your password was reset with a link sent to this address',
-  password_reset_by_admin: 'an administrator gave your account a temporary password',
-  two_factor_enabled: 'two-factor sign-in was turned on',
-  two_factor_disabled: 'two-factor sign-in was turned off',
-  two_factor_reset: 'an administrator removed your two-factor sign-in',
-  token_created: 'a personal API token was created',
-  token_revoked: 'a personal API token was revoked',
-  tokens_revoked: 'all your personal API tokens were revoked',
-} as const;
-export type SecurityChange = keyof typeof NOTICES;
+const NOTICES = [
+  'password_changed',
+  'password_reset',
+  'password_reset_by_admin',
+  'two_factor_enabled',
+  'two_factor_disabled',
+  'two_factor_reset',
+  'token_created',
+  'token_revoked',
+  'tokens_revoked',
+] as const;
+export type SecurityChange = (typeof NOTICES)[number];
 
-type Deps = { mailer: Mailer; config: Pick<Config, 'appUrl'> };
+type Deps = { db: Db; mailer: Mailer; config: Pick<Config, 'appUrl'> };
 
 /**
  * Tells the account's owner that something about their sign-in changed, so a change they did not
  * make does not go unnoticed. Queued in `tx` when given: the mail goes only if the change commits.
+ * Written in the owner's language, else the organisation's (a caller that knows better, such as the
+ * owner's own request, passes it as `user.language`).
  */
 export async function sendSecurityNotice(
   deps: Deps,
-  user: { email: string; firstName: string },
+  user: { email: string; firstName: string; language?: Language | null },
   change: SecurityChange,
   at: Date,
   tx?: Db,
-  detail?: string,
+  detail?: Words,
 ) {
-  const what = NOTICES[change];
-  const when = at.toISOString().replace('T', ' ').slice(0, 16);
+  const reader = readerOf(user.language ?? (await organisationLanguage(tx ?? deps.db)));
+  const { t, instant } = reader;
+  const what = t(`mail:security.what.${change}`);
+  const when = instant(at, 'UTC');
+  const details = detail === undefined ? '' : wordsFor(detail, reader);
+  const sentence = { what: `${what[0].toUpperCase()}${what.slice(1)}`, when, detail: details };
   await deps.mailer.send(
     {
       to: user.email,
-      subject: `Workbench: ${what}`,
+      subject: t('mail:security.subject', { what }),
       text: [
-        `Hello ${user.firstName},`,
+        t('mail:greeting', { name: user.firstName }),
         '',
-        `${what[0].toUpperCase()}${what.slice(1)} on your Workbench account (${when} UTC)${detail ? `: ${detail}` : ''}.`,
+        details ? t('mail:security.body_detail', sentence) : t('mail:security.body', sentence),
         '',
-        `If this was you, there is nothing to do. If it was not, choose a new password at ${deps.config.appUrl}/forgot-password and tell your administrator.`,
+        t('mail:security.advice', { url: `${deps.config.appUrl}/forgot-password` }),
       ].join('\n'),
       kind: `security:${change}`,
     },

@@ -1,3 +1,5 @@
+import type { Language } from '@contract/languages';
+import { organisationLanguage, readerOf } from './readers';
 import { createHmac, randomInt } from 'node:crypto';
 import { CODE_LENGTH } from '@contract/auth';
 import { and, eq, isNull, sql } from 'drizzle-orm';
@@ -54,8 +56,11 @@ export const CODE_TTL_MS = 15 * 60 * 1000;
  */
 export async function issueVerificationCode(
   deps: { db: Db; clock: Clock; mailer: Mailer; secret: string },
-  user: { id: string; email: string; firstName: string },
+  user: { id: string; email: string; firstName: string; language?: Language | null },
+  /** who asked for it, when it is the person themselves (their browser's language): else the organisation's */
+  requested?: Language,
 ) {
+  const { t } = readerOf(user.language ?? requested ?? (await organisationLanguage(deps.db)));
   const code = generateCode();
   const now = deps.clock.now();
   const codeId = await deps.db.transaction(async (tx) => {
@@ -76,8 +81,8 @@ export async function issueVerificationCode(
   });
   await deps.mailer.send({
     to: user.email,
-    subject: 'Your Workbench verification code',
-    text: `Hello ${user.firstName},\n\nyour verification code is ${code}. It is valid for 15 minutes.`,
+    subject: t('mail:verification.subject'),
+    text: `${t('mail:greeting', { name: user.firstName })}\n\n${t('mail:verification.body', { code })}`,
     kind: 'verification',
     data: { code, codeId },
   });

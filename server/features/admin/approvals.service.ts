@@ -8,6 +8,7 @@ import { getUser, toUser } from '../../core/people';
 import { joinGeneral } from '../../core/general-conversation';
 import { announceNotifications, notify } from '../../core/notify';
 import { audit } from '../../core/audit';
+import { organisationLanguage, readerOf } from '../../core/readers';
 
 /** Verified registrations waiting for an admin, oldest first (the order they should be handled). */
 export async function listPendingUsers({ db }: Context): Promise<PendingUser[]> {
@@ -57,8 +58,8 @@ export async function approveUser(ctx: Context, id: string) {
       kind: 'account_approved',
       to: [id],
       actorId: actor.id,
-      title: 'Your Workbench account is approved',
-      body: 'An administrator approved your account. You can sign in now to track time, work on tasks and chat with your team.',
+      title: ({ t }) => t('notifications:account_approved.title'),
+      body: ({ t }) => t('notifications:account_approved.body'),
       link: '/',
       at: now,
     });
@@ -85,12 +86,19 @@ export async function rejectUser(ctx: Context, id: string, reason?: string) {
       details: reason ? { reason } : undefined,
       at: now,
     });
-    // By e-mail only: a rejected person cannot sign in to read the bell (decisions 013).
+    // By e-mail only: a rejected person cannot sign in to read the bell (decisions 013); in their
+    // language, else the organisation's.
+    const { t } = readerOf(row.language ?? (await organisationLanguage(tx)));
     await mailer.send(
       {
         to: row.email,
-        subject: 'Your Workbench registration',
-        text: `Hello ${row.firstName},\n\nyour registration was not approved.${reason ? `\nReason: ${reason}` : ''}`,
+        subject: t('mail:rejection.subject'),
+        text: [
+          t('mail:greeting', { name: row.firstName }),
+          '',
+          t('mail:rejection.body'),
+          ...(reason ? [t('mail:rejection.reason', { reason })] : []),
+        ].join('\n'),
         kind: 'rejection',
       },
       tx,

@@ -4,7 +4,8 @@ import { and, desc, eq, gte, lt, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { auditLog, users } from '../../db/schema';
 import type { Context } from '../../lib/context';
-import { csvDocument } from '../../lib/csv';
+import { csvDocument, csvFormatOf, csvStart } from '../../lib/csv';
+import { readerOf } from '../../core/readers';
 import { badRequest } from '../../lib/errors';
 
 type Filters = { actorId?: string; targetId?: string; action?: AuditAction; from?: string; to?: string };
@@ -86,14 +87,27 @@ const describe = (details: Record<string, unknown> | null) =>
 export async function exportAudit(ctx: Context, filters: Filters) {
   const zone = await ctx.timeZone();
   const entries = await readEntries(ctx, filters, EXPORT_LIMIT);
+  // In the caller's language and format (docs/decisions/035-languages.md#exports).
+  const { t, language } = readerOf(await ctx.language());
+  const format = csvFormatOf(language);
   const body = csvDocument(
-    ['Date', 'Time', 'Action', 'Actor', 'Actor e-mail', 'Target', 'Target e-mail', 'E-mail', 'Details'],
+    [
+      t('exports:audit.date'),
+      t('exports:audit.time'),
+      t('exports:audit.action'),
+      t('exports:audit.actor'),
+      t('exports:audit.actor_email'),
+      t('exports:audit.target'),
+      t('exports:audit.target_email'),
+      t('exports:audit.email'),
+      t('exports:audit.details'),
+    ],
     entries.map((e) => {
       const at = new Date(e.at);
       return [
         zonedDate(at, zone),
         at.toLocaleTimeString('en-GB', { timeZone: zone, hour12: false }),
-        AUDIT_ACTIONS[e.action as AuditAction] ?? e.action,
+        e.action in AUDIT_ACTIONS ? t(`exports:audit.actions.${e.action}`) : e.action,
         e.actor?.name ?? null,
         e.actor?.email ?? null,
         e.target?.name ?? null,
@@ -102,6 +116,7 @@ export async function exportAudit(ctx: Context, filters: Filters) {
         describe(e.details),
       ];
     }),
+    format,
   );
-  return { body, filename: `audit-log-${zonedDate(ctx.now, zone)}.csv` };
+  return { body: `${csvStart(format)}${body}`, filename: `audit-log-${zonedDate(ctx.now, zone)}.csv` };
 }

@@ -3,6 +3,7 @@ import { and, desc, eq, gt, isNull } from 'drizzle-orm';
 import { invitations } from '../../db/schema';
 import { conflict, notFound } from '../../lib/errors';
 import type { Context } from '../../lib/context';
+import { readerOf } from '../../core/readers';
 import { generateCode } from '../../core/verification-codes';
 import { findUserByEmail } from '../../core/people';
 import { audit } from '../../core/audit';
@@ -57,9 +58,11 @@ export async function revokeInvitation({ db, actor, now }: Context, id: string) 
 
 /** A new invitation replaces any open one for the same address; the code is e-mailed. */
 export async function createInvitation(
-  { db, actor, now, mailer, config }: Context,
+  { db, actor, now, mailer, config, settings }: Context,
   input: { email: string; role: 'employee' | 'manager' },
 ): Promise<Invitation> {
+  // Nobody knows the invited person's language yet: the organisation's.
+  const { t } = readerOf((await settings()).defaultLanguage);
   if (await findUserByEmail(db, input.email)) {
     throw conflict('An account with this email already exists', { field: 'email' });
   }
@@ -82,13 +85,13 @@ export async function createInvitation(
     await mailer.send(
       {
         to: row.email,
-        subject: "You're invited to Workbench",
+        subject: t('mail:invitation.subject'),
         text: [
-          `You have been invited to join Workbench as ${row.role}.`,
+          t('mail:invitation.invited', { role: row.role }),
           '',
-          `Register here within 7 days: ${invitationLink(config.appUrl, row)}`,
+          t('mail:invitation.register', { url: invitationLink(config.appUrl, row) }),
           '',
-          `(or register with this e-mail address and the invitation code ${row.code})`,
+          t('mail:invitation.code', { code: row.code }),
         ].join('\n'),
         kind: 'invitation',
         data: { code: row.code },

@@ -7,6 +7,7 @@ import { attendanceRecords } from '../../db/schema';
 import type { Db } from '../../db/types';
 import type { Context } from '../../lib/context';
 import { announceNotifications, notify } from '../../core/notify';
+import type { Words } from '../../core/readers';
 import { attendanceWatchersOf } from '../../core/scope';
 import {
   type AlertRow,
@@ -23,8 +24,8 @@ const SWEEP_BATCH = 200;
 type Alert = {
   kind: Extract<NotificationKind, 'attendance_late' | 'attendance_missed_clock_out'>;
   userId: string;
-  title: string;
-  body: string;
+  title: Words;
+  body: Words;
   recordId: string;
   date: string;
 };
@@ -84,8 +85,9 @@ export function notifyLateArrival(
     {
       kind: 'attendance_late',
       userId: record.userId,
-      title: `${name} clocked in late`,
-      body: lateArrivalMessage(record.clockIn, minutes, settings.clockIn, settings.timeZone),
+      title: ({ t }) => t('notifications:attendance_late.title', { name }),
+      body: (reader) =>
+        lateArrivalMessage(reader, record.clockIn, minutes, settings.clockIn, settings.timeZone),
       recordId: record.id,
       date: record.date,
     },
@@ -117,7 +119,6 @@ export async function notifyMissedClockOuts(ctx: SweepContext): Promise<number> 
   );
   let count = 0;
   for (const row of due) {
-    const alert = toAlert(row, s.clockIn, s.clockOut, s.timeZone);
     try {
       const notified = await ctx.db.transaction(async (tx) => {
         const claimed = await tx
@@ -132,8 +133,12 @@ export async function notifyMissedClockOuts(ctx: SweepContext): Promise<number> 
           {
             kind: 'attendance_missed_clock_out',
             userId: row.user_id,
-            title: `${row.user_name} did not clock out on ${row.date}`,
-            body: alert.message,
+            title: ({ t, day }) =>
+              t('notifications:attendance_missed_clock_out.title', {
+                name: row.user_name,
+                day: day(row.date),
+              }),
+            body: (reader) => toAlert(row, s.clockIn, s.clockOut, s.timeZone, reader).message,
             recordId: row.ref,
             date: row.date,
           },

@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../../db/schema';
 import { fixedClock } from '../../lib/clock';
 import { createTestApp, type TestContext, type TestApi } from '../../test/harness';
 
@@ -6,11 +8,13 @@ const clock = fixedClock('2025-03-01T09:00:00Z');
 let t: TestContext;
 let api: TestApi;
 const ids: string[] = [];
+let userId: string;
 
 /** Ten days with one record each, 2025-03-01 … 2025-03-10, 09:00–17:00 UTC with a 30-minute break. */
 beforeAll(async () => {
   t = await createTestApp({ clock, env: { TZ: 'UTC' } });
   const user = await t.createUser('employee');
+  userId = user.id;
   for (let day = 1; day <= 10; day++) {
     const d = `2025-03-${String(day).padStart(2, '0')}`;
     clock.set(`${d}T09:00:00Z`);
@@ -96,5 +100,18 @@ describe('GET /api/attendance/export', () => {
     expect(tooLong.statusCode).toBe(400);
     expect(tooLong.json()).toEqual({ message: 'Choose a range of at most 366 days' });
     expect((await api.get('/api/attendance/export?from=x')).statusCode).toBe(400);
+  });
+
+  it("writes a German reader's file with German headers and words, `;` and decimal commas", async () => {
+    await t.db.update(users).set({ language: 'de' }).where(eq(users.id, userId));
+    try {
+      const res = await api.get('/api/attendance/export?from=2025-03-02&to=2025-03-02');
+      expect(res.body).toBe(
+        '\uFEFFDatum;Eingestempelt;Ausgestempelt;Stunden gesamt;Pause (Minuten);Status;Automatisch geschlossen\r\n' +
+          '2025-03-02;2025-03-02 09:00;2025-03-02 17:00;7,50;30;anwesend;nein\r\n',
+      );
+    } finally {
+      await t.db.update(users).set({ language: null }).where(eq(users.id, userId));
+    }
   });
 });

@@ -7,7 +7,8 @@ import type { Context } from '../../lib/context';
 import { badRequest } from '../../lib/errors';
 import { addDays, zonedClock, zonedDate } from '@contract/zoned-time';
 import { toRecord } from './attendance.records';
-import { csvDocument } from '../../lib/csv';
+import { csvDocument, csvFormatOf, csvStart } from '../../lib/csv';
+import { readerOf } from '../../core/readers';
 
 type Range = { from?: string; to?: string };
 
@@ -82,17 +83,10 @@ export async function todaySummary(ctx: Context): Promise<TodaySummary> {
 }
 
 const DAY_MS = 86_400_000;
-const CSV_HEADER = [
-  'Date',
-  'Clock In',
-  'Clock Out',
-  'Total Hours',
-  'Break (minutes)',
-  'Status',
-  'Auto-closed',
-];
-
-/** The range as CSV, times in the organisation's zone; without a range, the last 30 days. */
+/**
+ * The range as CSV, times in the organisation's zone; without a range, the last 30 days. Headers,
+ * words and format in the caller's language (docs/decisions/035-languages.md#exports).
+ */
 export async function exportCsv(ctx: Context, range: Range) {
   const userId = ctx.actor.id;
   const { timeZone } = await ctx.settings();
@@ -109,17 +103,29 @@ export async function exportCsv(ctx: Context, range: Range) {
     .where(rangeFilter(userId, { from, to }))
     .orderBy(r.date, r.clockIn);
   const local = (d: Date | null) => (d ? `${zonedDate(d, timeZone)} ${zonedClock(d, timeZone)}` : '');
+  const reader = readerOf(await ctx.language());
+  const { t } = reader;
+  const format = csvFormatOf(reader.language);
   const body = csvDocument(
-    CSV_HEADER,
+    [
+      t('exports:attendance.date'),
+      t('exports:attendance.clock_in'),
+      t('exports:attendance.clock_out'),
+      t('exports:attendance.total_hours'),
+      t('exports:attendance.break_minutes'),
+      t('exports:attendance.status'),
+      t('exports:attendance.auto_closed'),
+    ],
     rows.map((row) => [
       row.date,
       local(row.clockIn),
       local(row.clockOut),
-      row.totalHours === null ? '' : row.totalHours.toFixed(2),
+      row.totalHours === null ? '' : reader.decimal(row.totalHours, 2),
       row.breakMinutes,
-      row.status,
-      row.autoClosed ? 'yes' : 'no',
+      t(`exports:attendance.statuses.${row.status}`),
+      row.autoClosed ? t('exports:yes') : t('exports:no'),
     ]),
+    format,
   );
-  return { filename: `attendance-${from}-to-${to}.csv`, body };
+  return { filename: `attendance-${from}-to-${to}.csv`, body: `${csvStart(format)}${body}` };
 }

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { INVALID_RESET_LINK, PASSWORD_RESET_DONE, PASSWORD_RESET_SENT } from '@contract/auth';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { audit } from '../../core/audit';
+import { readerOf } from '../../core/readers';
 import { sendSecurityNotice } from '../../core/security-notice';
 import type { Db } from '../../db/types';
 import { apiTokens, passwordResets, users } from '../../db/schema';
@@ -36,6 +37,8 @@ export async function requestPasswordReset(ctx: PublicContext, input: { email: s
   const user = await findUserByEmail(ctx.db, input.email);
   if (user && user.approvalStatus !== 'rejected' && !user.anonymisedAt) {
     const token = randomBytes(32).toString('base64url');
+    // Asked for by the owner: their own language, else this browser's, else the organisation's.
+    const { t } = readerOf(user.language ?? (await ctx.language()));
     await ctx.db.transaction(async (tx) => {
       await tx
         .update(passwordResets)
@@ -53,15 +56,15 @@ export async function requestPasswordReset(ctx: PublicContext, input: { email: s
       await ctx.mailer.send(
         {
           to: user.email,
-          subject: 'Choose a new Workbench password',
+          subject: t('mail:password_reset.subject'),
           text: [
-            `Hello ${user.firstName},`,
+            t('mail:greeting', { name: user.firstName }),
             '',
-            'someone (we hope you) asked to choose a new password for your Workbench account. Open this link within 30 minutes to do so; it works once:',
+            t('mail:password_reset.intro'),
             '',
             `${ctx.config.appUrl}/reset-password?token=${token}`,
             '',
-            'If you did not ask, ignore this e-mail: your password stays as it is.',
+            t('mail:password_reset.ignore'),
           ].join('\n'),
           kind: 'password_reset',
           data: { resetId: row.id },
@@ -86,6 +89,8 @@ export async function confirmPasswordReset(
 ) {
   await beginAttempt(ctx.db, throttleKeys('reset-confirm', input.ip), ctx.now);
   const passwordHash = await hashPassword(input.password);
+  // The owner asked for it: their own language, else this browser's, else the organisation's.
+  const requested = await ctx.language();
   const user = await ctx.db.transaction(async (tx) => {
     const [reset] = await tx
       .update(passwordResets)
@@ -109,7 +114,13 @@ export async function confirmPasswordReset(
       .update(apiTokens)
       .set({ revokedAt: ctx.now })
       .where(and(eq(apiTokens.userId, row.id), isNull(apiTokens.revokedAt)));
-    await sendSecurityNotice(ctx, row, 'password_reset', ctx.now, tx);
+    await sendSecurityNotice(
+      ctx,
+      { ...row, language: row.language ?? requested },
+      'password_reset',
+      ctx.now,
+      tx,
+    );
     await audit(tx, {
       actorId: row.id,
       action: 'password_reset_by_link',

@@ -1,3 +1,4 @@
+import type { Language } from '@contract/languages';
 import type { VerificationCodeRecord } from '@contract/auth';
 import { and, desc, eq, gt, ilike, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/types';
@@ -23,7 +24,7 @@ export const INVALID_CODE = 'Invalid verification code.';
 export const INVALID_INVITE = 'This invitation code is invalid or has expired.';
 
 /** `secret` keys the codes' HMAC (server/lib/server-secret.ts). */
-type Deps = { db: Db; clock: Clock; mailer: Mailer; secret: string };
+type Deps = { db: Db; clock: Clock; mailer: Mailer; secret: string; language(): Promise<Language> };
 
 async function openInvitation(db: Db, code: string, email: string, now: Date) {
   const [row] = await db
@@ -71,7 +72,7 @@ export async function register(
     .onConflictDoNothing({ target: users.email })
     .returning();
   if (!user) throw conflict('An account with this email already exists', { field: 'email' });
-  await issueVerificationCode(deps, user);
+  await issueVerificationCode(deps, user, await deps.language());
   return { email: user.email, message: 'Please check your email for verification code.' };
 }
 
@@ -164,7 +165,7 @@ export async function resendVerification(deps: Deps, input: { email: string; ip:
   // Every resend counts, so the outbox and SMTP cannot be flooded.
   await beginAttempt(deps.db, throttleKeys('resend', input.ip, input.email), now);
   const user = await findUserByEmail(deps.db, input.email);
-  if (user && !user.emailVerified) await issueVerificationCode(deps, user);
+  if (user && !user.emailVerified) await issueVerificationCode(deps, user, await deps.language());
 }
 
 /** The verification e-mails in the outbox whose code still works, newest first (the testing page). */

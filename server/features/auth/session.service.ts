@@ -144,7 +144,9 @@ export async function changePassword(
       'password_changed',
       now,
       tx,
-      revoked.length > 0 ? `${revoked.length} API token(s) revoked with it` : undefined,
+      revoked.length > 0
+        ? ({ t }) => t('mail:security.detail.tokens_revoked', { count: revoked.length })
+        : undefined,
     );
     await audit(tx, {
       actorId: userId,

@@ -9,6 +9,7 @@ import { containsPattern } from '../../lib/like';
 import { messageAttachments, messageReactions } from '../../db/schema';
 import { announce } from './chat.events';
 import { announceNotifications, notify } from '../../core/notify';
+import type { Reader } from '../../core/readers';
 import { assertParticipant } from './conversations.service';
 
 type Row = {
@@ -330,6 +331,17 @@ async function mentionedIn(ctx: Context, tx: Db, conversationId: string, content
   return candidates.filter((c) => mentions(content, c.name)).map((c) => c.id);
 }
 
+/** "Ann Lee mentioned you in “Design”", in the reader's words. */
+function mentionTitle(
+  { t }: Reader,
+  name: string,
+  target: { type: 'group' | 'direct'; name: string | null } | undefined,
+) {
+  if (target?.type === 'direct') return t('notifications:chat_mention.title_direct', { name });
+  if (target?.name) return t('notifications:chat_mention.title_group', { name, conversation: target.name });
+  return t('notifications:chat_mention.title_unnamed', { name });
+}
+
 /**
  * The notifications of one new message (docs/product/notifications.md#events): `chat_mention` to
  * each participant named `@First Last` in it, and in a direct conversation `chat_direct_message` to
@@ -349,12 +361,11 @@ async function notifyOfMessage(
   const text = message.content || (message.attachment ? `📎 ${message.attachment.name}` : '');
   const data = { conversationId: message.conversationId, messageId: message.id };
   const mentioned = mayMention ? await mentionedIn(ctx, tx, message.conversationId, message.content) : [];
-  const where = target.type === 'direct' ? 'a direct message' : `“${target.name ?? 'a conversation'}”`;
   const notified = await notify(ctx, tx, {
     kind: 'chat_mention',
     to: mentioned,
     actorId: ctx.actor.id,
-    title: `${author} mentioned you in ${where}`,
+    title: (reader) => mentionTitle(reader, author, target),
     body: preview(text),
     link,
     data,
@@ -374,7 +385,7 @@ async function notifyOfMessage(
           kind: 'chat_direct_message',
           to: [offlineRecipient],
           actorId: ctx.actor.id,
-          title: `${author} sent you a message`,
+          title: ({ t }) => t('notifications:chat_direct_message.title', { name: author }),
           body: preview(text),
           link,
           data,
@@ -467,12 +478,11 @@ export async function editMessage(
     );
     const added = (await mentionedIn(ctx, tx, conversationId, content)).filter((id) => !earlier.has(id));
     if (added.length === 0) return [];
-    const where = target?.type === 'direct' ? 'a direct message' : `“${target?.name ?? 'a conversation'}”`;
     return notify(ctx, tx, {
       kind: 'chat_mention',
       to: added,
       actorId: ctx.actor.id,
-      title: `${ctx.actor.firstName} ${ctx.actor.lastName} mentioned you in ${where}`,
+      title: (reader) => mentionTitle(reader, `${ctx.actor.firstName} ${ctx.actor.lastName}`, target),
       body: preview(content),
       link: `/chat?c=${conversationId}`,
       data: { conversationId, messageId },

@@ -127,4 +127,19 @@ describe('e-mail delivery: each event or a daily digest', () => {
     const [queued] = await t.db.select().from(outbox).where(eq(outbox.toEmail, reader.user.email));
     expect(queued.subject).toBe('Your Workbench digest for 2026-03-12: 1 notification');
   });
+
+  it("is written in the reader's language, its day the German way", async () => {
+    clock.set('2026-03-20T10:00:00Z');
+    const manager = await t.userClient('manager', { firstName: 'Mara', lastName: 'Manager' });
+    const reader = await t.userClient('employee', { firstName: 'Dora', emailDigest: true, language: 'de' });
+    await manager.api.call(tasksApi.create, { body: { title: 'Stühle', assigneeId: reader.user.id } });
+    clock.set('2026-03-21T00:01:00Z');
+    expect(await sweep()).toBe(1);
+    const [queued] = await t.db.select().from(outbox).where(eq(outbox.toEmail, reader.user.email));
+    expect(queued.subject).toBe('Ihre Workbench-Zusammenfassung für 20.03.2026: 1 Benachrichtigung');
+    expect(queued.text).toContain('Hallo Dora,');
+    expect(queued.text).toContain('Was in Workbench passiert ist (20.03.2026):');
+    expect(queued.text).toContain('* Mara Manager hat Ihnen „Stühle“ zugewiesen');
+    expect(queued.html).toContain(`<a href="${APP_URL}/profile">Benachrichtigungseinstellungen</a>`);
+  });
 });

@@ -4,6 +4,8 @@ import { rowsOf } from '../../db/rows';
 import { digestItems } from '../../db/schema';
 import type { Context } from '../../lib/context';
 import { digestMail } from '../../core/notification-mail';
+import { readerOf } from '../../core/readers';
+import { languageFor } from '../../lib/i18n';
 
 /** People handled per sweep at most; the next sweep (a minute later) takes the rest. */
 const SWEEP_BATCH = 200;
@@ -17,6 +19,7 @@ type Waiting = {
   is_active: boolean;
   zone: string;
   day_start: number;
+  language: string | null;
 };
 
 /**
@@ -27,11 +30,11 @@ type Waiting = {
  * restarts or second instance run the same sweep. Returns how many digests were queued.
  */
 export async function sendDigests(ctx: DigestContext): Promise<number> {
-  const { timeZone: orgZone } = await ctx.settings();
+  const { timeZone: orgZone, defaultLanguage } = await ctx.settings();
   const now = ctx.now.toISOString();
   const waiting = await rowsOf<Waiting>(
     ctx.db,
-    sql`select u.id, u.email, u.first_name, u.is_active, z.zone,
+    sql`select u.id, u.email, u.first_name, u.is_active, u.language, z.zone,
         (extract(epoch from date_trunc('day', ${now}::timestamptz at time zone z.zone) at time zone z.zone) * 1000)::float8
           as day_start
       from (select user_id, min(created_at) as oldest from digest_items where digested_at is null group by user_id) w
@@ -61,12 +64,18 @@ export async function sendDigests(ctx: DigestContext): Promise<number> {
         claimed.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.id.localeCompare(b.id));
         const first = zonedDate(claimed[0].createdAt, person.zone);
         const last = zonedDate(claimed[claimed.length - 1].createdAt, person.zone);
+        // In the person's language, else the organisation's (docs/decisions/035-languages.md).
+        const reader = readerOf(languageFor({ chosen: person.language, organisation: defaultLanguage }));
         await ctx.mailer.send(
           {
             ...digestMail(ctx.config.appUrl, {
               firstName: person.first_name,
-              day: first === last ? first : `${first} to ${last}`,
+              day:
+                first === last
+                  ? reader.day(first)
+                  : reader.t('mail:digest.days', { first: reader.day(first), last: reader.day(last) }),
               items: claimed,
+              reader,
             }),
             to: person.email,
             kind: 'notification:digest',

@@ -1,5 +1,6 @@
+import type { Language } from '@contract/languages';
 import type { Download } from '../../lib/routes';
-import { csvDocument } from '../../lib/csv';
+import { csvDocument, csvFormatOf, csvStart } from '../../lib/csv';
 
 /**
  * One table, written as CSV or as an Excel workbook with typed cells (docs/decisions/012-reports.md):
@@ -7,9 +8,11 @@ import { csvDocument } from '../../lib/csv';
  */
 export type ColumnKind = 'text' | 'date' | 'hours' | 'percent' | 'number';
 export type ExportTable = {
-  /** the sheet's name and the file name's start */
+  /** the file name's start (the same in every language) */
   name: string;
-  /** a report of several tables titles each (its CSV section, its sheet) */
+  /** the sheet's name, in the requester's language */
+  sheet: string;
+  /** a report of several tables titles each (its CSV section, its sheet), in the requester's language */
   title?: string;
   columns: { header: string; kind: ColumnKind }[];
   /** 'YYYY-MM-DD' for dates, numbers for hours and percentages */
@@ -22,19 +25,31 @@ export const hoursOf = (seconds: number) => Math.round((seconds / 3600) * 100) /
 /** A share 0..1 as a percentage with one decimal. */
 export const percentOf = (share: number) => Math.round(share * 1000) / 10;
 
-/** One table as CSV; several as sections, each under its title, separated by an empty line. */
-export function tableCsv(table: ExportTable | ExportTable[], range: { from: string; to: string }): Download {
+/**
+ * One table as CSV; several as sections, each under its title, separated by an empty line. In the
+ * requester's format: a German reader's has `;` and decimal commas (lib/csv.ts).
+ */
+export function tableCsv(
+  table: ExportTable | ExportTable[],
+  range: { from: string; to: string },
+  language: Language,
+): Download {
+  const format = csvFormatOf(language);
   const tables = Array.isArray(table) ? table : [table];
   const body = tables
     .map((t) => {
       const document = csvDocument(
         t.columns.map((c) => c.header),
         [...t.rows, t.totals],
+        format,
       );
-      return tables.length > 1 ? `${csvDocument([t.title ?? t.name], [])}${document}` : document;
+      return tables.length > 1 ? `${csvDocument([t.title ?? t.sheet], [], format)}${document}` : document;
     })
     .join('\r\n');
-  return { filename: `${tables[0].name}-${range.from}-to-${range.to}.csv`, body };
+  return {
+    filename: `${tables[0].name}-${range.from}-to-${range.to}.csv`,
+    body: `${csvStart(format)}${body}`,
+  };
 }
 
 const NUMBER_FORMATS: Record<ColumnKind, string | undefined> = {
@@ -45,7 +60,10 @@ const NUMBER_FORMATS: Record<ColumnKind, string | undefined> = {
   number: '0',
 };
 
-/** One table as a workbook of one sheet; several as one sheet each, named by their titles. */
+/**
+ * One table as a workbook of one sheet; several as one sheet each, named by their titles. Numbers
+ * stay numbers (a spreadsheet shows them in its own locale); only headers and names are translated.
+ */
 export async function tableXlsx(
   table: ExportTable | ExportTable[],
   range: { from: string; to: string },
@@ -63,7 +81,7 @@ export async function tableXlsx(
 }
 
 function addSheet(workbook: import('exceljs').Workbook, table: ExportTable) {
-  const sheet = workbook.addWorksheet((table.title ?? table.name).slice(0, 31));
+  const sheet = workbook.addWorksheet((table.title ?? table.sheet).slice(0, 31));
   sheet.columns = table.columns.map((c, i) => ({
     header: c.header,
     key: String(i),

@@ -4,13 +4,8 @@ import type { Context } from '../../lib/context';
 import { zonedDate } from '@contract/zoned-time';
 import { inScope, reportRows as rowsOf, reportScope, viewerRange } from './report-scope';
 import { weekStart } from './time-report';
+import { readerOf } from '../../core/readers';
 
-const weekLabel = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
 const MAX_OVERDUE = 50;
 
 /**
@@ -20,6 +15,7 @@ const MAX_OVERDUE = 50;
  */
 export async function tasksReport(ctx: Context, query: TasksReportQuery): Promise<TasksReport> {
   const s = await reportScope(ctx, query);
+  const { t, longDay } = readerOf(await ctx.language());
   const tz = s.timeZone;
   const range = viewerRange(s);
   const lo = sql`${range.lo.toISOString()}::timestamptz`;
@@ -43,7 +39,7 @@ export async function tasksReport(ctx: Context, query: TasksReportQuery): Promis
       spent: string | number;
     }>(
       ctx.db,
-      sql`select coalesce(p.id::text, 'none') as key, coalesce(p.name, 'No project') as name, count(*) as completed,
+      sql`select coalesce(p.id::text, 'none') as key, coalesce(p.name, ${t('exports:reports.no_project')}) as name, count(*) as completed,
           round(sum(t.estimated_hours) * 3600)::bigint as estimated, sum(t.time_spent_seconds)::bigint as spent
         from tasks t left join projects p on p.id = t.project_id
         where t.status = 'completed' and t.completed_at >= ${lo} and t.completed_at < ${hi} ${scope}
@@ -91,7 +87,7 @@ export async function tasksReport(ctx: Context, query: TasksReportQuery): Promis
     timeZone: tz,
     completedPerWeek: allWeeks.map((week) => ({
       week,
-      label: `Week of ${weekLabel.format(new Date(`${week}T00:00:00Z`))}`,
+      label: t('exports:reports.week_of', { day: longDay(week) }),
       completed: byWeek.get(week) ?? 0,
     })),
     projects: projects.map((p) => ({

@@ -6,67 +6,77 @@ import type {
   TimeGrid,
   TimeReport,
 } from '@contract/reports';
+import type { TFunction } from 'i18next';
 import { type ExportTable, hoursOf, percentOf } from './report-export';
 
-const GROUP_HEADERS = { project: 'Project', user: 'User' } as const;
+/*
+ * Every table's headers, titles and sheet names are in the requester's language (`t`, of the
+ * exports area); the figures are the report's JSON. docs/decisions/035-languages.md#exports.
+ */
 
 /** The time report as a table: the rows the screen lists, then the total. */
-export function timeReportTable(report: TimeReport): ExportTable {
+export function timeReportTable(report: TimeReport, t: TFunction): ExportTable {
   const { groupBy } = report;
   if (groupBy === 'project' || groupBy === 'user') {
     return {
       name: `time-by-${groupBy}`,
+      sheet: t(`exports:reports.sheets.time_by_${groupBy}`),
       columns: [
-        { header: GROUP_HEADERS[groupBy], kind: 'text' },
-        { header: 'Hours', kind: 'hours' },
-        { header: 'Share (%)', kind: 'percent' },
+        { header: t(`exports:reports.columns.${groupBy}`), kind: 'text' },
+        { header: t('exports:reports.columns.hours'), kind: 'hours' },
+        { header: t('exports:reports.columns.share'), kind: 'percent' },
       ],
       rows: report.rows.map((r) => [r.label, hoursOf(r.seconds), percentOf(r.share)]),
-      totals: ['Total', hoursOf(report.totalSeconds), report.totalSeconds ? 100 : 0],
+      totals: [t('exports:reports.total'), hoursOf(report.totalSeconds), report.totalSeconds ? 100 : 0],
     };
   }
-  const period = { day: 'Day', week: 'Week starting', month: 'Month starting' }[groupBy];
+  const period = t(
+    `exports:reports.columns.${({ day: 'day', week: 'week_starting', month: 'month_starting' } as const)[groupBy]}`,
+  );
   return {
     name: `time-by-${groupBy}`,
+    sheet: t(`exports:reports.sheets.time_by_${groupBy}`),
     columns: [
       { header: period, kind: 'date' },
-      { header: 'Period', kind: 'text' },
-      { header: 'Hours', kind: 'hours' },
-      { header: 'Share (%)', kind: 'percent' },
+      { header: t('exports:reports.columns.period'), kind: 'text' },
+      { header: t('exports:reports.columns.hours'), kind: 'hours' },
+      { header: t('exports:reports.columns.share'), kind: 'percent' },
     ],
     rows: report.rows.map((r) => [r.key, r.label, hoursOf(r.seconds), percentOf(r.share)]),
-    totals: ['Total', null, hoursOf(report.totalSeconds), report.totalSeconds ? 100 : 0],
+    totals: [t('exports:reports.total'), null, hoursOf(report.totalSeconds), report.totalSeconds ? 100 : 0],
   };
 }
 
 /** The grid as a table: a row per user with a column per day and the user's total; day totals last. */
-export function timeGridTable(grid: TimeGrid): ExportTable {
+export function timeGridTable(grid: TimeGrid, t: TFunction): ExportTable {
   return {
     name: 'time-per-user-and-day',
+    sheet: t('exports:reports.sheets.time_per_user_and_day'),
     columns: [
-      { header: 'User', kind: 'text' },
+      { header: t('exports:reports.columns.user'), kind: 'text' },
       ...grid.days.map((d) => ({ header: d, kind: 'hours' as const })),
-      { header: 'Total', kind: 'hours' },
+      { header: t('exports:reports.columns.total'), kind: 'hours' },
     ],
     rows: grid.rows.map((r) => [r.name, ...r.seconds.map(hoursOf), hoursOf(r.totalSeconds)]),
-    totals: ['Total', ...grid.dayTotals.map(hoursOf), hoursOf(grid.totalSeconds)],
+    totals: [t('exports:reports.total'), ...grid.dayTotals.map(hoursOf), hoursOf(grid.totalSeconds)],
   };
 }
 
 /** Attendance per user, then per user and day, as one table: the screen's two tables in one sheet. */
-export function attendanceTable(report: AttendanceReport): ExportTable {
+export function attendanceTable(report: AttendanceReport, t: TFunction): ExportTable {
   return {
     name: 'attendance',
+    sheet: t('exports:reports.sheets.attendance'),
     columns: [
-      { header: 'User', kind: 'text' },
-      { header: 'Day', kind: 'date' },
-      { header: 'Attended (h)', kind: 'hours' },
-      { header: 'Tracked (h)', kind: 'hours' },
-      { header: 'Difference (h)', kind: 'hours' },
-      { header: 'Days present', kind: 'number' },
-      { header: 'Late arrivals', kind: 'number' },
-      { header: 'Missed clock-outs', kind: 'number' },
-      { header: 'Breaks (min)', kind: 'number' },
+      { header: t('exports:reports.columns.user'), kind: 'text' },
+      { header: t('exports:reports.columns.day'), kind: 'date' },
+      { header: t('exports:reports.columns.attended'), kind: 'hours' },
+      { header: t('exports:reports.columns.tracked'), kind: 'hours' },
+      { header: t('exports:reports.columns.difference'), kind: 'hours' },
+      { header: t('exports:reports.columns.days_present'), kind: 'number' },
+      { header: t('exports:reports.columns.late_arrivals'), kind: 'number' },
+      { header: t('exports:reports.columns.missed_clock_outs'), kind: 'number' },
+      { header: t('exports:reports.columns.breaks'), kind: 'number' },
     ],
     rows: [
       ...report.users.map((u) => [
@@ -93,7 +103,7 @@ export function attendanceTable(report: AttendanceReport): ExportTable {
       ]),
     ],
     totals: [
-      'Total',
+      t('exports:reports.total'),
       null,
       hoursOf(report.totals.attendedSeconds),
       hoursOf(report.totals.trackedSeconds),
@@ -106,14 +116,15 @@ export function attendanceTable(report: AttendanceReport): ExportTable {
   };
 }
 
-export function overtimeTable(report: OvertimeReport): ExportTable {
+export function overtimeTable(report: OvertimeReport, t: TFunction): ExportTable {
   return {
     name: 'overtime',
+    sheet: t('exports:reports.sheets.overtime'),
     columns: [
-      { header: 'User', kind: 'text' },
-      { header: 'Expected (h)', kind: 'hours' },
-      { header: 'Tracked (h)', kind: 'hours' },
-      { header: 'Balance (h)', kind: 'hours' },
+      { header: t('exports:reports.columns.user'), kind: 'text' },
+      { header: t('exports:reports.columns.expected'), kind: 'hours' },
+      { header: t('exports:reports.columns.tracked'), kind: 'hours' },
+      { header: t('exports:reports.columns.balance'), kind: 'hours' },
     ],
     rows: report.users.map((u) => [
       u.name,
@@ -122,7 +133,7 @@ export function overtimeTable(report: OvertimeReport): ExportTable {
       hoursOf(u.balanceSeconds),
     ]),
     totals: [
-      'Total',
+      t('exports:reports.total'),
       hoursOf(report.totals.expectedSeconds),
       hoursOf(report.totals.trackedSeconds),
       hoursOf(report.totals.balanceSeconds),
@@ -131,23 +142,24 @@ export function overtimeTable(report: OvertimeReport): ExportTable {
 }
 
 /** Approved time off: a row per person and type, days and hours. */
-export function absencesTable(report: AbsencesReport): ExportTable {
+export function absencesTable(report: AbsencesReport, t: TFunction): ExportTable {
   const typeName = new Map(report.types.map((t) => [t.id, t.name]));
   return {
     name: 'absences',
+    sheet: t('exports:reports.sheets.absences'),
     columns: [
-      { header: 'User', kind: 'text' },
-      { header: 'Type', kind: 'text' },
-      { header: 'Days', kind: 'number' },
-      { header: 'Hours (h)', kind: 'hours' },
+      { header: t('exports:reports.columns.user'), kind: 'text' },
+      { header: t('exports:reports.columns.type'), kind: 'text' },
+      { header: t('exports:reports.columns.days'), kind: 'number' },
+      { header: t('exports:reports.columns.hours_h'), kind: 'hours' },
     ],
     rows: report.rows.map((r) => [r.name, typeName.get(r.typeId) ?? '', r.days, hoursOf(r.seconds)]),
-    totals: ['Total', null, report.totals.days, hoursOf(report.totals.seconds)],
+    totals: [t('exports:reports.total'), null, report.totals.days, hoursOf(report.totals.seconds)],
   };
 }
 
 /** The tasks report's four tables: one CSV section or one sheet each. */
-export function tasksTables(report: TasksReport): ExportTable[] {
+export function tasksTables(report: TasksReport, t: TFunction): ExportTable[] {
   const spent = report.projects.reduce((sum, p) => sum + p.spentSeconds, 0);
   const estimated = report.projects.reduce((sum, p) => sum + p.estimatedSeconds, 0);
   const completed = report.completedPerWeek.reduce((sum, w) => sum + w.completed, 0);
@@ -156,22 +168,24 @@ export function tasksTables(report: TasksReport): ExportTable[] {
   return [
     {
       name: 'tasks',
-      title: 'Completed per week',
+      sheet: t('exports:reports.sheets.tasks'),
+      title: t('exports:reports.titles.completed_per_week'),
       columns: [
-        { header: 'Week starting', kind: 'date' },
-        { header: 'Completed', kind: 'number' },
+        { header: t('exports:reports.columns.week_starting'), kind: 'date' },
+        { header: t('exports:reports.columns.completed'), kind: 'number' },
       ],
       rows: report.completedPerWeek.map((w) => [w.week, w.completed]),
-      totals: ['Total', completed],
+      totals: [t('exports:reports.total'), completed],
     },
     {
       name: 'tasks',
-      title: 'Estimated vs spent',
+      sheet: t('exports:reports.sheets.tasks'),
+      title: t('exports:reports.titles.estimated_vs_spent'),
       columns: [
-        { header: 'Project', kind: 'text' },
-        { header: 'Completed', kind: 'number' },
-        { header: 'Estimated (h)', kind: 'hours' },
-        { header: 'Spent (h)', kind: 'hours' },
+        { header: t('exports:reports.columns.project'), kind: 'text' },
+        { header: t('exports:reports.columns.completed'), kind: 'number' },
+        { header: t('exports:reports.columns.estimated'), kind: 'hours' },
+        { header: t('exports:reports.columns.spent'), kind: 'hours' },
       ],
       rows: report.projects.map((p) => [
         p.name,
@@ -179,18 +193,19 @@ export function tasksTables(report: TasksReport): ExportTable[] {
         hoursOf(p.estimatedSeconds),
         hoursOf(p.spentSeconds),
       ]),
-      totals: ['Total', completed, hoursOf(estimated), hoursOf(spent)],
+      totals: [t('exports:reports.total'), completed, hoursOf(estimated), hoursOf(spent)],
     },
     {
       name: 'tasks',
-      title: 'Reviews',
+      sheet: t('exports:reports.sheets.tasks'),
+      title: t('exports:reports.titles.reviews'),
       columns: [
-        { header: 'Decided', kind: 'number' },
-        { header: 'Approved', kind: 'number' },
-        { header: 'Rework', kind: 'number' },
-        { header: 'Rework rate (%)', kind: 'percent' },
-        { header: 'Average turnaround (h)', kind: 'hours' },
-        { header: 'Median turnaround (h)', kind: 'hours' },
+        { header: t('exports:reports.columns.decided'), kind: 'number' },
+        { header: t('exports:reports.columns.approved'), kind: 'number' },
+        { header: t('exports:reports.columns.rework'), kind: 'number' },
+        { header: t('exports:reports.columns.rework_rate'), kind: 'percent' },
+        { header: t('exports:reports.columns.average_turnaround'), kind: 'hours' },
+        { header: t('exports:reports.columns.median_turnaround'), kind: 'hours' },
       ],
       rows: [],
       totals: [
@@ -204,16 +219,23 @@ export function tasksTables(report: TasksReport): ExportTable[] {
     },
     {
       name: 'tasks',
-      title: 'Overdue',
+      sheet: t('exports:reports.sheets.tasks'),
+      title: t('exports:reports.titles.overdue'),
       columns: [
-        { header: 'Task', kind: 'text' },
-        { header: 'Assignee', kind: 'text' },
-        { header: 'Project', kind: 'text' },
-        { header: 'Due', kind: 'date' },
-        { header: 'Days overdue', kind: 'number' },
+        { header: t('exports:reports.columns.task'), kind: 'text' },
+        { header: t('exports:reports.columns.assignee'), kind: 'text' },
+        { header: t('exports:reports.columns.project'), kind: 'text' },
+        { header: t('exports:reports.columns.due'), kind: 'date' },
+        { header: t('exports:reports.columns.days_overdue'), kind: 'number' },
       ],
       rows: report.overdue.tasks.map((t) => [t.title, t.assignee, t.project, t.dueDate, t.daysOverdue]),
-      totals: [`Total: ${report.overdue.count}`, null, null, null, null],
+      totals: [
+        t('exports:reports.total_count', { count: String(report.overdue.count) }),
+        null,
+        null,
+        null,
+        null,
+      ],
     },
   ];
 }

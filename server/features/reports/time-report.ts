@@ -1,6 +1,8 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { TimeGrid, TimeGridQuery, TimeReport, TimeReportQuery, TimeReportRow } from '@contract/reports';
+import type { Language } from '@contract/languages';
 import type { Context } from '../../lib/context';
+import { localeOf, translator } from '../../lib/i18n';
 import { ledgerSql } from '../../core/time/ledger';
 import { type ReportScope, reportRows as rowsOf, reportScope } from './report-scope';
 
@@ -8,14 +10,19 @@ import { type ReportScope, reportRows as rowsOf, reportScope } from './report-sc
 export const ledgerOf = (ctx: Context, s: ReportScope) =>
   ledgerSql(s.ranges, { now: ctx.now, projectId: s.projectId });
 
-const monthLabel = new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' });
-const dayLabel = new Intl.DateTimeFormat('en-GB', {
-  weekday: 'short',
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
+/** A period's names in the caller's language (English as it always was: en-GB's order). */
+function periodNames(language: Language) {
+  const locale = language === 'en' ? 'en-GB' : localeOf(language);
+  const month = new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' });
+  const day = new Intl.DateTimeFormat(locale, {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+  return { month, day, t: translator(language) };
+}
 const asUtc = (day: string) => new Date(`${day}T00:00:00Z`);
 
 /** The Monday of the day's week ('YYYY-MM-DD'). */
@@ -26,16 +33,21 @@ export function weekStart(day: string): string {
 }
 
 /** The periods of the range, each once, in order: what a period report lists even when empty. */
-function periodsOf(s: ReportScope, groupBy: 'day' | 'week' | 'month'): { key: string; label: string }[] {
+function periodsOf(
+  s: ReportScope,
+  groupBy: 'day' | 'week' | 'month',
+  language: Language,
+): { key: string; label: string }[] {
+  const names = periodNames(language);
   const seen = new Map<string, string>();
   for (const day of s.days) {
-    if (groupBy === 'day') seen.set(day, dayLabel.format(asUtc(day)));
+    if (groupBy === 'day') seen.set(day, names.day.format(asUtc(day)));
     else if (groupBy === 'week') {
       const monday = weekStart(day);
-      seen.set(monday, `Week of ${dayLabel.format(asUtc(monday))}`);
+      seen.set(monday, names.t('exports:reports.week_of', { day: names.day.format(asUtc(monday)) }));
     } else {
       const first = `${day.slice(0, 7)}-01`;
-      seen.set(first, monthLabel.format(asUtc(first)));
+      seen.set(first, names.month.format(asUtc(first)));
     }
   }
   return [...seen].map(([key, label]) => ({ key, label }));
@@ -50,10 +62,13 @@ type GroupRow = { key: string; label: string; seconds: string | number };
 export async function timeReport(ctx: Context, query: TimeReportQuery): Promise<TimeReport> {
   const s = await reportScope(ctx, query);
   const { groupBy } = query;
+  // Labels in the caller's language (docs/decisions/035-languages.md).
+  const language = await ctx.language();
+  const t = translator(language);
   const select: Record<typeof groupBy, SQL> = {
     // Summed by id first, named after: sorting every entry by a text key costs more than the sum.
     project: sql`
-      select coalesce(g.project_id::text, 'none') as key, coalesce(p.name, 'No project') as label, g.seconds
+      select coalesce(g.project_id::text, 'none') as key, coalesce(p.name, ${t('exports:reports.no_project')}) as label, g.seconds
       from (select project_id, sum(secs)::bigint as seconds from pieces group by project_id) g
         left join projects p on p.id = g.project_id
       order by seconds desc, label`,
@@ -78,7 +93,7 @@ export async function timeReport(ctx: Context, query: TimeReportQuery): Promise<
     rows = found.map((r) => ({ key: r.key, label: r.label, seconds: Number(r.seconds) }));
   } else {
     const byKey = new Map(found.map((r) => [r.key, Number(r.seconds)]));
-    rows = periodsOf(s, groupBy).map((p) => ({ ...p, seconds: byKey.get(p.key) ?? 0 }));
+    rows = periodsOf(s, groupBy, language).map((p) => ({ ...p, seconds: byKey.get(p.key) ?? 0 }));
   }
   const totalSeconds = rows.reduce((sum, r) => sum + r.seconds, 0);
   return {

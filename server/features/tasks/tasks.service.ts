@@ -106,7 +106,7 @@ export async function createTask(ctx: Context, input: z.output<typeof createTask
       kind: 'task_assigned',
       to: [assigneeId],
       actorId: actor.id,
-      title: `${nameOf(actor)} assigned you “${input.title}”`,
+      title: ({ t }) => t('notifications:task_assigned.title', { name: nameOf(actor), task: input.title }),
       body: input.description,
       link: '/my-tasks',
       data: { taskId: row.id },
@@ -224,7 +224,7 @@ export async function submitForReview(ctx: Context, id: string, notes: string) {
         kind: 'task_submitted',
         to: [row.assignedById],
         actorId: actor.id,
-        title: `${nameOf(actor)} submitted “${row.title}” for review`,
+        title: ({ t }) => t('notifications:task_submitted.title', { name: nameOf(actor), task: row.title }),
         body: notes,
         link: '/advanced-tasks',
         data: { taskId: row.id },
@@ -272,9 +272,10 @@ export async function reviewTask(ctx: Context, id: string, input: z.output<typeo
         kind: approved ? 'task_approved' : 'task_rework',
         to: [row.assigneeId],
         actorId: actor.id,
-        title: approved
-          ? `${nameOf(actor)} approved “${row.title}”`
-          : `${nameOf(actor)} sent “${row.title}” back for rework`,
+        title: ({ t }) =>
+          approved
+            ? t('notifications:task_approved.title', { name: nameOf(actor), task: row.title })
+            : t('notifications:task_rework.title', { name: nameOf(actor), task: row.title }),
         // The reviewer's comments are what the assignee needs to act on a rework.
         body: input.reviewComments ?? '',
         link: '/my-tasks',
@@ -298,14 +299,14 @@ export async function addComment(
       .values({ taskId: id, authorId: actor.id, text: input.text, createdAt: now })
       .returning();
     // "Your task" is the assignee's, and also the one who assigned it; each opens it where they work on it.
-    const notice = {
+    const notice: Omit<NotificationInput, 'to' | 'link'> = {
       kind: 'task_comment',
       actorId: actor.id,
-      title: `${nameOf(actor)} commented on “${task.title}”`,
+      title: ({ t }) => t('notifications:task_comment.title', { name: nameOf(actor), task: task.title }),
       body: input.text,
       data: { taskId: id },
       at: now,
-    } as const;
+    };
     const toAssignee = await notify(ctx, tx, { ...notice, to: [task.assigneeId], link: '/my-tasks' });
     const toAssigner =
       task.assignedById === task.assigneeId
@@ -369,7 +370,7 @@ export async function editTask(ctx: Context, id: string, edit: TaskEdit): Promis
             kind: 'task_assigned',
             to: [assigneeId],
             actorId: actor.id,
-            title: `${nameOf(actor)} assigned you “${title}”`,
+            title: ({ t }) => t('notifications:task_assigned.title', { name: nameOf(actor), task: title }),
             body: changes.description ?? row.description,
             link: '/my-tasks',
             data: { taskId: row.id },

@@ -1,10 +1,12 @@
 import { randomBytes } from 'node:crypto';
+import type { Language } from '@contract/languages';
 import type { createFeedRequest } from '@contract/time-off';
 import { addDays } from '@contract/zoned-time';
 import { sql } from 'drizzle-orm';
 import ical, { ICalEventStatus } from 'ical-generator';
 import type { z } from 'zod';
 import { audit } from '../../core/audit';
+import { readerOf } from '../../core/readers';
 import { assertInTeam } from '../../core/scope';
 import {
   type HolidayDay,
@@ -166,10 +168,12 @@ const YEAR_DAYS = 366;
  * whose owner is no longer active (or no longer in the team), is a 404 like an unknown token.
  */
 export async function feedCalendar(ctx: PublicContext, token: string): Promise<string> {
-  const [feed] = await rowsOf<FeedRow & { team_country: string | null; team_region: string | null }>(
+  const [feed] = await rowsOf<
+    FeedRow & { team_country: string | null; team_region: string | null; owner_language: Language | null }
+  >(
     ctx.db,
     sql`select f.id::text, f.user_id::text, f.scope, f.team_id::text, t.name as team_name, f.created_at,
-          t.holiday_country as team_country, t.holiday_region as team_region
+          t.holiday_country as team_country, t.holiday_region as team_region, u.language as owner_language
         from calendar_feeds f join users u on u.id = f.user_id left join teams t on t.id = f.team_id
         where f.token_hash = ${sha256(token.replace(/\.ics$/, ''))} and f.revoked_at is null and u.is_active
           and u.approval_status = 'approved'
@@ -195,21 +199,36 @@ export async function feedCalendar(ctx: PublicContext, token: string): Promise<s
         limit 5000`,
   );
   const holidays = await feedHolidays(ctx.db, feed, from, to);
+  // In its owner's language, else what the calendar app asks for, else the organisation's.
+  const reader = readerOf(feed.owner_language ?? (await ctx.language()));
+  const { t } = reader;
   const name =
-    feed.scope === 'mine' ? 'Workbench: my time off' : `Workbench: ${feed.team_name ?? 'team'} absences`;
-  const calendar = ical({ name, prodId: { company: 'Workbench', product: 'time-off', language: 'EN' } });
+    feed.scope === 'mine'
+      ? t('exports:feed.name_mine')
+      : feed.team_name
+        ? t('exports:feed.name_team', { team: feed.team_name })
+        : t('exports:feed.name_team_unnamed');
+  const calendar = ical({
+    name,
+    prodId: { company: 'Workbench', product: 'time-off', language: reader.language.toUpperCase() },
+  });
   const day = (d: string) => new Date(`${d}T00:00:00Z`);
   for (const a of absences) {
-    const kind = a.private_reason ? 'Out' : a.type_name;
-    const part =
-      a.hours !== null ? ` (${Number(a.hours)} h)` : a.start_half || a.end_half ? ' (half day)' : '';
+    const kind = a.private_reason ? t('exports:feed.out') : a.type_name;
+    const what =
+      a.hours !== null
+        ? t('exports:feed.hours', { kind, hours: reader.number(Number(a.hours)) })
+        : a.start_half || a.end_half
+          ? t('exports:feed.half_day', { kind })
+          : kind;
+    const whose = feed.scope === 'team' ? t('exports:feed.absence_team', { name: a.name, kind: what }) : what;
     calendar.createEvent({
       id: `leave-${a.id}@workbench`,
       start: day(a.start_date),
       // All-day events end the day after their last day (RFC 5545 DTEND is exclusive).
       end: day(addDays(a.end_date, 1)),
       allDay: true,
-      summary: `${feed.scope === 'team' ? `${a.name}: ` : ''}${kind}${part}${a.status === 'pending' ? ' (requested)' : ''}`,
+      summary: a.status === 'pending' ? t('exports:feed.requested', { summary: whose }) : whose,
       status: a.status === 'pending' ? ICalEventStatus.TENTATIVE : ICalEventStatus.CONFIRMED,
     });
   }
@@ -219,7 +238,7 @@ export async function feedCalendar(ctx: PublicContext, token: string): Promise<s
       start: day(date),
       end: day(addDays(date, 1)),
       allDay: true,
-      summary: `${h.name}${h.fraction < 1 ? ' (half day)' : ''}`,
+      summary: h.fraction < 1 ? t('exports:feed.half_day', { kind: h.name }) : h.name,
       status: ICalEventStatus.CONFIRMED,
     });
   }

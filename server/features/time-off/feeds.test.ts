@@ -197,4 +197,22 @@ describe('calendar feeds', () => {
     await ok(api, timeOffApi.revokeFeed, { params: { id: made[0].id } }, 204);
     await make(api, { scope: 'mine' });
   });
+
+  it("writes a feed in its owner's language (docs/decisions/035-languages.md#exports)", async () => {
+    const { anna } = people;
+    await app.t.db.update(users).set({ language: 'de' }).where(eq(users.id, anna.user.id));
+    try {
+      const feed = await make(anna.api, { scope: 'mine' });
+      const { name, events: list, text } = await events(feed.url);
+      expect(name).toBe('Workbench: meine Abwesenheiten');
+      expect(list.filter((e) => e.uid.startsWith('leave-')).map((e) => e.summary)).toEqual([
+        'Abwesend',
+        'Vacation',
+        'Vacation (halber Tag) (beantragt)',
+      ]);
+      expect(text).toContain('PRODID:-//Workbench//time-off//DE');
+    } finally {
+      await app.t.db.update(users).set({ language: null }).where(eq(users.id, anna.user.id));
+    }
+  });
 });

@@ -19,6 +19,7 @@ import type { z } from 'zod';
 import type { createRequestBody, requestsQuery } from '@contract/time-off';
 import { audit } from '../../core/audit';
 import { announceNotifications, notify } from '../../core/notify';
+import type { Reader } from '../../core/readers';
 import { decidersOf, managedBy, manages } from '../../core/scope';
 import { overtimeOf } from '../../core/time/balance';
 import type { TimePerson } from '../../core/time/people';
@@ -280,8 +281,13 @@ export async function previewRequest(ctx: Context, body: Body): Promise<LeavePre
   };
 }
 
-const label = (r: { start_date: string; end_date: string }) =>
-  r.start_date === r.end_date ? r.start_date : `${r.start_date} to ${r.end_date}`;
+/** A request's days in a notification, as its reader writes them. */
+const label = ({ t, day }: Reader, r: { start_date: string; end_date: string }) =>
+  r.start_date === r.end_date
+    ? day(r.start_date)
+    : t('notifications:leave.days', { first: day(r.start_date), last: day(r.end_date) });
+/** A leave type's name inside a sentence: English writes it in lower case ("asked for vacation"). */
+const typeIn = ({ language }: Reader, name: string) => (language === 'en' ? name.toLowerCase() : name);
 
 /**
  * Asks for time off: refused with the reason (evaluate); a type that needs approval waits for the
@@ -315,7 +321,12 @@ export async function createRequest(ctx: Context, body: CreateRequestBody & Body
             kind: 'leave_requested',
             to: await decidersOf(tx, ctx.actor.id),
             actorId: ctx.actor.id,
-            title: `${ctx.actor.firstName} ${ctx.actor.lastName} asked for ${e.type.name.toLowerCase()}: ${label({ start_date: body.startDate, end_date: body.endDate })}`,
+            title: (reader) =>
+              reader.t('notifications:leave_requested.title', {
+                name: `${ctx.actor.firstName} ${ctx.actor.lastName}`,
+                type: typeIn(reader, e.type.name),
+                days: label(reader, { start_date: body.startDate, end_date: body.endDate }),
+              }),
             body: body.note || undefined,
             link: '/time-off',
             data: { requestId: row.id },
@@ -373,7 +384,16 @@ async function decide(ctx: Context, id: string, approved: boolean, comment: stri
       kind: approved ? 'leave_approved' : 'leave_rejected',
       to: [row.user_id],
       actorId: ctx.actor.id,
-      title: `${ctx.actor.firstName} ${ctx.actor.lastName} ${approved ? 'approved' : 'rejected'} your ${row.type_name.toLowerCase()}: ${label(row)}`,
+      title: (reader) => {
+        const words = {
+          name: `${ctx.actor.firstName} ${ctx.actor.lastName}`,
+          type: typeIn(reader, row.type_name),
+          days: label(reader, row),
+        };
+        return approved
+          ? reader.t('notifications:leave_approved.title', words)
+          : reader.t('notifications:leave_rejected.title', words);
+      },
       body: comment ?? undefined,
       link: '/time-off',
       data: { requestId: id },
@@ -434,7 +454,16 @@ export async function cancelRequest(ctx: Context, id: string): Promise<LeaveRequ
       kind: 'leave_cancelled',
       to,
       actorId: ctx.actor.id,
-      title: `${ctx.actor.firstName} ${ctx.actor.lastName} cancelled ${row.user_id === ctx.actor.id ? 'their' : 'your'} ${row.type_name.toLowerCase()}: ${label(row)}`,
+      title: (reader) => {
+        const words = {
+          name: `${ctx.actor.firstName} ${ctx.actor.lastName}`,
+          type: typeIn(reader, row.type_name),
+          days: label(reader, row),
+        };
+        return row.user_id === ctx.actor.id
+          ? reader.t('notifications:leave_cancelled.title_own', words)
+          : reader.t('notifications:leave_cancelled.title_yours', words);
+      },
       link: '/time-off',
       data: { requestId: id },
       at: ctx.now,

@@ -45,8 +45,9 @@ export async function stopForgottenTimers(ctx: SweepContext, userId?: string): P
           kind: 'timer_auto_stopped',
           to: [timer.userId],
           actorId: null,
-          title: `Your timer “${timer.description}” was stopped after ${hours} ${hours === 1 ? 'hour' : 'hours'}`,
-          body: 'It ran past the limit for forgotten timers. If you worked a different time, correct the entry on Time Tracking.',
+          title: ({ t }) =>
+            t('notifications:timer_auto_stopped.title', { description: timer.description, hours }),
+          body: ({ t }) => t('notifications:timer_auto_stopped.body'),
           link: '/tracker',
           data: { entryId },
           at: ctx.now,

@@ -22,7 +22,6 @@ import {
   type SheetRow,
   sheetOf,
   submittableFrom,
-  weekLabel,
 } from './timesheets.service';
 
 /**
@@ -96,7 +95,8 @@ export async function submitWeek(ctx: Context, week: string) {
       kind: 'timesheet_submitted',
       to: await decidersOf(tx, userId),
       actorId: userId,
-      title: `${nameOf(ctx.actor)} submitted ${weekLabel(monday)} for review`,
+      title: ({ t, longDay }) =>
+        t('notifications:timesheet_submitted.title', { name: nameOf(ctx.actor), week: longDay(monday) }),
       link: '/timesheets',
       data: { timesheetId: row.id, weekStart: monday },
       at: ctx.now,
@@ -171,7 +171,11 @@ export async function approveWeek(ctx: Context, id: string) {
       kind: 'timesheet_approved',
       to: [row.userId],
       actorId: ctx.actor.id,
-      title: `${nameOf(ctx.actor)} approved your timesheet for ${weekLabel(row.weekStart)}`,
+      title: ({ t, longDay }) =>
+        t('notifications:timesheet_approved.title', {
+          name: nameOf(ctx.actor),
+          week: longDay(row.weekStart),
+        }),
       link: '/timesheets',
       data: { timesheetId: row.id, weekStart: row.weekStart },
       at: ctx.now,
@@ -203,7 +207,11 @@ export async function rejectWeek(ctx: Context, id: string, comment: string) {
       kind: 'timesheet_rejected',
       to: [row.userId],
       actorId: ctx.actor.id,
-      title: `${nameOf(ctx.actor)} rejected your timesheet for ${weekLabel(row.weekStart)}`,
+      title: ({ t, longDay }) =>
+        t('notifications:timesheet_rejected.title', {
+          name: nameOf(ctx.actor),
+          week: longDay(row.weekStart),
+        }),
       body: comment,
       link: '/timesheets',
       data: { timesheetId: row.id, weekStart: row.weekStart },
