@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createApprovedUser, E2E_PASSWORD, signInContext } from './accounts';
+import { call, createApprovedUser, createProject, E2E_PASSWORD, signInContext } from './accounts';
 import { inGerman as de } from './messages';
 import { DESKTOP, launchBrowser, newContext, PHONE, snap } from './support';
 
@@ -15,7 +15,10 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
-const suffix = Date.now().toString(36);
+// Letters only: names may hold letters only.
+const suffix = Date.now()
+  .toString(36)
+  .replace(/[0-9]/g, (d) => 'abcdefghij'[Number(d)]);
 
 async function german(page: Page) {
   await page.waitForFunction(() => document.documentElement.lang === 'de');
@@ -65,6 +68,8 @@ describe('Workbench in German', () => {
   it('a German employee tracks, plans and submits a week; a German manager reads the report', async () => {
     const manager = await createApprovedUser('manager', { firstName: 'Greta', lastName: `Gruber${suffix}` });
     const employee = await createApprovedUser('employee', { firstName: 'Lukas', lastName: `Lang${suffix}` });
+    const project = `Webseite ${suffix}`;
+    await createProject(manager, project);
     for (const who of [manager, employee])
       expect((await call('PATCH', '/api/profile', { language: 'de' }, who.cookie)).status).toBe(200);
 
@@ -86,13 +91,20 @@ describe('Workbench in German', () => {
     await page.getByText('Impressum prüfen').first().waitFor();
 
     await page.goto('/tracker');
+    await page.getByRole('combobox', { name: de('Project') }).click();
+    await page.getByRole('option', { name: project }).click();
+    await page.getByPlaceholder(de('What are you working on?')).fill('Impressum prüfen');
     await page.getByRole('button', { name: de('Start Timer') }).click();
     await page.getByRole('button', { name: de('Stop Timer') }).waitFor();
     await page.getByRole('button', { name: de('Stop Timer') }).click();
     await page.getByRole('button', { name: de('Start Timer') }).waitFor();
     await snap(page, 'german-tracker-desktop');
 
-    await page.goto('/timesheets');
+    // Last week: a week can be submitted from its last working day.
+    const monday = new Date();
+    monday.setUTCHours(12, 0, 0, 0);
+    monday.setUTCDate(monday.getUTCDate() - ((monday.getUTCDay() + 6) % 7) - 7);
+    await page.goto(`/timesheets?week=${monday.toISOString().slice(0, 10)}`);
     await page.getByRole('button', { name: de('Submit Week') }).click();
     const confirm = page.getByRole('dialog');
     await confirm.getByRole('heading', { name: de('Submit this week?') }).waitFor();

@@ -42,6 +42,13 @@ export function inGerman(text: string, values?: Record<string, string | number>,
       if (!translated) break;
       return String(values ? new IntlMessageFormat(translated, 'de').format(values) : translated);
     }
+    // The text of a link or an emphasis inside a sentence ('Don't have an account? <a>Register here</a>').
+    for (const [, tag, inner] of message.matchAll(/<(\w+)>([^<]*)<\/\1>/g)) {
+      if (inner !== text) continue;
+      const translated = german.get(key);
+      const match = translated && new RegExp(`<${tag}>([^<]*)</${tag}>`).exec(translated);
+      if (match) return match[1];
+    }
   }
   throw new Error(`no message file has the English text "${text}"${area ? ` in ${area}` : ''}`);
 }
