@@ -27,7 +27,7 @@ export const idParam = z.object({ id: z.uuid() });
 export const pageQuery = z.object({
   limit: z.coerce.number().int().min(1).max(500).default(100),
   /** the id of the last item of the previous page */
-  before: z.uuid({ message: 'Invalid cursor' }).optional(),
+  before: z.uuid({ message: 'invalid_cursor' }).optional(),
 });
 export type PageQuery = z.infer<typeof pageQuery>;
 
@@ -41,7 +41,7 @@ const SINGLE_LINE = /^(?:[^\u0000-\u001F\uD800-\uDFFF]|[\uD800-\uDBFF][\uDC00-\u
 const MULTI_LINE =
   // biome-ignore lint/suspicious/noControlCharactersInRegex: refusing them is the point
   /^(?:[^\u0000-\u0008\u000B\u000C\u000E-\u001F\uD800-\uDFFF]|[\uD800-\uDBFF][\uDC00-\uDFFF])*$/;
-export const INVALID_CHARACTERS = 'Text cannot contain control characters (such as NUL) or broken Unicode';
+export const INVALID_CHARACTERS = 'invalid_characters';
 
 /**
  * The one type of every free-text field the API takes: trimmed, at most `max` characters, free of
@@ -76,9 +76,9 @@ export const dateTimeInput = (message: string) =>
     // The format allows 30 February and the year 0001: only a real day of years 1900–2999 is taken.
     .refine((value) => isCalendarDate(value.slice(0, 10)), message);
 
-export const DATE_FORMAT = 'Use the format YYYY-MM-DD';
-export const NOT_A_DATE = 'Enter a real calendar date';
-export const DATE_OUT_OF_RANGE = `Choose a date between ${MIN_YEAR} and ${MAX_YEAR}`;
+export const DATE_FORMAT = 'date_format';
+export const NOT_A_DATE = 'not_a_date';
+export const DATE_OUT_OF_RANGE = 'date_out_of_range';
 
 /**
  * True for a day that exists ('2026-02-28', not '2026-02-30' or '2026-13-45') in the years the API
@@ -109,9 +109,9 @@ export const isoDate = z
 /** A calendar day in an answer, 'YYYY-MM-DD' (inputs take `isoDate`, which also checks the range). */
 export const calendarDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 
-export const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Use the format HH:MM');
+export const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'time_format_hhmm');
 
 /** A language of ours (contract/languages.ts). */
-export const language = z.enum(languages, { message: 'Choose English or Deutsch' });
+export const language = z.enum(languages, { message: 'language_invalid' });
 /** A person's clock: '12h' or '24h'. */
-export const timeFormat = z.enum(timeFormats, { message: 'Choose 12h or 24h' });
+export const timeFormat = z.enum(timeFormats, { message: 'time_format_invalid' });
