@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { errorBody, language, text, timeFormat } from './common';
+import { errorBody, type language, text, type timeFormat } from './common';
 import { endpoints } from './endpoint';
 import { type Role, roles } from './roles';
 
@@ -199,8 +199,7 @@ export type ChangePasswordForm = z.input<typeof changePasswordForm>;
 /** Forgot password (docs/product/accounts.md#forgot-password): the same answer for any address. */
 export const passwordResetRequest = z.object({ email: emailField });
 export type PasswordResetRequest = z.input<typeof passwordResetRequest>;
-export const PASSWORD_RESET_SENT =
-  'password_reset_sent';
+export const PASSWORD_RESET_SENT = 'password_reset_sent';
 export const passwordResetRequested = z.object({ message: z.string() });
 export const INVALID_RESET_LINK = 'invalid_reset_link';
 export const passwordResetConfirm = z.object({

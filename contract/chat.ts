@@ -36,8 +36,7 @@ export type ReactBody = z.infer<typeof reactBody>;
 export const ATTACHMENT_MAX_BYTES = 10 * 1024 * 1024;
 export const ATTACHMENT_TOO_LARGE = 'attachment_too_large';
 export const ATTACHMENT_MISSING = 'attachment_missing';
-export const ATTACHMENT_NOT_ALLOWED =
-  'attachment_not_allowed';
+export const ATTACHMENT_NOT_ALLOWED = 'attachment_not_allowed';
 /** What the file picker offers; the server checks the content itself. */
 export const ATTACHMENT_ACCEPT =
   'image/png,image/jpeg,image/webp,image/gif,application/pdf,text/plain,text/csv,.txt,.csv,.docx,.xlsx,.pptx';

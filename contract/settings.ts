@@ -16,11 +16,7 @@ export function isKnownTimeZone(timeZone: string): boolean {
 
 /** A number of minutes from 0 to `max`, with its field's messages (keys of errors.json). */
 const minutes = (messages: { number: string; whole: string; range: string }, max: number) =>
-  z
-    .number({ message: messages.number })
-    .int(messages.whole)
-    .min(0, messages.range)
-    .max(max, messages.range);
+  z.number({ message: messages.number }).int(messages.whole).min(0, messages.range).max(max, messages.range);
 
 export const AUTO_STOP_HOURS_MESSAGE = 'auto_stop_hours_range';
 /** The forgotten-timer limit (docs/product/time-tracking.md#forgotten-timers). */
@@ -34,9 +30,15 @@ const autoStopHours = z
 export const settingsSchema = z.object({
   clockIn: hhmm,
   clockOut: hhmm,
-  dailyBreakMinutes: minutes({ number: 'daily_break_number', whole: 'daily_break_whole', range: 'daily_break_range' }, 480),
+  dailyBreakMinutes: minutes(
+    { number: 'daily_break_number', whole: 'daily_break_whole', range: 'daily_break_range' },
+    480,
+  ),
   lunchMinutes: minutes({ number: 'lunch_number', whole: 'lunch_whole', range: 'lunch_range' }, 480),
-  lateThresholdMinutes: minutes({ number: 'late_threshold_number', whole: 'late_threshold_whole', range: 'late_threshold_range' }, 720),
+  lateThresholdMinutes: minutes(
+    { number: 'late_threshold_number', whole: 'late_threshold_whole', range: 'late_threshold_range' },
+    720,
+  ),
   autoStopTimerHours: autoStopHours,
   /** The roles that must sign in with a second factor (docs/product/admin.md#two-factor); all three: everyone. */
   twoFactorRoles: z.array(z.enum(roles, { message: 'two_factor_roles_invalid' })).max(3),

@@ -65,10 +65,7 @@ export type SsoSettings = z.infer<typeof ssoSettings>;
 
 export const ssoSettingsInput = z
   .object({
-    issuer: z.union([
-      z.literal(''),
-      z.url({ message: 'sso_issuer_invalid' }).max(500),
-    ]),
+    issuer: z.union([z.literal(''), z.url({ message: 'sso_issuer_invalid' }).max(500)]),
     clientId: text({ max: 200, tooLong: 'sso_client_id_too_long' }).default(''),
     /** left out or empty: the saved secret stays */
     clientSecret: z.string().max(500, 'sso_client_secret_too_long').optional(),

@@ -44,8 +44,7 @@ export type TimeEntriesQuery = z.infer<typeof timeEntriesQuery>;
 export const END_AFTER_START = 'end_after_start';
 export const NOT_IN_FUTURE = 'not_in_future';
 export const ENTRY_TOO_LONG = 'entry_too_long';
-export const ENTRY_LOCKED =
-  'entry_locked';
+export const ENTRY_LOCKED = 'entry_locked';
 
 const entryFields = {
   projectId: z.uuid({ message: 'project_required' }),

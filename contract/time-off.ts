@@ -147,9 +147,7 @@ export const policySchema = z.object({
     .min(0, 'carry_over_range')
     .max(366, 'carry_over_range'),
   /** 'MM-DD' */
-  carryOverUntil: z
-    .string()
-    .regex(/^(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/, 'month_day_format'),
+  carryOverUntil: z.string().regex(/^(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/, 'month_day_format'),
 });
 export type LeavePolicy = z.infer<typeof policySchema>;
 export const entitlementRequest = z.object({
@@ -281,11 +279,7 @@ export const absenceCalendar = z.object({
 export type AbsenceCalendar = z.infer<typeof absenceCalendar>;
 
 export const holidaysQuery = z.object({
-  year: z.coerce
-    .number()
-    .int()
-    .min(1900, 'year_range')
-    .max(2999, 'year_range'),
+  year: z.coerce.number().int().min(1900, 'year_range').max(2999, 'year_range'),
   teamId: z.uuid('team_required').optional(),
 });
 export const regionSchema = z.object({

@@ -38,8 +38,7 @@ export function sealSecret(serverSecret: string, userId: string, base32: string)
     .join('.');
 }
 
-export const UNREADABLE_SECRET =
-  'unreadable_secret';
+export const UNREADABLE_SECRET = 'unreadable_secret';
 
 /** The secret in clear; 409 when it cannot be opened (the server secret changed since enrolment). */
 export function openSecret(serverSecret: string, userId: string, sealed: string): string {
@@ -147,8 +146,7 @@ export async function beginSetup(
   deps: Deps,
   user: { id: string; email: string; twoFactorEnabledAt: unknown },
 ) {
-  if (user.twoFactorEnabledAt)
-    throw conflict('two_factor_on_enrol');
+  if (user.twoFactorEnabledAt) throw conflict('two_factor_on_enrol');
   const secret = new Secret({ size: 20 }).base32;
   const sealed = sealSecret(deps.secret, user.id, secret);
   await deps.db
@@ -164,8 +162,7 @@ export async function beginSetup(
 export async function confirmSetup(deps: Deps, userId: string, code: string, now: Date) {
   const [row] = await deps.db.select().from(twoFactorSecrets).where(eq(twoFactorSecrets.userId, userId));
   if (row?.secret) throw conflict('two_factor_already_on');
-  if (!row?.pendingSecret)
-    throw badRequest('two_factor_setup_first', 'code');
+  if (!row?.pendingSecret) throw badRequest('two_factor_setup_first', 'code');
   const step = isTotpShaped(code)
     ? matchingStep(openSecret(deps.secret, userId, row.pendingSecret), code.replace(/\s/g, ''), now)
     : null;

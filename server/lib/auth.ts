@@ -269,8 +269,7 @@ export function makeGuard(deps: AuthDeps) {
         : token
           ? await resolveSession(deps.db, token, deps.clock)
           : null;
-      if (!user)
-        throw new AppError(401, bearer ? 'invalid_api_token' : 'not_authenticated');
+      if (!user) throw new AppError(401, bearer ? 'invalid_api_token' : 'not_authenticated');
       if (user.tokenId) {
         // A token is for the API, never for the account it belongs to (docs/product/profile.md#api-tokens).
         if (options.sessionOnly) throw new AppError(403, NOT_FOR_TOKENS);

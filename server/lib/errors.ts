@@ -46,12 +46,7 @@ export const conflict = (
   extra?: Record<string, unknown> & { field?: string; values?: MessageValues },
 ) => {
   const { field, values, ...rest } = extra ?? {};
-  return new AppError(
-    409,
-    code,
-    { ...rest, ...(field ? { fieldErrors: { [field]: [code] } } : {}) },
-    values,
-  );
+  return new AppError(409, code, { ...rest, ...(field ? { fieldErrors: { [field]: [code] } } : {}) }, values);
 };
 export const forbidden = (code = 'forbidden') => new AppError(403, code);
 /**
@@ -91,7 +86,12 @@ export function validationBody(issues: Issue[], language: Language = 'en') {
 }
 
 /** An error body in the request's language: `{code, message, ...extra}`. */
-export function errorReply(request: FastifyRequest, code: string, extra?: Record<string, unknown>, values?: MessageValues) {
+export function errorReply(
+  request: FastifyRequest,
+  code: string,
+  extra?: Record<string, unknown>,
+  values?: MessageValues,
+) {
   const language = requestLanguage(request);
   const fieldErrors = extra?.fieldErrors as Record<string, string[]> | undefined;
   return {

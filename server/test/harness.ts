@@ -102,6 +102,9 @@ function checkEveryResponse(app: App) {
  */
 function checkErrorCode(options: InjectOptions | string, response: LightMyRequestResponse) {
   if (response.statusCode < 400 || !/[/+]json\b/.test(String(response.headers['content-type'] ?? ''))) return;
+  const url = typeof options === 'string' ? options : (options.url ?? options.path ?? '');
+  // Readiness is a probe's answer for operators (`{status: 'unavailable', message}`), not a refusal.
+  if (String(url).startsWith('/api/health/ready')) return;
   const body = JSON.parse(response.body) as Partial<ErrorBody>;
   if (typeof body?.code === 'string' && body.code !== '' && typeof body.message === 'string') return;
   const what = typeof options === 'string' ? options : `${options.method ?? 'GET'} ${options.url}`;

@@ -72,7 +72,7 @@ export async function register(
     .returning();
   if (!user) throw conflict('account_exists', { field: 'email' });
   await issueVerificationCode(deps, user);
-  return { email: user.email, message: 'Please check your email for verification code.' };
+  return { email: user.email, message: 'verification_sent' };
 }
 
 /**

@@ -2,6 +2,7 @@ import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SHUTTING_DOWN } from '../../app';
 import { createTestApp, type TestContext } from '../../test/harness';
+import { english } from '../../test/messages';
 
 /** The refusals Fastify itself makes come in the app's one error shape: `{message}` and nothing else. */
 describe("Fastify's own refusals", () => {
@@ -77,7 +78,7 @@ describe('a request that arrives while the server closes', () => {
     expect(responses.map((r) => r.slice(0, 12))).toEqual(['HTTP/1.1 401', 'HTTP/1.1 503']);
     expect(responses[1].toLowerCase()).toContain('connection: close');
     expect(JSON.parse(responses[1].slice(responses[1].indexOf('\r\n\r\n') + 4))).toEqual({
-      message: SHUTTING_DOWN,
+      message: english(SHUTTING_DOWN),
     });
   });
 });

@@ -333,8 +333,7 @@ export async function editTask(ctx: Context, id: string, edit: TaskEdit): Promis
   if (!mayChange(actor, row)) throw forbidden(EDIT_ONLY_CREATOR);
   const reassigned = edit.assigneeId !== undefined && edit.assigneeId !== row.assigneeId;
   if (reassigned && edit.assigneeId) {
-    if (!canManage(actor) && edit.assigneeId !== actor.id)
-      throw forbidden('assign_only_self');
+    if (!canManage(actor) && edit.assigneeId !== actor.id) throw forbidden('assign_only_self');
     await assertAssignable(db, edit.assigneeId);
   }
   if (edit.projectId) await assertProjectExists(db, edit.projectId);

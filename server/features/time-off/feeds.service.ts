@@ -68,8 +68,7 @@ export async function createFeed(ctx: Context, body: z.output<typeof createFeedR
       tx,
       sql`select 1 from calendar_feeds where user_id = ${ctx.actor.id} and revoked_at is null`,
     );
-    if (open.length >= MAX_FEEDS)
-      throw conflict('too_many_feeds', { values: { max: MAX_FEEDS } });
+    if (open.length >= MAX_FEEDS) throw conflict('too_many_feeds', { values: { max: MAX_FEEDS } });
     const [row] = await rowsOf<{ id: string }>(
       tx,
       sql`insert into calendar_feeds (user_id, scope, team_id, token_hash, created_at)

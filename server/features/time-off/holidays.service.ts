@@ -23,8 +23,7 @@ import { badRequest, conflict, isUniqueViolation, notFound } from '../../lib/err
  */
 export const HOLIDAY_NOT_FOUND = 'holiday_not_found';
 export const NO_PUBLIC_HOLIDAY = 'no_public_holiday';
-export const TEAM_FOLLOWS_ORGANISATION =
-  'team_follows_organisation';
+export const TEAM_FOLLOWS_ORGANISATION = 'team_follows_organisation';
 export const DAY_TAKEN = 'day_taken';
 
 /** A team's own region, or null when it follows the organisation's. */
@@ -100,8 +99,7 @@ export async function saveRegion(ctx: Context, body: z.output<typeof regionReque
   const country = body.country;
   const region = country ? body.region || null : null;
   if (country && !isHolidayRegion(country, null)) throw badRequest('country_required', 'country');
-  if (country && region && !isHolidayRegion(country, region))
-    throw badRequest('region_of_country', 'region');
+  if (country && region && !isHolidayRegion(country, region)) throw badRequest('region_of_country', 'region');
   await ctx.db.transaction(async (tx) => {
     const before = body.teamId
       ? ((await teamRegion(tx, body.teamId)) ?? { country: null, region: null })

@@ -135,8 +135,7 @@ async function transition(ctx: Context, row: SheetRow, from: TimesheetStatus, ch
 export async function withdrawWeek(ctx: Context, id: string) {
   const row = await ownedOrVisible(ctx, id);
   if (row.userId !== ctx.actor.id) throw forbidden('withdraw_own_week_only');
-  if (row.status !== 'submitted')
-    throw conflict('withdraw_undecided_only');
+  if (row.status !== 'submitted') throw conflict('withdraw_undecided_only');
   return transition(ctx, row, 'submitted', { status: 'open', submittedAt: null });
 }
 

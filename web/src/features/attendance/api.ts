@@ -48,14 +48,15 @@ export const useClockIn = () =>
     },
   });
 
-const NEEDS_FIX = ['Not clocked in', 'already clocked out'];
+/** The refusals (their codes, locales/en/errors.json) that a record left open explains. */
+const NEEDS_FIX = ['not_clocked_in', 'not_clocked_in_today'];
 
-/** A clock-out refused with 'Not clocked in' or 'already clocked out' calls the fix. */
+/** A clock-out refused with 'Not clocked in' (today, or at all) calls the fix. */
 export const useClockOut = () =>
   useApiMutation(attendanceApi.clockOut, {
     onSuccess: () => refreshAttendance(),
     onError: async (error) => {
-      if (!NEEDS_FIX.some((text) => error.message.includes(text))) {
+      if (!(error instanceof ApiError && error.code && NEEDS_FIX.includes(error.code))) {
         console.error('Clock out failed', error);
         return;
       }

@@ -1,6 +1,7 @@
 import { AVATAR_MAX_BYTES, AVATAR_TOO_LARGE } from '@contract/profile';
 import { Upload } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
+import { useErrorText } from '@/components/form';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
 import { initials } from '@/lib/format';
@@ -19,6 +20,7 @@ export function AvatarPicker({
   const upload = useUploadAvatar();
   const input = useRef<HTMLInputElement>(null);
   const [error, setError] = useState<string | null>(null);
+  const errorText = useErrorText();
   const errorId = useId();
   const pick = (file: File | undefined) => {
     setError(null);
@@ -77,7 +79,7 @@ export function AvatarPicker({
         <p className="mt-1 text-xs text-muted-foreground">PNG, JPEG, WebP or GIF, at most 10 MB.</p>
         {error && (
           <p id={errorId} role="alert" className="mt-1 text-sm text-danger-foreground">
-            {error}
+            {errorText(error)}
           </p>
         )}
       </div>

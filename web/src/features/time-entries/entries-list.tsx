@@ -2,6 +2,7 @@ import { ENTRY_LOCKED, type TimeEntry } from '@contract/time-entries';
 import { GENERAL_WORK } from '@contract/timers';
 import { AlertTriangle, Clock, Lock, Pencil, Trash2 } from 'lucide-react';
 import { useState } from 'react';
+import { useErrorText } from '@/components/form';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
@@ -79,6 +80,7 @@ export function EntriesList({ timeZone }: { timeZone: string }) {
 type RowProps = { entry: TimeEntry; timeZone: string; onEdit: () => void; onDelete: () => void };
 
 function EntryRow({ entry, timeZone, onEdit, onDelete }: RowProps) {
+  const errorText = useErrorText();
   const title = entry.project ?? GENERAL_WORK;
   const name = entry.description || title;
   const actions = (
@@ -153,7 +155,7 @@ function EntryRow({ entry, timeZone, onEdit, onDelete }: RowProps) {
         >
           {formatDuration(entry.duration)}
         </span>
-        {entry.locked ? <DisabledReason reason={ENTRY_LOCKED}>{actions}</DisabledReason> : actions}
+        {entry.locked ? <DisabledReason reason={errorText(ENTRY_LOCKED)}>{actions}</DisabledReason> : actions}
       </div>
     </li>
   );
