@@ -6,14 +6,19 @@ export const MIN_YEAR = 1900;
 export const MAX_YEAR = 2999;
 
 /**
- * Every error response: `{message}`, plus what a kind of refusal adds (docs/product/api-conventions.md#errors):
- * per-field messages on a 400 (or a 409 that one field is to blame for), the seconds to wait on a 429,
- * and a code a program can act on. Server errors are mapped to it in one place (server/lib/errors.ts).
+ * Every error response: `{code, message}`, plus what a kind of refusal adds (docs/product/api-conventions.md#errors):
+ * per-field messages on a 400 (or a 409 that one field is to blame for) and the seconds to wait on a
+ * 429. Server errors are mapped to it in one place (server/lib/errors.ts).
  */
 export const errorBody = z.object({
+  /**
+   * The refusal's stable name, for programs: the message's key in locales/<language>/errors.json
+   * (`task_not_found`, `title_required`), which lists them all; PASSWORD_CHANGE_REQUIRED on the 403
+   * of a pending password change.
+   */
+  code: z.string(),
+  /** why, in the caller's language (their own, else Accept-Language, else the organisation's) */
   message: z.string(),
-  /** a stable name of the refusal, for programs (e.g. PASSWORD_CHANGE_REQUIRED) */
-  code: z.string().optional(),
   fieldErrors: z.record(z.string(), z.array(z.string())).optional(),
   /** 429: seconds until another attempt is accepted (also in the Retry-After header) */
   retryAfter: z.number().int().optional(),

@@ -25,8 +25,11 @@ export class AppError extends Error {
 
 /** The message of `code` in `language`; a text that is no key of errors.json stays as it is. */
 export function messageIn(language: Language, code: string, values?: MessageValues): string {
-  return isMessageKey(`errors:${code}`) ? translator(language)(`errors:${code}`, values ?? {}) : code;
+  return isCode(code) ? translator(language)(`errors:${code}`, values ?? {}) : code;
 }
+
+/** Whether a message is a key of errors.json (zod's own messages and Fastify's are prose). */
+const isCode = (message: string) => /^[a-z][a-z0-9_]*$/.test(message) && isMessageKey(`errors:${message}`);
 
 /** The language the request's reader reads: their own, their browser's, the organisation's. */
 export function requestLanguage(request: FastifyRequest): Language {
@@ -67,7 +70,7 @@ type Issue = { instancePath: string; message?: string };
 export function validationBody(issues: Issue[], language: Language = 'en') {
   const t = translator(language);
   const say = (message: string | undefined, fallback: string) => {
-    if (message && isMessageKey(`errors:${message}`)) return { code: message, text: t(`errors:${message}`) };
+    if (message && isCode(message)) return { code: message, text: t(`errors:${message}`) };
     if (language === 'en') return { code: fallback, text: message ?? t(`errors:${fallback}`) };
     return { code: fallback, text: t(`errors:${fallback}`) };
   };
