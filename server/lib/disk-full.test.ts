@@ -51,7 +51,7 @@ describe('the disk-full mapping', () => {
     for (const url of ['/upload', '/write']) {
       const res = await app.inject({ method: 'GET', url });
       expect(res.statusCode).toBe(503);
-      expect(res.json()).toEqual({ message: "The server's disk is full" });
+      expect(res.json()).toEqual({ code: 'disk_full', message: "The server's disk is full" });
     }
     expect(logged.map((l) => [l.level, l.msg])).toEqual([
       [50, "a write failed: the server's disk is full"],

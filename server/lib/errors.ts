@@ -77,7 +77,7 @@ export function validationBody(issues: Issue[], language: Language = 'en') {
   const fieldErrors: Record<string, string[]> = {};
   for (const issue of issues) {
     const field = issue.instancePath.replace(/^\//, '').split('/')[0] || '_';
-    const { text } = say(issue.message, 'invalid_value');
+    const { text } = say(issue.message, issue.message === undefined ? 'invalid_value' : 'invalid_input');
     fieldErrors[field] = [...(fieldErrors[field] ?? []), text];
   }
   const first = issues[0];

@@ -34,14 +34,14 @@ describe('the language of an error', () => {
 
   it("follows the person's own choice over the browser's", async () => {
     const { api } = await t.userClient('employee', { language: 'en' });
-    const res = await api.get(`/api/tasks/${MISSING_ID}`, { 'accept-language': 'de-DE,de;q=0.9' });
+    const res = await api.delete(`/api/tasks/${MISSING_ID}`, { 'accept-language': 'de-DE,de;q=0.9' });
     expect(res.statusCode).toBe(404);
     expect(res.json()).toMatchObject({ code: 'task_not_found', message: english('task_not_found') });
   });
 
   it("writes a service's refusal in German for a German user, the same code as in English", async () => {
     const { api } = await t.userClient('employee', { language: 'de' });
-    const res = await api.get(`/api/tasks/${MISSING_ID}`);
+    const res = await api.delete(`/api/tasks/${MISSING_ID}`);
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({ code: 'task_not_found', message: 'Aufgabe nicht gefunden' });
   });
@@ -85,9 +85,12 @@ describe('the language of an error', () => {
     );
   });
 
-  it('answers malformed JSON with a code in the reader’s language', async () => {
-    const { api } = await t.userClient('employee', { language: 'de' });
-    const res = await api.post('/api/tasks', '{"title":', { 'content-type': 'application/json' });
+  it('answers malformed JSON in the browser’s language (the body is refused before the caller is known)', async () => {
+    const { api } = await t.userClient('employee');
+    const res = await api.post('/api/tasks', '{"title":', {
+      'content-type': 'application/json',
+      'accept-language': 'de',
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ code: 'malformed_json', message: german('malformed_json') });
   });

@@ -63,7 +63,7 @@ describe('submitting a task for review', () => {
     const { otherEmployee, task } = await people();
     const res = await submit(otherEmployee.api, task.id);
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ message: 'Task not found' });
+    expect(res.json()).toEqual({ code: 'task_not_found', message: 'Task not found' });
   });
 
   it('is the assignee’s act, and then a reviewer can approve it', async () => {
