@@ -80,6 +80,10 @@ describe('the language of an error', () => {
     expect(english('task_move_refused', { from: 'pending_review', to: 'completed' })).toBe(
       'A task that is pending review cannot be moved to completed',
     );
+    expect(english('task_already_in_status', { status: 'in_progress' })).toBe('Task is already in progress');
+    expect(german('task_already_in_status', { status: 'in_progress' })).toBe(
+      'Die Aufgabe ist bereits in Bearbeitung',
+    );
     expect(english('over_balance', { remaining: 1.5 })).toBe(
       'This is more than your remaining allowance (1.5 days)',
     );
