@@ -83,6 +83,12 @@ describe('PUT /api/settings', () => {
       body: { ...valid, defaultLanguage: 'fr' as 'de' },
     });
     expect(invalid.statusCode).toBe(400);
+    // Whoever chose no language of their own, and whose browser asks for none, reads the organisation's.
+    expect(invalid.json()).toMatchObject({
+      code: 'language_invalid',
+      message: 'Wählen Sie English oder Deutsch',
+    });
+    await admin.api.call(settingsApi.save, { body: { ...valid, defaultLanguage: 'en' } });
   });
 
   it('rejects bad input with 400 and the field message', async () => {
