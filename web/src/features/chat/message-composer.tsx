@@ -38,7 +38,7 @@ export function MessageComposer({
   const sendFile = useSendFile(conversationId);
   const fileInput = useRef<HTMLInputElement>(null);
   const [fileError, setFileError] = useState<string | null>(null);
-  const errorText = useErrorText();
+  const errorText = useErrorText({ load: true });
   const form = useZodForm(sendMessageBody, { defaultValues: { content: '' } });
   const blank = !useWatch({ control: form.control, name: 'content' })?.trim();
   const [mention, setMention] = useState<Mention | null>(null);

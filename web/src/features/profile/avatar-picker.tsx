@@ -20,7 +20,7 @@ export function AvatarPicker({
   const upload = useUploadAvatar();
   const input = useRef<HTMLInputElement>(null);
   const [error, setError] = useState<string | null>(null);
-  const errorText = useErrorText();
+  const errorText = useErrorText({ load: true });
   const errorId = useId();
   const pick = (file: File | undefined) => {
     setError(null);

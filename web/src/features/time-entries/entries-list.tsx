@@ -80,7 +80,7 @@ export function EntriesList({ timeZone }: { timeZone: string }) {
 type RowProps = { entry: TimeEntry; timeZone: string; onEdit: () => void; onDelete: () => void };
 
 function EntryRow({ entry, timeZone, onEdit, onDelete }: RowProps) {
-  const errorText = useErrorText();
+  const errorText = useErrorText({ load: true });
   const title = entry.project ?? GENERAL_WORK;
   const name = entry.description || title;
   const actions = (

@@ -61,7 +61,7 @@ export function usePreview(body: RequestValues) {
     staleTime: 0,
   });
   /** the form's own rule the values break, before anything is asked (an end before the start) */
-  const errorText = useErrorText();
+  const errorText = useErrorText({ load: true });
   const invalid = parsed.success
     ? null
     : (errorText(parsed.error.issues.find((i) => i.path[0] !== 'typeId')?.message) ?? null);
