@@ -50,15 +50,15 @@ export type AdminStats = z.infer<typeof adminStats>;
 export const approveRequest = z.object({ approved: z.boolean().default(true) }).default({ approved: true });
 export const rejectRequest = z
   .object({
-    reason: text({ max: 500, tooLong: 'Reason must be at most 500 characters', multiline: true }).optional(),
+    reason: text({ max: 500, tooLong: 'reason_too_long_500', multiline: true }).optional(),
   })
   .default({});
 export const suspendRequest = z.object({
   suspended: z.boolean().optional(),
   reason: text({
-    required: 'Please give a reason for the suspension',
+    required: 'suspension_reason_required',
     max: 500,
-    tooLong: 'Reason must be at most 500 characters',
+    tooLong: 'reason_too_long_500',
     multiline: true,
   }),
 });
@@ -68,14 +68,14 @@ export const resetPasswordResponse = z.object({ temporaryPassword: z.string() })
 
 export const changeRoleRequest = z.object({ role: roleSchema });
 export type ChangeRoleRequest = z.input<typeof changeRoleRequest>;
-export const LAST_ADMIN = 'The last active administrator cannot be demoted or suspended.';
+export const LAST_ADMIN = 'last_admin';
 
 export const invitationRequest = z.object({
   email: z
-    .string({ message: 'Please enter a valid email address' })
+    .string({ message: 'email_invalid' })
     .trim()
-    .max(254, 'Please enter a valid email address')
-    .pipe(z.email('Please enter a valid email address'))
+    .max(254, 'email_invalid')
+    .pipe(z.email('email_invalid'))
     .transform((s) => s.toLowerCase()),
   role: selfRoleSchema,
 });
@@ -139,12 +139,12 @@ export const AUDIT_ACTIONS = {
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 export const auditAction = z.enum(Object.keys(AUDIT_ACTIONS) as [AuditAction, ...AuditAction[]], {
-  message: `Choose an action: ${Object.keys(AUDIT_ACTIONS).join(', ')}`,
+  message: 'audit_action_invalid',
 });
 
 export const auditFilters = z.object({
-  actorId: z.uuid('actorId must be a user id').optional(),
-  targetId: z.uuid('targetId must be a user id').optional(),
+  actorId: z.uuid('actor_id_invalid').optional(),
+  targetId: z.uuid('target_id_invalid').optional(),
   action: auditAction.optional(),
   /** first and last calendar day, in the caller's time zone */
   from: isoDate.optional(),
@@ -153,7 +153,7 @@ export const auditFilters = z.object({
 export const auditQuery = auditFilters.extend({
   limit: z.coerce.number().int().min(1).max(500).default(100),
   /** id of the last entry of the previous page (newest first) */
-  before: z.uuid('before must be an entry id').optional(),
+  before: z.uuid('before_id_invalid').optional(),
 });
 export type AuditQuery = z.input<typeof auditQuery>;
 

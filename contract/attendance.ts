@@ -32,7 +32,7 @@ export const clockInConflict = errorBody.extend({ currentRecord: attendanceRecor
 
 export const messageBody = z.object({ message: z.string() });
 
-const RANGE_MESSAGE = 'The start date must not be after the end date';
+const RANGE_MESSAGE = 'start_after_end';
 
 /** Optional date range; both ends inclusive, org-zone days. */
 export const dateRange = z
@@ -43,7 +43,7 @@ export const dateRange = z
 export const attendanceListQuery = z
   .object({
     limit: z.coerce.number().int().min(1).max(500).default(100),
-    before: z.uuid({ message: 'Invalid cursor' }).optional(),
+    before: z.uuid({ message: 'invalid_cursor' }).optional(),
     from: isoDate.optional(),
     to: isoDate.optional(),
   })

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { errorBody, language, text, timeFormat } from './common';
+import { errorBody, type language, text, type timeFormat } from './common';
 import { endpoints } from './endpoint';
 import { type Role, roles } from './roles';
 
@@ -50,42 +50,46 @@ export type User = z.infer<typeof userSchema>;
 /** docs/product/accounts.md#sign-in: login needs an e-mail-shaped, non-empty e-mail and a non-empty password. */
 export const loginRequest = z.object({
   email: z
-    .string({ message: 'Email is required' })
+    .string({ message: 'email_required' })
     .trim()
-    .min(1, 'Email is required')
-    .max(254, 'Please enter a valid email address')
-    .pipe(z.email('Please enter a valid email address'))
+    .min(1, 'email_required')
+    .max(254, 'email_invalid')
+    .pipe(z.email('email_invalid'))
     .transform((s) => s.toLowerCase()),
-  password: z.string({ message: 'Password is required' }).min(1, 'Password is required').max(1024),
+  password: z.string({ message: 'password_required' }).min(1, 'password_required').max(1024),
 });
 export type LoginRequest = z.input<typeof loginRequest>;
 
 // docs/product/accounts.md#registration: names are 2-50 letters and spaces, with exact messages.
+const NAME_MESSAGES = {
+  First: { tooShort: 'first_name_too_short', tooLong: 'first_name_too_long', letters: 'first_name_letters' },
+  Last: { tooShort: 'last_name_too_short', tooLong: 'last_name_too_long', letters: 'last_name_letters' },
+} as const;
 export const personName = (label: 'First' | 'Last') =>
   text({
-    required: `${label} name must be at least 2 characters`,
+    required: NAME_MESSAGES[label].tooShort,
     min: 2,
     max: 50,
-    tooLong: `${label} name too long`,
-  }).regex(/^[\p{L} ]+$/u, `${label} name can only contain letters`);
+    tooLong: NAME_MESSAGES[label].tooLong,
+  }).regex(/^[\p{L} ]+$/u, NAME_MESSAGES[label].letters);
 
 export const emailField = z
-  .string({ message: 'Please enter a valid email address' })
+  .string({ message: 'email_invalid' })
   .trim()
-  .max(254, 'Please enter a valid email address')
-  .pipe(z.email('Please enter a valid email address'))
+  .max(254, 'email_invalid')
+  .pipe(z.email('email_invalid'))
   .transform((s) => s.toLowerCase());
 
 export const newPasswordField = z
-  .string({ message: 'Password must be at least 8 characters' })
-  .min(8, 'Password must be at least 8 characters')
-  .max(128, 'Password must be at most 128 characters')
-  .regex(/(?=.*[a-z])(?=.*[A-Z])(?=.*\d)/, 'Password must contain uppercase, lowercase, and number');
+  .string({ message: 'password_too_short' })
+  .min(8, 'password_too_short')
+  .max(128, 'password_too_long')
+  .regex(/(?=.*[a-z])(?=.*[A-Z])(?=.*\d)/, 'password_too_weak');
 
 export const selfRoles = ['employee', 'manager'] as const;
-export const selfRoleSchema = z.enum(selfRoles, { message: 'Please select a role' });
+export const selfRoleSchema = z.enum(selfRoles, { message: 'role_required' });
 
-const inviteCodeField = text({ max: 64, tooLong: 'Invalid invitation code' })
+const inviteCodeField = text({ max: 64, tooLong: 'invitation_code_invalid' })
   .nullish()
   .transform((s) => (s ? s.toUpperCase() : null));
 
@@ -129,7 +133,7 @@ export const registerForm = z
     password: newPasswordField,
     confirmPassword: z.string().max(128),
     role: selfRoleSchema,
-    inviteCode: text({ max: 64, tooLong: 'Invalid invitation code' }).optional(),
+    inviteCode: text({ max: 64, tooLong: 'invitation_code_invalid' }).optional(),
   })
   .refine((v) => v.confirmPassword === v.password, passwordsMatch);
 export type RegisterForm = z.input<typeof registerForm>;
@@ -138,9 +142,9 @@ export const registerResponse = z.object({ email: z.string(), message: z.string(
 
 export const CODE_LENGTH = 6;
 export const verificationCodeField = text({
-  required: 'Verification code is required',
+  required: 'verification_code_required',
   max: CODE_LENGTH,
-  tooLong: `Verification code must be ${CODE_LENGTH} characters`,
+  tooLong: 'verification_code_length',
 }).transform((s) => s.toUpperCase());
 
 export const verifyEmailRequest = z.object({ email: emailField, verificationCode: verificationCodeField });
@@ -170,12 +174,12 @@ export const verificationCodesQuery = z.object({
 /** The forced change after an admin's password reset (docs/product/accounts.md#forced-password-change). */
 export const changePasswordRequest = z.object({
   currentPassword: z
-    .string({ message: 'Current password is required' })
-    .min(1, 'Current password is required')
+    .string({ message: 'current_password_required' })
+    .min(1, 'current_password_required')
     .max(1024),
   newPassword: newPasswordField,
   /** also revoke every personal API token of the account (a reset by link always does) */
-  revokeTokens: z.boolean({ message: 'revokeTokens must be true or false' }).default(false),
+  revokeTokens: z.boolean({ message: 'revoke_tokens_boolean' }).default(false),
 });
 export const changePasswordForm = changePasswordRequest
   .extend({ confirmPassword: z.string().max(128) })
@@ -195,10 +199,9 @@ export type ChangePasswordForm = z.input<typeof changePasswordForm>;
 /** Forgot password (docs/product/accounts.md#forgot-password): the same answer for any address. */
 export const passwordResetRequest = z.object({ email: emailField });
 export type PasswordResetRequest = z.input<typeof passwordResetRequest>;
-export const PASSWORD_RESET_SENT =
-  'If an account uses this address, we have sent it a link to choose a new password. The link works once, for 30 minutes.';
+export const PASSWORD_RESET_SENT = 'password_reset_sent';
 export const passwordResetRequested = z.object({ message: z.string() });
-export const INVALID_RESET_LINK = 'This link is invalid, used or expired. Ask for a new one.';
+export const INVALID_RESET_LINK = 'invalid_reset_link';
 export const passwordResetConfirm = z.object({
   token: z
     .string({ message: INVALID_RESET_LINK })
@@ -212,14 +215,14 @@ export const passwordResetForm = passwordResetConfirm
   .extend({ confirmPassword: z.string().max(128) })
   .refine((v) => v.confirmPassword === v.password, passwordsMatch);
 export type PasswordResetForm = z.input<typeof passwordResetForm>;
-export const PASSWORD_RESET_DONE = 'Your password has been changed. Sign in with the new one.';
+export const PASSWORD_RESET_DONE = 'password_reset_done';
 
 /** A 6-digit authenticator code or a recovery code (XXXX-XXXX; case, spaces and the dash do not matter). */
 export const twoFactorCodeField = z
-  .string({ message: 'Enter the code from your authenticator app' })
+  .string({ message: 'authenticator_code_required' })
   .trim()
-  .min(1, 'Enter the code from your authenticator app')
-  .max(32, 'Enter a 6-digit code or a recovery code');
+  .min(1, 'authenticator_code_required')
+  .max(32, 'code_or_recovery_code');
 export const twoFactorCodeRequest = z.object({ code: twoFactorCodeField });
 export type TwoFactorCodeRequest = z.input<typeof twoFactorCodeRequest>;
 

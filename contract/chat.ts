@@ -21,7 +21,7 @@ export type Participant = z.infer<typeof participant>;
 
 /** docs/product/chat.md#reactions: the fixed set people react with. */
 export const REACTIONS = ['👍', '❤️', '😂', '🎉', '😮', '😢'] as const;
-export const reactionEmoji = z.enum(REACTIONS, { message: 'Choose one of the offered reactions' });
+export const reactionEmoji = z.enum(REACTIONS, { message: 'reaction_invalid' });
 export const reactionSummary = z.object({
   emoji: z.string(),
   count: z.number().int(),
@@ -34,10 +34,9 @@ export type ReactBody = z.infer<typeof reactBody>;
 
 /** docs/product/chat.md#attachments: at most 10 MB, of these kinds (checked by content, not by name). */
 export const ATTACHMENT_MAX_BYTES = 10 * 1024 * 1024;
-export const ATTACHMENT_TOO_LARGE = 'The file is too large: at most 10 MB';
-export const ATTACHMENT_MISSING = 'Choose a file to send (multipart/form-data, field "file")';
-export const ATTACHMENT_NOT_ALLOWED =
-  'This kind of file cannot be sent: use an image (PNG, JPEG, WebP, GIF), a PDF, a text or CSV file, or a Word, Excel or PowerPoint document';
+export const ATTACHMENT_TOO_LARGE = 'attachment_too_large';
+export const ATTACHMENT_MISSING = 'attachment_missing';
+export const ATTACHMENT_NOT_ALLOWED = 'attachment_not_allowed';
 /** What the file picker offers; the server checks the content itself. */
 export const ATTACHMENT_ACCEPT =
   'image/png,image/jpeg,image/webp,image/gif,application/pdf,text/plain,text/csv,.txt,.csv,.docx,.xlsx,.pptx';
@@ -97,21 +96,21 @@ export type Conversation = z.infer<typeof conversation>;
 export const createConversationBody = z
   .object({
     type: conversationType,
-    name: text({ max: GROUP_NAME_MAX, tooLong: 'Group name is too long' }).optional(),
+    name: text({ max: GROUP_NAME_MAX, tooLong: 'group_name_too_long' }).optional(),
     participantIds: z
-      .array(z.uuid({ message: 'Choose people from the list' }), { message: 'Choose at least one person' })
-      .min(1, 'Choose at least one person')
-      .max(GROUP_PARTICIPANTS_MAX, `A group can have at most ${GROUP_PARTICIPANTS_MAX} people`),
+      .array(z.uuid({ message: 'participants_from_list' }), { message: 'participants_required' })
+      .min(1, 'participants_required')
+      .max(GROUP_PARTICIPANTS_MAX, 'group_too_large'),
   })
   .superRefine((body, ctx) => {
     if (body.type === 'group' && !body.name) {
-      ctx.addIssue({ code: 'custom', path: ['name'], message: 'Group name is required' });
+      ctx.addIssue({ code: 'custom', path: ['name'], message: 'group_name_required' });
     }
     if (body.type === 'direct' && body.participantIds.length !== 1) {
       ctx.addIssue({
         code: 'custom',
         path: ['participantIds'],
-        message: 'A direct conversation is with exactly one person',
+        message: 'direct_one_person',
       });
     }
   });
@@ -119,9 +118,9 @@ export type CreateConversationBody = z.input<typeof createConversationBody>;
 
 export const sendMessageBody = z.object({
   content: text({
-    required: 'Message cannot be empty',
+    required: 'message_empty',
     max: MESSAGE_MAX,
-    tooLong: `Message is too long (at most ${MESSAGE_MAX} characters)`,
+    tooLong: 'message_too_long',
     multiline: true,
   }),
 });
@@ -129,8 +128,8 @@ export type SendMessageBody = z.input<typeof sendMessageBody>;
 /** The words sent with a file: a message's rules, but they may be empty. */
 export const messageCaption = text({
   max: MESSAGE_MAX,
-  tooLong: `Message is too long (at most ${MESSAGE_MAX} characters)`,
-  notText: 'Message must be text',
+  tooLong: 'message_too_long',
+  notText: 'message_not_text',
   multiline: true,
 });
 /** What everyone sees in place of a deleted message. */
@@ -142,8 +141,8 @@ export const DELETED_MESSAGE = 'This message was deleted';
  */
 export const messagesQuery = z.object({
   limit: z.coerce.number().int().min(1).max(500).default(50),
-  before: z.uuid({ message: 'Invalid cursor' }).optional(),
-  after: z.uuid({ message: 'Invalid cursor' }).optional(),
+  before: z.uuid({ message: 'invalid_cursor' }).optional(),
+  after: z.uuid({ message: 'invalid_cursor' }).optional(),
 });
 export type MessagesQuery = z.infer<typeof messagesQuery>;
 
@@ -154,13 +153,13 @@ export const attachmentParams = z.object({ id: z.uuid(), attachmentId: z.uuid() 
 export const SEARCH_MIN = 2;
 export const searchMessagesQuery = z.object({
   q: text({
-    required: `Type at least ${SEARCH_MIN} characters to search`,
+    required: 'chat_search_too_short',
     min: SEARCH_MIN,
     max: 100,
-    tooLong: 'Search for at most 100 characters',
+    tooLong: 'chat_search_too_long',
   }),
   limit: z.coerce.number().int().min(1).max(50).default(20),
-  before: z.uuid({ message: 'Invalid cursor' }).optional(),
+  before: z.uuid({ message: 'invalid_cursor' }).optional(),
 });
 export type SearchMessagesQuery = z.input<typeof searchMessagesQuery>;
 

@@ -6,14 +6,19 @@ export const MIN_YEAR = 1900;
 export const MAX_YEAR = 2999;
 
 /**
- * Every error response: `{message}`, plus what a kind of refusal adds (docs/product/api-conventions.md#errors):
- * per-field messages on a 400 (or a 409 that one field is to blame for), the seconds to wait on a 429,
- * and a code a program can act on. Server errors are mapped to it in one place (server/lib/errors.ts).
+ * Every error response: `{code, message}`, plus what a kind of refusal adds (docs/product/api-conventions.md#errors):
+ * per-field messages on a 400 (or a 409 that one field is to blame for) and the seconds to wait on a
+ * 429. Server errors are mapped to it in one place (server/lib/errors.ts).
  */
 export const errorBody = z.object({
+  /**
+   * The refusal's stable name, for programs: the message's key in locales/<language>/errors.json
+   * (`task_not_found`, `title_required`), which lists them all; PASSWORD_CHANGE_REQUIRED on the 403
+   * of a pending password change.
+   */
+  code: z.string(),
+  /** why, in the caller's language (their own, else Accept-Language, else the organisation's) */
   message: z.string(),
-  /** a stable name of the refusal, for programs (e.g. PASSWORD_CHANGE_REQUIRED) */
-  code: z.string().optional(),
   fieldErrors: z.record(z.string(), z.array(z.string())).optional(),
   /** 429: seconds until another attempt is accepted (also in the Retry-After header) */
   retryAfter: z.number().int().optional(),
@@ -27,7 +32,7 @@ export const idParam = z.object({ id: z.uuid() });
 export const pageQuery = z.object({
   limit: z.coerce.number().int().min(1).max(500).default(100),
   /** the id of the last item of the previous page */
-  before: z.uuid({ message: 'Invalid cursor' }).optional(),
+  before: z.uuid({ message: 'invalid_cursor' }).optional(),
 });
 export type PageQuery = z.infer<typeof pageQuery>;
 
@@ -41,7 +46,7 @@ const SINGLE_LINE = /^(?:[^\u0000-\u001F\uD800-\uDFFF]|[\uD800-\uDBFF][\uDC00-\u
 const MULTI_LINE =
   // biome-ignore lint/suspicious/noControlCharactersInRegex: refusing them is the point
   /^(?:[^\u0000-\u0008\u000B\u000C\u000E-\u001F\uD800-\uDFFF]|[\uD800-\uDBFF][\uDC00-\uDFFF])*$/;
-export const INVALID_CHARACTERS = 'Text cannot contain control characters (such as NUL) or broken Unicode';
+export const INVALID_CHARACTERS = 'invalid_characters';
 
 /**
  * The one type of every free-text field the API takes: trimmed, at most `max` characters, free of
@@ -76,9 +81,9 @@ export const dateTimeInput = (message: string) =>
     // The format allows 30 February and the year 0001: only a real day of years 1900–2999 is taken.
     .refine((value) => isCalendarDate(value.slice(0, 10)), message);
 
-export const DATE_FORMAT = 'Use the format YYYY-MM-DD';
-export const NOT_A_DATE = 'Enter a real calendar date';
-export const DATE_OUT_OF_RANGE = `Choose a date between ${MIN_YEAR} and ${MAX_YEAR}`;
+export const DATE_FORMAT = 'date_format';
+export const NOT_A_DATE = 'not_a_date';
+export const DATE_OUT_OF_RANGE = 'date_out_of_range';
 
 /**
  * True for a day that exists ('2026-02-28', not '2026-02-30' or '2026-13-45') in the years the API
@@ -109,9 +114,9 @@ export const isoDate = z
 /** A calendar day in an answer, 'YYYY-MM-DD' (inputs take `isoDate`, which also checks the range). */
 export const calendarDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 
-export const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Use the format HH:MM');
+export const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'time_format_hhmm');
 
 /** A language of ours (contract/languages.ts). */
-export const language = z.enum(languages, { message: 'Choose English or Deutsch' });
+export const language = z.enum(languages, { message: 'language_invalid' });
 /** A person's clock: '12h' or '24h'. */
-export const timeFormat = z.enum(timeFormats, { message: 'Choose 12h or 24h' });
+export const timeFormat = z.enum(timeFormats, { message: 'time_format_invalid' });

@@ -3,7 +3,7 @@ import { endpoints } from './endpoint';
 
 export const notificationChannels = ['app', 'email', 'both', 'off'] as const;
 export const notificationChannel = z.enum(notificationChannels, {
-  message: 'Choose app, email, both or off',
+  message: 'channel_invalid',
 });
 export type NotificationChannel = z.infer<typeof notificationChannel>;
 
@@ -56,17 +56,17 @@ export type Notification = z.infer<typeof notificationSchema>;
 export const notificationsQuery = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(20),
   /** the id of the last notification of the previous page */
-  before: z.uuid({ message: 'Invalid cursor' }).optional(),
+  before: z.uuid({ message: 'invalid_cursor' }).optional(),
 });
 export type NotificationsQuery = z.infer<typeof notificationsQuery>;
 
-export const NOTHING_TO_MARK = 'Name the notifications to mark read, or all';
+export const NOTHING_TO_MARK = 'nothing_to_mark';
 export const markReadRequest = z.union(
   [
     z
       .object({
         ids: z
-          .array(z.uuid({ message: 'Unknown notification' }))
+          .array(z.uuid({ message: 'unknown_notification' }))
           .min(1, NOTHING_TO_MARK)
           .max(500),
       })

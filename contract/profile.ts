@@ -7,10 +7,10 @@ import { notificationChannel, notificationKind } from './notifications';
 import { isKnownTimeZone } from './settings';
 
 export const AVATAR_MAX_BYTES = 10 * 1024 * 1024;
-export const AVATAR_TOO_LARGE = 'The picture is too large: at most 10 MB';
-export const AVATAR_NOT_IMAGE = 'The file is not an image we can read: use PNG, JPEG, WebP or GIF';
-export const AVATAR_MISSING = 'Choose a picture to upload (multipart/form-data, field "file")';
-export const INVALID_TIME_ZONE = 'Choose a time zone from the list, such as Europe/Berlin';
+export const AVATAR_TOO_LARGE = 'avatar_too_large';
+export const AVATAR_NOT_IMAGE = 'avatar_not_image';
+export const AVATAR_MISSING = 'avatar_missing';
+export const INVALID_TIME_ZONE = 'invalid_time_zone';
 
 /** What a person may change about themselves (docs/product/profile.md). The names follow registration's rules. */
 export const updateProfileRequest = z
@@ -55,9 +55,9 @@ export type NotificationPreference = z.infer<typeof notificationPreference>;
 export const putPreferencesRequest = z.object({
   preferences: z
     .array(z.object({ kind: notificationKind, channel: notificationChannel }), {
-      message: 'Send a list of preferences',
+      message: 'preferences_list',
     })
-    .min(1, 'Send at least one preference')
+    .min(1, 'preference_required')
     .max(100),
 });
 export type PutPreferencesRequest = z.input<typeof putPreferencesRequest>;
@@ -65,7 +65,7 @@ export type PutPreferencesRequest = z.input<typeof putPreferencesRequest>;
 /** How notification e-mails arrive (docs/product/notifications.md#digest). */
 export const emailDeliveries = ['each', 'digest'] as const;
 export const emailDelivery = z.object({
-  delivery: z.enum(emailDeliveries, { message: 'Choose each or digest' }),
+  delivery: z.enum(emailDeliveries, { message: 'delivery_invalid' }),
 });
 export type EmailDelivery = z.infer<typeof emailDelivery>;
 /** Personal API tokens (docs/product/profile.md#api-tokens): `wb_pat_` + 43 base64url characters. */
@@ -73,16 +73,16 @@ export const API_TOKEN_PREFIX = 'wb_pat_';
 export const TOKEN_EXPIRY_DAYS = [7, 30, 90, 365] as const;
 /** 'read': GET calls only; 'write': every call its owner's role allows (never account security). */
 export const tokenScopes = ['read', 'write'] as const;
-export const tokenScope = z.enum(tokenScopes, { message: 'Choose read or write' });
+export const tokenScope = z.enum(tokenScopes, { message: 'token_scope_invalid' });
 export type TokenScope = z.infer<typeof tokenScope>;
-export const NOT_FOR_TOKENS = 'Not available to API tokens';
-export const READ_ONLY_TOKEN = 'This API token can only read';
+export const NOT_FOR_TOKENS = 'not_for_tokens';
+export const READ_ONLY_TOKEN = 'read_only_token';
 export const createTokenRequest = z.object({
-  name: text({ required: 'Give the token a name', max: 100, tooLong: 'Name must be at most 100 characters' }),
+  name: text({ required: 'token_name_required', max: 100, tooLong: 'name_too_long_100' }),
   expiresInDays: z.coerce
-    .number({ message: 'Choose an expiry' })
-    .int('Choose an expiry')
-    .refine((n) => (TOKEN_EXPIRY_DAYS as readonly number[]).includes(n), 'Choose 7, 30, 90 or 365 days'),
+    .number({ message: 'token_expiry_required' })
+    .int('token_expiry_required')
+    .refine((n) => (TOKEN_EXPIRY_DAYS as readonly number[]).includes(n), 'token_expiry_invalid'),
   scope: tokenScope.default('read'),
 });
 export type CreateTokenRequest = z.input<typeof createTokenRequest>;

@@ -3,31 +3,31 @@ import { errorBody, idParam, text } from './common';
 import { endpoints } from './endpoint';
 
 export const projectStatuses = ['active', 'on_hold', 'completed', 'cancelled'] as const;
-export const projectStatusSchema = z.enum(projectStatuses, { message: 'Choose a valid status' });
+export const projectStatusSchema = z.enum(projectStatuses, { message: 'status_invalid' });
 export type ProjectStatus = z.infer<typeof projectStatusSchema>;
 
 /** The create dialog offers the first three; cancelled is only reachable by a status change (docs/product/projects.md#project-statuses). */
 export const creatableProjectStatuses = ['active', 'on_hold', 'completed'] as const;
 
 export const projectPriorities = ['low', 'medium', 'high'] as const;
-export const projectPrioritySchema = z.enum(projectPriorities, { message: 'Choose a valid priority' });
+export const projectPrioritySchema = z.enum(projectPriorities, { message: 'priority_invalid' });
 
 const projectName = text({
-  required: 'Project name is required',
+  required: 'project_name_required',
   max: 120,
-  tooLong: 'Project name is too long',
+  tooLong: 'project_name_too_long',
 });
 const projectDescription = text({
-  notText: 'Description must be text',
+  notText: 'description_not_text',
   max: 2000,
-  tooLong: 'Description is too long',
+  tooLong: 'description_too_long',
   multiline: true,
 });
 
 export const createProjectRequest = z.object({
   name: projectName,
   description: projectDescription.default(''),
-  status: z.enum(creatableProjectStatuses, { message: 'Choose a valid status' }).default('active'),
+  status: z.enum(creatableProjectStatuses, { message: 'status_invalid' }).default('active'),
   priority: projectPrioritySchema.default('medium'),
 });
 export type CreateProjectRequest = z.input<typeof createProjectRequest>;
@@ -40,10 +40,10 @@ export const updateProjectRequest = z
     status: projectStatusSchema.optional(),
     priority: projectPrioritySchema.optional(),
   })
-  .refine((body) => Object.values(body).some((v) => v !== undefined), { message: 'Nothing to change' });
+  .refine((body) => Object.values(body).some((v) => v !== undefined), { message: 'nothing_to_change' });
 export type UpdateProjectRequest = z.input<typeof updateProjectRequest>;
 
-export const addProjectMemberRequest = z.object({ userId: z.uuid({ message: 'Choose a valid person' }) });
+export const addProjectMemberRequest = z.object({ userId: z.uuid({ message: 'person_invalid' }) });
 export type AddProjectMemberRequest = z.input<typeof addProjectMemberRequest>;
 
 export const projectMemberParams = z.object({ id: z.uuid(), userId: z.uuid() });
@@ -89,7 +89,7 @@ export type ProjectDetail = z.infer<typeof projectDetailSchema>;
 /** Projects feed every project picker, so the default page is the largest one allowed. */
 export const projectsQuery = z.object({
   limit: z.coerce.number().int().min(1).max(500).default(500),
-  before: z.uuid({ message: 'Invalid cursor' }).optional(),
+  before: z.uuid({ message: 'invalid_cursor' }).optional(),
 });
 export type ProjectsQuery = z.infer<typeof projectsQuery>;
 

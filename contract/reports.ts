@@ -9,9 +9,9 @@ import { type EndpointDefinition, endpoints } from './endpoint';
  */
 export const MAX_REPORT_DAYS = 366;
 export const MAX_GRID_DAYS = 31;
-export const RANGE_TOO_LONG = `Choose a range of at most ${MAX_REPORT_DAYS} days`;
-export const GRID_TOO_LONG = `The grid shows at most ${MAX_GRID_DAYS} days: choose a shorter range`;
-export const FROM_AFTER_TO = "'From' must not be after 'to'";
+export const RANGE_TOO_LONG = 'report_range_too_long';
+export const GRID_TOO_LONG = 'grid_range_too_long';
+export const FROM_AFTER_TO = 'from_after_to';
 /** Days from..to inclusive (both valid 'YYYY-MM-DD'). */
 export function daysInRange(from: string, to: string): number {
   return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000) + 1;
@@ -20,9 +20,9 @@ export function daysInRange(from: string, to: string): number {
 const filterShape = {
   from: isoDate,
   to: isoDate,
-  userId: z.uuid({ message: 'Choose a valid user' }).optional(),
-  projectId: z.uuid({ message: 'Choose a valid project' }).optional(),
-  teamId: z.uuid({ message: 'Choose a valid team' }).optional(),
+  userId: z.uuid({ message: 'user_invalid' }).optional(),
+  projectId: z.uuid({ message: 'project_invalid' }).optional(),
+  teamId: z.uuid({ message: 'team_invalid' }).optional(),
 };
 
 /** The filters with the range checked: in order, and at most `maxDays` long. */
@@ -67,7 +67,7 @@ export const reportFilters = ranged(filterShape);
 export type ReportFilters = z.infer<typeof reportFilters>;
 
 export const TIME_GROUPS = ['project', 'user', 'day', 'week', 'month'] as const;
-export const timeGroupBy = z.enum(TIME_GROUPS, { message: 'Group by project, user, day, week or month' });
+export const timeGroupBy = z.enum(TIME_GROUPS, { message: 'group_by_invalid' });
 export type TimeGroupBy = z.infer<typeof timeGroupBy>;
 
 export const timeReportQuery = ranged({ ...filterShape, groupBy: timeGroupBy.default('project') });

@@ -17,7 +17,7 @@ export const weekdayNames = [
 /** The organisation's schedule, every user's until an admin sets theirs: the spec's 8-hour day, Monday–Friday. */
 export const ORGANISATION_SCHEDULE: readonly number[] = [480, 480, 480, 480, 480, 0, 0];
 
-export const MINUTES_PER_DAY = 'Expected time per day must be between 0 and 24 hours';
+export const MINUTES_PER_DAY = 'minutes_per_day';
 
 export const scheduleSchema = z.object({
   userId: z.string(),
@@ -37,17 +37,17 @@ export const putScheduleRequest = z.object({
     .array(
       z
         .number({ message: MINUTES_PER_DAY })
-        .int('Expected time must be whole minutes')
+        .int('expected_whole_minutes')
         .min(0, MINUTES_PER_DAY)
         .max(1440, MINUTES_PER_DAY),
-      { message: 'Give the expected minutes of each weekday' },
+      { message: 'weekday_minutes' },
     )
-    .length(7, 'Give the expected minutes of each weekday, Monday to Sunday'),
+    .length(7, 'weekday_minutes_seven'),
   /** Left out: unchanged; null: the organisation's zone. */
   timeZone: z
-    .string({ message: 'Enter a valid time zone, such as Europe/Berlin' })
-    .max(64, 'Enter a valid time zone, such as Europe/Berlin')
-    .refine(isKnownTimeZone, 'Enter a valid time zone, such as Europe/Berlin')
+    .string({ message: 'time_zone_invalid_example' })
+    .max(64, 'time_zone_invalid_example')
+    .refine(isKnownTimeZone, 'time_zone_invalid_example')
     .nullable()
     .optional(),
 });
@@ -85,15 +85,15 @@ export const scheduleForm = z.object({
   hours: z
     .array(
       z
-        .number({ message: 'Enter the hours, e.g. 7.5' })
-        .min(0, 'Hours per day must be between 0 and 24')
-        .max(24, 'Hours per day must be between 0 and 24'),
+        .number({ message: 'hours_per_day_number' })
+        .min(0, 'hours_per_day_range')
+        .max(24, 'hours_per_day_range'),
     )
     .length(7),
   timeZone: z
     .string()
     .trim()
-    .max(64, 'Enter a valid time zone, such as Europe/Berlin')
-    .refine((zone) => zone === '' || isKnownTimeZone(zone), 'Enter a valid time zone, such as Europe/Berlin'),
+    .max(64, 'time_zone_invalid_example')
+    .refine((zone) => zone === '' || isKnownTimeZone(zone), 'time_zone_invalid_example'),
 });
 export type ScheduleFormValues = z.input<typeof scheduleForm>;

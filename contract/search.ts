@@ -13,8 +13,8 @@ export const SEARCH_GROUP_LIMIT = 5;
 export const searchQuery = z.object({
   q: text({
     max: SEARCH_MAX_LENGTH,
-    required: 'Type something to search for',
-    tooLong: `Search text is too long (at most ${SEARCH_MAX_LENGTH} characters)`,
+    required: 'search_required',
+    tooLong: 'search_too_long',
   }),
 });
 export type SearchQuery = z.infer<typeof searchQuery>;

@@ -14,18 +14,15 @@ export function isKnownTimeZone(timeZone: string): boolean {
   }
 }
 
-const minutes = (label: string, max: number) =>
-  z
-    .number({ message: `${label} must be a number` })
-    .int(`${label} must be a whole number of minutes`)
-    .min(0, `${label} must be between 0 and ${max} minutes`)
-    .max(max, `${label} must be between 0 and ${max} minutes`);
+/** A number of minutes from 0 to `max`, with its field's messages (keys of errors.json). */
+const minutes = (messages: { number: string; whole: string; range: string }, max: number) =>
+  z.number({ message: messages.number }).int(messages.whole).min(0, messages.range).max(max, messages.range);
 
-export const AUTO_STOP_HOURS_MESSAGE = 'Stop forgotten timers after must be between 1 and 24 hours';
+export const AUTO_STOP_HOURS_MESSAGE = 'auto_stop_hours_range';
 /** The forgotten-timer limit (docs/product/time-tracking.md#forgotten-timers). */
 const autoStopHours = z
   .number({ message: AUTO_STOP_HOURS_MESSAGE })
-  .int('Stop forgotten timers after must be a whole number of hours')
+  .int('auto_stop_hours_whole')
   .min(1, AUTO_STOP_HOURS_MESSAGE)
   .max(24, AUTO_STOP_HOURS_MESSAGE);
 
@@ -33,16 +30,22 @@ const autoStopHours = z
 export const settingsSchema = z.object({
   clockIn: hhmm,
   clockOut: hhmm,
-  dailyBreakMinutes: minutes('Daily break', 480),
-  lunchMinutes: minutes('Lunch', 480),
-  lateThresholdMinutes: minutes('Late threshold', 720),
+  dailyBreakMinutes: minutes(
+    { number: 'daily_break_number', whole: 'daily_break_whole', range: 'daily_break_range' },
+    480,
+  ),
+  lunchMinutes: minutes({ number: 'lunch_number', whole: 'lunch_whole', range: 'lunch_range' }, 480),
+  lateThresholdMinutes: minutes(
+    { number: 'late_threshold_number', whole: 'late_threshold_whole', range: 'late_threshold_range' },
+    720,
+  ),
   autoStopTimerHours: autoStopHours,
   /** The roles that must sign in with a second factor (docs/product/admin.md#two-factor); all three: everyone. */
-  twoFactorRoles: z.array(z.enum(roles, { message: 'Choose roles from admin, manager, employee' })).max(3),
+  twoFactorRoles: z.array(z.enum(roles, { message: 'two_factor_roles_invalid' })).max(3),
   timeZone: z
-    .string({ message: 'Time zone is required' })
-    .min(1, 'Time zone is required')
-    .max(64, 'Enter a valid time zone'),
+    .string({ message: 'time_zone_required' })
+    .min(1, 'time_zone_required')
+    .max(64, 'time_zone_invalid'),
   /** The language of people who chose none and whose browser asks for none of ours (docs/product/profile.md#language). */
   defaultLanguage: language,
 });
@@ -59,11 +62,11 @@ export const settingsInput = settingsSchema
     defaultLanguage: language.optional(),
   })
   .refine((s) => s.clockOut > s.clockIn, {
-    message: 'Clock-out must be after clock-in',
+    message: 'clock_out_after_clock_in',
     path: ['clockOut'],
   })
   .refine((s) => isKnownTimeZone(s.timeZone), {
-    message: 'Enter a valid time zone, such as Europe/Berlin',
+    message: 'time_zone_invalid_example',
     path: ['timeZone'],
   });
 

@@ -22,14 +22,14 @@ export type SignInOptions = z.infer<typeof signInOptions>;
  * page shows the message (a code, so a crafted link cannot put words on the sign-in page).
  */
 export const SSO_OUTCOMES = {
-  pending: 'Your account is pending admin approval.',
-  rejected: 'Your registration has been rejected.',
-  suspended: 'Your account has been suspended. Please contact an administrator.',
-  unverified: 'Your identity provider has not verified this e-mail address, so it cannot be used to sign in.',
-  expired: 'Your single sign-on has expired. Please try again.',
-  failed: 'Single sign-on did not complete. Please try again.',
-  unavailable: 'The identity provider cannot be reached. Please try again later.',
-  twoFactor: 'Enter the code from your authenticator app to finish signing in.',
+  pending: 'account_pending',
+  rejected: 'registration_rejected',
+  suspended: 'account_suspended',
+  unverified: 'sso_unverified',
+  expired: 'sso_expired',
+  failed: 'sso_failed',
+  unavailable: 'sso_unavailable',
+  twoFactor: 'sso_two_factor',
 } as const;
 export type SsoOutcome = keyof typeof SSO_OUTCOMES;
 
@@ -46,7 +46,7 @@ const domain = z
   .string()
   .trim()
   .toLowerCase()
-  .regex(/^(?=.{1,253}$)([a-z0-9-]+\.)+[a-z]{2,}$/, 'Enter domains such as example.com');
+  .regex(/^(?=.{1,253}$)([a-z0-9-]+\.)+[a-z]{2,}$/, 'sso_domains_invalid');
 
 /** The SSO section of System Settings. The client secret is never answered: only whether one is set. */
 export const ssoSettings = z.object({
@@ -65,19 +65,16 @@ export type SsoSettings = z.infer<typeof ssoSettings>;
 
 export const ssoSettingsInput = z
   .object({
-    issuer: z.union([
-      z.literal(''),
-      z.url({ message: 'Enter the issuer URL, such as https://login.example.com' }).max(500),
-    ]),
-    clientId: text({ max: 200, tooLong: 'Client ID is too long' }).default(''),
+    issuer: z.union([z.literal(''), z.url({ message: 'sso_issuer_invalid' }).max(500)]),
+    clientId: text({ max: 200, tooLong: 'sso_client_id_too_long' }).default(''),
     /** left out or empty: the saved secret stays */
-    clientSecret: z.string().max(500, 'Client secret is too long').optional(),
-    providerName: text({ max: 60, tooLong: 'Provider name must be at most 60 characters' }).default(''),
-    autoApproveDomains: z.array(domain).max(20, 'At most 20 domains').default([]),
+    clientSecret: z.string().max(500, 'sso_client_secret_too_long').optional(),
+    providerName: text({ max: 60, tooLong: 'sso_provider_name_too_long' }).default(''),
+    autoApproveDomains: z.array(domain).max(20, 'sso_domains_too_many').default([]),
     passwordSignIn: z.boolean(),
   })
   .refine((s) => s.issuer === '' || s.clientId !== '', {
-    message: 'Client ID is required with an issuer',
+    message: 'sso_client_id_required',
     path: ['clientId'],
   });
 export type SsoSettingsInput = z.input<typeof ssoSettingsInput>;

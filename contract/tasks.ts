@@ -3,11 +3,11 @@ import { dateTimeInput, errorBody, idParam, text } from './common';
 import { endpoints } from './endpoint';
 
 export const taskPriorities = ['low', 'medium', 'high'] as const;
-export const taskPrioritySchema = z.enum(taskPriorities, { message: 'Choose a valid priority' });
+export const taskPrioritySchema = z.enum(taskPriorities, { message: 'priority_invalid' });
 export type TaskPriority = z.infer<typeof taskPrioritySchema>;
 
 export const taskStatuses = ['todo', 'in_progress', 'pending_review', 'completed'] as const;
-export const taskStatusSchema = z.enum(taskStatuses, { message: 'Choose a valid status' });
+export const taskStatusSchema = z.enum(taskStatuses, { message: 'status_invalid' });
 export type TaskStatus = z.infer<typeof taskStatusSchema>;
 
 export const reviewStatuses = ['approved', 'rework', 'pending'] as const;
@@ -16,24 +16,24 @@ export type ReviewStatus = (typeof reviewStatuses)[number];
 /** The notes Submit for Review sends (docs/product/tasks.md#review-workflow). */
 export const SUBMISSION_NOTES = 'Task completed and ready for review';
 
-const optionalId = (what: string) =>
+const optionalId = (message: string) =>
   z
-    .uuid({ message: `Choose a valid ${what}` })
+    .uuid({ message })
     .nullish()
     .transform((v) => v ?? null);
 
-const taskTitle = text({ required: 'Task title is required', max: 200, tooLong: 'Task title is too long' });
+const taskTitle = text({ required: 'title_required', max: 200, tooLong: 'title_too_long' });
 const taskDescription = text({
-  notText: 'Description must be text',
+  notText: 'description_not_text',
   max: 5000,
-  tooLong: 'Description is too long',
+  tooLong: 'description_too_long',
   multiline: true,
 });
 const estimatedHours = z
-  .number({ message: 'Estimated hours must be a number' })
-  .min(0, 'Estimated hours cannot be negative')
-  .max(10_000, 'Estimated hours is too large');
-const dueDate = dateTimeInput('Choose a valid due date');
+  .number({ message: 'estimated_hours_number' })
+  .min(0, 'estimated_hours_negative')
+  .max(10_000, 'estimated_hours_too_large');
+const dueDate = dateTimeInput('due_date_invalid');
 
 /**
  * One body for both dialogs (My Tasks and Advanced). Records are referenced by id (docs/product/api-conventions.md#references);
@@ -43,9 +43,9 @@ export const createTaskRequest = z.object({
   title: taskTitle,
   description: taskDescription.default(''),
   priority: taskPrioritySchema.default('medium'),
-  projectId: optionalId('project'),
+  projectId: optionalId('project_invalid'),
   /** Omitted: the task is the creator's own. */
-  assigneeId: optionalId('assignee'),
+  assigneeId: optionalId('assignee_invalid'),
   estimatedHours: estimatedHours.default(0),
   dueDate: dueDate.nullish().transform((v) => v ?? null),
 });
@@ -73,51 +73,51 @@ export const updateTaskRequest = z
     title: taskTitle.optional(),
     description: taskDescription.optional(),
     priority: taskPrioritySchema.optional(),
-    projectId: z.uuid({ message: 'Choose a valid project' }).nullable().optional(),
-    assigneeId: z.uuid({ message: 'Choose a valid assignee' }).optional(),
+    projectId: z.uuid({ message: 'project_invalid' }).nullable().optional(),
+    assigneeId: z.uuid({ message: 'assignee_invalid' }).optional(),
     estimatedHours: estimatedHours.optional(),
     dueDate: dueDate.nullable().optional(),
   })
   .superRefine((body, ctx) => {
     const edits = editableTaskFields.filter((f) => body[f] !== undefined);
     if (body.status === undefined && edits.length === 0)
-      ctx.addIssue({ code: 'custom', path: [], message: 'Nothing to change' });
+      ctx.addIssue({ code: 'custom', path: [], message: 'nothing_to_change' });
     if (body.status !== undefined && edits.length > 0)
       ctx.addIssue({
         code: 'custom',
         path: ['status'],
-        message: 'Change the status on its own, not with an edit',
+        message: 'status_not_with_edit',
       });
   });
 export type UpdateTaskRequest = z.input<typeof updateTaskRequest>;
 export type TaskEdit = Omit<z.output<typeof updateTaskRequest>, 'status'>;
 
 /** Editing and deleting are for the task's creator, managers and admins. */
-export const EDIT_ONLY_CREATOR = "Only the task's creator, managers and admins can change it";
-export const DELETE_ONLY_CREATOR = "Only the task's creator, managers and admins can delete it";
+export const EDIT_ONLY_CREATOR = 'edit_only_creator';
+export const DELETE_ONLY_CREATOR = 'delete_only_creator';
 
 export const submitTaskRequest = z.object({
   submissionNotes: text({
-    notText: 'Notes must be text',
+    notText: 'notes_not_text',
     max: 2000,
-    tooLong: 'Notes are too long',
+    tooLong: 'notes_too_long',
     multiline: true,
   }).default(SUBMISSION_NOTES),
 });
 
 /** Sending a task back without saying why leaves the assignee guessing; the reason is required. */
-export const REWORK_REASON_REQUIRED = 'A reason is required to send a task back for rework';
+export const REWORK_REASON_REQUIRED = 'rework_reason_required';
 
 /** Only the person doing the task submits it (for a task of one's own, that is its creator). */
-export const SUBMIT_ONLY_ASSIGNEE = 'Only the person the task is assigned to can submit it for review';
+export const SUBMIT_ONLY_ASSIGNEE = 'submit_only_assignee';
 
 export const reviewTaskRequest = z
   .object({
-    action: z.enum(['approve', 'rework'], { message: 'Choose approve or rework' }),
+    action: z.enum(['approve', 'rework'], { message: 'review_decision_invalid' }),
     reviewComments: text({
-      notText: 'Comments must be text',
+      notText: 'comments_not_text',
       max: 2000,
-      tooLong: 'Comments are too long',
+      tooLong: 'comments_too_long',
       multiline: true,
     }).default(''),
   })
@@ -130,9 +130,9 @@ export type ReviewTaskRequest = z.input<typeof reviewTaskRequest>;
 
 export const addCommentRequest = z.object({
   text: text({
-    required: 'Comment is required',
+    required: 'comment_is_required',
     max: 2000,
-    tooLong: 'Comment is too long',
+    tooLong: 'comment_too_long',
     multiline: true,
   }),
 });
@@ -181,12 +181,12 @@ export const taskSchema = z.object({
 });
 export type Task = z.infer<typeof taskSchema>;
 
-const optionalFilterId = z.uuid({ message: 'Invalid filter' }).optional();
+const optionalFilterId = z.uuid({ message: 'filter_invalid' }).optional();
 
 /** Newest first; `before` is the id of the last task of the previous page. */
 export const myTasksQuery = z.object({
   limit: z.coerce.number().int().min(1).max(500).default(100),
-  before: z.uuid({ message: 'Invalid cursor' }).optional(),
+  before: z.uuid({ message: 'invalid_cursor' }).optional(),
 });
 export type MyTasksQuery = z.infer<typeof myTasksQuery>;
 
@@ -195,13 +195,13 @@ export const taskSorts = ['created', 'dueDate', 'priority', 'status', 'assignee'
 export type TaskSort = (typeof taskSorts)[number];
 
 export const tasksQuery = myTasksQuery.extend({
-  sort: z.enum(taskSorts, { message: 'Choose a valid sort' }).default('created'),
+  sort: z.enum(taskSorts, { message: 'sort_invalid' }).default('created'),
   /** for a sort other than `created`: asc (soonest due, highest priority, to do first, A–Z) or desc */
-  order: z.enum(['asc', 'desc'], { message: 'Choose asc or desc' }).default('asc'),
+  order: z.enum(['asc', 'desc'], { message: 'order_invalid' }).default('asc'),
   status: taskStatusSchema.optional(),
   assigneeId: optionalFilterId,
   projectId: optionalFilterId,
-  search: text({ max: 100, tooLong: 'Search is too long' }).optional(),
+  search: text({ max: 100, tooLong: 'task_search_too_long' }).optional(),
 });
 export type TasksQuery = z.infer<typeof tasksQuery>;
 export type TaskFilters = Pick<TasksQuery, 'status' | 'assigneeId' | 'projectId' | 'search'> &

@@ -4,7 +4,7 @@ import { endpoints } from './endpoint';
 
 /** What a person is in a team: its managers decide their members' timesheets (docs/product/teams.md). */
 export const teamRoles = ['manager', 'member'] as const;
-export const teamRoleSchema = z.enum(teamRoles, { message: 'Choose manager or member' });
+export const teamRoleSchema = z.enum(teamRoles, { message: 'team_role_invalid' });
 export type TeamRole = z.infer<typeof teamRoleSchema>;
 
 export const teamMember = z.object({ userId: z.string(), name: z.string(), role: teamRoleSchema });
@@ -19,18 +19,18 @@ export const teamSchema = z.object({
 });
 export type Team = z.infer<typeof teamSchema>;
 
-export const TEAM_NAME_TAKEN = 'A team with this name already exists';
-export const UNKNOWN_MEMBER = 'Choose active, approved people';
-export const EMPLOYEE_CANNOT_MANAGE = 'Only managers and admins can manage a team';
+export const TEAM_NAME_TAKEN = 'team_name_taken';
+export const UNKNOWN_MEMBER = 'unknown_member';
+export const EMPLOYEE_CANNOT_MANAGE = 'employee_cannot_manage';
 export const MAX_TEAM_MEMBERS = 500;
 
-const teamName = text({ required: 'Team name is required', max: 80, tooLong: 'Team name is too long' });
+const teamName = text({ required: 'team_name_required', max: 80, tooLong: 'team_name_too_long' });
 const memberInput = z.object({ userId: z.uuid({ message: UNKNOWN_MEMBER }), role: teamRoleSchema });
 const members = z
-  .array(memberInput, { message: 'Members must be a list' })
-  .max(MAX_TEAM_MEMBERS, `A team has at most ${MAX_TEAM_MEMBERS} people`)
+  .array(memberInput, { message: 'members_list' })
+  .max(MAX_TEAM_MEMBERS, 'team_too_large')
   .refine((list) => new Set(list.map((m) => m.userId)).size === list.length, {
-    message: 'Each person can be in a team once',
+    message: 'member_once',
   });
 
 export const createTeamRequest = z.object({ name: teamName, members: members.default([]) });
@@ -39,13 +39,13 @@ export type CreateTeamRequest = z.input<typeof createTeamRequest>;
 /** Either field may be left out; `members`, when sent, replaces the team's whole list. */
 export const updateTeamRequest = z
   .object({ name: teamName.optional(), members: members.optional() })
-  .refine((v) => v.name !== undefined || v.members !== undefined, { message: 'Nothing to change' });
+  .refine((v) => v.name !== undefined || v.members !== undefined, { message: 'nothing_to_change' });
 export type UpdateTeamRequest = z.input<typeof updateTeamRequest>;
 
 export const teamsQuery = z.object({
   limit: z.coerce.number().int().min(1).max(500).default(200),
   /** the id of the last team of the previous page (teams are ordered by name) */
-  before: z.uuid({ message: 'Invalid cursor' }).optional(),
+  before: z.uuid({ message: 'invalid_cursor' }).optional(),
 });
 
 export const teamsApi = endpoints('Teams', {

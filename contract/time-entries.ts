@@ -41,18 +41,17 @@ export type TimeEntry = z.infer<typeof timeEntry>;
 export const timeEntriesQuery = pageQuery;
 export type TimeEntriesQuery = z.infer<typeof timeEntriesQuery>;
 
-export const END_AFTER_START = 'End time must be after start time';
-export const NOT_IN_FUTURE = 'Time entries cannot be in the future';
-export const ENTRY_TOO_LONG = 'An entry can be at most 24 hours long: split a longer one';
-export const ENTRY_LOCKED =
-  'This entry is in a submitted or approved week: withdraw the week (or ask for it to be reopened) to change it';
+export const END_AFTER_START = 'end_after_start';
+export const NOT_IN_FUTURE = 'not_in_future';
+export const ENTRY_TOO_LONG = 'entry_too_long';
+export const ENTRY_LOCKED = 'entry_locked';
 
 const entryFields = {
-  projectId: z.uuid({ message: 'Please select a project' }),
+  projectId: z.uuid({ message: 'project_required' }),
   description: text({
-    notText: 'Description must be text',
+    notText: 'description_not_text',
     max: 500,
-    tooLong: 'Description is too long',
+    tooLong: 'description_too_long',
     multiline: true,
   }),
   date: isoDate,
@@ -114,11 +113,11 @@ export const MAX_EXPORT_DAYS = 366;
 
 export const exportQuery = z
   .object({ from: isoDate, to: isoDate })
-  .refine((v) => v.from <= v.to, { message: "'from' must not be after 'to'", path: ['to'] })
+  .refine((v) => v.from <= v.to, { message: 'from_after_to_lower', path: ['to'] })
   .refine(
     (v) =>
       (Date.parse(`${v.to}T00:00:00Z`) - Date.parse(`${v.from}T00:00:00Z`)) / 86_400_000 < MAX_EXPORT_DAYS,
-    { message: `Export at most ${MAX_EXPORT_DAYS} days at a time`, path: ['to'] },
+    { message: 'export_too_long', path: ['to'] },
   );
 export type ExportQuery = z.infer<typeof exportQuery>;
 

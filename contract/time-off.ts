@@ -9,29 +9,29 @@ import { endpoints } from './endpoint';
 
 export const LEAVE_STATUSES = ['pending', 'approved', 'rejected', 'cancelled'] as const;
 export const leaveStatus = z.enum(LEAVE_STATUSES, {
-  message: 'Choose pending, approved, rejected or cancelled',
+  message: 'leave_status_invalid',
 });
 export type LeaveStatus = z.infer<typeof leaveStatus>;
 
 // Messages the server and the forms share.
-export const TYPE_IN_USE = 'This leave type is in use: archive it instead';
-export const TYPE_NAME_TAKEN = 'A leave type with this name exists';
-export const UNKNOWN_TYPE = 'Choose a leave type';
-export const NO_HALF_DAYS = 'This leave type is taken in whole days';
-export const NO_HOURS = 'This leave type is taken in days, not hours';
-export const HOURS_NEEDED = 'Enter the hours (this leave type is taken in hours)';
-export const HOURS_ONE_DAY = 'Hours are taken on one day: choose the same start and end date';
-export const END_BEFORE_START = 'The last day must not be before the first';
-export const ONE_YEAR = 'A request lies within one calendar year: split it at the new year';
-export const OVERLAPS_OWN = 'You already have time off on these days';
-export const OVER_BALANCE = (remaining: number) =>
-  `This is more than your remaining allowance (${remaining} ${remaining === 1 ? 'day' : 'days'})`;
-export const OVER_OVERTIME = 'This is more than your overtime balance';
-export const NOTHING_TO_TAKE = 'These days ask nothing of you: no working day is in the range';
-export const COMMENT_REQUIRED = 'A comment is required to reject a request';
-export const LEAVE_NOT_FOUND = 'Request not found';
+export const TYPE_IN_USE = 'type_in_use';
+export const TYPE_NAME_TAKEN = 'type_name_taken';
+export const UNKNOWN_TYPE = 'unknown_type';
+export const NO_HALF_DAYS = 'no_half_days';
+export const NO_HOURS = 'no_hours';
+export const HOURS_NEEDED = 'hours_needed';
+export const HOURS_ONE_DAY = 'hours_one_day';
+export const END_BEFORE_START = 'end_before_start';
+export const ONE_YEAR = 'one_year';
+export const OVERLAPS_OWN = 'overlaps_own';
+/** With `{remaining}`, the days left (a conflict's `values`). */
+export const OVER_BALANCE = 'over_balance';
+export const OVER_OVERTIME = 'over_overtime';
+export const NOTHING_TO_TAKE = 'nothing_to_take';
+export const COMMENT_REQUIRED = 'leave_comment_required';
+export const LEAVE_NOT_FOUND = 'leave_not_found';
 
-const hex = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'Use a colour like #0ea5e9');
+const hex = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'colour_invalid');
 
 export const leaveTypeSchema = z.object({
   id: z.string(),
@@ -56,9 +56,9 @@ export type LeaveType = z.infer<typeof leaveTypeSchema>;
 
 const typeFields = {
   name: text({
-    required: 'Give the leave type a name',
+    required: 'type_name_required',
     max: 60,
-    tooLong: 'Name must be at most 60 characters',
+    tooLong: 'name_too_long_60',
   }),
   color: hex,
   paid: z.boolean(),
@@ -73,11 +73,11 @@ const typeFields = {
 const oneUnit = (v: { halfDays?: boolean; hours?: boolean }) => !(v.halfDays && v.hours);
 export const createLeaveTypeRequest = z
   .object(typeFields)
-  .refine(oneUnit, { message: 'A type is taken in half days or in hours, not both', path: ['hours'] });
+  .refine(oneUnit, { message: 'half_days_or_hours', path: ['hours'] });
 export const updateLeaveTypeRequest = z
   .object({ ...typeFields, archived: z.boolean() })
   .partial()
-  .refine(oneUnit, { message: 'A type is taken in half days or in hours, not both', path: ['hours'] });
+  .refine(oneUnit, { message: 'half_days_or_hours', path: ['hours'] });
 
 export const typesQuery = z.object({
   /** include archived types (the settings screen); requests offer only active ones */
@@ -110,46 +110,44 @@ export const leaveBalance = z.object({
 export type LeaveBalance = z.infer<typeof leaveBalance>;
 
 export const balancesQuery = z.object({
-  userId: z.uuid('Choose a person').optional(),
+  userId: z.uuid('person_required').optional(),
   year: z.coerce
-    .number({ message: 'Choose a year' })
-    .int('Choose a year')
-    .min(1900, 'Choose a year between 1900 and 2999')
-    .max(2999, 'Choose a year between 1900 and 2999')
+    .number({ message: 'year_required' })
+    .int('year_required')
+    .min(1900, 'year_range')
+    .max(2999, 'year_range')
     .optional(),
-  teamId: z.uuid('Choose a team').optional(),
+  teamId: z.uuid('team_required').optional(),
 });
 
 export const adjustmentRequest = z.object({
   year: z
-    .number({ message: 'Choose a year' })
-    .int('Choose a year')
-    .min(1900, 'Choose a year between 1900 and 2999')
-    .max(2999, 'Choose a year between 1900 and 2999'),
+    .number({ message: 'year_required' })
+    .int('year_required')
+    .min(1900, 'year_range')
+    .max(2999, 'year_range'),
   days: z
-    .number({ message: 'Enter the days to add (or remove, below zero)' })
-    .multipleOf(0.5, 'Days go in halves')
-    .min(-366, 'At most 366 days')
-    .max(366, 'At most 366 days')
-    .refine((d) => d !== 0, 'Enter the days to add (or remove, below zero)'),
-  reason: text({ required: 'Give a reason', max: 300, tooLong: 'Reason must be at most 300 characters' }),
+    .number({ message: 'adjustment_days_required' })
+    .multipleOf(0.5, 'days_in_halves')
+    .min(-366, 'at_most_366_days')
+    .max(366, 'at_most_366_days')
+    .refine((d) => d !== 0, 'adjustment_days_required'),
+  reason: text({ required: 'reason_required', max: 300, tooLong: 'reason_too_long_300' }),
 });
 
 export const policySchema = z.object({
   entitlementDays: z
-    .number({ message: 'Entitlement must be a number of days' })
-    .multipleOf(0.5, 'Days go in halves')
-    .min(0, 'Entitlement must be between 0 and 366 days')
-    .max(366, 'Entitlement must be between 0 and 366 days'),
+    .number({ message: 'entitlement_number' })
+    .multipleOf(0.5, 'days_in_halves')
+    .min(0, 'entitlement_range')
+    .max(366, 'entitlement_range'),
   carryOverMaxDays: z
-    .number({ message: 'Carry-over must be a number of days' })
-    .multipleOf(0.5, 'Days go in halves')
-    .min(0, 'Carry-over must be between 0 and 366 days')
-    .max(366, 'Carry-over must be between 0 and 366 days'),
+    .number({ message: 'carry_over_number' })
+    .multipleOf(0.5, 'days_in_halves')
+    .min(0, 'carry_over_range')
+    .max(366, 'carry_over_range'),
   /** 'MM-DD' */
-  carryOverUntil: z
-    .string()
-    .regex(/^(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/, 'Use the format MM-DD, such as 03-31'),
+  carryOverUntil: z.string().regex(/^(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/, 'month_day_format'),
 });
 export type LeavePolicy = z.infer<typeof policySchema>;
 export const entitlementRequest = z.object({
@@ -189,7 +187,7 @@ export type LeaveRequest = z.infer<typeof leaveRequestSchema>;
 
 export const requestsQuery = z.object({
   status: leaveStatus.optional(),
-  userId: z.uuid('Choose a person').optional(),
+  userId: z.uuid('person_required').optional(),
   from: isoDate.optional(),
   to: isoDate.optional(),
   /** only the requests the caller may decide (the approval queue) */
@@ -205,17 +203,17 @@ export const createRequestBody = z
     startHalf: z.boolean().default(false),
     endHalf: z.boolean().default(false),
     hours: z
-      .number({ message: 'Hours must be a number' })
-      .multipleOf(0.25, 'Hours go in quarters')
-      .min(0.25, 'At least a quarter of an hour')
-      .max(24, 'At most 24 hours')
+      .number({ message: 'hours_number' })
+      .multipleOf(0.25, 'hours_in_quarters')
+      .min(0.25, 'at_least_quarter_hour')
+      .max(24, 'at_most_24_hours')
       .optional(),
-    note: text({ max: 500, tooLong: 'Note must be at most 500 characters', multiline: true }).default(''),
+    note: text({ max: 500, tooLong: 'note_too_long_500', multiline: true }).default(''),
   })
   .refine((v) => v.endDate >= v.startDate, { message: END_BEFORE_START, path: ['endDate'] })
   .refine((v) => v.startDate.slice(0, 4) === v.endDate.slice(0, 4), { message: ONE_YEAR, path: ['endDate'] })
   .refine((v) => !(v.startDate === v.endDate && v.startHalf && v.endHalf), {
-    message: 'One day is either a morning or an afternoon: choose one half',
+    message: 'one_half_only',
     path: ['endHalf'],
   });
 export type CreateRequestBody = z.input<typeof createRequestBody>;
@@ -237,7 +235,7 @@ export const rejectRequestBody = z.object({
   comment: text({
     required: COMMENT_REQUIRED,
     max: 500,
-    tooLong: 'Comment must be at most 500 characters',
+    tooLong: 'comment_too_long_500',
     multiline: true,
   }),
 });
@@ -245,17 +243,17 @@ export const approveRequestBody = z
   .object({
     comment: text({
       max: 500,
-      tooLong: 'Comment must be at most 500 characters',
+      tooLong: 'comment_too_long_500',
       multiline: true,
     }).optional(),
   })
   .default({});
 
 export const calendarQuery = z
-  .object({ from: isoDate, to: isoDate, teamId: z.uuid('Choose a team').optional() })
+  .object({ from: isoDate, to: isoDate, teamId: z.uuid('team_required').optional() })
   .refine((v) => v.to >= v.from, { message: END_BEFORE_START, path: ['to'] })
   .refine((v) => (Date.parse(`${v.to}T00:00:00Z`) - Date.parse(`${v.from}T00:00:00Z`)) / 86_400_000 <= 62, {
-    message: 'Show at most two months at a time',
+    message: 'calendar_two_months',
     path: ['to'],
   });
 
@@ -281,23 +279,19 @@ export const absenceCalendar = z.object({
 export type AbsenceCalendar = z.infer<typeof absenceCalendar>;
 
 export const holidaysQuery = z.object({
-  year: z.coerce
-    .number()
-    .int()
-    .min(1900, 'Choose a year between 1900 and 2999')
-    .max(2999, 'Choose a year between 1900 and 2999'),
-  teamId: z.uuid('Choose a team').optional(),
+  year: z.coerce.number().int().min(1900, 'year_range').max(2999, 'year_range'),
+  teamId: z.uuid('team_required').optional(),
 });
 export const regionSchema = z.object({
   country: z
     .string()
-    .regex(/^[A-Z]{2}$/, 'Choose a country')
+    .regex(/^[A-Z]{2}$/, 'country_required')
     .nullable(),
-  region: z.string().max(10, 'Choose a region').nullable(),
+  region: z.string().max(10, 'region_required').nullable(),
 });
 export type HolidayRegion = z.infer<typeof regionSchema>;
 /** A team's region (teamId) instead of the organisation's; a team's null country follows the organisation. */
-export const regionRequest = regionSchema.extend({ teamId: z.uuid('Choose a team').optional() });
+export const regionRequest = regionSchema.extend({ teamId: z.uuid('team_required').optional() });
 export const regionResponse = regionSchema.extend({
   teamId: z.string().nullable(),
   countries: z.array(z.object({ code: z.string(), name: z.string() })),
@@ -308,10 +302,10 @@ export const HOLIDAY_OVERRIDE_KINDS = ['added', 'removed'] as const;
 export const holidayOverrideRequest = z.object({
   date: isoDate,
   /** 'added': a company day; 'removed': a public holiday the organisation works */
-  kind: z.enum(HOLIDAY_OVERRIDE_KINDS, { message: 'Choose added or removed' }),
-  name: text({ required: 'Give the day a name', max: 80, tooLong: 'Name must be at most 80 characters' }),
+  kind: z.enum(HOLIDAY_OVERRIDE_KINDS, { message: 'holiday_kind_invalid' }),
+  name: text({ required: 'holiday_name_required', max: 80, tooLong: 'name_too_long_80' }),
   halfDay: z.boolean().default(false),
-  teamId: z.uuid('Choose a team').optional(),
+  teamId: z.uuid('team_required').optional(),
 });
 
 export const FEED_SCOPES = ['mine', 'team'] as const;
@@ -324,8 +318,8 @@ export const feedSchema = z.object({
 });
 export const createdFeed = feedSchema.extend({ url: z.string() });
 export const createFeedRequest = z.object({
-  scope: z.enum(FEED_SCOPES, { message: 'Choose mine or team' }),
-  teamId: z.uuid('Choose a team').optional(),
+  scope: z.enum(FEED_SCOPES, { message: 'calendar_scope_invalid' }),
+  teamId: z.uuid('team_required').optional(),
 });
 
 /** "Who's out today" for the dashboard: the day in the caller's zone. */
@@ -492,9 +486,9 @@ export const timeOffApi = endpoints('Time off', {
       /** the regions of this country instead of the saved one's (the picker, before saving) */
       country: z
         .string()
-        .regex(/^[A-Z]{2}$/, 'Choose a country')
+        .regex(/^[A-Z]{2}$/, 'country_required')
         .optional(),
-      teamId: z.uuid('Choose a team').optional(),
+      teamId: z.uuid('team_required').optional(),
     }),
     responses: { 200: regionResponse, 404: errorBody },
   },

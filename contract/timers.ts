@@ -10,19 +10,19 @@ export const GENERAL_WORK = 'General work';
  * description) or the dashboard's quick timer (description only). A blank description is 'General work'.
  */
 export const startTimerBody = z.object({
-  taskId: z.uuid({ message: 'Task not found' }).optional(),
-  projectId: z.uuid({ message: 'Please select a project' }).optional(),
+  taskId: z.uuid({ message: 'task_not_found' }).optional(),
+  projectId: z.uuid({ message: 'project_required' }).optional(),
   description: text({
-    notText: 'Description must be text',
+    notText: 'description_not_text',
     max: 500,
-    tooLong: 'Description is too long',
+    tooLong: 'description_too_long',
     multiline: true,
   }).optional(),
 });
 export type StartTimerBody = z.infer<typeof startTimerBody>;
 
 export const stopTimerBody = z
-  .object({ timerId: z.uuid({ message: 'Timer not found' }).optional() })
+  .object({ timerId: z.uuid({ message: 'timer_not_found' }).optional() })
   .optional();
 
 export const activeTimer = z.object({
@@ -42,8 +42,8 @@ export type TimerActiveResponse = z.infer<typeof timerActiveResponse>;
 /** Stopping answers with the time entry it wrote. */
 export const stopTimerResponse = timeEntry;
 
-export const TIMER_RUNNING = 'A timer is already running';
-export const NO_TIMER_RUNNING = 'No timer is running';
+export const TIMER_RUNNING = 'timer_running';
+export const NO_TIMER_RUNNING = 'no_timer_running';
 
 export const timersApi = endpoints('Timers', {
   active: {

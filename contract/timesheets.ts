@@ -4,13 +4,13 @@ import { endpoints } from './endpoint';
 import { reportScopeInfo } from './reports';
 
 /** The lock's one message (docs/product/timesheets.md#lock). */
-export const WEEK_LOCKED = 'This week is locked';
-export const STOP_TIMER_FIRST = 'Stop your timer before submitting the week';
-export const CLOCK_OUT_FIRST = 'Clock out before submitting the week';
+export const WEEK_LOCKED = 'week_locked';
+export const STOP_TIMER_FIRST = 'stop_timer_first';
+export const CLOCK_OUT_FIRST = 'clock_out_first';
 /** Submitting before the week's last scheduled working day (docs/product/timesheets.md#submitting). */
-export const submitTooEarly = (from: string) =>
-  `This week can be submitted from ${from}, its last working day`;
-export const COMMENT_REQUIRED = 'A comment is required to reject a week';
+/** With `{from}`, the week's last working day (a refusal's `values`). */
+export const SUBMIT_TOO_EARLY = 'submit_too_early';
+export const COMMENT_REQUIRED = 'week_comment_required';
 /** Days where attendance and tracked time differ by more than this are marked. */
 export const GAP_SECONDS = 15 * 60;
 
@@ -155,20 +155,20 @@ export type ReviewItem = z.infer<typeof reviewItem>;
 
 export const timesheetQuery = z.object({
   week: isoDate,
-  userId: z.uuid({ message: 'Invalid user' }).optional(),
+  userId: z.uuid({ message: 'user_id_invalid' }).optional(),
 });
 export const weekBody = z.object({ week: isoDate });
 export const rejectBody = z.object({
-  comment: text({ required: COMMENT_REQUIRED, max: 1000, tooLong: 'Comment is too long', multiline: true }),
+  comment: text({ required: COMMENT_REQUIRED, max: 1000, tooLong: 'comment_too_long', multiline: true }),
 });
 export const reviewQuery = z.object({
   limit: z.coerce.number().int().min(1).max(200).default(50),
   /** the id of the last sheet of the previous page (oldest submitted first) */
-  before: z.uuid({ message: 'Invalid cursor' }).optional(),
+  before: z.uuid({ message: 'invalid_cursor' }).optional(),
 });
 
 export const teamOvertimeQuery = z.object({
-  teamId: z.uuid({ message: 'Choose a valid team' }).optional(),
+  teamId: z.uuid({ message: 'team_invalid' }).optional(),
 });
 /** One person's overtime as their own timesheet shows it (docs/product/timesheets.md#overtime). */
 export const teamOvertimeRow = z.object({

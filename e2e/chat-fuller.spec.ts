@@ -4,6 +4,7 @@ import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call, createApprovedUser, signInContext } from './accounts';
 import { browserForFile, DESKTOP, PHONE, snap } from './support';
+import { english } from '../server/test/messages';
 
 const browser = browserForFile();
 type Session = Awaited<ReturnType<typeof createApprovedUser>>;
@@ -140,8 +141,11 @@ describe('a fuller chat (two people, live)', () => {
       buffer: Buffer.from('<html><script>alert(1)</script></html>'),
     });
     expect(
-      await authorPage.getByRole('alert').filter({ hasText: ATTACHMENT_NOT_ALLOWED }).textContent(),
-    ).toBe(ATTACHMENT_NOT_ALLOWED);
+      await authorPage
+        .getByRole('alert')
+        .filter({ hasText: english(ATTACHMENT_NOT_ALLOWED) })
+        .textContent(),
+    ).toBe(english(ATTACHMENT_NOT_ALLOWED));
   });
 
   it('deletes one’s own message after confirming; everyone sees the tombstone live', async () => {

@@ -4,6 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminSession, call, createApprovedUser, signInApi, signInContext } from './accounts';
 import { baseURL, DESKTOP, launchBrowser, PHONE, snap } from './support';
+import { english } from '../server/test/messages';
 
 /**
  * One ledger of hours, as people see it (docs/product/time-tracking.md#time-zones, #overlaps;
@@ -191,7 +192,7 @@ describe('one ledger of hours', () => {
     expect(await build.getByRole('button', { name: 'Edit entry: Build' }).isDisabled()).toBe(true);
     expect(await build.getByRole('button', { name: 'Delete entry: Build' }).isDisabled()).toBe(true);
     await build.getByTestId('disabled-reason').hover();
-    await expect.poll(() => page.getByRole('tooltip').textContent()).toBe(ENTRY_LOCKED);
+    await expect.poll(() => page.getByRole('tooltip').textContent()).toBe(english(ENTRY_LOCKED));
     await snap(page, 'ledger-locked-entry-desktop');
     await page.context().close();
 

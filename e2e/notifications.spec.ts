@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AVATAR_NOT_IMAGE } from '@contract/profile';
 import { call, createApprovedUser, openSignedIn, signInApi } from './accounts';
 import { launchBrowser, PHONE, snap } from './support';
+import { english } from '../server/test/messages';
 
 let browser: Browser;
 type Session = Awaited<ReturnType<typeof createApprovedUser>>;
@@ -149,7 +150,7 @@ describe('profile journey', () => {
       mimeType: 'image/png',
       buffer: Buffer.from('not really a picture'),
     });
-    await page.getByRole('alert').getByText(AVATAR_NOT_IMAGE).waitFor();
+    await page.getByRole('alert').getByText(english(AVATAR_NOT_IMAGE)).waitFor();
     const picture = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#0f766e' } })
       .png()
       .toBuffer();

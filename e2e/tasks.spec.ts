@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REWORK_REASON_REQUIRED, SUBMIT_ONLY_ASSIGNEE } from '@contract/tasks';
 import { createApprovedUser, openSignedIn } from './accounts';
 import { apiFromPage, choose, launchBrowser, PHONE, snap, snapDialog, toastSays } from './support';
+import { english } from '../server/test/messages';
 
 let browser: Browser;
 type Session = Awaited<ReturnType<typeof createApprovedUser>>;
@@ -102,7 +103,10 @@ describe('tasks and projects journey', () => {
     const listed = await apiFromPage<{ id: string; title: string }[]>(page, 'GET', '/api/tasks');
     const id = listed.body.find((task) => task.title === TASK)?.id;
     const refused = await apiFromPage(page, 'PATCH', `/api/tasks/${id}/submit`, {});
-    expect(refused).toEqual({ status: 403, body: { message: SUBMIT_ONLY_ASSIGNEE } });
+    expect(refused).toEqual({
+      status: 403,
+      body: { code: SUBMIT_ONLY_ASSIGNEE, message: english(SUBMIT_ONLY_ASSIGNEE) },
+    });
   });
 
   it('the employee sees it in My Tasks, starts it and submits it for review', async () => {
@@ -153,7 +157,10 @@ describe('tasks and projects journey', () => {
     await review.getByText('Task completed and ready for review').waitFor();
     // Without a reason nothing is sent: the dialog says what is missing, on the field.
     await review.getByRole('button', { name: 'Send for Rework' }).click();
-    await review.getByRole('alert').filter({ hasText: REWORK_REASON_REQUIRED }).waitFor();
+    await review
+      .getByRole('alert')
+      .filter({ hasText: english(REWORK_REASON_REQUIRED) })
+      .waitFor();
     expect(await review.getByLabel('Reason for rework').getAttribute('aria-invalid')).toBe('true');
     await snapDialog(page, 'advanced-tasks-review-reason-required-desktop');
     await review.getByLabel('Reason for rework').fill('Please add the rollback steps.');
@@ -263,7 +270,7 @@ describe('tasks and projects journey', () => {
     await pending.getByRole('button', { name: 'Rework' }).click();
     const review = m.page.getByTestId('review-dialog');
     await review.getByRole('button', { name: 'Send for Rework' }).click();
-    await review.getByText(REWORK_REASON_REQUIRED).waitFor();
+    await review.getByText(english(REWORK_REASON_REQUIRED)).waitFor();
     await snapDialog(m.page, 'advanced-tasks-review-dialog-phone');
     await m.context.close();
 

@@ -128,7 +128,9 @@ const SHOWN = new Set([
   'heading',
   'hint',
 ]);
-const SERVER_ERRORS = new Set(['badRequest', 'conflict', 'notFound', 'forbidden', 'AppError']);
+const SERVER_ERRORS = new Set(['badRequest', 'conflict', 'notFound', 'forbidden', 'AppError', 'tooLarge']);
+// Helpers that take an error code as their second argument (server/lib/errors.ts).
+const SERVER_CODE_SECOND = new Set(['errorReply', 'messageIn']);
 const ZOD_CHECKS =
   /^(min|max|length|regex|refine|superRefine|email|int|positive|nonnegative|nonempty|gte|lte|gt|lt|startsWith|endsWith|uuid|url|datetime|date|time|multipleOf|finite|safe)$/;
 const KEY = /^[a-z][a-z0-9_]*(\.[a-z0-9_]+)*$/;
@@ -181,10 +183,21 @@ function scan(file) {
       const name = ts.isNewExpression(node) ? '' : callee.split('.').pop();
       if (server && SERVER_ERRORS.has(name) && first && ts.isStringLiteral(first))
         serverError(node, first.text);
+      const second = node.arguments[1];
+      if (server && SERVER_CODE_SECOND.has(name) && second && ts.isStringLiteral(second))
+        serverError(node, second.text);
+      // A template literal is never a code: a message with variable parts takes ICU values instead.
+      if (server && (SERVER_ERRORS.has(name) || SERVER_CODE_SECOND.has(name))) {
+        const message = SERVER_CODE_SECOND.has(name) ? second : first;
+        if (message && ts.isTemplateExpression(message))
+          report(message, `error message \`${message.getText(source)}\``);
+      }
     }
     if (ts.isNewExpression(node) && server && node.expression.getText(source) === 'AppError') {
       const message = node.arguments?.[1];
       if (message && ts.isStringLiteral(message)) serverError(node, message.text);
+      if (message && ts.isTemplateExpression(message))
+        report(message, `error message \`${message.getText(source)}\``);
     }
     // <Trans i18nKey="…" />, and a `msg('…')` marker for keys kept in data (a list of statuses).
     if (
@@ -204,19 +217,29 @@ function scan(file) {
         n &&
         (ts.isStringLiteral(n) || ts.isNoSubstitutionTemplateLiteral(n)) &&
         / /.test(n.text) &&
-        hasWords(n.text);
+        hasWords(n.text) &&
+        !/^[a-z]+\/[\w.+-]+;/.test(n.text); // a media type ('text/csv; charset=utf-8')
       if (
         ts.isCallExpression(node) &&
         ts.isPropertyAccessExpression(node.expression) &&
         ZOD_CHECKS.test(node.expression.name.text)
       )
         for (const arg of node.arguments) if (isText(arg)) report(arg, `zod message "${arg.text}"`);
+      // `{ message }`, and the messages of `text({ required, tooLong, notText })` (contract/common.ts)
       if (
         ts.isPropertyAssignment(node) &&
-        ['message', 'error'].includes(node.name.getText(source)) &&
+        ['message', 'error', 'required', 'tooLong', 'notText'].includes(node.name.getText(source)) &&
         isText(node.initializer)
       )
         report(node, `zod message "${node.initializer.text}"`);
+      if (
+        ts.isPropertyAssignment(node) &&
+        ['message', 'error', 'required', 'tooLong', 'notText'].includes(node.name.getText(source)) &&
+        ts.isTemplateExpression(node.initializer)
+      )
+        report(node, `zod message \`${node.initializer.getText(source)}\``);
+      if (ts.isCallExpression(node) && node.expression.getText(source) === 'dateTimeInput')
+        for (const arg of node.arguments) if (isText(arg)) report(arg, `zod message "${arg.text}"`);
       if (
         ts.isVariableDeclaration(node) &&
         /^[A-Z][A-Z0-9_]+$/.test(node.name.getText(source)) &&
@@ -265,8 +288,9 @@ function scan(file) {
 
 for (const dir of ['web/src', 'server', 'contract']) for (const file of files(join(root, dir))) scan(file);
 
-// Contract messages are keys of the errors file (the server translates them, the forms too).
-for (const file of files(join(root, 'contract'))) {
+// Contract messages are keys of the errors file (the server translates them, the forms too), and so
+// are the codes the server keeps in constants (`const TEAM_NOT_FOUND = 'team_not_found'`).
+for (const file of [...files(join(root, 'contract')), ...files(join(root, 'server'))]) {
   const text = readFileSync(file, 'utf8');
   for (const [, key] of text.matchAll(/['"]([a-z][a-z0-9_]*(?:\.[a-z0-9_]+)*)['"]/g))
     if (english.get('errors')?.has(key)) used.add(`errors:${key}`);

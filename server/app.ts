@@ -19,7 +19,7 @@ import { registerFeatures } from './features';
 import { makeGuard } from './lib/auth';
 import { type Clock, systemClock } from './lib/clock';
 import { refuseCrossSiteWrites } from './lib/cross-site';
-import { AppError, errorHandler } from './lib/errors';
+import { AppError, errorHandler, errorReply } from './lib/errors';
 import { createEventBus } from './lib/events';
 import { parseJsonBody } from './lib/json-body';
 import { withRedaction } from './lib/logging';
@@ -58,7 +58,7 @@ export type BuildOptions = {
 
 const defaultWebDist = fileURLToPath(new URL('../dist/web', import.meta.url));
 export const BODY_LIMIT = 64 * 1024;
-export const SHUTTING_DOWN = 'The server is shutting down; please try again';
+export const SHUTTING_DOWN = 'shutting_down';
 const appVersion: string = JSON.parse(
   readFileSync(fileURLToPath(new URL('../package.json', import.meta.url)), 'utf8'),
 ).version;
@@ -192,7 +192,7 @@ function registerClient(app: FastifyInstance, webDist: string) {
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0];
     if (path === '/api' || path.startsWith('/api/') || request.method !== 'GET') {
-      return reply.status(404).send({ message: 'Not found' });
+      return reply.status(404).send(errorReply(request, 'not_found'));
     }
     return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(shell);
   });

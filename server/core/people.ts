@@ -40,6 +40,6 @@ export async function findUserByEmail(db: Db, email: string) {
 
 export async function getUser(db: Db, id: string): Promise<UserRow> {
   const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
-  if (!row) throw notFound('User not found');
+  if (!row) throw notFound('user_not_found');
   return row;
 }

@@ -16,7 +16,7 @@ export const managedBy = (managerId: string) => sql`(
   where boss.user_id = ${managerId} and boss.role = 'manager'
 )`;
 
-export const TEAM_NOT_FOUND = 'Team not found';
+export const TEAM_NOT_FOUND = 'team_not_found';
 
 /** True when `managerId` is a manager of the team. */
 export async function managesTeam(db: Db, managerId: string, teamId: string): Promise<boolean> {

@@ -20,8 +20,8 @@ const PERIOD_S = 30;
 export const CHALLENGE_TTL_MS = 5 * 60 * 1000;
 export const MAX_CHALLENGE_ATTEMPTS = 5;
 export const CHALLENGE_COOKIE = 'wb_2fa';
-export const WRONG_CODE = 'That code is not right. Check the time on your device and try again.';
-export const CHALLENGE_GONE = 'Your sign-in has expired. Please enter your password again.';
+export const WRONG_CODE = 'wrong_code';
+export const CHALLENGE_GONE = 'challenge_gone';
 
 // --- the secret at rest: AES-256-GCM under a key derived from the server secret, bound to the user
 
@@ -38,8 +38,7 @@ export function sealSecret(serverSecret: string, userId: string, base32: string)
     .join('.');
 }
 
-export const UNREADABLE_SECRET =
-  'Your two-factor sign-in can no longer be checked. Ask an administrator to reset it.';
+export const UNREADABLE_SECRET = 'unreadable_secret';
 
 /** The secret in clear; 409 when it cannot be opened (the server secret changed since enrolment). */
 export function openSecret(serverSecret: string, userId: string, sealed: string): string {
@@ -147,8 +146,7 @@ export async function beginSetup(
   deps: Deps,
   user: { id: string; email: string; twoFactorEnabledAt: unknown },
 ) {
-  if (user.twoFactorEnabledAt)
-    throw conflict('Two-factor sign-in is already on. Turn it off first to enrol again.');
+  if (user.twoFactorEnabledAt) throw conflict('two_factor_on_enrol');
   const secret = new Secret({ size: 20 }).base32;
   const sealed = sealSecret(deps.secret, user.id, secret);
   await deps.db
@@ -163,9 +161,8 @@ export async function beginSetup(
 /** Confirms the offered secret with a code from the app; answers the recovery codes, shown once. */
 export async function confirmSetup(deps: Deps, userId: string, code: string, now: Date) {
   const [row] = await deps.db.select().from(twoFactorSecrets).where(eq(twoFactorSecrets.userId, userId));
-  if (row?.secret) throw conflict('Two-factor sign-in is already on.');
-  if (!row?.pendingSecret)
-    throw badRequest('Start the setup first: no authenticator is being enrolled.', 'code');
+  if (row?.secret) throw conflict('two_factor_already_on');
+  if (!row?.pendingSecret) throw badRequest('two_factor_setup_first', 'code');
   const step = isTotpShaped(code)
     ? matchingStep(openSecret(deps.secret, userId, row.pendingSecret), code.replace(/\s/g, ''), now)
     : null;
@@ -177,7 +174,7 @@ export async function confirmSetup(deps: Deps, userId: string, code: string, now
       .set({ secret: row.pendingSecret, pendingSecret: null, lastStep: step })
       .where(and(eq(twoFactorSecrets.userId, userId), isNull(twoFactorSecrets.secret)))
       .returning({ userId: twoFactorSecrets.userId });
-    if (confirmed.length === 0) throw conflict('Two-factor sign-in is already on.');
+    if (confirmed.length === 0) throw conflict('two_factor_already_on');
     await tx.update(users).set({ twoFactorEnabledAt: now }).where(eq(users.id, userId));
     await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
     await tx

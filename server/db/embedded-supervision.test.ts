@@ -14,6 +14,7 @@ import { freePort } from '../test/free-port';
 import { until } from '../test/until';
 import { openDatabase } from './client';
 import { embeddedConnection } from './embedded';
+import { english } from '../test/messages';
 
 const dirs: string[] = [];
 /** A fresh DATA_DIR the server's user can reach (as root it runs as `postgres`). */
@@ -145,7 +146,8 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('the supervised embedded
       expect(answers.filter((a) => 'hung' in a)).toEqual([]);
       const refused = answers.filter((a) => 'status' in a && a.status !== 201);
       expect(refused.length).toBeGreaterThan(0);
-      for (const a of refused) expect(a).toMatchObject({ status: 503, message: DATABASE_UNAVAILABLE });
+      for (const a of refused)
+        expect(a).toMatchObject({ status: 503, message: english(DATABASE_UNAVAILABLE) });
       // Every acknowledged task is there.
       const ids = acknowledged().map((a) => ('id' in a ? a.id : undefined));
       const client = new pg.Client({ connectionString: urlOf(cluster) });

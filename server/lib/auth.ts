@@ -269,8 +269,7 @@ export function makeGuard(deps: AuthDeps) {
         : token
           ? await resolveSession(deps.db, token, deps.clock)
           : null;
-      if (!user)
-        throw new AppError(401, bearer ? 'Invalid, expired or revoked API token' : 'Not authenticated');
+      if (!user) throw new AppError(401, bearer ? 'invalid_api_token' : 'not_authenticated');
       if (user.tokenId) {
         // A token is for the API, never for the account it belongs to (docs/product/profile.md#api-tokens).
         if (options.sessionOnly) throw new AppError(403, NOT_FOR_TOKENS);
@@ -279,12 +278,12 @@ export function makeGuard(deps: AuthDeps) {
         await beginAttempt(deps.db, [apiTokenThrottleKey(user.tokenId)], deps.clock.now());
       }
       if (user.mustChangePassword && !options.allowPasswordChangePending) {
-        throw new AppError(403, 'You must change your temporary password first', {
+        throw new AppError(403, 'password_change_required', {
           code: 'PASSWORD_CHANGE_REQUIRED',
         });
       }
       if (allowed.length > 0 && !allowed.includes(user.role)) {
-        throw new AppError(403, 'You do not have permission to do this');
+        throw new AppError(403, 'no_permission');
       }
       request.user = user;
     };
@@ -295,6 +294,6 @@ export type Guard = ReturnType<typeof makeGuard>;
 
 /** The user set by the route's guard; a route without a guard calling this is a programming error. */
 export function currentUser(request: FastifyRequest): SessionUser {
-  if (!request.user) throw new AppError(401, 'Not authenticated');
+  if (!request.user) throw new AppError(401, 'not_authenticated');
   return request.user;
 }

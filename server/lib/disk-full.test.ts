@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../test/harness';
 import { DISK_FULL, errorHandler, isConnectionLoss, isDiskFull, isUniqueViolation } from './errors';
 import { DISK_FULL_UNREADY_MS, unreadyReason } from './readiness';
+import { english } from '../test/messages';
 
 /** As `fs.writeFile` rejects on a full disk. */
 const enospc = () =>
@@ -50,7 +51,7 @@ describe('the disk-full mapping', () => {
     for (const url of ['/upload', '/write']) {
       const res = await app.inject({ method: 'GET', url });
       expect(res.statusCode).toBe(503);
-      expect(res.json()).toEqual({ message: "The server's disk is full" });
+      expect(res.json()).toEqual({ code: 'disk_full', message: "The server's disk is full" });
     }
     expect(logged.map((l) => [l.level, l.msg])).toEqual([
       [50, "a write failed: the server's disk is full"],
@@ -82,10 +83,10 @@ describe('a full disk through the API', () => {
     try {
       const res = await api.post('/api/tasks', { title: 'Will not fit' });
       expect(res.statusCode).toBe(503);
-      expect(res.json()).toEqual({ message: DISK_FULL });
+      expect(res.json()).toEqual({ code: DISK_FULL, message: english(DISK_FULL) });
       const ready = await t.anonymous.get('/api/health/ready');
       expect(ready.statusCode).toBe(503);
-      expect(ready.json()).toEqual({ status: 'unavailable', message: DISK_FULL });
+      expect(ready.json()).toEqual({ status: 'unavailable', message: english(DISK_FULL) });
       // reads still work
       expect((await api.get('/api/tasks')).statusCode).toBe(200);
     } finally {
@@ -95,7 +96,7 @@ describe('a full disk through the API', () => {
     // Space freed: writes work at once; readiness recovers once a minute has passed without a failure.
     expect((await api.post('/api/tasks', { title: 'Fits now' })).statusCode).toBe(201);
     const { database, events } = t.app.deps;
-    expect(await unreadyReason(database, events)).toBe(DISK_FULL);
+    expect(await unreadyReason(database, events)).toBe(english(DISK_FULL));
     expect(await unreadyReason(database, events, Date.now() + DISK_FULL_UNREADY_MS)).toBeNull();
   });
 });

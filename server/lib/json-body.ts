@@ -40,11 +40,11 @@ export function jsonDepth(text: string): number {
 export function parseJsonBody(text: string): unknown {
   if (text.trim() === '') return undefined;
   if (jsonDepth(text) > MAX_JSON_DEPTH) {
-    throw new AppError(400, `JSON in request body is nested too deeply (at most ${MAX_JSON_DEPTH} levels)`);
+    throw new AppError(400, 'json_too_deep', undefined, { max: MAX_JSON_DEPTH });
   }
   try {
     return JSON.parse(text, (key, value) => (key === '__proto__' ? undefined : value));
   } catch {
-    throw new AppError(400, 'Malformed JSON in request body');
+    throw new AppError(400, 'malformed_json');
   }
 }

@@ -2,6 +2,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import type { Database } from '../db/types';
+import { errorReply } from './errors';
 
 /** The label of requests that matched no route (unknown paths, the web client's app shell). */
 export const UNMATCHED_ROUTE = 'unmatched';
@@ -121,14 +122,14 @@ const digest = (value: string) => createHash('sha256').update(value).digest();
 export function registerMetricsRoute(app: FastifyInstance, metrics: Metrics, token: string | undefined) {
   const expected = token ? digest(token) : undefined;
   app.get('/metrics', { logLevel: 'warn' }, async (request: FastifyRequest, reply: FastifyReply) => {
-    if (!expected) return reply.status(404).send({ message: 'Not found' });
+    if (!expected) return reply.status(404).send(errorReply(request, 'not_found'));
     const header = request.headers.authorization ?? '';
     const given = header.startsWith('Bearer ') ? header.slice(7) : '';
     if (!given || !timingSafeEqual(digest(given), expected)) {
       return reply
         .status(401)
         .header('www-authenticate', 'Bearer realm="metrics"')
-        .send({ message: 'A valid metrics token is required' });
+        .send(errorReply(request, 'metrics_token_required'));
     }
     const body = await metrics.registry.metrics();
     return reply.header('cache-control', 'no-store').type(metrics.registry.contentType).send(body);

@@ -1,5 +1,5 @@
 import type { Database } from '../db/types';
-import { DISK_FULL, lastDiskFull } from './errors';
+import { DISK_FULL, lastDiskFull, messageIn } from './errors';
 import type { EventBus } from './events';
 
 const PING_TIMEOUT_MS = 2_000;
@@ -32,7 +32,7 @@ export async function unreadyReason(
     clearTimeout(timer);
   }
   const diskFull = lastDiskFull(database);
-  if (diskFull !== undefined && now - diskFull < DISK_FULL_UNREADY_MS) return DISK_FULL;
+  if (diskFull !== undefined && now - diskFull < DISK_FULL_UNREADY_MS) return messageIn('en', DISK_FULL);
   if (!events.listening) return 'Live events have lost their database connection and are reconnecting';
   return null;
 }

@@ -26,7 +26,7 @@ export const rules = {
 /** `account` keys are cleared by a success; other keys only get their try back. */
 export type ThrottleKey = { key: string; rule: ThrottleRule; account?: boolean };
 
-export const TOO_MANY = 'Too many attempts. Please try again later.';
+export const TOO_MANY = 'too_many';
 
 /** Counts one attempt against the key unless it is blocked now; returns false when it is blocked. */
 async function countAttempt(db: Db, { key, rule }: ThrottleKey, now: Date): Promise<boolean> {

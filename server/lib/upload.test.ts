@@ -3,6 +3,7 @@ import { ATTACHMENT_MAX_BYTES, ATTACHMENT_TOO_LARGE } from '@contract/chat';
 import { AVATAR_MAX_BYTES, AVATAR_TOO_LARGE } from '@contract/profile';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../test/harness';
+import { english } from '../test/messages';
 
 /**
  * Uploads over the limit are 413, always: also when the file's bytes arrive so that one chunk ends
@@ -68,7 +69,7 @@ describe('uploads over the limit', () => {
       ATTACHMENT_MAX_BYTES,
     );
     expect(res.status).toBe(413);
-    expect(JSON.parse(res.body).message).toBe(ATTACHMENT_TOO_LARGE);
+    expect(JSON.parse(res.body).message).toBe(english(ATTACHMENT_TOO_LARGE));
     const messages = (await api.get(`/api/chat/${conv.id}/messages`)).json();
     expect(messages).toHaveLength(0);
   });
@@ -82,6 +83,6 @@ describe('uploads over the limit', () => {
       AVATAR_MAX_BYTES,
     );
     expect(res.status).toBe(413);
-    expect(JSON.parse(res.body).message).toBe(AVATAR_TOO_LARGE);
+    expect(JSON.parse(res.body).message).toBe(english(AVATAR_TOO_LARGE));
   });
 });

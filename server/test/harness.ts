@@ -89,9 +89,26 @@ function checkEveryResponse(app: App) {
     return (inject(options) as Promise<LightMyRequestResponse>).then((response) => {
       rememberSecretsOf(options, response);
       checkAgainstDocument(app, options, response);
+      checkErrorCode(options, response);
       return response;
     });
   }) as App['inject'];
+}
+
+/**
+ * Every refusal carries a stable `code` (a key of locales/<language>/errors.json) beside its
+ * `message` (docs/product/api-conventions.md#errors): a JSON answer of status 400 or more without
+ * them fails the test that got it.
+ */
+function checkErrorCode(options: InjectOptions | string, response: LightMyRequestResponse) {
+  if (response.statusCode < 400 || !/[/+]json\b/.test(String(response.headers['content-type'] ?? ''))) return;
+  const url = typeof options === 'string' ? options : (options.url ?? options.path ?? '');
+  // Readiness is a probe's answer for operators (`{status: 'unavailable', message}`), not a refusal.
+  if (String(url).startsWith('/api/health/ready')) return;
+  const body = JSON.parse(response.body) as Partial<ErrorBody>;
+  if (typeof body?.code === 'string' && body.code !== '' && typeof body.message === 'string') return;
+  const what = typeof options === 'string' ? options : `${options.method ?? 'GET'} ${options.url}`;
+  throw new Error(`${what} answered ${response.statusCode} without a code and a message: ${response.body}`);
 }
 
 /** The codes mailed so far: tests that read them from the outbox never pass them through `inject` first. */

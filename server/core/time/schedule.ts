@@ -6,7 +6,7 @@ import { users, workSchedules } from '../../db/schema';
 import type { Context } from '../../lib/context';
 import { notFound } from '../../lib/errors';
 
-const USER_NOT_FOUND = 'User not found';
+const USER_NOT_FOUND = 'user_not_found';
 
 /**
  * A schedule as the server counts with it: also `since`, the day the person joined (their account's

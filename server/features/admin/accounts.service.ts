@@ -93,7 +93,7 @@ async function assertAnotherActiveAdmin(tx: Db, userId: string) {
 export async function changeRole(ctx: Context, id: string, role: Role) {
   const { db, actor, now } = ctx;
   const user = await getUser(db, id);
-  if (user.anonymisedAt) throw conflict('An anonymised account cannot be changed.');
+  if (user.anonymisedAt) throw conflict('anonymised_unchangeable');
   if (user.role === role) return toAdminUser(user);
   return db.transaction(async (tx) => {
     if (user.role === 'admin') await assertAnotherActiveAdmin(tx, id);
@@ -126,8 +126,8 @@ export async function changeRole(ctx: Context, id: string, role: Role) {
  * suspended (demote one first), so no change here can leave the organisation without an admin.
  */
 export async function suspendUser({ db, actor, now }: Context, id: string, reason: string) {
-  const user = await nonAdminTarget(db, id, 'Administrators cannot be suspended.');
-  if (!user.isActive) throw conflict('This user is already suspended.');
+  const user = await nonAdminTarget(db, id, 'admin_not_suspendable');
+  if (!user.isActive) throw conflict('already_suspended');
   return db.transaction(async (tx) => {
     const [row] = await tx
       .update(users)
@@ -147,9 +147,9 @@ export async function suspendUser({ db, actor, now }: Context, id: string, reaso
 }
 
 export async function activateUser({ db, actor, now }: Context, id: string) {
-  const user = await nonAdminTarget(db, id, 'Administrators cannot be suspended or activated.');
-  if (user.anonymisedAt) throw conflict('An anonymised account cannot be activated.');
-  if (user.isActive) throw conflict('This user is already active.');
+  const user = await nonAdminTarget(db, id, 'admin_not_activatable');
+  if (user.anonymisedAt) throw conflict('anonymised_not_activatable');
+  if (user.isActive) throw conflict('already_active');
   return db.transaction(async (tx) => {
     const [row] = await tx
       .update(users)
@@ -167,7 +167,7 @@ export async function activateUser({ db, actor, now }: Context, id: string) {
  */
 export async function resetPassword(ctx: Context, id: string) {
   const { db, actor, now } = ctx;
-  const user = await nonAdminTarget(db, id, "An administrator's password cannot be reset here.");
+  const user = await nonAdminTarget(db, id, 'admin_password_not_resettable');
   const temporaryPassword = generatePassword();
   const passwordHash = await hashPassword(temporaryPassword);
   await db.transaction(async (tx) => {
@@ -200,8 +200,8 @@ async function revokeAllTokens(tx: Db, userId: string, now: Date) {
 /** An admin e-mails a new verification code to someone who has not verified (audited). */
 export async function resendVerificationFor(ctx: Context, id: string) {
   const user = await getUser(ctx.db, id);
-  if (user.emailVerified) throw conflict('This email address is already verified.');
-  if (user.anonymisedAt) throw conflict('An anonymised account cannot be changed.');
+  if (user.emailVerified) throw conflict('email_already_verified');
+  if (user.anonymisedAt) throw conflict('anonymised_unchangeable');
   await issueVerificationCode(ctx, user);
   await audit(ctx.db, {
     actorId: ctx.actor.id,
@@ -214,7 +214,7 @@ export async function resendVerificationFor(ctx: Context, id: string) {
 /** An admin vouches for an address without a code (audited); approval is still a separate step. */
 export async function markEmailVerified({ db, actor, now }: Context, id: string) {
   const user = await getUser(db, id);
-  if (user.emailVerified) throw conflict('This email address is already verified.');
+  if (user.emailVerified) throw conflict('email_already_verified');
   return db.transaction(async (tx) => {
     const [row] = await tx.update(users).set({ emailVerified: true }).where(eq(users.id, id)).returning();
     await tx
@@ -233,7 +233,7 @@ export async function markEmailVerified({ db, actor, now }: Context, id: string)
 export async function resetTwoFactor(ctx: Context, id: string) {
   const { db, actor, now } = ctx;
   const user = await getUser(db, id);
-  if (!user.twoFactorEnabledAt) throw conflict('This user has no two-factor sign-in to reset.');
+  if (!user.twoFactorEnabledAt) throw conflict('no_two_factor_to_reset');
   const updated = await db.transaction(async (tx) => {
     const row = await removeSecondFactor(tx, id);
     await sendSecurityNotice(ctx, user, 'two_factor_reset', now, tx);

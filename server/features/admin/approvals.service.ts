@@ -32,8 +32,8 @@ export async function listPendingUsers({ db }: Context): Promise<PendingUser[]> 
 
 async function pendingTarget(db: Db, id: string) {
   const user = await getUser(db, id);
-  if (user.approvalStatus !== 'pending') throw conflict('This registration has already been processed.');
-  if (!user.emailVerified) throw conflict('This user has not verified their email address yet.');
+  if (user.approvalStatus !== 'pending') throw conflict('registration_processed');
+  if (!user.emailVerified) throw conflict('email_not_verified');
   return user;
 }
 
@@ -50,7 +50,7 @@ export async function approveUser(ctx: Context, id: string) {
       .set({ approvalStatus: 'approved', approvedAt: now, rejectedReason: null })
       .where(and(eq(users.id, id), eq(users.approvalStatus, 'pending')))
       .returning();
-    if (!row) throw conflict('This registration has already been processed.');
+    if (!row) throw conflict('registration_processed');
     await joinGeneral(tx, id);
     await audit(tx, { actorId: actor.id, action: 'approve', targetUserId: id, at: now });
     // Waiting in the bell at the first sign-in (decisions 013).
@@ -78,7 +78,7 @@ export async function rejectUser(ctx: Context, id: string, reason?: string) {
       .set({ approvalStatus: 'rejected', rejectedReason: reason || null })
       .where(and(eq(users.id, id), eq(users.approvalStatus, 'pending')))
       .returning();
-    if (!row) throw conflict('This registration has already been processed.');
+    if (!row) throw conflict('registration_processed');
     await audit(tx, {
       actorId: actor.id,
       action: 'reject',

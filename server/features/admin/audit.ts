@@ -14,7 +14,7 @@ const actor = alias(users, 'actor');
 const target = alias(users, 'target');
 
 async function conditions(ctx: Context, f: Filters & { before?: string }) {
-  if (f.from && f.to && f.from > f.to) throw badRequest('The first day must not be after the last', 'from');
+  if (f.from && f.to && f.from > f.to) throw badRequest('first_day_after_last', 'from');
   const zone = await ctx.timeZone();
   return and(
     f.actorId ? eq(auditLog.actorId, f.actorId) : undefined,

@@ -45,7 +45,7 @@ export async function revokeInvitation({ db, actor, now }: Context, id: string) 
       .delete(invitations)
       .where(and(eq(invitations.id, id), isNull(invitations.acceptedAt)))
       .returning();
-    if (!row) throw notFound('Invitation not found');
+    if (!row) throw notFound('invitation_not_found');
     await audit(tx, {
       actorId: actor.id,
       action: 'invitation_revoked',
@@ -64,7 +64,7 @@ export async function createInvitation(
   // Nobody knows the invited person's language yet: the organisation's.
   const { t } = readerOf((await settings()).defaultLanguage);
   if (await findUserByEmail(db, input.email)) {
-    throw conflict('An account with this email already exists', { field: 'email' });
+    throw conflict('account_exists', { field: 'email' });
   }
   const created = await db.transaction(async (tx) => {
     await tx

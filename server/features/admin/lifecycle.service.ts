@@ -138,8 +138,8 @@ export const anonymisedIdentity = (id: string) => ({
 export async function anonymiseUser(ctx: Context, id: string): Promise<AdminUser> {
   const { db, actor, now } = ctx;
   const user = await getUser(db, id);
-  if (id === actor.id) throw new AppError(403, 'You cannot anonymise your own account.');
-  if (user.anonymisedAt) throw conflict('This person is already anonymised.');
+  if (id === actor.id) throw new AppError(403, 'anonymise_self');
+  if (user.anonymisedAt) throw conflict('already_anonymised');
   const unusable = await hashPassword(generatePassword());
   const placeholder = anonymisedIdentity(id);
   return db.transaction(async (tx) => {
@@ -157,7 +157,7 @@ export async function anonymiseUser(ctx: Context, id: string): Promise<AdminUser
           ),
         )
         .for('update');
-      if (others.length === 0) throw conflict('The last administrator cannot be anonymised.');
+      if (others.length === 0) throw conflict('last_admin_anonymise');
     }
     const email = user.email;
     await endAllSessions(tx, id);

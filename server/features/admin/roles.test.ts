@@ -5,6 +5,7 @@ import { teamsApi } from '@contract/teams';
 import { authApi, type Role } from '@contract/auth';
 import { auditLog, outbox, teamMembers, users } from '../../db/schema';
 import { createTestApp, type TestContext, type TestApi } from '../../test/harness';
+import { english } from '../../test/messages';
 
 /** Roles can change (docs/product/admin.md#roles); the last active admin stays one. */
 let t: TestContext;
@@ -75,7 +76,7 @@ describe('PATCH /api/admin/users/{id}/role', () => {
     await onlyAdmins(first.id);
     const demoteSelf = await setRole(firstApi, first.id, 'manager');
     expect(demoteSelf.statusCode).toBe(409);
-    expect(demoteSelf.json().message).toBe(LAST_ADMIN);
+    expect(demoteSelf.json().message).toBe(english(LAST_ADMIN));
     // An admin is never suspended as such: the last one therefore never is either.
     const { user: second, api: secondApi } = await t.userClient('admin');
     expect(
@@ -90,7 +91,7 @@ describe('PATCH /api/admin/users/{id}/role', () => {
     // Now the second is the last active admin again.
     const last = await setRole(secondApi, second.id, 'employee');
     expect(last.statusCode).toBe(409);
-    expect(last.json().message).toBe(LAST_ADMIN);
+    expect(last.json().message).toBe(english(LAST_ADMIN));
     // A suspended admin does not count as one who could step in.
     await t.db.update(users).set({ role: 'admin' }).where(eq(users.id, first.id));
     expect((await setRole(secondApi, second.id, 'employee')).statusCode).toBe(409);

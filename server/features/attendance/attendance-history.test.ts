@@ -98,7 +98,10 @@ describe('GET /api/attendance/export', () => {
     expect(all.body.trim().split('\r\n')).toHaveLength(11);
     const tooLong = await api.get('/api/attendance/export?from=2024-01-01&to=2025-03-01');
     expect(tooLong.statusCode).toBe(400);
-    expect(tooLong.json()).toEqual({ message: 'Choose a range of at most 366 days' });
+    expect(tooLong.json()).toEqual({
+      code: 'export_range_too_long',
+      message: 'Choose a range of at most 366 days',
+    });
     expect((await api.get('/api/attendance/export?from=x')).statusCode).toBe(400);
   });
 

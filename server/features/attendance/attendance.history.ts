@@ -95,7 +95,7 @@ export async function exportCsv(ctx: Context, range: Range) {
   const from = range.from ?? addDays(to, -29);
   const days = (Date.parse(to) - Date.parse(from)) / DAY_MS + 1;
   if (days > MAX_EXPORT_DAYS) {
-    throw badRequest(`Choose a range of at most ${MAX_EXPORT_DAYS} days`);
+    throw badRequest('export_range_too_long', undefined, { max: MAX_EXPORT_DAYS });
   }
   const rows = await ctx.db
     .select()

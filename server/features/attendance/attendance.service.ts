@@ -18,7 +18,7 @@ import {
   toRecord,
 } from './attendance.records';
 
-const NOT_CLOCKED_IN = 'Not clocked in';
+const NOT_CLOCKED_IN = 'not_clocked_in';
 
 async function findOpen(db: Db, userId: string): Promise<RecordRow | undefined> {
   const [row] = await db
@@ -73,7 +73,7 @@ export async function clockIn(ctx: Context): Promise<AttendanceRecord> {
       await assertWeeksOpen(tx, userId, [now], settings.timeZone);
       await closeStale(tx, userId, settings, now);
       const open = await findOpen(tx, userId);
-      if (open) throw conflict('Already clocked in', { currentRecord: toRecord(open) });
+      if (open) throw conflict('already_clocked_in', { currentRecord: toRecord(open) });
       // Only the day's first clock-in is an arrival; a later shift of the same day is never late.
       const earlier = await tx.$count(
         attendanceRecords,
@@ -96,7 +96,7 @@ export async function clockIn(ctx: Context): Promise<AttendanceRecord> {
     // Two clock-ins at once: the partial unique index lets one through; the other lands here.
     if (!isUniqueViolation(err)) throw err;
     const open = await findOpen(ctx.db, userId);
-    throw conflict('Already clocked in', open ? { currentRecord: toRecord(open) } : undefined);
+    throw conflict('already_clocked_in', open ? { currentRecord: toRecord(open) } : undefined);
   }
 }
 
@@ -108,7 +108,7 @@ async function openToday(ctx: Context) {
   const open = await findOpen(ctx.db, userId);
   if (!open) throw conflict(NOT_CLOCKED_IN);
   if (open.date < zonedDate(now, settings.timeZone)) {
-    throw conflict(`${NOT_CLOCKED_IN} today: the record of ${open.date} was left open`);
+    throw conflict('not_clocked_in_today', { values: { date: open.date } });
   }
   // Clocking out and breaks change the week's attendance: refused, like its time, once it is locked.
   await assertWeeksOpen(ctx.db, userId, [open.clockIn, now], settings.timeZone);
@@ -128,7 +128,7 @@ export async function clockOut(ctx: Context): Promise<AttendanceRecord> {
 
 export async function startBreak(ctx: Context): Promise<AttendanceRecord> {
   const { open, now } = await openToday(ctx);
-  if (open.breakStartedAt) throw conflict('Already on a break');
+  if (open.breakStartedAt) throw conflict('already_on_break');
   const [row] = await ctx.db
     .update(attendanceRecords)
     .set({ breakStartedAt: now })
@@ -140,13 +140,13 @@ export async function startBreak(ctx: Context): Promise<AttendanceRecord> {
       ),
     )
     .returning();
-  if (!row) throw conflict('Already on a break');
+  if (!row) throw conflict('already_on_break');
   return toRecord(row);
 }
 
 export async function endBreak(ctx: Context): Promise<AttendanceRecord> {
   const { open, now } = await openToday(ctx);
-  if (!open.breakStartedAt) throw conflict('Not on a break');
+  if (!open.breakStartedAt) throw conflict('not_on_break');
   const [row] = await ctx.db
     .update(attendanceRecords)
     .set({
@@ -155,7 +155,7 @@ export async function endBreak(ctx: Context): Promise<AttendanceRecord> {
     })
     .where(and(eq(attendanceRecords.id, open.id), eq(attendanceRecords.breakStartedAt, open.breakStartedAt)))
     .returning();
-  if (!row) throw conflict('Not on a break');
+  if (!row) throw conflict('not_on_break');
   return toRecord(row);
 }
 

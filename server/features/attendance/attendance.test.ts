@@ -30,7 +30,7 @@ describe('attendance: authentication', () => {
     for (const path of ['clock-in', 'clock-out', 'break/start', 'break/end', 'fix']) {
       const res = await t.anonymous.post(`/api/attendance/${path}`);
       expect(res.statusCode).toBe(401);
-      expect(res.json()).toEqual({ message: 'Not authenticated' });
+      expect(res.json()).toEqual({ code: 'not_authenticated', message: 'Not authenticated' });
     }
   });
 });
@@ -54,7 +54,11 @@ describe('clock in and out', () => {
 
     const again = await api.post('/api/attendance/clock-in');
     expect(again.statusCode).toBe(409);
-    expect(again.json()).toEqual({ message: 'Already clocked in', currentRecord: record });
+    expect(again.json()).toEqual({
+      code: 'already_clocked_in',
+      message: 'Already clocked in',
+      currentRecord: record,
+    });
 
     at('2025-03-10T17:25:00Z');
     const closed = await api.post('/api/attendance/clock-out');
@@ -67,7 +71,7 @@ describe('clock in and out', () => {
 
     const none = await api.post('/api/attendance/clock-out');
     expect(none.statusCode).toBe(409);
-    expect(none.json()).toEqual({ message: 'Not clocked in' });
+    expect(none.json()).toEqual({ code: 'not_clocked_in', message: 'Not clocked in' });
   });
 
   it('lets only one of two concurrent clock-ins through (database rule)', async () => {
@@ -80,7 +84,11 @@ describe('clock in and out', () => {
     expect(codes).toEqual([201, 409]);
     const refused = results.find((r) => r.statusCode === 409)?.json();
     const created = results.find((r) => r.statusCode === 201)?.json();
-    expect(refused).toEqual({ message: 'Already clocked in', currentRecord: created });
+    expect(refused).toEqual({
+      code: 'already_clocked_in',
+      message: 'Already clocked in',
+      currentRecord: created,
+    });
     const rows = await t.db.select().from(attendanceRecords).where(eq(attendanceRecords.userId, user.id));
     expect(rows).toHaveLength(1);
   });
@@ -105,7 +113,10 @@ describe('clock in and out', () => {
 describe('breaks', () => {
   it('adds break minutes while clocked in and leaves them out of the hours', async () => {
     const { api } = await t.userClient('employee');
-    expect((await api.post('/api/attendance/break/start')).json()).toEqual({ message: 'Not clocked in' });
+    expect((await api.post('/api/attendance/break/start')).json()).toEqual({
+      code: 'not_clocked_in',
+      message: 'Not clocked in',
+    });
     at('2025-03-10T09:00:00Z');
     await api.post('/api/attendance/clock-in');
     at('2025-03-10T12:00:00Z');
@@ -114,13 +125,13 @@ describe('breaks', () => {
     expect(started.json().breakStartedAt).toBe('2025-03-10T12:00:00.000Z');
     const twice = await api.post('/api/attendance/break/start');
     expect(twice.statusCode).toBe(409);
-    expect(twice.json()).toEqual({ message: 'Already on a break' });
+    expect(twice.json()).toEqual({ code: 'already_on_break', message: 'Already on a break' });
     at('2025-03-10T12:30:00Z');
     const ended = await api.post('/api/attendance/break/end');
     expect(ended.json()).toMatchObject({ breakTime: 30, breakStartedAt: null });
     const notOnBreak = await api.post('/api/attendance/break/end');
     expect(notOnBreak.statusCode).toBe(409);
-    expect(notOnBreak.json()).toEqual({ message: 'Not on a break' });
+    expect(notOnBreak.json()).toEqual({ code: 'not_on_break', message: 'Not on a break' });
     // A second break still running at clock-out ends with it.
     at('2025-03-10T15:00:00Z');
     await api.post('/api/attendance/break/start');

@@ -8,7 +8,7 @@ import {
   setSessionCookie,
 } from '../../lib/auth';
 import type { PublicContext } from '../../lib/context';
-import { AppError } from '../../lib/errors';
+import { AppError, messageIn } from '../../lib/errors';
 import { audit } from '../../core/audit';
 import { implement } from '../../lib/routes';
 import { listVerificationCodes, register, resendVerification, verifyEmail } from './registration.service';
@@ -123,7 +123,10 @@ export const authRoutes = implement(authApi, {
     setSessionCookie(reply, token);
     return user;
   },
-  register: (ctx, { body }, { request }) => register(ctx, { ...body, ip: request.ip }),
+  register: async (ctx, { body }, { request }) => {
+    const registered = await register(ctx, { ...body, ip: request.ip });
+    return { ...registered, message: messageIn(await ctx.language(), registered.message) };
+  },
   verifyEmail: async (ctx, { body }, { request, reply }) => {
     const result = await verifyEmail(ctx, {
       ...body,

@@ -82,8 +82,8 @@ describe('POST /api/simple-login', () => {
     const unknown = await login('nobody@example.com', TEST_PASSWORD);
     expect(wrong.statusCode).toBe(401);
     expect(unknown.statusCode).toBe(401);
-    expect(wrong.json()).toEqual({ message: 'Invalid email or password' });
-    expect(unknown.json()).toEqual({ message: 'Invalid email or password' });
+    expect(wrong.json()).toEqual({ code: 'invalid_credentials', message: 'Invalid email or password' });
+    expect(unknown.json()).toEqual({ code: 'invalid_credentials', message: 'Invalid email or password' });
   });
 
   it('says which when the account is unverified, pending, rejected or suspended', async () => {
@@ -192,7 +192,7 @@ describe('GET /api/auth/user and POST /api/logout', () => {
   it('needs a session', async () => {
     const res = await t.anonymous.call(authApi.currentUser);
     expect(res.statusCode).toBe(401);
-    expect(res.json()).toEqual({ message: 'Not authenticated' });
+    expect(res.json()).toEqual({ code: 'not_authenticated', message: 'Not authenticated' });
   });
 
   it('returns the signed-in user for every role', async () => {

@@ -20,7 +20,7 @@ export const FLOW_COOKIE = 'wb_oidc';
 export const FLOW_COOKIE_PATH = '/api/auth/oidc';
 export const FLOW_TTL_MS = 10 * 60 * 1000;
 export const CALLBACK_PATH = '/api/auth/oidc/callback';
-export const PASSWORD_SIGN_IN_OFF = 'Password sign-in is turned off. Please use single sign-on.';
+export const PASSWORD_SIGN_IN_OFF = 'password_sign_in_off';
 const SSO_FAILED = SSO_OUTCOMES.failed;
 // The AES-GCM associated data of the sealed client secret: it can only be opened as that.
 const SECRET_AAD = 'oidc-client-secret';
@@ -148,7 +148,7 @@ const redirectUri = (config: Config) => `${config.appUrl}${CALLBACK_PATH}`;
 /** The provider's authorization URL and the flow cookie's value. 404 while no provider is configured. */
 export async function startSignIn(ctx: PublicContext): Promise<{ url: string; cookie: string }> {
   const p = await provider(ctx);
-  if (!p) throw new AppError(404, 'Single sign-on is not configured');
+  if (!p) throw new AppError(404, 'sso_not_configured');
   const configuration = await clientConfiguration(p).catch((error) => {
     ctx.log.warn({ issuer: p.issuer, err: String(error) }, 'OIDC discovery failed');
     throw new AppError(502, SSO_OUTCOMES.unavailable, { outcome: 'unavailable' });
@@ -194,7 +194,7 @@ export async function completeSignIn(
   input: { callbackPath: string; flowCookie: string | undefined },
 ): Promise<CallbackOutcome> {
   const p = await provider(ctx);
-  if (!p) throw new AppError(404, 'Single sign-on is not configured');
+  if (!p) throw new AppError(404, 'sso_not_configured');
   const flow = openFlow(ctx.secret, input.flowCookie, ctx.now);
   if (!flow) throw new AppError(400, SSO_OUTCOMES.expired, { outcome: 'expired' });
   const configuration = await clientConfiguration(p).catch(() => {
@@ -304,7 +304,7 @@ export async function saveSsoSettings(ctx: Context, input: SsoSettingsInput): Pr
   const issuer = input.issuer ?? '';
   const configured = fromEnvironment || (issuer !== '' && (input.clientId ?? '') !== '');
   if (!input.passwordSignIn && !configured) {
-    throw badRequest('Configure a provider before turning password sign-in off', 'passwordSignIn');
+    throw badRequest('sso_provider_first', 'passwordSignIn');
   }
   const secretGiven = Boolean(input.clientSecret);
   const values = fromEnvironment

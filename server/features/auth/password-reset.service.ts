@@ -8,7 +8,7 @@ import type { Db } from '../../db/types';
 import { apiTokens, passwordResets, users } from '../../db/schema';
 import { endAllSessions, sha256 } from '../../lib/auth';
 import type { PublicContext } from '../../lib/context';
-import { badRequest } from '../../lib/errors';
+import { badRequest, messageIn } from '../../lib/errors';
 import { hashPassword } from '../../lib/password';
 import { beginAttempt, type ThrottleKey, throttleKeys } from '../../lib/throttle';
 import { findUserByEmail } from '../../core/people';
@@ -75,7 +75,7 @@ export async function requestPasswordReset(ctx: PublicContext, input: { email: s
     ctx.mailer.kick();
     await redactSpentResetLinks(ctx.db, ctx.now);
   }
-  return { message: PASSWORD_RESET_SENT };
+  return { message: messageIn(await ctx.language(), PASSWORD_RESET_SENT) };
 }
 
 /**
@@ -133,7 +133,7 @@ export async function confirmPasswordReset(
   ctx.mailer.kick();
   await redactSpentResetLinks(ctx.db, ctx.now);
   ctx.log.info({ userId: user.id }, 'password reset by link');
-  return { message: PASSWORD_RESET_DONE };
+  return { message: messageIn(await ctx.language(), PASSWORD_RESET_DONE) };
 }
 
 /** Takes the link out of every outbox mail whose reset is used, replaced or expired (as codes are). */

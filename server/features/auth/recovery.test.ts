@@ -9,6 +9,7 @@ import type { Clock } from '../../lib/clock';
 import { freePort } from '../../test/free-port';
 import { createTestApp, TEST_PASSWORD, type TestContext } from '../../test/harness';
 import { mailServer, until } from '../../test/smtp';
+import { english } from '../../test/messages';
 
 /**
  * Account recovery (docs/product/accounts.md#forgot-password, #verification-codes), through a real
@@ -70,7 +71,7 @@ describe('forgot password', () => {
     expect(created.statusCode).toBe(201);
     const res = await request(user.email);
     expect(res.statusCode).toBe(202);
-    expect(res.json()).toEqual({ message: PASSWORD_RESET_SENT });
+    expect(res.json()).toEqual({ message: english(PASSWORD_RESET_SENT) });
     const { mail, token } = await linkMailedTo(user.email);
     expect(mail.subject).toBe('Choose a new Workbench password');
     // At rest only the hash: the token itself is in no table.
@@ -79,7 +80,7 @@ describe('forgot password', () => {
 
     const done = await confirm(token, 'Brand1NewPass');
     expect(done.statusCode).toBe(200);
-    expect(done.json()).toEqual({ message: PASSWORD_RESET_DONE });
+    expect(done.json()).toEqual({ message: english(PASSWORD_RESET_DONE) });
     expect((await api.call(authApi.currentUser)).statusCode).toBe(401);
     expect(await t.db.select().from(sessions).where(eq(sessions.userId, user.id))).toEqual([]);
     const [tokenRow] = await t.db.select().from(apiTokens).where(eq(apiTokens.userId, user.id));
@@ -97,7 +98,7 @@ describe('forgot password', () => {
     // Used once: the same link again is refused.
     const again = await confirm(token, 'Another1Pass');
     expect(again.statusCode).toBe(400);
-    expect(again.json().message).toBe(INVALID_RESET_LINK);
+    expect(again.json().message).toBe(english(INVALID_RESET_LINK));
     // The owner hears of it, and the audit log has it.
     expect(
       await until(() => smtp.to(user.email).some((m) => m.subject?.includes('password was reset'))),
@@ -127,7 +128,7 @@ describe('forgot password', () => {
     try {
       const late = await confirm(second.token, 'TooLate1Pass');
       expect(late.statusCode).toBe(400);
-      expect(late.json().message).toBe(INVALID_RESET_LINK);
+      expect(late.json().message).toBe(english(INVALID_RESET_LINK));
     } finally {
       offsetMs = 0;
     }
@@ -136,7 +137,7 @@ describe('forgot password', () => {
   it('answers the same for an unknown address, mails nothing, and throttles per mailbox and client', async () => {
     const unknown = await request('nobody-here@example.com');
     expect(unknown.statusCode).toBe(202);
-    expect(unknown.json()).toEqual({ message: PASSWORD_RESET_SENT });
+    expect(unknown.json()).toEqual({ message: english(PASSWORD_RESET_SENT) });
     const { user } = await t.userClient('employee');
     const statuses: number[] = [];
     // From five different addresses: the mailbox's own limit still applies.
@@ -162,8 +163,8 @@ describe('forgot password', () => {
     const unknown = await confirm('a'.repeat(43), 'Valid1Password');
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json()).toMatchObject({
-      message: INVALID_RESET_LINK,
-      fieldErrors: { token: [INVALID_RESET_LINK] },
+      message: english(INVALID_RESET_LINK),
+      fieldErrors: { token: [english(INVALID_RESET_LINK)] },
     });
   });
 });

@@ -20,8 +20,8 @@ import { beginAttempt, registrationKeys, throttleKeys } from '../../lib/throttle
 import { findUserByEmail, toUser } from '../../core/people';
 import { containsPattern } from '../../lib/like';
 
-export const INVALID_CODE = 'Invalid verification code.';
-export const INVALID_INVITE = 'This invitation code is invalid or has expired.';
+export const INVALID_CODE = 'invalid_code';
+export const INVALID_INVITE = 'invalid_invite';
 
 /** `secret` keys the codes' HMAC (server/lib/server-secret.ts). */
 type Deps = { db: Db; clock: Clock; mailer: Mailer; secret: string; language(): Promise<Language> };
@@ -51,7 +51,7 @@ export async function register(
   // Every registration counts (each one runs argon2 and sends mail), successful or not.
   await beginAttempt(deps.db, registrationKeys(input.ip), now);
   if (await findUserByEmail(deps.db, input.email)) {
-    throw conflict('An account with this email already exists', { field: 'email' });
+    throw conflict('account_exists', { field: 'email' });
   }
   const invite = input.inviteCode ? await openInvitation(deps.db, input.inviteCode, input.email, now) : null;
   if (input.inviteCode && !invite) {
@@ -71,9 +71,9 @@ export async function register(
     })
     .onConflictDoNothing({ target: users.email })
     .returning();
-  if (!user) throw conflict('An account with this email already exists', { field: 'email' });
+  if (!user) throw conflict('account_exists', { field: 'email' });
   await issueVerificationCode(deps, user, await deps.language());
-  return { email: user.email, message: 'Please check your email for verification code.' };
+  return { email: user.email, message: 'verification_sent' };
 }
 
 /**
@@ -90,7 +90,7 @@ export async function verifyEmail(
   const fail = (message: string) => badRequest(message, 'verificationCode');
   const user = await findUserByEmail(deps.db, input.email);
   if (!user) throw fail(INVALID_CODE);
-  if (user.emailVerified) throw conflict('This email address is already verified.');
+  if (user.emailVerified) throw conflict('email_already_verified');
   const [code] = await deps.db
     .select()
     .from(verificationCodes)
@@ -98,7 +98,7 @@ export async function verifyEmail(
     .orderBy(desc(verificationCodes.createdAt))
     .limit(1);
   if (!code) throw fail(INVALID_CODE);
-  if (code.expiresAt <= now) throw fail('This code has expired. Please request a new one.');
+  if (code.expiresAt <= now) throw fail('code_expired');
   // Take one of the code's tries atomically before comparing: no burst gets more than MAX_CODE_ATTEMPTS.
   const [counted] = await deps.db
     .update(verificationCodes)
@@ -111,7 +111,7 @@ export async function verifyEmail(
       ),
     )
     .returning({ attempts: verificationCodes.attempts });
-  if (!counted) throw fail('Too many wrong attempts. Please request a new code.');
+  if (!counted) throw fail('code_attempts_exhausted');
   if (code.codeHash !== hashCode(deps.secret, user.id, input.verificationCode)) {
     if (counted.attempts >= MAX_CODE_ATTEMPTS) await redactSpentCodes(deps.db, now);
     throw fail(INVALID_CODE);

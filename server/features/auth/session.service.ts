@@ -20,17 +20,17 @@ import {
 } from '../../core/two-factor';
 import { findUserByEmail, getUser, toUser } from '../../core/people';
 
-export const INVALID_CREDENTIALS = 'Invalid email or password';
+export const INVALID_CREDENTIALS = 'invalid_credentials';
 
 type Deps = { db: Db; clock: Clock };
 type UserRow = typeof users.$inferSelect;
 
 /** Why a correct password still may not sign in (docs/product/accounts.md#sign-in: 403 saying which). */
 function refusal(user: UserRow): string | null {
-  if (!user.emailVerified) return 'Please verify your email address before signing in.';
-  if (user.approvalStatus === 'pending') return 'Your account is pending admin approval.';
-  if (user.approvalStatus === 'rejected') return 'Your registration has been rejected.';
-  if (!user.isActive) return 'Your account has been suspended. Please contact an administrator.';
+  if (!user.emailVerified) return 'verify_email_first';
+  if (user.approvalStatus === 'pending') return 'account_pending';
+  if (user.approvalStatus === 'rejected') return 'registration_rejected';
+  if (!user.isActive) return 'account_suspended';
   return null;
 }
 
@@ -116,10 +116,10 @@ export async function changePassword(
 ) {
   const user = await getUser(deps.db, userId);
   if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
-    throw badRequest('Current password is incorrect', 'currentPassword');
+    throw badRequest('current_password_incorrect', 'currentPassword');
   }
   if (input.currentPassword === input.newPassword) {
-    throw badRequest('Choose a password different from the temporary one', 'newPassword');
+    throw badRequest('password_same_as_temporary', 'newPassword');
   }
   const passwordHash = await hashPassword(input.newPassword);
   const now = deps.clock.now();

@@ -54,7 +54,7 @@ export const ssoRoutes = implement(ssoApi, {
       const result = await auditedSignIn(ctx, { ip: request.ip, method: 'sso' }, async () => {
         if (query.error) {
           ctx.log.warn({ error: query.error }, 'OIDC provider answered an error');
-          throw new AppError(400, 'The identity provider refused the sign-in', { outcome: 'failed' });
+          throw new AppError(400, 'sso_provider_refused', { outcome: 'failed' });
         }
         const { user } = await completeSignIn(ctx, { callbackPath: request.url, flowCookie });
         // Two-factor stays Workbench's: an enrolled user still gives a code (decision 020).

@@ -93,7 +93,11 @@ async function signInAs(who: TestAccount) {
 describe('single sign-on with OpenID Connect', () => {
   it('tells the sign-in page about the provider', async () => {
     const res = await t.anonymous.call(ssoApi.signInOptions);
-    expect(res.json()).toEqual({ sso: { providerName: 'Acme ID' }, passwordSignIn: true, defaultLanguage: 'en' });
+    expect(res.json()).toEqual({
+      sso: { providerName: 'Acme ID' },
+      passwordSignIn: true,
+      defaultLanguage: 'en',
+    });
   });
 
   it('redirects to the provider with PKCE (S256), state and nonce', async () => {

@@ -173,7 +173,7 @@ export async function attachmentFile(
     )
     .where(and(eq(messageAttachments.id, attachmentId), eq(messages.conversationId, conversationId)))
     .limit(1);
-  if (!row) throw notFound('File not found');
+  if (!row) throw notFound('file_not_found');
   const inline = row.contentType.startsWith('image/');
   return {
     body: row.data,

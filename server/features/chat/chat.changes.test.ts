@@ -14,6 +14,7 @@ import { notificationsApi } from '@contract/notifications';
 import WebSocket from 'ws';
 import { messageAttachments, messages } from '../../db/schema';
 import { createTestApp, type TestApi, type TestContext } from '../../test/harness';
+import { english } from '../../test/messages';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -313,7 +314,7 @@ describe('attachments', () => {
       api = g.apiA,
     ) => {
       const res = await upload(api, g.id, file);
-      expect(res.statusCode).toBe(message === ATTACHMENT_TOO_LARGE ? 413 : 400);
+      expect(res.statusCode).toBe(message === english(ATTACHMENT_TOO_LARGE) ? 413 : 400);
       expect(res.json().message).toBe(message);
     };
     await refused(
@@ -322,23 +323,26 @@ describe('attachments', () => {
         name: 'x.svg',
         type: 'image/svg+xml',
       },
-      ATTACHMENT_NOT_ALLOWED,
+      english(ATTACHMENT_NOT_ALLOWED),
     );
     await refused(
       { data: Buffer.from('<html><script>1</script></html>'), name: 'page.html', type: 'text/html' },
-      ATTACHMENT_NOT_ALLOWED,
+      english(ATTACHMENT_NOT_ALLOWED),
     );
     // a picture by name and type that is not one by content
     await refused(
       { data: Buffer.from('not really a png'), name: 'photo.png', type: 'image/png' },
-      ATTACHMENT_NOT_ALLOWED,
+      english(ATTACHMENT_NOT_ALLOWED),
     );
     await refused(
       { data: Buffer.from([0x89, 0x50, 0x4e, 0x47, 1, 2, 3]), name: 'broken.png' },
-      ATTACHMENT_NOT_ALLOWED,
+      english(ATTACHMENT_NOT_ALLOWED),
     );
-    await refused({ data: Buffer.from('MZ\x90\x00'), name: 'tool.exe' }, ATTACHMENT_NOT_ALLOWED);
-    await refused({ data: Buffer.alloc(10 * 1024 * 1024 + 1, 'a'), name: 'big.txt' }, ATTACHMENT_TOO_LARGE);
+    await refused({ data: Buffer.from('MZ\x90\x00'), name: 'tool.exe' }, english(ATTACHMENT_NOT_ALLOWED));
+    await refused(
+      { data: Buffer.alloc(10 * 1024 * 1024 + 1, 'a'), name: 'big.txt' },
+      english(ATTACHMENT_TOO_LARGE),
+    );
     const none = await t.app.inject({
       method: 'POST',
       url: `/api/chat/${g.id}/attachments`,
@@ -346,7 +350,7 @@ describe('attachments', () => {
       headers: { cookie: g.apiA.cookie ?? '' },
     });
     expect(none.statusCode).toBe(400);
-    expect(none.json().message).toBe(ATTACHMENT_MISSING);
+    expect(none.json().message).toBe(english(ATTACHMENT_MISSING));
     const tooLongCaption = await upload(
       g.apiA,
       g.id,

@@ -6,6 +6,7 @@ import { DATABASE_UNAVAILABLE } from '../../lib/errors';
 import { createTestApp, type TestContext, testDatabaseName } from '../../test/harness';
 import { pgOutage } from '../../test/pg-outage';
 import { until } from '../../test/until';
+import { english } from '../../test/messages';
 
 type Event = { type: string; data: Record<string, unknown> };
 
@@ -67,7 +68,7 @@ describe.skipIf(!serverUrl)(
           body: { content: 'during' },
         });
         statuses.push(during.statusCode);
-        if (during.statusCode === 503) expect(during.json().message).toBe(DATABASE_UNAVAILABLE);
+        if (during.statusCode === 503) expect(during.json().message).toBe(english(DATABASE_UNAVAILABLE));
         return during.statusCode === 201;
       }, 'a post to go through');
       expect(statuses.slice(0, -1).every((status) => status === 503)).toBe(true);

@@ -22,7 +22,7 @@ async function refuseForeignOrigin(request: FastifyRequest) {
   } catch {
     host = undefined;
   }
-  if (host !== request.host) throw new AppError(403, 'Cross-site request refused');
+  if (host !== request.host) throw new AppError(403, 'cross_site_refused');
 }
 
 /** GET /api/ws: the live event stream of the signed-in user (docs/product/chat.md#live-events). */

@@ -123,7 +123,7 @@ async function conversationsFor(db: Db, userId: string, onlyId?: string): Promis
 
 export async function getConversation(db: Db, userId: string, conversationId: string) {
   const [found] = await conversationsFor(db, userId, conversationId);
-  if (!found) throw notFound('Conversation not found');
+  if (!found) throw notFound('conversation_not_found');
   return found;
 }
 
@@ -136,7 +136,7 @@ const participation = statement<{ user_id: string }, [conversationId: string, us
 /** Whether the user takes part; everyone else is told the conversation does not exist (docs/product/chat.md#participants-only). */
 export async function assertParticipant(db: Db, userId: string, conversationId: string) {
   const [row] = await participation(db, conversationId, userId);
-  if (!row) throw notFound('Conversation not found');
+  if (!row) throw notFound('conversation_not_found');
 }
 
 export async function participantIds(db: Db, conversationId: string): Promise<string[]> {
@@ -152,7 +152,7 @@ async function assertApprovedUsers(db: Db, ids: string[]) {
     .select({ id: users.id })
     .from(users)
     .where(and(inArray(users.id, ids), eq(users.approvalStatus, 'approved'), eq(users.isActive, true)));
-  if (found.length !== ids.length) throw badRequest('Choose people from the list');
+  if (found.length !== ids.length) throw badRequest('participants_from_list');
 }
 
 /**
@@ -167,7 +167,7 @@ export async function createConversation(
   const { db, now } = ctx;
   const userId = ctx.actor.id;
   const others = [...new Set(body.participantIds)].filter((id) => id !== userId);
-  if (others.length === 0) throw badRequest('Choose at least one other person');
+  if (others.length === 0) throw badRequest('other_person_required');
   await assertApprovedUsers(db, others);
 
   const id = await db.transaction(async (tx) => {

@@ -136,7 +136,7 @@ export async function listMessages(
   const userId = ctx.actor.id;
   const [state] = await readState(db, conversationId, userId);
   // Everyone else is told the conversation does not exist.
-  if (!state) throw notFound('Conversation not found');
+  if (!state) throw notFound('conversation_not_found');
   const messages = await pageOf(db, conversationId, query, userId);
   // Reading the newest messages marks the conversation read; nothing is written when nothing was
   // unread, and the user's other tabs hear of it only when the mark changed.
@@ -154,7 +154,7 @@ async function pageOf(
 ): Promise<ChatMessage[]> {
   const cursorId = query.before ?? query.after;
   if (cursorId && (await messageIn(db, cursorId, conversationId)).length === 0) {
-    throw notFound('Message not found');
+    throw notFound('message_not_found');
   }
   if (query.after)
     return (await pageAfter(db, conversationId, query.after, query.limit, reader)).map(toMessage);
@@ -227,7 +227,7 @@ export async function postMessage(
   const { db } = ctx;
   const userId = ctx.actor.id;
   const [target] = await postTarget(db, conversationId, userId);
-  if (!target) throw notFound('Conversation not found');
+  if (!target) throw notFound('conversation_not_found');
   const mayMention = content.includes('@');
   const offlineRecipient =
     target.other_id && presence && !presence.isOnline(target.other_id) ? target.other_id : null;
@@ -423,7 +423,7 @@ export async function loadMessage(
 
 async function readMessage(db: Db, messageId: string, reader: string): Promise<ChatMessage> {
   const [row] = await messageFor(db, messageId, reader);
-  if (!row) throw notFound('Message not found');
+  if (!row) throw notFound('message_not_found');
   return toMessage(row);
 }
 
@@ -441,12 +441,12 @@ const messageTarget = statement<
 /** The message to change: 404 outside the conversation, 409 once deleted, 403 when not the sender's own. */
 async function targetOf(ctx: Context, conversationId: string, messageId: string, own: 'own' | 'any') {
   const [target] = await messageTarget(ctx.db, conversationId, messageId, ctx.actor.id);
-  if (!target) throw notFound('Conversation not found');
-  if (!target.found) throw notFound('Message not found');
+  if (!target) throw notFound('conversation_not_found');
+  if (!target.found) throw notFound('message_not_found');
   if (own === 'own' && target.sender_id !== ctx.actor.id) {
-    throw forbidden('You can only change your own messages');
+    throw forbidden('own_messages_only');
   }
-  if (target.deleted) throw conflict('This message was deleted');
+  if (target.deleted) throw conflict('message_deleted');
   return { content: target.content ?? '' };
 }
 
@@ -471,7 +471,7 @@ export async function editMessage(
         where id = ${messageId} and deleted_at is null returning id`,
     );
     // Deleted meanwhile (by the same person, in another tab).
-    if (!changed) throw conflict('This message was deleted');
+    if (!changed) throw conflict('message_deleted');
     if (!content.includes('@')) return [];
     const earlier = new Set(
       before.content.includes('@') ? await mentionedIn(ctx, tx, conversationId, before.content) : [],
@@ -577,7 +577,7 @@ export async function searchMessages(
   const userId = ctx.actor.id;
   await assertParticipant(ctx.db, userId, conversationId);
   if (query.before && (await messageIn(ctx.db, query.before, conversationId)).length === 0) {
-    throw notFound('Message not found');
+    throw notFound('message_not_found');
   }
   const pattern = containsPattern(query.q);
   const rows = query.before

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DOCS_PAGE } from '../../lib/openapi';
 import { INVALID_DAYS, isDayNode, nodeOf } from '../../test/fuzz-inputs';
 import { createTestApp, type TestContext } from '../../test/harness';
+import { english } from '../../test/messages';
 
 /**
  * Every date a route takes, in its query or its body, is checked as a date at the contract: each of
@@ -36,7 +37,7 @@ function datePlaces(): Place[] {
 
 const messageFor = (day: string) => {
   const year = Number(day.slice(0, 4));
-  return year < 1900 || year > 2999 ? DATE_OUT_OF_RANGE : NOT_A_DATE;
+  return year < 1900 || year > 2999 ? english(DATE_OUT_OF_RANGE) : english(NOT_A_DATE);
 };
 
 describe('dates are checked as dates on every route that takes one', () => {

@@ -2,8 +2,9 @@ import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SHUTTING_DOWN } from '../../app';
 import { createTestApp, type TestContext } from '../../test/harness';
+import { english } from '../../test/messages';
 
-/** The refusals Fastify itself makes come in the app's one error shape: `{message}` and nothing else. */
+/** The refusals Fastify itself makes come in the app's one error shape: `{code, message}` and nothing else. */
 describe("Fastify's own refusals", () => {
   let t: TestContext;
   beforeAll(async () => {
@@ -15,7 +16,7 @@ describe("Fastify's own refusals", () => {
     const { api } = await t.userClient('employee');
     const res = await api.get(`/api/projects/${'a'.repeat(101)}`);
     expect(res.statusCode).toBe(414);
-    expect(res.json()).toEqual({ message: 'A path parameter is too long' });
+    expect(res.json()).toEqual({ code: 'path_parameter_too_long', message: 'A path parameter is too long' });
     // One character less is an id that names nothing.
     expect((await api.get(`/api/projects/${'a'.repeat(100)}`)).statusCode).toBe(404);
   });
@@ -24,7 +25,7 @@ describe("Fastify's own refusals", () => {
     const { api } = await t.userClient('employee');
     const res = await api.get('/api/projects/%E0%A4%A');
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message: 'Malformed URL' });
+    expect(res.json()).toEqual({ code: 'malformed_url', message: 'Malformed URL' });
   });
 
   it('answers a body of another type with 415 {message}', async () => {
@@ -33,7 +34,10 @@ describe("Fastify's own refusals", () => {
       'content-type': 'application/x-www-form-urlencoded',
     });
     expect(res.statusCode).toBe(415);
-    expect(res.json()).toEqual({ message: 'Unsupported content type; send application/json' });
+    expect(res.json()).toEqual({
+      code: 'unsupported_content_type',
+      message: 'Unsupported content type; send application/json',
+    });
   });
 });
 
@@ -77,7 +81,8 @@ describe('a request that arrives while the server closes', () => {
     expect(responses.map((r) => r.slice(0, 12))).toEqual(['HTTP/1.1 401', 'HTTP/1.1 503']);
     expect(responses[1].toLowerCase()).toContain('connection: close');
     expect(JSON.parse(responses[1].slice(responses[1].indexOf('\r\n\r\n') + 4))).toEqual({
-      message: SHUTTING_DOWN,
+      code: SHUTTING_DOWN,
+      message: english(SHUTTING_DOWN),
     });
   });
 });

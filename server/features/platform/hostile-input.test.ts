@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_JSON_DEPTH } from '../../lib/json-body';
 import { createTestApp, type TestContext, type TestApi } from '../../test/harness';
+import { english } from '../../test/messages';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -168,7 +169,7 @@ describe('a NUL or other control character in free text', () => {
     const before = await snapshot();
     const res = await call();
     expect(res.statusCode).toBe(400);
-    expect(res.json().fieldErrors[field]).toContain(INVALID_CHARACTERS);
+    expect(res.json().fieldErrors[field]).toContain(english(INVALID_CHARACTERS));
     expect(await snapshot()).toEqual(before);
   });
 
@@ -180,7 +181,7 @@ describe('a NUL or other control character in free text', () => {
     expect(comment.json().text).toBe('line one\n\tline two\r\nend');
     const title = await employee.post('/api/tasks', { title: 'two\nlines' });
     expect(title.statusCode).toBe(400);
-    expect(title.json().fieldErrors.title).toEqual([INVALID_CHARACTERS]);
+    expect(title.json().fieldErrors.title).toEqual([english(INVALID_CHARACTERS)]);
     // a lone UTF-16 surrogate is broken Unicode that UTF-8 cannot hold; a proper pair is fine
     const emoji = await employee.post(`/api/tasks/${taskId}/comments`, { text: 'ok 🙂' });
     expect(emoji.statusCode).toBe(201);

@@ -40,7 +40,7 @@ describe('GET /metrics', () => {
     try {
       const res = await off.anonymous.get('/metrics', { authorization: `Bearer ${TOKEN}` });
       expect(res.statusCode).toBe(404);
-      expect(res.json()).toEqual({ message: 'Not found' });
+      expect(res.json()).toEqual({ code: 'not_found', message: 'Not found' });
     } finally {
       await off.close();
     }

@@ -158,7 +158,11 @@ describe('the response check of the API tests (server/test/openapi-check.ts)', (
 
   it('passes what the document declares', () => {
     expect(
-      check('POST', '/api/simple-login', answer(429, '{"message":"Too many","retryAfter":3}')),
+      check(
+        'POST',
+        '/api/simple-login',
+        answer(429, '{"code":"too_many","message":"Too many","retryAfter":3}'),
+      ),
     ).not.toThrow();
     expect(check('DELETE', `/api/tasks/${crypto.randomUUID()}`, answer(204, '', ''))).not.toThrow();
     expect(
@@ -170,7 +174,9 @@ describe('the response check of the API tests (server/test/openapi-check.ts)', (
 
   it('fails on a status, a body or a content type the document does not declare', () => {
     expect(check('GET', '/api/health', answer(404, '{"message":"Not found"}'))).toThrow(/does not declare/);
-    expect(check('POST', '/api/simple-login', answer(429, '{"message":"Too many"}'))).toThrow(/retryAfter/);
+    expect(
+      check('POST', '/api/simple-login', answer(429, '{"code":"too_many","message":"Too many"}')),
+    ).toThrow(/retryAfter/);
     expect(check('GET', '/api/health', answer(200, '{"status":"ok","extra":1}'))).toThrow(/does not allow/);
     expect(
       check('GET', `/api/projects/${crypto.randomUUID()}`, answer(404, '{"error":"Not Found"}')),

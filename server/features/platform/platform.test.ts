@@ -137,14 +137,14 @@ describe('platform', () => {
       payload: '{"a":',
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message: 'Malformed JSON in request body' });
+    expect(res.json()).toEqual({ code: 'malformed_json', message: 'Malformed JSON in request body' });
   });
 
   it('answers unknown API paths with a JSON 404', async () => {
     for (const res of [await t.anonymous.get('/api/nope'), await t.anonymous.delete('/api/nope/1')]) {
       expect(res.statusCode).toBe(404);
       expect(res.headers['content-type']).toContain('application/json');
-      expect(res.json()).toEqual({ message: 'Not found' });
+      expect(res.json()).toEqual({ code: 'not_found', message: 'Not found' });
     }
   });
 

@@ -76,7 +76,7 @@ export async function avatarImage(ctx: Context, id: string): Promise<Download> {
     .from(avatars)
     .where(eq(avatars.userId, id))
     .limit(1);
-  if (!row) throw notFound('No picture');
+  if (!row) throw notFound('no_picture');
   // Only signed-in people may see it: browsers may keep it, shared caches may not.
   return { body: row.image, cacheControl: 'private, max-age=31536000, immutable' };
 }

@@ -2,6 +2,7 @@ import { AVATAR_MISSING, AVATAR_NOT_IMAGE, AVATAR_TOO_LARGE, profileApi } from '
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../test/harness';
+import { english } from '../../test/messages';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -72,20 +73,20 @@ describe('avatar', () => {
     });
     expect(text.statusCode).toBe(400);
     expect(text.json()).toMatchObject({
-      message: AVATAR_NOT_IMAGE,
-      fieldErrors: { file: [AVATAR_NOT_IMAGE] },
+      message: english(AVATAR_NOT_IMAGE),
+      fieldErrors: { file: [english(AVATAR_NOT_IMAGE)] },
     });
     const big = await upload(api.cookie, {
       file: new Blob([new Uint8Array(10 * 1024 * 1024 + 1).fill(1)], { type: 'image/jpeg' }),
     });
     expect(big.statusCode).toBe(413);
-    expect(big.json().message).toBe(AVATAR_TOO_LARGE);
+    expect(big.json().message).toBe(english(AVATAR_TOO_LARGE));
     const none = await upload(api.cookie, { note: 'no file here' });
     expect(none.statusCode).toBe(400);
-    expect(none.json().message).toBe(AVATAR_MISSING);
+    expect(none.json().message).toBe(english(AVATAR_MISSING));
     const json = await api.post('/api/profile/avatar', { file: 'x' });
     expect(json.statusCode).toBe(400);
-    expect(json.json().message).toBe(AVATAR_MISSING);
+    expect(json.json().message).toBe(english(AVATAR_MISSING));
     expect((await api.call(profileApi.get)).json().profileImageUrl).toBeNull();
   });
 

@@ -69,7 +69,7 @@ export async function endOwnSession({ db, actor, now }: Context, id: string): Pr
       .delete(sessions)
       .where(and(eq(sessions.id, id), eq(sessions.userId, actor.id)))
       .returning({ id: sessions.id, userAgent: sessions.userAgent });
-    if (ended.length === 0) throw notFound('Session not found');
+    if (ended.length === 0) throw notFound('session_not_found');
     await audit(tx, {
       actorId: actor.id,
       action: 'session_ended',
@@ -144,9 +144,9 @@ export async function enableTwoFactor(ctx: Context, code: string, ip: string) {
 
 /** Turns two-factor sign-in off with a current code or a recovery code, unless the role requires it. */
 export async function disableTwoFactor(ctx: Context, code: string, ip: string): Promise<User> {
-  if (!ctx.actor.twoFactorEnabledAt) throw conflict('Two-factor sign-in is not on.');
+  if (!ctx.actor.twoFactorEnabledAt) throw conflict('two_factor_not_on');
   if ((await ctx.settings()).twoFactorRoles.includes(ctx.actor.role)) {
-    throw forbidden('Your organisation requires two-factor sign-in for your role.');
+    throw forbidden('two_factor_required_for_role');
   }
   const attempt = await beginAttempt(ctx.db, throttleKeys('2fa', ip, ctx.actor.email), ctx.now);
   if (!(await spendSecondFactor(ctx, ctx.actor.id, code, ctx.now))) throw badRequest(WRONG_CODE, 'code');

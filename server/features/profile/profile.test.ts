@@ -8,6 +8,7 @@ import { notifications, outbox, users } from '../../db/schema';
 import { SESSION_COOKIE } from '../../lib/auth';
 import { createTestApp, TEST_PASSWORD, type TestContext } from '../../test/harness';
 import { deviceName } from './device';
+import { english } from '../../test/messages';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -99,9 +100,9 @@ describe('profile', () => {
       [{ lastName: 'R2D2' }, 'lastName', 'Last name can only contain letters'],
       [{ lastName: 'x'.repeat(51) }, 'lastName', 'Last name too long'],
       [{ firstName: 42 }, 'firstName', 'First name must be at least 2 characters'],
-      [{ timeZone: 'Mars/Olympus' }, 'timeZone', INVALID_TIME_ZONE],
-      [{ timeZone: 5 }, 'timeZone', INVALID_TIME_ZONE],
-      [{ timeZone: 'x'.repeat(65) }, 'timeZone', INVALID_TIME_ZONE],
+      [{ timeZone: 'Mars/Olympus' }, 'timeZone', english(INVALID_TIME_ZONE)],
+      [{ timeZone: 5 }, 'timeZone', english(INVALID_TIME_ZONE)],
+      [{ timeZone: 'x'.repeat(65) }, 'timeZone', english(INVALID_TIME_ZONE)],
     ];
     for (const [body, field, message] of cases) {
       const res = await api.patch('/api/profile', body);

@@ -11,6 +11,7 @@ import WebSocket from 'ws';
 import { apiTokens, auditLog } from '../../db/schema';
 import { contractEndpoints } from '../../test/contract-endpoints';
 import { createTestApp, TEST_PASSWORD, type TestContext } from '../../test/harness';
+import { english } from '../../test/messages';
 
 /**
  * A personal API token is for the API, not for the account behind it
@@ -69,7 +70,7 @@ describe('account security refuses API tokens', () => {
         headers: bearer(token),
         payload: endpoint.method === 'GET' || endpoint.method === 'DELETE' ? undefined : {},
       });
-      if (res.statusCode !== 403 || res.json().message !== NOT_FOR_TOKENS) {
+      if (res.statusCode !== 403 || res.json().message !== english(NOT_FOR_TOKENS)) {
         wrong.push(`${endpoint.method} ${endpoint.path}: ${res.statusCode} ${res.body}`);
       }
     }
@@ -141,7 +142,7 @@ describe('token scopes', () => {
     ] as const) {
       const res = await write();
       expect(res.statusCode, `${endpoint.method} ${endpoint.path}`).toBe(403);
-      expect(res.json()).toEqual({ message: READ_ONLY_TOKEN });
+      expect(res.json()).toEqual({ code: READ_ONLY_TOKEN, message: english(READ_ONLY_TOKEN) });
     }
   });
 

@@ -16,7 +16,7 @@ import { sendSecurityNotice } from '../../core/security-notice';
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Enough for every script a person keeps; a revoked token no longer counts. */
 const MAX_TOKENS = 20;
-export const TOKEN_NOT_FOUND = 'Token not found';
+export const TOKEN_NOT_FOUND = 'token_not_found';
 
 type Row = typeof apiTokens.$inferSelect;
 const toToken = (row: Row, now: Date): ApiToken => ({
@@ -52,7 +52,7 @@ export async function createToken(ctx: Context, input: CreateTokenRequest): Prom
       .from(apiTokens)
       .where(and(eq(apiTokens.userId, ctx.actor.id), isNull(apiTokens.revokedAt)));
     if (open.length >= MAX_TOKENS) {
-      throw new AppError(409, `You have ${MAX_TOKENS} tokens: revoke one before creating another`);
+      throw new AppError(409, 'too_many_tokens', undefined, { max: MAX_TOKENS });
     }
     const [created] = await tx
       .insert(apiTokens)

@@ -7,6 +7,7 @@ import { apiTokens, auditLog, authThrottle, users } from '../../db/schema';
 import { sha256 } from '../../lib/auth';
 import { NOT_FOR_TOKENS, profileApi } from '@contract/profile';
 import { createTestApp, type TestContext } from '../../test/harness';
+import { english } from '../../test/messages';
 
 // Everything the app logs, to prove no token value ever reaches a log line.
 const logged: string[] = [];
@@ -213,7 +214,7 @@ describe('personal API tokens', () => {
       headers: bearer(created.token),
     });
     expect(res.statusCode).toBe(403);
-    expect(res.json()).toEqual({ message: NOT_FOR_TOKENS });
+    expect(res.json()).toEqual({ code: NOT_FOR_TOKENS, message: english(NOT_FOR_TOKENS) });
     await t.anonymous.call(authApi.currentUser, { headers: bearer(created.token) });
     const [before] = await t.db.select().from(apiTokens).where(eq(apiTokens.id, created.id));
     expect(before.lastUsedAt).not.toBeNull();

@@ -70,7 +70,7 @@ export async function listProjects({ db }: Context, query: ProjectsQuery): Promi
 
 async function getProject(db: Db, id: string): Promise<Project> {
   const [row] = await db.select(columns).from(projects).where(eq(projects.id, id)).limit(1);
-  if (!row) throw notFound('Project not found');
+  if (!row) throw notFound('project_not_found');
   return toProject(row);
 }
 
@@ -95,7 +95,7 @@ export async function updateProject(
     .set({ ...changes, updatedAt: now })
     .where(eq(projects.id, id))
     .returning({ id: projects.id });
-  if (updated.length === 0) throw notFound('Project not found');
+  if (updated.length === 0) throw notFound('project_not_found');
   return getProject(db, id);
 }
 
@@ -182,7 +182,7 @@ export async function getProjectDetail(ctx: Context, id: string): Promise<Projec
 
 async function assertProject(db: Db, id: string) {
   const [row] = await db.select({ id: projects.id }).from(projects).where(eq(projects.id, id)).limit(1);
-  if (!row) throw notFound('Project not found');
+  if (!row) throw notFound('project_not_found');
 }
 
 /** Adds an approved, active person; someone already on the project is a 409. */
@@ -197,13 +197,13 @@ export async function addProjectMember(
     .from(users)
     .where(and(eq(users.id, userId), eq(users.approvalStatus, 'approved'), eq(users.isActive, true)))
     .limit(1);
-  if (!person) throw badRequest('Person not found', 'userId');
+  if (!person) throw badRequest('person_not_found', 'userId');
   const inserted = await db
     .insert(projectMembers)
     .values({ projectId: id, userId, addedBy: actor.id, addedAt: now })
     .onConflictDoNothing()
     .returning({ userId: projectMembers.userId });
-  if (inserted.length === 0) throw conflict('Already a member of this project');
+  if (inserted.length === 0) throw conflict('already_project_member');
   const [row] = await db
     .select(memberColumns)
     .from(projectMembers)
@@ -219,5 +219,5 @@ export async function removeProjectMember({ db }: Context, id: string, userId: s
     .delete(projectMembers)
     .where(and(eq(projectMembers.projectId, id), eq(projectMembers.userId, userId)))
     .returning({ userId: projectMembers.userId });
-  if (removed.length === 0) throw notFound('Not a member of this project');
+  if (removed.length === 0) throw notFound('not_project_member');
 }

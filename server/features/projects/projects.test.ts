@@ -16,7 +16,7 @@ describe('projects', () => {
       await t.anonymous.patch('/api/projects/00000000-0000-4000-8000-000000000000', { status: 'active' }),
     ]) {
       expect(res.statusCode).toBe(401);
-      expect(res.json()).toEqual({ message: 'Not authenticated' });
+      expect(res.json()).toEqual({ code: 'not_authenticated', message: 'Not authenticated' });
     }
   });
 

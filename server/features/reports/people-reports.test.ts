@@ -6,6 +6,7 @@ import { fixedClock } from '../../lib/clock';
 import type { TestClient, TestContext } from '../../test/harness';
 import { deliveryTeamApp, type timeFixtures } from '../../test/time-fixtures';
 import { OWN_DATA_ONLY } from './report-scope';
+import { english } from '../../test/messages';
 
 // Wednesday 2 April 2025, 14:00 in Berlin (CEST). The week of 24 March is a DST week (CET → CEST
 // on Sunday the 30th).
@@ -146,7 +147,7 @@ describe('attendance report', () => {
     expect(new Set(r.days.map((d) => d.name))).toEqual(new Set(['Ben Berg']));
     const res = await ben.api.get(`/api/reports/attendance?${WEEK}&userId=${anna.user.id}`);
     expect(res.statusCode).toBe(403);
-    expect(res.json().message).toBe(OWN_DATA_ONLY);
+    expect(res.json().message).toBe(english(OWN_DATA_ONLY));
   });
 });
 
@@ -187,7 +188,7 @@ describe('overtime report', () => {
     expect((await anna.api.get(`/api/reports/overtime?${WEEK}&userId=${ben.user.id}`)).statusCode).toBe(403);
     const res = await manager.api.get('/api/reports/overtime?from=2024-01-01&to=2025-01-01');
     expect(res.statusCode).toBe(400);
-    expect(res.json().message).toContain(RANGE_TOO_LONG);
+    expect(res.json().message).toContain(english(RANGE_TOO_LONG));
   });
 });
 

@@ -10,8 +10,8 @@ import { addDays, zonedDayRange } from '@contract/zoned-time';
 
 export { ledgerRows as reportRows } from '../../core/time/ledger';
 
-export const OWN_DATA_ONLY = 'You can only see your own reports';
-export const TEAMS_DATA_ONLY = 'You can only see the reports of your teams';
+export const OWN_DATA_ONLY = 'own_data_only';
+export const TEAMS_DATA_ONLY = 'teams_data_only';
 
 /** What a report reads: whose data, which project, and the range of days. */
 export type ReportScope = {

@@ -5,6 +5,7 @@ import { fixedClock } from '../../lib/clock';
 import type { TestClient, TestContext } from '../../test/harness';
 import { deliveryTeamApp, timeFixtures } from '../../test/time-fixtures';
 import { OWN_DATA_ONLY, TEAMS_DATA_ONLY } from './report-scope';
+import { english } from '../../test/messages';
 
 // Europe/Berlin (the organisation's zone) springs forward on Sunday 2025-03-30, 02:00 → 03:00:
 // the week of Monday 2025-03-24 is a DST week and its Sunday has 23 hours.
@@ -136,7 +137,7 @@ describe('time report', () => {
     for (const path of [`time?${WEEK}&userId=${anna.user.id}`, `time-grid?${WEEK}&teamId=${delivery.id}`]) {
       const res = await lea.api.get(`/api/reports/${path}`);
       expect(res.statusCode).toBe(403);
-      expect(res.json().message).toBe(TEAMS_DATA_ONLY);
+      expect(res.json().message).toBe(english(TEAMS_DATA_ONLY));
     }
     // Her own team narrows to its members; an admin may pick any team; an unknown one is a 404.
     expect(pick(await report(lea, `${WEEK}&groupBy=user&teamId=${support.id}`))).toEqual([
@@ -174,7 +175,7 @@ describe('time report', () => {
     for (const path of ['time', 'time.csv', 'time-grid', 'time-grid.xlsx']) {
       const res = await anna.api.get(`/api/reports/${path}?${WEEK}&userId=${ben.user.id}`);
       expect(res.statusCode, path).toBe(403);
-      expect(res.json().message).toBe(OWN_DATA_ONLY);
+      expect(res.json().message).toBe(english(OWN_DATA_ONLY));
     }
     const empty = await report(ben, 'from=2025-01-06&to=2025-01-12&groupBy=project');
     expect(empty).toMatchObject({ totalSeconds: 0, rows: [] });
@@ -182,15 +183,15 @@ describe('time report', () => {
 
   it('refuses bad filters with 400 and clear messages', async () => {
     const cases: [string, string][] = [
-      ['/api/reports/time?from=2024-01-01&to=2025-01-01', RANGE_TOO_LONG],
-      ['/api/reports/time.xlsx?from=2024-01-01&to=2025-01-01', RANGE_TOO_LONG],
+      ['/api/reports/time?from=2024-01-01&to=2025-01-01', english(RANGE_TOO_LONG)],
+      ['/api/reports/time.xlsx?from=2024-01-01&to=2025-01-01', english(RANGE_TOO_LONG)],
       ['/api/reports/time?from=2025-03-30&to=2025-03-24', "'From' must not be after 'to'"],
-      ['/api/reports/time?from=2025-02-30&to=2025-03-24', NOT_A_DATE],
+      ['/api/reports/time?from=2025-02-30&to=2025-03-24', english(NOT_A_DATE)],
       ['/api/reports/time?from=24.03.2025&to=2025-03-30', 'Use the format YYYY-MM-DD'],
       [`/api/reports/time?${WEEK}&groupBy=team`, 'Group by project, user, day, week or month'],
       [`/api/reports/time?${WEEK}&userId=nobody`, 'Choose a valid user'],
       [`/api/reports/time?${WEEK}&projectId=1`, 'Choose a valid project'],
-      ['/api/reports/time-grid?from=2025-03-01&to=2025-04-01', GRID_TOO_LONG],
+      ['/api/reports/time-grid?from=2025-03-01&to=2025-04-01', english(GRID_TOO_LONG)],
     ];
     for (const [url, message] of cases) {
       const res = await manager.api.get(url);

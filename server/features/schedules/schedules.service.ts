@@ -7,7 +7,7 @@ import { notFound } from '../../lib/errors';
 import { maySee } from '../../core/scope';
 import { scheduleOf } from '../../core/time/schedule';
 
-const USER_NOT_FOUND = 'User not found';
+const USER_NOT_FOUND = 'user_not_found';
 
 /** Others' schedules the caller may not see answer 404, like users that do not exist. */
 export async function getSchedule(ctx: Context, userId: string): Promise<Schedule> {

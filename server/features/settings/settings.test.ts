@@ -50,7 +50,12 @@ describe('PUT /api/settings', () => {
     const admin = await t.userClient('admin');
     const res = await admin.api.put('/api/settings', { ...valid, extra: 'ignored' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ ...valid, autoStopTimerHours: 10, twoFactorRoles: [], defaultLanguage: 'en' });
+    expect(res.json()).toEqual({
+      ...valid,
+      autoStopTimerHours: 10,
+      twoFactorRoles: [],
+      defaultLanguage: 'en',
+    });
     // The forgotten-timer limit is saved when sent, and kept when a client leaves it out.
     expect(
       (await admin.api.call(settingsApi.save, { body: { ...valid, autoStopTimerHours: 12 } })).json(),
@@ -74,8 +79,16 @@ describe('PUT /api/settings', () => {
     const german = await admin.api.call(settingsApi.save, { body: { ...valid, defaultLanguage: 'de' } });
     expect(german.json().defaultLanguage).toBe('de');
     expect((await t.anonymous.get('/api/auth/sign-in-options')).json().defaultLanguage).toBe('de');
-    const invalid = await admin.api.call(settingsApi.save, { body: { ...valid, defaultLanguage: 'fr' as 'de' } });
+    const invalid = await admin.api.call(settingsApi.save, {
+      body: { ...valid, defaultLanguage: 'fr' as 'de' },
+    });
     expect(invalid.statusCode).toBe(400);
+    // Whoever chose no language of their own, and whose browser asks for none, reads the organisation's.
+    expect(invalid.json()).toMatchObject({
+      code: 'language_invalid',
+      message: 'Wählen Sie English oder Deutsch',
+    });
+    await admin.api.call(settingsApi.save, { body: { ...valid, defaultLanguage: 'en' } });
   });
 
   it('rejects bad input with 400 and the field message', async () => {

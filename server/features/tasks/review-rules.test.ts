@@ -5,6 +5,7 @@ import type { RequestOf } from '@contract/endpoint';
 type ReviewInput = RequestOf<typeof tasksApi.review>['body'];
 import { createTestApp, type TestContext, type TestApi } from '../../test/harness';
 import { REVIEW_OWN_TASK } from './tasks.service';
+import { english } from '../../test/messages';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -49,7 +50,7 @@ describe('submitting a task for review', () => {
     for (const { api } of [creator, otherManager, admin]) {
       const res = await submit(api, task.id);
       expect(res.statusCode).toBe(403);
-      expect(res.json()).toEqual({ message: SUBMIT_ONLY_ASSIGNEE });
+      expect(res.json()).toEqual({ code: SUBMIT_ONLY_ASSIGNEE, message: english(SUBMIT_ONLY_ASSIGNEE) });
     }
     expect(await load(creator.api, task.id)).toMatchObject({
       status: 'todo',
@@ -62,7 +63,7 @@ describe('submitting a task for review', () => {
     const { otherEmployee, task } = await people();
     const res = await submit(otherEmployee.api, task.id);
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ message: 'Task not found' });
+    expect(res.json()).toEqual({ code: 'task_not_found', message: 'Task not found' });
   });
 
   it('is the assignee’s act, and then a reviewer can approve it', async () => {
@@ -103,8 +104,8 @@ describe('sending a task back for rework', () => {
       for (const { api } of [creator, admin]) {
         const res = await review(api, task.id, body);
         expect(res.statusCode).toBe(400);
-        expect(res.json().message).toBe(REWORK_REASON_REQUIRED);
-        expect(res.json().fieldErrors?.reviewComments).toEqual([REWORK_REASON_REQUIRED]);
+        expect(res.json().message).toBe(english(REWORK_REASON_REQUIRED));
+        expect(res.json().fieldErrors?.reviewComments).toEqual([english(REWORK_REASON_REQUIRED)]);
       }
     }
     expect(await load(creator.api, task.id)).toMatchObject({
@@ -147,7 +148,7 @@ describe('reviewing one’s own submission', () => {
       for (const action of ['approve', 'rework'] as const) {
         const res = await review(api, own.id, { action, reviewComments: 'Looks fine' });
         expect(res.statusCode).toBe(403);
-        expect(res.json()).toEqual({ message: REVIEW_OWN_TASK });
+        expect(res.json()).toEqual({ code: REVIEW_OWN_TASK, message: english(REVIEW_OWN_TASK) });
       }
       expect(await load(api, own.id)).toMatchObject({ status: 'pending_review', reviewStatus: 'pending' });
     }

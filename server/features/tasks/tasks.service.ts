@@ -46,7 +46,7 @@ export function listMyTasks({ db, actor }: Context, page: { limit: number; befor
 
 async function loadTask(db: Db, id: string): Promise<Task> {
   const task = await findTask(db, id);
-  if (!task) throw notFound('Task not found');
+  if (!task) throw notFound('task_not_found');
   return task;
 }
 
@@ -54,7 +54,7 @@ async function loadTask(db: Db, id: string): Promise<Task> {
 async function accessibleRow(db: Db, actor: Actor, id: string): Promise<TaskRow> {
   const [row] = await db.select().from(tasks).where(eq(tasks.id, id)).limit(1);
   const own = visibleAssignee(actor);
-  if (!row || (own && row.assigneeId !== own)) throw notFound('Task not found');
+  if (!row || (own && row.assigneeId !== own)) throw notFound('task_not_found');
   return row;
 }
 
@@ -65,7 +65,7 @@ async function assertAssignable(db: Db, userId: string) {
     .from(users)
     .where(and(eq(users.id, userId), eq(users.approvalStatus, 'approved'), eq(users.isActive, true)))
     .limit(1);
-  if (!assignee) throw badRequest('Assignee not found', 'assigneeId');
+  if (!assignee) throw badRequest('assignee_not_found', 'assigneeId');
 }
 
 async function assertProjectExists(db: Db, projectId: string) {
@@ -74,14 +74,14 @@ async function assertProjectExists(db: Db, projectId: string) {
     .from(projects)
     .where(eq(projects.id, projectId))
     .limit(1);
-  if (!project) throw badRequest('Project not found', 'projectId');
+  if (!project) throw badRequest('project_not_found', 'projectId');
 }
 
 export async function createTask(ctx: Context, input: z.output<typeof createTaskRequest>): Promise<Task> {
   const { db, actor, now } = ctx;
   const assigneeId = input.assigneeId ?? actor.id;
   if (assigneeId !== actor.id) {
-    if (!canManage(actor)) throw forbidden('Employees can only create tasks for themselves');
+    if (!canManage(actor)) throw forbidden('create_only_for_self');
     await assertAssignable(db, assigneeId);
   }
   if (input.projectId) await assertProjectExists(db, input.projectId);
@@ -148,7 +148,7 @@ async function applyFrom(
       .set(changes)
       .where(and(eq(tasks.id, row.id), eq(tasks.status, row.status), eq(tasks.isPaused, row.isPaused)))
       .returning({ id: tasks.id });
-    if (updated.length === 0) throw conflict('The task changed meanwhile; reload and try again');
+    if (updated.length === 0) throw conflict('task_changed');
     await options.alsoWrite?.(tx);
     return options.notice ? notify(ctx, tx, options.notice) : [];
   });
@@ -157,34 +157,27 @@ async function applyFrom(
   return loadTask(db, row.id);
 }
 
-const statusLabel: Record<TaskStatus, string> = {
-  todo: 'to do',
-  in_progress: 'in progress',
-  pending_review: 'pending review',
-  completed: 'completed',
-};
-
 /** My Tasks: Start (todo → in_progress) and Complete (in_progress → completed); nothing else. */
 export async function changeStatus(ctx: Context, id: string, status: TaskStatus) {
   const { db, actor, now } = ctx;
   const row = await accessibleRow(db, actor, id);
-  if (row.status === status) throw conflict(`Task is already ${statusLabel[status]}`);
+  if (row.status === status) throw conflict('task_already_in_status', { values: { status } });
   if (status === 'in_progress' && row.status === 'todo') {
     return applyFrom(ctx, row, { status, updatedAt: now });
   }
   if (status === 'completed' && row.status === 'in_progress') {
     // A task in the review workflow is finished by a reviewer's approval, not by its assignee.
-    if (row.reviewStatus === 'rework') throw conflict('This task needs rework: submit it for review instead');
+    if (row.reviewStatus === 'rework') throw conflict('task_needs_rework');
     return applyFrom(ctx, row, { status, completedAt: now, updatedAt: now }, { stopTimerAt: now });
   }
-  throw conflict(`A task that is ${statusLabel[row.status]} cannot be moved to ${statusLabel[status]}`);
+  throw conflict('task_move_refused', { values: { from: row.status, to: status } });
 }
 
 export async function togglePause(ctx: Context, id: string) {
   const { db, actor, now } = ctx;
   const row = await accessibleRow(db, actor, id);
   if (row.status !== 'todo' && row.status !== 'in_progress') {
-    throw conflict(`A task that is ${statusLabel[row.status]} cannot be paused or resumed`);
+    throw conflict('task_pause_refused', { values: { status: row.status } });
   }
   const pausing = !row.isPaused;
   return applyFrom(
@@ -203,9 +196,9 @@ export async function submitForReview(ctx: Context, id: string, notes: string) {
   const { db, actor, now } = ctx;
   const row = await accessibleRow(db, actor, id);
   if (row.assigneeId !== actor.id) throw forbidden(SUBMIT_ONLY_ASSIGNEE);
-  if (row.isPaused) throw conflict('A paused task cannot be submitted for review; resume it first');
+  if (row.isPaused) throw conflict('paused_not_submittable');
   if (row.status !== 'todo' && row.status !== 'in_progress') {
-    throw conflict(`A task that is ${statusLabel[row.status]} cannot be submitted for review`);
+    throw conflict('task_submit_refused', { values: { status: row.status } });
   }
   return applyFrom(
     ctx,
@@ -234,13 +227,13 @@ export async function submitForReview(ctx: Context, id: string, notes: string) {
   );
 }
 
-export const REVIEW_OWN_TASK = 'You cannot review a task you submitted yourself';
+export const REVIEW_OWN_TASK = 'review_own_task';
 
 export async function reviewTask(ctx: Context, id: string, input: z.output<typeof reviewTaskRequest>) {
   const { db, actor, now } = ctx;
-  if (!canManage(actor)) throw forbidden('Only managers and admins can review tasks');
+  if (!canManage(actor)) throw forbidden('review_managers_only');
   const row = await accessibleRow(db, actor, id);
-  if (row.status !== 'pending_review') throw conflict('Only tasks pending review can be reviewed');
+  if (row.status !== 'pending_review') throw conflict('review_pending_only');
   // As with timesheets, nobody decides on their own work: another manager or an admin reviews it.
   if (row.assigneeId === actor.id) throw forbidden(REVIEW_OWN_TASK);
   const approved = input.action === 'approve';
@@ -341,8 +334,7 @@ export async function editTask(ctx: Context, id: string, edit: TaskEdit): Promis
   if (!mayChange(actor, row)) throw forbidden(EDIT_ONLY_CREATOR);
   const reassigned = edit.assigneeId !== undefined && edit.assigneeId !== row.assigneeId;
   if (reassigned && edit.assigneeId) {
-    if (!canManage(actor) && edit.assigneeId !== actor.id)
-      throw forbidden('Employees can only assign tasks to themselves');
+    if (!canManage(actor) && edit.assigneeId !== actor.id) throw forbidden('assign_only_self');
     await assertAssignable(db, edit.assigneeId);
   }
   if (edit.projectId) await assertProjectExists(db, edit.projectId);
@@ -398,7 +390,7 @@ export async function deleteTask(ctx: Context, id: string): Promise<void> {
       .delete(tasks)
       .where(and(eq(tasks.id, row.id), eq(tasks.status, row.status), eq(tasks.isPaused, row.isPaused)))
       .returning({ id: tasks.id });
-    if (deleted.length === 0) throw conflict('The task changed meanwhile; reload and try again');
+    if (deleted.length === 0) throw conflict('task_changed');
     await audit(tx, {
       actorId: actor.id,
       action: 'task_deleted',

@@ -208,7 +208,7 @@ describe('My Tasks transitions', () => {
     ];
     for (const res of await Promise.all(attempts)) {
       expect(res.statusCode).toBe(404);
-      expect(res.json()).toEqual({ message: 'Task not found' });
+      expect(res.json()).toEqual({ code: 'task_not_found', message: 'Task not found' });
     }
     expect((await stranger.get('/api/tasks')).json()).toEqual([]);
     const started = await manager.patch(`/api/tasks/${task.id}`, { status: 'in_progress' });

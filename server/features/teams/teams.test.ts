@@ -138,6 +138,7 @@ describe('teams', () => {
     const taken = await create(admin, { name: 'SUPPORT' });
     expect(taken.statusCode).toBe(409);
     expect(taken.json()).toEqual({
+      code: 'team_name_taken',
       message: 'A team with this name already exists',
       fieldErrors: { name: ['A team with this name already exists'] },
     });

@@ -6,6 +6,7 @@ import { timesheets } from '../../db/schema';
 import { fixedClock } from '../../lib/clock';
 import type { TestContext } from '../../test/harness';
 import { berlinTimeApp, type timeFixtures } from '../../test/time-fixtures';
+import { english } from '../../test/messages';
 
 /**
  * The ledger's rules as people meet them (docs/product/time-tracking.md#ledger): night shifts, the
@@ -75,8 +76,8 @@ describe('night shifts', () => {
     const longer = await api.patch(`/api/time-entries/${created.id}`, { startTime: '05:00' });
     expect(longer.statusCode).toBe(400);
     expect(longer.json()).toMatchObject({
-      message: ENTRY_TOO_LONG,
-      fieldErrors: { endTime: [ENTRY_TOO_LONG] },
+      message: english(ENTRY_TOO_LONG),
+      fieldErrors: { endTime: [english(ENTRY_TOO_LONG)] },
     });
     // Exactly 24 hours is taken.
     const day = await api.patch(`/api/time-entries/${created.id}`, { startTime: '06:00' });
@@ -144,7 +145,7 @@ describe('the lock covers every record of a week', () => {
     for (const path of ['/api/attendance/clock-out', '/api/attendance/break/start']) {
       const res = await api.post(path);
       expect(res.statusCode, path).toBe(409);
-      expect(res.json().message).toBe(WEEK_LOCKED);
+      expect(res.json().message).toBe(english(WEEK_LOCKED));
     }
     const other = await t.userClient('employee', joined);
     await t.db
@@ -152,9 +153,9 @@ describe('the lock covers every record of a week', () => {
       .values({ userId: other.user.id, weekStart: '2025-11-03', status: 'approved' });
     const clockIn = await other.api.post('/api/attendance/clock-in');
     expect(clockIn.statusCode).toBe(409);
-    expect(clockIn.json().message).toBe(WEEK_LOCKED);
+    expect(clockIn.json().message).toBe(english(WEEK_LOCKED));
     const timer = await other.api.post('/api/timer/start', { description: 'x' });
-    expect(timer.json().message).toBe(WEEK_LOCKED);
+    expect(timer.json().message).toBe(english(WEEK_LOCKED));
   });
 
   it('marks each entry of a locked week as locked, so screens can disable Edit and Delete', async () => {
@@ -167,7 +168,7 @@ describe('the lock covers every record of a week', () => {
       [late.id, false],
       [early.id, true],
     ]);
-    expect((await api.delete(`/api/time-entries/${early.id}`)).json().message).toBe(WEEK_LOCKED);
+    expect((await api.delete(`/api/time-entries/${early.id}`)).json().message).toBe(english(WEEK_LOCKED));
   });
 });
 

@@ -5,6 +5,7 @@ import { tasks } from '../../db/schema';
 import { fixedClock } from '../../lib/clock';
 import type { TestContext, TestApi } from '../../test/harness';
 import { berlinTimeApp, timeFixtures } from '../../test/time-fixtures';
+import { english } from '../../test/messages';
 
 // 09:05:10.250 in Berlin (CET, UTC+1) on a Friday: the entry keeps whole seconds (09:05:10).
 const START = '2025-03-28T08:05:10.250Z';
@@ -100,8 +101,8 @@ describe('a timer entry shorter than a minute', () => {
     const reversed = await patch(api, entry.id, { ...asEditForm(entry), startTime: '09:06' });
     expect(reversed.statusCode).toBe(400);
     expect(reversed.json()).toMatchObject({
-      message: END_AFTER_START,
-      fieldErrors: { endTime: [END_AFTER_START] },
+      message: english(END_AFTER_START),
+      fieldErrors: { endTime: [english(END_AFTER_START)] },
     });
     expect((await api.get('/api/time-entries')).json()).toEqual([entry]);
   });

@@ -33,7 +33,7 @@ const scopeOf = async (ctx: Context): Promise<Scope> => ({
 const assertOpen = (ctx: Scope, db: Db, ...instants: Date[]) =>
   assertWeeksOpen(db, ctx.userId, instants, ctx.organisationZone);
 
-const ENTRY_NOT_FOUND = 'Time entry not found';
+const ENTRY_NOT_FOUND = 'entry_not_found';
 
 /** Newest first; `before` is the id of the last entry of the previous page (keyset on the index). */
 export async function listEntries(context: Context, query: TimeEntriesQuery): Promise<TimeEntry[]> {
@@ -86,8 +86,7 @@ function checkedSpan(ctx: Scope, start: Date, end: Date) {
 
 async function assertProject(db: Db, projectId: string) {
   const [found] = await db.select({ id: projects.id }).from(projects).where(eq(projects.id, projectId));
-  const message = 'Please select a project';
-  if (!found) throw badRequest(message, 'projectId');
+  if (!found) throw badRequest('project_required', 'projectId');
 }
 
 export async function createEntry(context: Context, body: ManualEntryBody): Promise<TimeEntry> {

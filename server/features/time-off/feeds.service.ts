@@ -26,7 +26,7 @@ import { badRequest, conflict, notFound } from '../../lib/errors';
  * absences or of a team's, that calendar apps poll. Only the token's SHA-256 is kept; the URL is
  * shown once. A feed never carries a reason: private types read "Out", and notes are left out.
  */
-export const FEED_NOT_FOUND = 'Calendar feed not found';
+export const FEED_NOT_FOUND = 'feed_not_found';
 /** Enough for every calendar app a person uses; a revoked feed no longer counts. */
 const MAX_FEEDS = 10;
 
@@ -61,7 +61,7 @@ export async function listFeeds(ctx: Context) {
 export async function createFeed(ctx: Context, body: z.output<typeof createFeedRequest>) {
   const teamId = body.scope === 'team' ? body.teamId : undefined;
   if (body.scope === 'team') {
-    if (!teamId) throw badRequest('Choose a team', 'teamId');
+    if (!teamId) throw badRequest('team_required', 'teamId');
     await assertInTeam(ctx, teamId);
   }
   const token = randomBytes(32).toString('base64url');
@@ -70,8 +70,7 @@ export async function createFeed(ctx: Context, body: z.output<typeof createFeedR
       tx,
       sql`select 1 from calendar_feeds where user_id = ${ctx.actor.id} and revoked_at is null`,
     );
-    if (open.length >= MAX_FEEDS)
-      throw conflict(`You have ${MAX_FEEDS} calendar feeds: revoke one before making another`);
+    if (open.length >= MAX_FEEDS) throw conflict('too_many_feeds', { values: { max: MAX_FEEDS } });
     const [row] = await rowsOf<{ id: string }>(
       tx,
       sql`insert into calendar_feeds (user_id, scope, team_id, token_hash, created_at)

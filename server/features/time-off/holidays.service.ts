@@ -21,11 +21,10 @@ import { badRequest, conflict, isUniqueViolation, notFound } from '../../lib/err
  * team may have its own), the data set's holidays of a year, and the organisation's own days and
  * removals, which an admin adds and undoes.
  */
-export const HOLIDAY_NOT_FOUND = 'Holiday not found';
-export const NO_PUBLIC_HOLIDAY = 'There is no public holiday on this day to remove';
-export const TEAM_FOLLOWS_ORGANISATION =
-  "This team follows the organisation's holidays: give it a region of its own first, or change the organisation's days";
-export const DAY_TAKEN = 'This day already has a company day or a removal: undo that first';
+export const HOLIDAY_NOT_FOUND = 'holiday_not_found';
+export const NO_PUBLIC_HOLIDAY = 'no_public_holiday';
+export const TEAM_FOLLOWS_ORGANISATION = 'team_follows_organisation';
+export const DAY_TAKEN = 'day_taken';
 
 /** A team's own region, or null when it follows the organisation's. */
 async function teamRegion(db: Db, teamId: string): Promise<Region | null> {
@@ -99,9 +98,8 @@ export async function saveRegion(ctx: Context, body: z.output<typeof regionReque
   if (body.teamId) await assertInTeam(ctx, body.teamId);
   const country = body.country;
   const region = country ? body.region || null : null;
-  if (country && !isHolidayRegion(country, null)) throw badRequest('Choose a country', 'country');
-  if (country && region && !isHolidayRegion(country, region))
-    throw badRequest('Choose a region of that country', 'region');
+  if (country && !isHolidayRegion(country, null)) throw badRequest('country_required', 'country');
+  if (country && region && !isHolidayRegion(country, region)) throw badRequest('region_of_country', 'region');
   await ctx.db.transaction(async (tx) => {
     const before = body.teamId
       ? ((await teamRegion(tx, body.teamId)) ?? { country: null, region: null })

@@ -4,7 +4,7 @@ import { type TimePerson, timePeople } from '../../core/time/people';
 import type { Context } from '../../lib/context';
 import { notFound } from '../../lib/errors';
 
-export const PERSON_NOT_FOUND = 'User not found';
+export const PERSON_NOT_FOUND = 'user_not_found';
 
 /**
  * Whose time off the caller may read (docs/product/time-off.md#who): the same people whose time

@@ -29,7 +29,7 @@ import { rowsOf } from '../../db/rows';
 import type { Db } from '../../db/types';
 import { leaveRequests, leaveTypes } from '../../db/schema';
 import type { Context } from '../../lib/context';
-import { type AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors';
+import { type AppError, badRequest, conflict, forbidden, messageIn, notFound } from '../../lib/errors';
 import { costOf } from '../../core/time/leave-cost';
 import { allowanceData, balanceOf, firstYearFor } from './allowance';
 import { assertMayRead, peopleFor, readable } from './people';
@@ -215,7 +215,7 @@ async function evaluate(ctx: Context, userId: string, body: Body, except?: strin
   if ((body.startHalf || body.endHalf) && !type.halfDays) throw badRequest(NO_HALF_DAYS, 'startHalf');
   if (body.hours !== undefined && !type.hours) throw badRequest(NO_HOURS, 'hours');
   if (body.hours !== undefined && body.startDate !== body.endDate) {
-    throw badRequest('Hours are taken on one day: choose the same start and end date', 'endDate');
+    throw badRequest('hours_one_day', 'endDate');
   }
   const year = Number(body.startDate.slice(0, 4));
   const [person] = await peopleFor(
@@ -252,7 +252,7 @@ async function evaluate(ctx: Context, userId: string, body: Body, except?: strin
     const available = balance.remainingDays - balance.requestedDays;
     remainingAfterDays = available - cost.days;
     if (!problem && remainingAfterDays < 0 && !type.allowNegative)
-      problem = conflict(OVER_BALANCE(Math.max(0, available)));
+      problem = conflict(OVER_BALANCE, { values: { remaining: Math.max(0, available) } });
   }
   if (type.compensation) {
     const overtime = await overtimeOf(ctx.db, person, ctx.now);
@@ -277,7 +277,7 @@ export async function previewRequest(ctx: Context, body: Body): Promise<LeavePre
     seconds: e.cost.seconds,
     remainingAfterDays: e.remainingAfterDays,
     overtimeAfterSeconds: e.overtimeAfterSeconds,
-    problem: e.problem?.message ?? null,
+    problem: e.problem ? messageIn(await ctx.language(), e.problem.code, e.problem.values) : null,
   };
 }
 
@@ -357,11 +357,11 @@ export async function createRequest(ctx: Context, body: CreateRequestBody & Body
 /** A decision needs a pending request of someone the caller manages (admins: anyone), never their own. */
 async function decidable(ctx: Context, id: string) {
   const row = await requestById(ctx.db, id);
-  if (row.user_id === ctx.actor.id) throw forbidden('You cannot decide your own time off');
+  if (row.user_id === ctx.actor.id) throw forbidden('decide_own_time_off');
   if (ctx.actor.role !== 'admin' && !(await manages(ctx.db, ctx.actor.id, row.user_id))) {
     throw notFound(LEAVE_NOT_FOUND);
   }
-  if (row.status !== 'pending') throw conflict(`This request is already ${row.status}`);
+  if (row.status !== 'pending') throw conflict('leave_already_decided', { values: { status: row.status } });
   return row;
 }
 
@@ -379,7 +379,7 @@ async function decide(ctx: Context, id: string, approved: boolean, comment: stri
       })
       .where(and(eq(leaveRequests.id, id), eq(leaveRequests.status, 'pending')))
       .returning({ id: leaveRequests.id });
-    if (moved.length === 0) throw conflict('The request changed meanwhile; reload and try again');
+    if (moved.length === 0) throw conflict('request_changed');
     const told = await notify(ctx, tx, {
       kind: approved ? 'leave_approved' : 'leave_rejected',
       to: [row.user_id],
@@ -438,8 +438,8 @@ export async function cancelRequest(ctx: Context, id: string): Promise<LeaveRequ
     throw notFound(LEAVE_NOT_FOUND);
   }
   if (row.status !== 'pending' && row.status !== 'approved')
-    throw conflict(`This request is already ${row.status}`);
-  if (!shaped.can.cancel) throw forbidden('Time off that has begun is cancelled by a manager');
+    throw conflict('leave_already_decided', { values: { status: row.status } });
+  if (!shaped.can.cancel) throw forbidden('begun_cancelled_by_manager');
   if (row.status === 'approved') await assertWeeksOpen(ctx.db, row.user_id, row.start_date, row.end_date);
   const notified = await ctx.db.transaction(async (tx) => {
     const moved = await tx
@@ -447,7 +447,7 @@ export async function cancelRequest(ctx: Context, id: string): Promise<LeaveRequ
       .set({ status: 'cancelled', decidedBy: ctx.actor.id, decidedAt: ctx.now })
       .where(and(eq(leaveRequests.id, id), eq(leaveRequests.status, row.status)))
       .returning({ id: leaveRequests.id });
-    if (moved.length === 0) throw conflict('The request changed meanwhile; reload and try again');
+    if (moved.length === 0) throw conflict('request_changed');
     // Whoever decided it (or would have) hears that it is off; the owner when someone else cancelled.
     const to = row.user_id === ctx.actor.id ? await decidersOf(tx, row.user_id) : [row.user_id];
     const told = await notify(ctx, tx, {

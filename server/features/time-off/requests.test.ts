@@ -20,6 +20,7 @@ import { timesheetsApi, WEEK_LOCKED } from '@contract/timesheets';
 import { outbox } from '../../db/schema';
 import { ask, asked, ok, teamOf, timeOffApp } from '../../test/time-off';
 import { MISSING_ID, type TestApi } from '../../test/harness';
+import { english } from '../../test/messages';
 
 /**
  * Requests and decisions (docs/product/time-off.md#requests): who may ask, decide and cancel, what
@@ -129,11 +130,11 @@ describe('asking for time off', () => {
       endDate: '2025-11-23',
     });
     expect(none.statusCode).toBe(400);
-    expect(none.json().message).toBe(NOTHING_TO_TAKE);
+    expect(none.json().message).toBe(english(NOTHING_TO_TAKE));
     const preview = await ok(anna.api, timeOffApi.preview, {
       body: { typeId: app.types.vacation, startDate: '2025-11-20', endDate: '2025-11-23' },
     });
-    expect(preview).toMatchObject({ days: 0, problem: NOTHING_TO_TAKE });
+    expect(preview).toMatchObject({ days: 0, problem: english(NOTHING_TO_TAKE) });
   });
 
   it('refuses bad input with a clear 400, never a 500', async () => {
@@ -160,19 +161,25 @@ describe('asking for time off', () => {
     );
     await ok(app.admin.api, timeOffApi.updateType, { params: { id: archived.id }, body: { archived: true } });
     const cases: [Record<string, unknown>, string][] = [
-      [{ typeId: vacation, startDate: '2025-11-07', endDate: '2025-11-03' }, END_BEFORE_START],
-      [{ typeId: vacation, startDate: '2025-12-29', endDate: '2026-01-02' }, ONE_YEAR],
+      [{ typeId: vacation, startDate: '2025-11-07', endDate: '2025-11-03' }, english(END_BEFORE_START)],
+      [{ typeId: vacation, startDate: '2025-12-29', endDate: '2026-01-02' }, english(ONE_YEAR)],
       [
         { typeId: compensation, startDate: '2025-11-03', endDate: '2025-11-03', startHalf: true },
-        NO_HALF_DAYS,
+        english(NO_HALF_DAYS),
       ],
-      [{ typeId: compensation, startDate: '2025-11-03', endDate: '2025-11-03', endHalf: true }, NO_HALF_DAYS],
-      [{ typeId: vacation, startDate: '2025-11-03', endDate: '2025-11-03', hours: 2 }, NO_HOURS],
-      [{ typeId: sick, startDate: '2025-11-03', endDate: '2025-11-03', hours: 2 }, NO_HOURS],
-      [{ typeId: compensation, startDate: '2025-11-03', endDate: '2025-11-04', hours: 2 }, HOURS_ONE_DAY],
-      [{ typeId: MISSING_ID, startDate: '2025-11-03', endDate: '2025-11-03' }, UNKNOWN_TYPE],
-      [{ typeId: 'vacation', startDate: '2025-11-03', endDate: '2025-11-03' }, UNKNOWN_TYPE],
-      [{ typeId: archived.id, startDate: '2025-11-03', endDate: '2025-11-03' }, UNKNOWN_TYPE],
+      [
+        { typeId: compensation, startDate: '2025-11-03', endDate: '2025-11-03', endHalf: true },
+        english(NO_HALF_DAYS),
+      ],
+      [{ typeId: vacation, startDate: '2025-11-03', endDate: '2025-11-03', hours: 2 }, english(NO_HOURS)],
+      [{ typeId: sick, startDate: '2025-11-03', endDate: '2025-11-03', hours: 2 }, english(NO_HOURS)],
+      [
+        { typeId: compensation, startDate: '2025-11-03', endDate: '2025-11-04', hours: 2 },
+        english(HOURS_ONE_DAY),
+      ],
+      [{ typeId: MISSING_ID, startDate: '2025-11-03', endDate: '2025-11-03' }, english(UNKNOWN_TYPE)],
+      [{ typeId: 'vacation', startDate: '2025-11-03', endDate: '2025-11-03' }, english(UNKNOWN_TYPE)],
+      [{ typeId: archived.id, startDate: '2025-11-03', endDate: '2025-11-03' }, english(UNKNOWN_TYPE)],
       [{ typeId: vacation, startDate: '2025-02-30', endDate: '2025-03-02' }, 'Enter a real calendar date'],
       [{ typeId: vacation, startDate: '3.11.2025', endDate: '2025-11-03' }, 'Use the format YYYY-MM-DD'],
       [{ typeId: vacation, startDate: '2025-11-03', endDate: '2025-13-01' }, 'Enter a real calendar date'],
@@ -220,8 +227,8 @@ describe('asking for time off', () => {
     ]) {
       const res = await ask(anna.api, body);
       expect(res.statusCode).toBe(409);
-      expect(res.json().message).toBe(OVERLAPS_OWN);
-      expect((await ok(anna.api, timeOffApi.preview, { body })).problem).toBe(OVERLAPS_OWN);
+      expect(res.json().message).toBe(english(OVERLAPS_OWN));
+      expect((await ok(anna.api, timeOffApi.preview, { body })).problem).toBe(english(OVERLAPS_OWN));
     }
     // Someone else's time off on the same days is no clash.
     await asked(ben.api, { typeId: vacation, startDate: '2025-11-17', endDate: '2025-11-19' });
@@ -250,12 +257,18 @@ describe('asking for time off', () => {
     });
     const over = await ask(anna.api, { typeId: vacation, startDate: '2025-11-12', endDate: '2025-11-12' });
     expect(over.statusCode).toBe(409);
-    expect(over.json().message).toBe(OVER_BALANCE(0.5));
-    expect(OVER_BALANCE(1)).toBe('This is more than your remaining allowance (1 day)');
+    expect(over.json().message).toBe(english(OVER_BALANCE, { remaining: 0.5 }));
+    expect(english(OVER_BALANCE, { remaining: 1 })).toBe(
+      'This is more than your remaining allowance (1 day)',
+    );
     const preview = await ok(anna.api, timeOffApi.preview, {
       body: { typeId: vacation, startDate: '2025-11-12', endDate: '2025-11-13' },
     });
-    expect(preview).toMatchObject({ days: 2, remainingAfterDays: -1.5, problem: OVER_BALANCE(0.5) });
+    expect(preview).toMatchObject({
+      days: 2,
+      remainingAfterDays: -1.5,
+      problem: english(OVER_BALANCE, { remaining: 0.5 }),
+    });
     // The half day left can still be taken.
     await asked(anna.api, {
       typeId: vacation,
@@ -298,7 +311,7 @@ describe('asking for time off', () => {
           body: { typeId: vacation, startDate: '2025-11-24', endDate: '2025-11-24' },
         })
       ).problem,
-    ).toBe(OVER_BALANCE(0));
+    ).toBe(english(OVER_BALANCE, { remaining: 0 }));
   });
 
   it('refuses a day in a submitted or approved week, and approving or cancelling time off there', async () => {
@@ -315,17 +328,17 @@ describe('asking for time off', () => {
     expect(sheet.status).toBe('submitted');
     const locked = await ask(anna.api, { typeId: sick, startDate: '2025-10-22', endDate: '2025-10-22' });
     expect(locked.statusCode).toBe(409);
-    expect(locked.json().message).toBe(WEEK_LOCKED);
+    expect(locked.json().message).toBe(english(WEEK_LOCKED));
     // A range reaching into a locked week is refused too.
     const reaching = await ask(anna.api, {
       typeId: vacation,
       startDate: '2025-10-24',
       endDate: '2025-10-28',
     });
-    expect(reaching.json().message).toBe(WEEK_LOCKED);
+    expect(reaching.json().message).toBe(english(WEEK_LOCKED));
     const cancel = await boss.api.call(timeOffApi.cancel, { params: { id: sickDay.id } });
     expect(cancel.statusCode).toBe(409);
-    expect(cancel.json().message).toBe(WEEK_LOCKED);
+    expect(cancel.json().message).toBe(english(WEEK_LOCKED));
     // The week after is open: its pending request is approved; once that week is approved too, it stays.
     await ok(boss.api, timesheetsApi.approve, { params: { id: sheet.id } });
     app.clock.set('2025-11-02T12:00:00Z');
@@ -336,7 +349,7 @@ describe('asking for time off', () => {
       const next = await ok(annaLater, timesheetsApi.submit, { body: { week: '2025-10-27' } });
       const approve = await bossLater.call(timeOffApi.approve, { params: { id: pending.id }, body: {} });
       expect(approve.statusCode).toBe(409);
-      expect(approve.json().message).toBe(WEEK_LOCKED);
+      expect(approve.json().message).toBe(english(WEEK_LOCKED));
       await ok(annaLater, timesheetsApi.withdraw, { params: { id: next.id } });
     } finally {
       app.clock.set(NOW);
@@ -372,11 +385,11 @@ describe('deciding', () => {
     for (const comment of ['', '   ']) {
       const res = await boss.api.call(timeOffApi.reject, { params: { id: req.id }, body: { comment } });
       expect(res.statusCode).toBe(400);
-      expect(res.json().message).toBe(COMMENT_REQUIRED);
+      expect(res.json().message).toBe(english(COMMENT_REQUIRED));
     }
     const noBody = await boss.api.post(`/api/leave/requests/${req.id}/reject`, {});
     expect(noBody.statusCode).toBe(400);
-    expect(noBody.json().message).toBe(COMMENT_REQUIRED);
+    expect(noBody.json().message).toBe(english(COMMENT_REQUIRED));
     const approved = await ok(boss.api, timeOffApi.approve, {
       params: { id: req.id },
       body: { comment: 'Enjoy' },

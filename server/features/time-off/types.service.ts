@@ -13,7 +13,7 @@ import { leaveTypes } from '../../db/schema';
 import type { Context } from '../../lib/context';
 import { conflict, isUniqueViolation, notFound } from '../../lib/errors';
 
-export const TYPE_NOT_FOUND = 'Leave type not found';
+export const TYPE_NOT_FOUND = 'type_not_found';
 type Row = typeof leaveTypes.$inferSelect;
 
 /**

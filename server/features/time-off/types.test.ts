@@ -3,6 +3,7 @@ import { adminApi } from '@contract/admin';
 import { TYPE_IN_USE, TYPE_NAME_TAKEN, timeOffApi } from '@contract/time-off';
 import { asked, ok, timeOffApp } from '../../test/time-off';
 import { MISSING_ID } from '../../test/harness';
+import { english } from '../../test/messages';
 
 /** Leave types and the organisation's rules (docs/product/time-off.md#types, #allowances). */
 let app: Awaited<ReturnType<typeof timeOffApp>>;
@@ -112,8 +113,8 @@ describe('leave types', () => {
     const again = await app.admin.api.call(timeOffApi.createType, { body: type(' TRAINING ') });
     expect(again.statusCode).toBe(409);
     expect(again.json()).toMatchObject({
-      message: TYPE_NAME_TAKEN,
-      fieldErrors: { name: [TYPE_NAME_TAKEN] },
+      message: english(TYPE_NAME_TAKEN),
+      fieldErrors: { name: [english(TYPE_NAME_TAKEN)] },
     });
     const renamed = await app.admin.api.call(timeOffApi.updateType, {
       params: { id: made.id },
@@ -153,7 +154,7 @@ describe('leave types', () => {
     expect(request.status).toBe('approved');
     const inUse = await app.admin.api.call(timeOffApi.deleteType, { params: { id: used.id } });
     expect(inUse.statusCode).toBe(409);
-    expect(JSON.parse(inUse.body).message).toBe(TYPE_IN_USE);
+    expect(JSON.parse(inUse.body).message).toBe(english(TYPE_IN_USE));
     const archived = await ok(app.admin.api, timeOffApi.updateType, {
       params: { id: used.id },
       body: { archived: true, color: '#111111' },

@@ -54,9 +54,9 @@ async function timerTarget(db: Db, userId: string, body: StartTimerBody) {
       })
       .from(tasks)
       .where(and(eq(tasks.id, body.taskId), eq(tasks.assigneeId, userId)));
-    if (!task) throw notFound('Task not found');
-    if (task.status === 'completed') throw conflict('Cannot start a timer on a completed task');
-    if (task.isPaused) throw conflict('Cannot start a timer on a paused task');
+    if (!task) throw notFound('task_not_found');
+    if (task.status === 'completed') throw conflict('timer_task_completed');
+    if (task.isPaused) throw conflict('timer_task_paused');
     return { taskId: task.id, projectId: task.projectId, description: description ?? task.title };
   }
   if (body.projectId) {
@@ -64,8 +64,7 @@ async function timerTarget(db: Db, userId: string, body: StartTimerBody) {
       .select({ id: projects.id })
       .from(projects)
       .where(eq(projects.id, body.projectId));
-    const message = 'Please select a project';
-    if (!project) throw badRequest(message, 'projectId');
+    if (!project) throw badRequest('project_required', 'projectId');
   }
   return { taskId: null, projectId: body.projectId ?? null, description: description ?? GENERAL_WORK };
 }
@@ -102,7 +101,7 @@ export async function stopTimer(ctx: Context, timerId?: string): Promise<TimeEnt
       .returning();
     if (!timer) {
       const running = timerId ? await readActive(tx, userId) : null;
-      throw running ? notFound('Timer not found') : conflict(NO_TIMER_RUNNING);
+      throw running ? notFound('timer_not_found') : conflict(NO_TIMER_RUNNING);
     }
     return closeTimer(tx, timer, now, organisationZone);
   });

@@ -23,7 +23,7 @@ describe('timer routes', () => {
     ] as const) {
       const res = await t.anonymous[method](url);
       expect(res.statusCode, url).toBe(401);
-      expect(res.json()).toEqual({ message: 'Not authenticated' });
+      expect(res.json()).toEqual({ code: 'not_authenticated', message: 'Not authenticated' });
     }
   });
 
@@ -46,7 +46,7 @@ describe('timer routes', () => {
 
     const again = await api.post('/api/timer/start', { description: 'Other' });
     expect(again.statusCode).toBe(409);
-    expect(again.json()).toEqual({ message: 'A timer is already running' });
+    expect(again.json()).toEqual({ code: 'timer_running', message: 'A timer is already running' });
 
     clock.advance(90 * 60_000 + 30_000);
     const stopped = await api.post('/api/timer/stop');
@@ -66,7 +66,7 @@ describe('timer routes', () => {
 
     const none = await api.post('/api/timer/stop');
     expect(none.statusCode).toBe(409);
-    expect(none.json()).toEqual({ message: 'No timer is running' });
+    expect(none.json()).toEqual({ code: 'no_timer_running', message: 'No timer is running' });
   });
 
   it('lets exactly one of two concurrent starts win', async () => {

@@ -2,7 +2,7 @@ import { and, eq, gte, lt, sql } from 'drizzle-orm';
 import {
   CLOCK_OUT_FIRST,
   STOP_TIMER_FIRST,
-  submitTooEarly,
+  SUBMIT_TOO_EARLY,
   type TimesheetStatus,
 } from '@contract/timesheets';
 import { addDays, zonedDate } from '@contract/zoned-time';
@@ -48,9 +48,9 @@ export async function submitWeek(ctx: Context, week: string) {
   if (!person) throw notFound(SHEET_NOT_FOUND);
   const zone = person.zone;
   const today = zonedDate(ctx.now, zone);
-  if (monday > mondayOf(today)) throw badRequest('A week can be submitted once it has begun', 'week');
+  if (monday > mondayOf(today)) throw badRequest('submit_once_begun', 'week');
   const from = submittableFrom(person, monday);
-  if (today < from) throw badRequest(submitTooEarly(from), 'week');
+  if (today < from) throw badRequest(SUBMIT_TOO_EARLY, 'week', { from });
   const { start, end } = weekRange(monday, zone);
   const [timer] = await ctx.db
     .select({ id: activeTimers.id })
@@ -89,7 +89,7 @@ export async function submitWeek(ctx: Context, week: string) {
       .returning();
     if (!row) {
       const current = await sheetOf(tx, userId, monday);
-      throw conflict(`This week is already ${current?.status ?? 'submitted'}`);
+      throw conflict('week_already_in_status', { values: { status: current?.status ?? 'submitted' } });
     }
     const notified = await notify(ctx, tx, {
       kind: 'timesheet_submitted',
@@ -128,23 +128,22 @@ async function transition(ctx: Context, row: SheetRow, from: TimesheetStatus, ch
     .set({ ...changes, updatedAt: ctx.now })
     .where(and(eq(timesheets.id, row.id), eq(timesheets.status, from)))
     .returning();
-  if (!updated) throw conflict('The timesheet changed meanwhile; reload and try again');
+  if (!updated) throw conflict('timesheet_changed');
   return result(updated);
 }
 
 export async function withdrawWeek(ctx: Context, id: string) {
   const row = await ownedOrVisible(ctx, id);
-  if (row.userId !== ctx.actor.id) throw forbidden('Only the person whose week it is can withdraw it');
-  if (row.status !== 'submitted')
-    throw conflict('Only a submitted week that is not yet decided can be withdrawn');
+  if (row.userId !== ctx.actor.id) throw forbidden('withdraw_own_week_only');
+  if (row.status !== 'submitted') throw conflict('withdraw_undecided_only');
   return transition(ctx, row, 'submitted', { status: 'open', submittedAt: null });
 }
 
 async function decidable(ctx: Context, id: string): Promise<SheetRow> {
   const row = await ownedOrVisible(ctx, id);
-  if (row.userId === ctx.actor.id) throw forbidden('You cannot decide your own timesheet');
+  if (row.userId === ctx.actor.id) throw forbidden('decide_own_timesheet');
   if (!(await mayDecide(ctx, row.userId))) throw notFound(SHEET_NOT_FOUND);
-  if (row.status !== 'submitted') throw conflict('Only a submitted week can be approved or rejected');
+  if (row.status !== 'submitted') throw conflict('decide_submitted_only');
   return row;
 }
 
@@ -235,7 +234,7 @@ export async function rejectWeek(ctx: Context, id: string, comment: string) {
 export async function reopenWeek(ctx: Context, id: string) {
   const [row] = await ctx.db.select().from(timesheets).where(eq(timesheets.id, id));
   if (!row) throw notFound(SHEET_NOT_FOUND);
-  if (row.status !== 'approved') throw conflict('Only an approved week can be reopened');
+  if (row.status !== 'approved') throw conflict('reopen_approved_only');
   const done = await ctx.db.transaction(async (tx) => {
     const reopened = await transition({ ...ctx, db: tx }, row, 'approved', {
       status: 'open',

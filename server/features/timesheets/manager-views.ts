@@ -147,7 +147,7 @@ export async function teamOvertime(
   if (query.teamId) {
     if (actor.role === 'admin' && !(await teamExists(ctx.db, query.teamId))) throw notFound(TEAM_NOT_FOUND);
     if (actor.role === 'manager' && !(await managesTeam(ctx.db, actor.id, query.teamId))) {
-      throw forbidden('You can only see the overtime of your teams');
+      throw forbidden('overtime_teams_only');
     }
   }
   const managed = actor.role === 'admin' ? sql`` : sql`and u.id in ${managedBy(actor.id)}`;

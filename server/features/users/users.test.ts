@@ -12,7 +12,7 @@ describe('GET /api/users', () => {
   it('needs a session', async () => {
     const res = await t.anonymous.call(usersApi.assignable);
     expect(res.statusCode).toBe(401);
-    expect(res.json()).toEqual({ message: 'Not authenticated' });
+    expect(res.json()).toEqual({ code: 'not_authenticated', message: 'Not authenticated' });
   });
 
   it('lists approved, active users as {id, name, role}, searchable, for every role', async () => {

@@ -14,7 +14,14 @@ export function LanguagePicker() {
   return (
     <div className="flex items-center justify-center gap-2 text-sm text-muted-foreground">
       {/* lucide's "languages" icon drawn here: the icon library is not part of the sign-in page's budget */}
-      <svg viewBox="0 0 24 24" className="size-4" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden>
+      <svg
+        viewBox="0 0 24 24"
+        className="size-4"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        aria-hidden
+      >
         <path d="m5 8 6 6M4 14l6-6 2-3M2 5h12M7 2h1M22 22l-5-10-5 10M14 18h6" />
       </svg>
       <label htmlFor={id} className="sr-only">

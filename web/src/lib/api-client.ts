@@ -5,8 +5,14 @@
  * - a cached read (a query) fails with '{status}: {response text or status text}';
  * - any other call fails with the JSON body's `message`, else the status text, else 'HTTP {status}';
  * - a server that cannot be reached is 'Network error. Please try again.'
+ * The server writes its messages in the reader's language (the screen's, sent as Accept-Language)
+ * and names each refusal with a stable `code` (a key of locales/<language>/errors.json): compare
+ * codes, never the words.
  * Features do not call this directly: they use the typed calls of lib/api.ts.
  */
+
+import { languages } from '@contract/languages';
+import { i18n } from './i18n';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -17,6 +23,8 @@ export class ApiError extends Error {
   readonly status: number;
   readonly fieldErrors: Record<string, string[]> | undefined;
   readonly body: unknown;
+  /** the refusal's stable name (`task_not_found`), when the answer gave one */
+  readonly code: string | undefined;
 
   constructor(status: number, message: string, body: unknown, fieldErrors?: Record<string, string[]>) {
     super(message);
@@ -24,6 +32,7 @@ export class ApiError extends Error {
     this.status = status;
     this.body = body;
     this.fieldErrors = fieldErrors;
+    this.code = field<string>(body, 'code', (c) => typeof c === 'string' && c !== '');
   }
 }
 
@@ -82,11 +91,12 @@ export async function request(
   try {
     // An upload (FormData) goes as multipart/form-data: the browser writes its content type and boundary.
     const upload = typeof FormData !== 'undefined' && options.body instanceof FormData;
+    // The server answers in the screen's language (a choice made on the sign-in page included).
+    const language = languages.find((l) => l === i18n.language);
+    const accept = { Accept: 'application/json', ...(language ? { 'Accept-Language': language } : {}) };
     res = await fetch(url, {
       method,
-      headers: upload
-        ? { Accept: 'application/json' }
-        : { 'Content-Type': 'application/json', Accept: 'application/json' },
+      headers: upload ? accept : { 'Content-Type': 'application/json', ...accept },
       body: upload
         ? (options.body as FormData)
         : options.body === undefined

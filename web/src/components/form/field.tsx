@@ -11,6 +11,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
 import { cn } from '@/lib/utils';
+import { useErrorText } from './error-text';
 import { useFieldIdPrefix } from './form';
 
 /** What a field hands its control: the id its label points at, and its error state for assistive tech. */
@@ -39,7 +40,8 @@ export function Field({ name, label, hint, hideLabel, className, children }: Fie
   const prefix = useFieldIdPrefix();
   const { control, formState } = useFormContext();
   const { field } = useController({ name, control });
-  const error = (get(formState.errors, name) as { message?: string } | undefined)?.message;
+  const errorText = useErrorText();
+  const error = errorText((get(formState.errors, name) as { message?: string } | undefined)?.message);
   const id = `${prefix}-${name}`;
   const messageId = error ? `${id}-error` : hint ? `${id}-hint` : undefined;
   return (

@@ -1,6 +1,7 @@
 import { createContext, type ReactNode, useContext, useId } from 'react';
 import { type FieldValues, FormProvider, type SubmitHandler, type UseFormReturn } from 'react-hook-form';
 import { cn } from '@/lib/utils';
+import { useErrorText } from './error-text';
 
 const IdPrefix = createContext('field');
 /** The prefix of the form's field ids (`{prefix}-{name}`), so a label, its control and its messages pair up. */
@@ -42,6 +43,7 @@ export function Form<In extends FieldValues, Out extends FieldValues>({
 
 /** A message about the whole form (the server refused it), announced to screen readers. */
 export function FormMessage({ children, testId }: { children: ReactNode; testId?: string }) {
+  const errorText = useErrorText();
   if (!children) return null;
   return (
     <p
@@ -49,7 +51,7 @@ export function FormMessage({ children, testId }: { children: ReactNode; testId?
       data-testid={testId}
       className="rounded-md bg-danger-soft px-3 py-2 text-sm text-danger-foreground"
     >
-      {children}
+      {typeof children === 'string' ? errorText(children) : children}
     </p>
   );
 }

@@ -5,6 +5,7 @@
  */
 export { ComboboxField } from './combobox-field';
 export { CheckboxField, type ControlProps, Field, TextareaField, TextField } from './field';
+export { useErrorText } from './error-text';
 export { Form, FormMessage } from './form';
 export { FormDialog } from './form-dialog';
 export { NewPasswordFields } from './new-password-fields';

@@ -1,6 +1,7 @@
 import type { FieldValues, Resolver, UseFormProps, UseFormReturn } from 'react-hook-form';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
+import { i18n } from '@/lib/i18n';
 
 type Schema = z.ZodType<FieldValues, FieldValues>;
 /** A schema, or a loader for one: the sign-in page fetches zod only when the form is first sent. */
@@ -8,7 +9,8 @@ export type SchemaSource<S extends Schema> = S | (() => Promise<S>);
 
 /**
  * Validates with the contract's own schema, so the browser shows the exact messages the server
- * would answer with. A loader is called on the first submit and its schema kept.
+ * would answer with (keys of locales/<language>/errors.json, shown by the fields in the screen's
+ * language). A loader is called on the first submit and its schema kept.
  */
 function contractResolver<S extends Schema>(
   source: SchemaSource<S>,
@@ -18,6 +20,8 @@ function contractResolver<S extends Schema>(
     resolver ??= Promise.all([
       typeof source === 'function' ? source() : Promise.resolve(source),
       import('@hookform/resolvers/zod'),
+      // The schema's messages are keys of the `errors` area: its words are there before any shows.
+      i18n.loadNamespaces('errors'),
     ]).then(
       ([schema, { zodResolver }]) =>
         zodResolver(schema) as unknown as Resolver<z.input<S>, unknown, z.output<S>>,

@@ -10,7 +10,7 @@ import { Paperclip, SendHorizontal } from 'lucide-react';
 import { type KeyboardEvent, type SyntheticEvent, useRef, useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Form, TextareaField, useZodForm } from '@/components/form';
+import { Form, TextareaField, useErrorText, useZodForm } from '@/components/form';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { useSendFile, useSendMessage } from './api';
@@ -40,6 +40,7 @@ export function MessageComposer({
   const sendFile = useSendFile(conversationId);
   const fileInput = useRef<HTMLInputElement>(null);
   const [fileError, setFileError] = useState<string | null>(null);
+  const errorText = useErrorText({ load: true });
   const form = useZodForm(sendMessageBody, { defaultValues: { content: '' } });
   const blank = !useWatch({ control: form.control, name: 'content' })?.trim();
   const [mention, setMention] = useState<Mention | null>(null);
@@ -142,7 +143,7 @@ export function MessageComposer({
     >
       {fileError && (
         <p role="alert" className="w-full text-sm text-destructive" data-testid="attach-error">
-          {fileError}
+          {errorText(fileError)}
         </p>
       )}
       <input

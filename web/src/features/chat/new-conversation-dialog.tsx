@@ -4,7 +4,7 @@ import { useDeferredValue, useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { applyServerErrors, Form, FormMessage, TextField, useZodForm } from '@/components/form';
+import { applyServerErrors, Form, FormMessage, TextField, useErrorText, useZodForm } from '@/components/form';
 import { Button } from '@/components/ui/button';
 import { DialogClose, DialogFooter, DialogFrame } from '@/components/ui/dialog';
 import { Label } from '@/components/ui/label';
@@ -35,7 +35,8 @@ export function NewConversationDialog({ open, onOpenChange, myId, onCreated }: N
   const create = useCreateConversation();
   const others = (people.data ?? []).filter((u) => u.id !== myId);
   const [failure, setFailure] = useState<string | null>(null);
-  const peopleError = form.formState.errors.participantIds?.message;
+  const errorText = useErrorText();
+  const peopleError = errorText(form.formState.errors.participantIds?.message);
 
   const reset = () => {
     form.reset(empty);

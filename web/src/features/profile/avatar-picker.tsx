@@ -2,7 +2,7 @@ import { AVATAR_MAX_BYTES, AVATAR_TOO_LARGE } from '@contract/profile';
 import { Upload } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-
+import { useErrorText } from '@/components/form';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
 import { initials } from '@/lib/format';
@@ -22,6 +22,7 @@ export function AvatarPicker({
   const upload = useUploadAvatar();
   const input = useRef<HTMLInputElement>(null);
   const [error, setError] = useState<string | null>(null);
+  const errorText = useErrorText({ load: true });
   const errorId = useId();
   const pick = (file: File | undefined) => {
     setError(null);
@@ -80,7 +81,7 @@ export function AvatarPicker({
         <p className="mt-1 text-xs text-muted-foreground">{t('avatar.hint')}</p>
         {error && (
           <p id={errorId} role="alert" className="mt-1 text-sm text-danger-foreground">
-            {error}
+            {errorText(error)}
           </p>
         )}
       </div>

@@ -1,3 +1,4 @@
+import { useErrorText } from '@/components/form';
 import {
   type CreateRequestBody,
   createRequestBody,
@@ -60,8 +61,9 @@ export function usePreview(body: RequestValues) {
     staleTime: 0,
   });
   /** the form's own rule the values break, before anything is asked (an end before the start) */
+  const errorText = useErrorText({ load: true });
   const invalid = parsed.success
     ? null
-    : (parsed.error.issues.find((i) => i.path[0] !== 'typeId')?.message ?? null);
+    : (errorText(parsed.error.issues.find((i) => i.path[0] !== 'typeId')?.message) ?? null);
   return { ...query, invalid };
 }
