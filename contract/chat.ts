@@ -132,7 +132,7 @@ export const messageCaption = text({
   notText: 'message_not_text',
   multiline: true,
 });
-/** What everyone sees in place of a deleted message. */
+/** What everyone sees in place of a deleted message (i18n: stored data, shown as chat:message.deleted). */
 export const DELETED_MESSAGE = 'This message was deleted';
 
 /**

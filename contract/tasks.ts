@@ -13,7 +13,7 @@ export type TaskStatus = z.infer<typeof taskStatusSchema>;
 export const reviewStatuses = ['approved', 'rework', 'pending'] as const;
 export type ReviewStatus = (typeof reviewStatuses)[number];
 
-/** The notes Submit for Review sends (docs/product/tasks.md#review-workflow). */
+/** The notes Submit for Review sends (docs/product/tasks.md#review-workflow; i18n: stored data). */
 export const SUBMISSION_NOTES = 'Task completed and ready for review';
 
 const optionalId = (message: string) =>

@@ -3,6 +3,7 @@ import { errorBody, text } from './common';
 import { timeEntry } from './time-entries';
 import { endpoints } from './endpoint';
 
+/** A timer's description when none is given (i18n: stored data, shown as time:generalWork). */
 export const GENERAL_WORK = 'General work';
 
 /**

@@ -133,6 +133,17 @@ const SERVER_ERRORS = new Set(['badRequest', 'conflict', 'notFound', 'forbidden'
 const SERVER_CODE_SECOND = new Set(['errorReply', 'messageIn']);
 const ZOD_CHECKS =
   /^(min|max|length|regex|refine|superRefine|email|int|positive|nonnegative|nonempty|gte|lte|gt|lt|startsWith|endsWith|uuid|url|datetime|date|time|multipleOf|finite|safe)$/;
+/**
+ * A constant marked `i18n: stored data` in its comment is a text the server writes into the database
+ * in English (a timer's "General work"); screens show it through a message key of theirs.
+ */
+const storedData = (node) => {
+  const text = node.getSourceFile().text;
+  const statement = node.parent?.parent ?? node;
+  return (ts.getLeadingCommentRanges(text, statement.getFullStart()) ?? []).some((range) =>
+    text.slice(range.pos, range.end).includes('i18n: stored data'),
+  );
+};
 const KEY = /^[a-z][a-z0-9_]*(\.[a-z0-9_]+)*$/;
 const hasWords = (text) => /\p{L}{2,}/u.test(text);
 
@@ -243,7 +254,8 @@ function scan(file) {
       if (
         ts.isVariableDeclaration(node) &&
         /^[A-Z][A-Z0-9_]+$/.test(node.name.getText(source)) &&
-        isText(node.initializer)
+        isText(node.initializer) &&
+        !storedData(node)
       )
         report(node, `message "${node.initializer.text}"`);
       if (

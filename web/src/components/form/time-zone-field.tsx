@@ -1,4 +1,5 @@
 import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
 import { type FieldPath, type FieldValues, useWatch } from 'react-hook-form';
 import type { ComboboxOption } from '@/components/ui/combobox';
 import { timeZoneNames } from '@/lib/time-zone';
@@ -11,7 +12,7 @@ import { ComboboxField } from './combobox-field';
  */
 export function TimeZoneField<T extends FieldValues = FieldValues>({
   name,
-  label = 'Time zone',
+  label,
   hint,
   className,
   none,
@@ -22,6 +23,7 @@ export function TimeZoneField<T extends FieldValues = FieldValues>({
   className?: string;
   none?: ComboboxOption;
 }) {
+  const { t } = useTranslation();
   // A saved zone this browser does not know is still offered, so the form keeps it.
   const saved: unknown = useWatch({ name });
   const options = useMemo(
@@ -37,12 +39,12 @@ export function TimeZoneField<T extends FieldValues = FieldValues>({
   return (
     <ComboboxField
       name={name}
-      label={label}
+      label={label ?? t('fields.timeZone')}
       hint={hint}
       className={className}
       options={options}
-      placeholder="Search for a city or region"
-      emptyText="No time zone matches: try a city, such as Berlin"
+      placeholder={t('timeZone.search')}
+      emptyText={t('timeZone.empty')}
     />
   );
 }
