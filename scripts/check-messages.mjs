@@ -237,6 +237,26 @@ function scan(file) {
       )
         for (const arg of node.arguments) if (isText(arg)) report(arg, `zod message "${arg.text}"`);
       // `{ message }`, and the messages of `text({ required, tooLong, notText })` (contract/common.ts)
+      // A constant holding a sentence (`const PASSWORD_HINT = 'At least 8 characters…'`).
+      if (
+        web &&
+        ts.isVariableDeclaration(node) &&
+        /^[A-Z][A-Z0-9_]+$/.test(node.name.getText(source)) &&
+        node.initializer &&
+        ts.isStringLiteral(node.initializer) &&
+        / /.test(node.initializer.text) &&
+        hasWords(node.initializer.text)
+      )
+        report(node, `constant "${node.initializer.text}"`);
+      // A prop's default text: `label = 'New password'` in a component's parameters.
+      if (
+        ts.isBindingElement(node) &&
+        node.initializer &&
+        SHOWN.has(node.name.getText(source)) &&
+        ts.isStringLiteral(node.initializer) &&
+        hasWords(node.initializer.text)
+      )
+        report(node, `default ${node.name.getText(source)} "${node.initializer.text}"`);
       if (
         ts.isPropertyAssignment(node) &&
         ['message', 'error', 'required', 'tooLong', 'notText'].includes(node.name.getText(source)) &&

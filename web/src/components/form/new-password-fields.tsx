@@ -1,7 +1,5 @@
+import { useTranslation } from 'react-i18next';
 import { TextField } from './field';
-
-/** The product's password rule (docs/product/accounts.md), said where a new password is chosen. */
-const PASSWORD_HINT = 'At least 8 characters with uppercase, lowercase, and a number.';
 
 /**
  * A new password and its confirmation (`confirmPassword`): registering, resetting, changing a
@@ -9,17 +7,30 @@ const PASSWORD_HINT = 'At least 8 characters with uppercase, lowercase, and a nu
  */
 export function NewPasswordFields({
   name,
-  label = 'New password',
-  confirmLabel = 'Confirm new password',
+  label,
+  confirmLabel,
 }: {
   name: 'password' | 'newPassword';
   label?: string;
   confirmLabel?: string;
 }) {
+  const { t } = useTranslation();
   return (
     <>
-      <TextField name={name} label={label} type="password" autoComplete="new-password" hint={PASSWORD_HINT} />
-      <TextField name="confirmPassword" label={confirmLabel} type="password" autoComplete="new-password" />
+      {/* The hint says the product's password rule (docs/product/accounts.md) where a new password is chosen. */}
+      <TextField
+        name={name}
+        label={label ?? t('password.new')}
+        type="password"
+        autoComplete="new-password"
+        hint={t('password.rule')}
+      />
+      <TextField
+        name="confirmPassword"
+        label={confirmLabel ?? t('password.confirmNew')}
+        type="password"
+        autoComplete="new-password"
+      />
     </>
   );
 }
