@@ -55,6 +55,12 @@ function allowedWords(): Set<string> {
       words.add(
         new Intl.DateTimeFormat('en-US', { weekday, timeZone: 'UTC' }).format(Date.UTC(2026, 0, 4 + d)),
       );
+  // Relative times come from Intl in the pseudo-locale's English ('5 minutes ago', 'just now').
+  const relative = new Intl.RelativeTimeFormat('en-US', { numeric: 'auto' });
+  for (const unit of ['second', 'minute', 'hour', 'day', 'week', 'month', 'year'] as const)
+    for (const n of [-2, -1, 0, 1, 2])
+      for (const word of relative.format(n, unit).match(/[A-Za-z]{2,}/g) ?? []) words.add(word);
+  words.add('just');
   return words;
 }
 

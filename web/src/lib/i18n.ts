@@ -125,7 +125,9 @@ void i18n
   .use(initReactI18next)
   .init({
     lng: resolveLanguage(null),
-    fallbackLng: defaultLanguage,
+    // No per-key fallback to English: it would make a German screen fetch every English word too. A
+    // key missing in a language fails `npm test` (scripts/check-messages.mjs), so none reaches a screen.
+    fallbackLng: false,
     supportedLngs: [...languages, 'pseudo'],
     ns: ['common'],
     defaultNS: 'common',

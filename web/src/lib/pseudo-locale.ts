@@ -64,11 +64,21 @@ const ACCENTED: Record<string, string> = {
   Z: 'Ž',
 };
 
+/** `<strong>`, `</a>`: the markup of a sentence with a link or emphasis (react-i18next's <Trans>) stays as it is. */
+const MARKUP = /(<\/?[A-Za-z0-9]+\s*\/?>)/;
+
 function accentText(text: string): string {
   let out = '';
-  for (const ch of text) out += ACCENTED[ch] ?? ch;
+  for (const part of text.split(MARKUP)) {
+    if (MARKUP.test(part)) out += part;
+    else for (const ch of part) out += ACCENTED[ch] ?? ch;
+  }
   // About 40% longer: German runs about a third longer than English.
-  const letters = text.replace(/[^A-Za-z]/g, '').length;
+  const letters = text
+    .split(MARKUP)
+    .filter((part) => !MARKUP.test(part))
+    .join('')
+    .replace(/[^A-Za-z]/g, '').length;
   const extra = Math.ceil(letters * 0.4);
   return extra > 0 ? `${out} ${'·'.repeat(extra)}` : out;
 }
