@@ -20,13 +20,25 @@ export function secondsSince(startIso: string, now: number = Date.now()): number
  */
 function unit(value: number, name: 'hour' | 'minute' | 'second', fractionDigits = 0): string {
   const english = formatLocale().startsWith('en');
-  return new Intl.NumberFormat(formatLocale(), {
+  return numberFormat({
     style: 'unit',
     unit: name,
     unitDisplay: english ? 'narrow' : 'short',
     minimumFractionDigits: fractionDigits,
     maximumFractionDigits: fractionDigits,
   }).format(value);
+}
+
+/** Number formatters by locale and options, each built once (a list formats hundreds of durations). */
+const numberFormatters = new Map<string, Intl.NumberFormat>();
+function numberFormat(options?: Intl.NumberFormatOptions): Intl.NumberFormat {
+  const key = `${formatLocale()}|${JSON.stringify(options ?? {})}`;
+  let f = numberFormatters.get(key);
+  if (!f) {
+    f = new Intl.NumberFormat(formatLocale(), options);
+    numberFormatters.set(key, f);
+  }
+  return f;
 }
 
 /** 5400 → '1h 30m'; under a minute in seconds (45 → '45s'), not a misleading '0h 0m'; 0 → '0h 0m'. */
@@ -105,7 +117,7 @@ export function firstDayOfWeek(): number {
 
 /** A number in the person's locale: 1234.5 → '1,234.5' (en), '1.234,5' (de). */
 export const formatNumber = (value: number, options?: Intl.NumberFormatOptions) =>
-  new Intl.NumberFormat(formatLocale(), options).format(Number.isFinite(value) ? value : 0);
+  numberFormat(options).format(Number.isFinite(value) ? value : 0);
 
 function safe(value: DateInput | null | undefined, fmt: Intl.DateTimeFormat, fallback: string): string {
   if (value === null || value === undefined || value === '') return fallback;
