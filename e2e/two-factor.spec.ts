@@ -1,7 +1,8 @@
+import { readFileSync } from 'node:fs';
 import { Secret, TOTP } from 'otpauth';
 import { describe, expect, it } from 'vitest';
 import { adminSession, call, createApprovedUser, signInContext } from './accounts';
-import { browserForFile, DESKTOP, PHONE, snap } from './support';
+import { browserForFile, DESKTOP, PHONE, snap, toastSays } from './support';
 
 // docs/product/profile.md#two-factor, docs/product/accounts.md#two-factor
 const browser = browserForFile();
@@ -33,7 +34,22 @@ describe('two-factor sign-in', () => {
     const codes = page.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem');
     await codes.first().waitFor();
     expect(await codes.count()).toBe(10);
+    const shown = await codes.allTextContents();
     await snap(page, 'two-factor-recovery-codes-desktop');
+    // Kept in a password manager: copied, all ten, one per line.
+    await desktop.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await page.getByRole('button', { name: 'Copy codes' }).click();
+    await toastSays(page, 'Recovery codes copied');
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(shown.join('\n'));
+    // Or downloaded as a text file saying whose they are.
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download as text' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('workbench-recovery-codes.txt');
+    const file = readFileSync((await download.path()) as string, 'utf8');
+    expect(file).toContain(`Workbench recovery codes for ${account.email}`);
+    expect(file.trim().split('\n').slice(-10)).toEqual(shown);
     await page.getByRole('button', { name: 'I have saved my recovery codes' }).click();
     await page.getByLabel('Code to turn it off').waitFor();
     expect(await page.getByText(secret).count()).toBe(0);

@@ -90,25 +90,36 @@ function newRecoveryCodes(): string[] {
 
 type Deps = { db: Db; secret: string };
 
+/** Why a second factor was refused: each says what to do next (a used recovery code is not a clock problem). */
+export const CODE_ALREADY_USED = 'code_already_used';
+export const RECOVERY_CODE_USED = 'recovery_code_used';
+export const WRONG_RECOVERY_CODE = 'wrong_recovery_code';
+export type SecondFactorRefusal =
+  | typeof WRONG_CODE
+  | typeof CODE_ALREADY_USED
+  | typeof RECOVERY_CODE_USED
+  | typeof WRONG_RECOVERY_CODE;
+
 /**
  * Checks a second factor of an enrolled user and uses it up: a TOTP code only if its step is later
  * than the last one accepted (no replay), a recovery code only once. Both in one conditional write,
- * so parallel requests with the same code cannot both pass.
+ * so parallel requests with the same code cannot both pass. Answers null when the code was spent,
+ * otherwise why it was refused.
  */
 export async function spendSecondFactor(
   deps: Deps,
   userId: string,
   code: string,
   now: Date,
-): Promise<boolean> {
+): Promise<SecondFactorRefusal | null> {
   if (isTotpShaped(code)) {
     const [row] = await deps.db
       .select({ secret: twoFactorSecrets.secret })
       .from(twoFactorSecrets)
       .where(eq(twoFactorSecrets.userId, userId));
-    if (!row?.secret) return false;
+    if (!row?.secret) return WRONG_CODE;
     const step = matchingStep(openSecret(deps.secret, userId, row.secret), code.replace(/\s/g, ''), now);
-    if (step === null) return false;
+    if (step === null) return WRONG_CODE;
     const used = await deps.db
       .update(twoFactorSecrets)
       .set({ lastStep: step })
@@ -119,20 +130,27 @@ export async function spendSecondFactor(
         ),
       )
       .returning({ userId: twoFactorSecrets.userId });
-    return used.length === 1;
+    return used.length === 1 ? null : CODE_ALREADY_USED;
   }
+  const codeHash = hashRecovery(deps.secret, userId, code);
   const used = await deps.db
     .update(recoveryCodes)
     .set({ usedAt: now })
     .where(
       and(
         eq(recoveryCodes.userId, userId),
-        eq(recoveryCodes.codeHash, hashRecovery(deps.secret, userId, code)),
+        eq(recoveryCodes.codeHash, codeHash),
         isNull(recoveryCodes.usedAt),
       ),
     )
     .returning({ id: recoveryCodes.id });
-  return used.length === 1;
+  if (used.length === 1) return null;
+  // Not spent: one of the person's codes used before, or none of theirs at all.
+  const [spent] = await deps.db
+    .select({ id: recoveryCodes.id })
+    .from(recoveryCodes)
+    .where(and(eq(recoveryCodes.userId, userId), eq(recoveryCodes.codeHash, codeHash)));
+  return spent ? RECOVERY_CODE_USED : WRONG_RECOVERY_CODE;
 }
 
 /** Whether the organisation requires a second factor of this user and none is enrolled. */

@@ -11,13 +11,7 @@ import { isoInstant } from '../../db/statements';
 import { AppError, badRequest } from '../../lib/errors';
 import { getDummyHash, hashPassword, verifyPassword } from '../../lib/password';
 import { beginAttempt, throttleKeys } from '../../lib/throttle';
-import {
-  closeChallenge,
-  openChallenge,
-  takeChallengeTry,
-  spendSecondFactor,
-  WRONG_CODE,
-} from '../../core/two-factor';
+import { closeChallenge, openChallenge, takeChallengeTry, spendSecondFactor } from '../../core/two-factor';
 import { findUserByEmail, getUser, toUser } from '../../core/people';
 
 export const INVALID_CREDENTIALS = 'invalid_credentials';
@@ -49,8 +43,8 @@ export async function signIn(
   const ok = await verifyPassword(user?.passwordHash ?? (await getDummyHash()), input.password);
   if (!user || !ok) throw new AppError(401, INVALID_CREDENTIALS);
   await attempt.succeeded();
-  const refused = refusal(user);
-  if (refused) throw new AppError(403, refused);
+  const barred = refusal(user);
+  if (barred) throw new AppError(403, barred);
   // With an authenticator enrolled the password is only half: no session until the second factor.
   if (user.twoFactorEnabledAt) {
     return { challenge: await openChallenge(deps.db, user.id, deps.clock) };
@@ -89,13 +83,14 @@ export async function signInSecondFactor(
     throttleKeys('2fa', input.ip, user.email).filter((k) => k.account),
     now,
   );
-  if (!(await spendSecondFactor(deps, user.id, input.code, now))) throw badRequest(WRONG_CODE, 'code');
+  const refused = await spendSecondFactor(deps, user.id, input.code, now);
+  if (refused) throw badRequest(refused, 'code');
   await byAccount.succeeded();
   await byAddress.succeeded();
   await closeChallenge(deps.db, challenge.id);
   // The account may have been suspended while the code was being typed.
-  const refused = refusal(user);
-  if (refused) throw new AppError(403, refused);
+  const barred = refusal(user);
+  if (barred) throw new AppError(403, barred);
   return startSession(deps, user, input.userAgent);
 }
 

@@ -193,9 +193,14 @@ describe('sign-in with a second factor', () => {
     expect(sessionCookie(wrong)).toBeUndefined();
     const code = codeAt(secret);
     expect((await secondFactor(cookie, code)).statusCode).toBe(200);
-    // replay within the same 30 seconds, from a fresh password entry
+    // replay within the same 30 seconds, from a fresh password entry: said as such, not as a clock problem
     const again = challengeCookie(await password(user.email));
-    expect((await secondFactor(again, code)).statusCode).toBe(400);
+    const replay = await secondFactor(again, code);
+    expect(replay.statusCode).toBe(400);
+    expect(replay.json()).toMatchObject({ code: 'code_already_used' });
+    expect(replay.json().fieldErrors?.code[0]).toBe(
+      'That code has just been used. Wait for the next one in your authenticator app.',
+    );
     // an older code (the step before) is not accepted after a newer one either
     expect(
       (await secondFactor(again, codeAt(secret, new Date(clock.now().getTime() - 30_000)))).statusCode,
@@ -210,6 +215,19 @@ describe('sign-in with a second factor', () => {
     expect(ok.statusCode).toBe(200);
     const reused = await secondFactor(challengeCookie(await password(user.email)), codes[0]);
     expect(reused.statusCode).toBe(400);
+    // a used recovery code is named as one, not answered with the authenticator's clock advice
+    expect(reused.json()).toMatchObject({ code: 'recovery_code_used' });
+    expect(reused.json().fieldErrors?.code[0]).toMatch(/^That recovery code has already been used/);
+    const unknown = await secondFactor(challengeCookie(await password(user.email)), 'ABCDE-FGHJK');
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json()).toMatchObject({ code: 'wrong_recovery_code' });
+    expect(unknown.json().fieldErrors?.code[0]).toBe(
+      'That is not one of your recovery codes. Check it against the list you saved.',
+    );
+    // another person's code is not one of yours either
+    const other = await enrolledUser();
+    const theirs = await secondFactor(challengeCookie(await password(user.email)), other.recoveryCodes[0]);
+    expect(theirs.json()).toMatchObject({ code: 'wrong_recovery_code' });
     const noDash = await secondFactor(challengeCookie(await password(user.email)), codes[1].replace('-', ''));
     expect(noDash.statusCode).toBe(200);
     const rows = await t.db.select().from(recoveryCodes).where(eq(recoveryCodes.userId, user.id));

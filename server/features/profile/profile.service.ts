@@ -15,13 +15,7 @@ import { SESSION_IDLE_MS } from '../../lib/auth';
 import type { Context } from '../../lib/context';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import { beginAttempt, throttleKeys } from '../../lib/throttle';
-import {
-  beginSetup,
-  confirmSetup,
-  removeSecondFactor,
-  spendSecondFactor,
-  WRONG_CODE,
-} from '../../core/two-factor';
+import { beginSetup, confirmSetup, removeSecondFactor, spendSecondFactor } from '../../core/two-factor';
 import { toUser } from '../../core/people';
 import { deviceName } from './device';
 
@@ -149,7 +143,8 @@ export async function disableTwoFactor(ctx: Context, code: string, ip: string): 
     throw forbidden('two_factor_required_for_role');
   }
   const attempt = await beginAttempt(ctx.db, throttleKeys('2fa', ip, ctx.actor.email), ctx.now);
-  if (!(await spendSecondFactor(ctx, ctx.actor.id, code, ctx.now))) throw badRequest(WRONG_CODE, 'code');
+  const refused = await spendSecondFactor(ctx, ctx.actor.id, code, ctx.now);
+  if (refused) throw badRequest(refused, 'code');
   await attempt.succeeded();
   const row = await ctx.db.transaction(async (tx) => {
     const updated = await removeSecondFactor(tx, ctx.actor.id);

@@ -1,6 +1,6 @@
 import { type TwoFactorCodeRequest, twoFactorCodeRequest } from '@contract/auth';
 import type { TwoFactorSetup } from '@contract/profile';
-import { ShieldCheck } from 'lucide-react';
+import { Copy, Download, ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { applyServerErrors, Form, FormMessage, TextField, useZodForm } from '@/components/form';
@@ -9,6 +9,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { toast } from '@/components/ui/use-toast';
 import { useStoredUser } from '@/lib/auth';
+import { formatDate } from '@/lib/format';
 import { useDisableTwoFactor, useEnableTwoFactor, useStartTwoFactorSetup } from './api';
 import { CardHeading } from './card-heading';
 
@@ -56,9 +57,34 @@ function CodeForm({
   );
 }
 
-/** The recovery codes, shown once right after enrolment (docs/product/profile.md#two-factor). */
-function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
+/** Saves the codes as a text file, one per line under a line saying whose they are. */
+function downloadCodes(codes: string[], heading: string) {
+  const url = URL.createObjectURL(new Blob([`${heading}\n\n${codes.join('\n')}\n`], { type: 'text/plain' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = 'workbench-recovery-codes.txt';
+  link.click();
+  URL.revokeObjectURL(url);
+}
+
+/**
+ * The recovery codes, shown once right after enrolment, with ways to keep them: copy (for a password
+ * manager) and download (docs/product/profile.md#two-factor).
+ */
+function RecoveryCodes({ codes, email, onDone }: { codes: string[]; email: string; onDone: () => void }) {
   const { t } = useTranslation('profile');
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(codes.join('\n'));
+      toast({ title: t('twoFactor.recoveryCopied'), description: t('twoFactor.recoveryCopiedDescription') });
+    } catch {
+      toast({
+        variant: 'destructive',
+        title: t('twoFactor.recoveryCopyFailed'),
+        description: t('twoFactor.recoveryCopyFailedDescription'),
+      });
+    }
+  };
   return (
     <div className="grid gap-3">
       <p className="text-sm text-subtle-foreground">
@@ -72,7 +98,21 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
           <li key={c}>{c}</li>
         ))}
       </ul>
-      <div>
+      <div className="flex flex-wrap gap-2">
+        <Button type="button" variant="outline" onClick={() => void copy()}>
+          <Copy aria-hidden />
+          {t('twoFactor.recoveryCopy')}
+        </Button>
+        <Button
+          type="button"
+          variant="outline"
+          onClick={() =>
+            downloadCodes(codes, t('twoFactor.recoveryFileHeading', { email, date: formatDate(new Date()) }))
+          }
+        >
+          <Download aria-hidden />
+          {t('twoFactor.recoveryDownload')}
+        </Button>
         <Button type="button" onClick={onDone}>
           {t('twoFactor.recoverySaved')}
         </Button>
@@ -136,7 +176,7 @@ export function TwoFactorCard() {
           </p>
         )}
         {codes ? (
-          <RecoveryCodes codes={codes} onDone={() => setCodes(null)} />
+          <RecoveryCodes codes={codes} email={user.email} onDone={() => setCodes(null)} />
         ) : setup ? (
           <div className="grid gap-4">
             <ol className="list-decimal space-y-1 pl-5 text-sm text-subtle-foreground">
