@@ -10,13 +10,6 @@ export default defineConfig({
     },
   },
   test: {
-    include: [
-      'server/**/*.test.ts',
-      'contract/**/*.test.ts',
-      'web/src/**/*.test.ts',
-      'scripts/**/*.test.ts',
-      'bench/**/*.test.ts',
-    ],
     environment: 'node',
     pool: 'forks',
     maxWorkers: 2,
@@ -24,5 +17,29 @@ export default defineConfig({
     hookTimeout: 60_000,
     globalSetup: ['server/test/global-setup.ts'],
     sequence: { sequencer: SlowFirstSequencer },
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'server',
+          include: [
+            'server/**/*.test.ts',
+            'contract/**/*.test.ts',
+            'scripts/**/*.test.ts',
+            'bench/**/*.test.ts',
+            'e2e/**/*.test.ts',
+          ],
+          // A worker imports the server once and runs file after file on it: the import was a third of
+          // the suite's time. Each file still builds its own app on its own database
+          // (docs/decisions/031-test-loop.md); none mocks a module.
+          isolate: false,
+        },
+      },
+      {
+        extends: true,
+        // The web's unit tests mock modules (vi.mock), so each file gets its own module graph.
+        test: { name: 'web', include: ['web/src/**/*.test.ts'] },
+      },
+    ],
   },
 });

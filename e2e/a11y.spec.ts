@@ -1,40 +1,22 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Role } from '@contract/auth';
-import { adminSession, call, createApprovedUser, signInContext } from './accounts';
-import { PUBLIC_ROUTES, SIGNED_IN_ROUTES } from './routes';
-import { DESKTOP, launchBrowser, newContext, PHONE, snap, trackRequests } from './support';
+import { a11ySweep, type Session, slug, VIEWPORTS } from './a11y-sweep';
+import { call } from './accounts';
+import { SIGNED_IN_ROUTES } from './routes';
 
-// axe-core on every route (signed out, and as each role) and on the main dialogs, at 1280 and 375 px,
-// in the light theme and in the dark one (docs/decisions/027-dark-mode.md).
-// snap() runs the check: a serious or critical violation fails the test, and every screen's counts by
-// impact are printed and kept in .tmp/axe-results.jsonl.
+// axe-core on every route signed in, as each role, at 1280 and 375 px, light and dark (the signed-out
+// pages and the main dialogs: e2e/a11y-dialogs.spec.ts; what both share: e2e/a11y-sweep.ts).
 
-type Session = Awaited<ReturnType<typeof adminSession>>;
-
-// Public pages, and the 404 page; signed in, every screen plus the public ones a user can still open.
-const PUBLIC_PAGES = [...PUBLIC_ROUTES, '/no/such/page'];
+// Every screen plus the public ones a user can still open, and the 404 page.
 const APP_ROUTES = [...SIGNED_IN_ROUTES, '/verification-codes', '/no/such/page'];
-const VIEWPORTS = [
-  [DESKTOP, 'desktop'],
-  [PHONE, 'phone'],
-] as const;
-const THEMES = ['light', 'dark'] as const;
-type Theme = (typeof THEMES)[number];
-/** Screenshot names: the light ones keep their names, the dark ones end in -dark. */
-const suffix = (theme: Theme) => (theme === 'dark' ? '-dark' : '');
-
-let browser: Browser;
 /** The chat page with a conversation open: the employee and manager's own, General for the admin. */
 const openConversation = { employee: '', manager: '', admin: '' };
-const sessions = {} as Record<Role, Session>;
-const consoleErrors: string[] = [];
 
 /**
  * Something on the screens, kept to what no other journey counts: the journeys share one server, and
  * some start from empty project and task lists (those screens, filled, are checked in their journeys).
  */
-async function seed() {
+async function seed(sessions: Record<Role, Session>) {
   const { manager, employee, admin } = sessions;
   expect(
     (await call('POST', '/api/timer/start', { description: 'Reading axe results' }, employee.cookie)).status,
@@ -77,128 +59,35 @@ async function seed() {
   await call('POST', '/api/verify-email', { email, verificationCode: code?.code });
 }
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-  sessions.admin = await adminSession();
-  sessions.manager = await createApprovedUser('manager', { firstName: 'Mara', lastName: 'Manager' });
-  sessions.employee = await createApprovedUser('employee', { firstName: 'Ezra', lastName: 'Employee' });
-  await seed();
-});
-afterAll(() => browser?.close());
+const { openAs, ready, snapThemes, noConsoleErrors } = a11ySweep(seed);
 
-async function openAs(role: Role | null, viewport: typeof DESKTOP, theme: Theme) {
-  const context = await newContext(browser, viewport);
-  // the choice the header's theme menu stores (web/src/lib/theme.ts)
-  await context.addInitScript((t) => window.localStorage.setItem('workbench.theme', t), theme);
-  if (role) await signInContext(context, sessions[role]);
-  const page = await context.newPage();
-  requests.set(page, trackRequests(page));
-  page.on('console', (message) => {
-    if (message.type() === 'error') consoleErrors.push(`${page.url()}: ${message.text()}`);
-  });
-  return { context, page };
-}
-
-const requests = new WeakMap<Page, ReturnType<typeof trackRequests>>();
-
-/** A screen is ready when its heading is up and nothing is loading any more. */
-async function ready(page: Page) {
-  await page.locator('h1').first().waitFor();
-  const tracker = requests.get(page);
-  if (!tracker) throw new Error('open pages through openAs()');
-  await tracker.quiet();
-  await page.waitForFunction(() => document.querySelectorAll('[aria-busy="true"]').length === 0);
-}
-
-const slug = (path: string) =>
-  path === '/'
-    ? 'home'
-    : path.startsWith('/chat?')
-      ? 'chat-conversation'
-      : path.slice(1).replaceAll('/', '-');
-
-describe('accessibility (axe-core)', () => {
-  for (const theme of THEMES) {
-    it(`public pages, signed out (${theme})`, async () => {
-      for (const [viewport, size] of VIEWPORTS) {
-        const { context, page } = await openAs(null, viewport, theme);
-        for (const path of PUBLIC_PAGES) {
+describe('accessibility (axe-core): every page', () => {
+  // One test per role and window size. The dark theme changes colours only, and they are the same
+  // tokens at every width: every screen is checked dark at 1280 px, and at 375 px the home screen and
+  // the navigation drawer, which exist only there (docs/decisions/027-dark-mode.md). A test visits
+  // ~17 screens twice over, so its limit is longer than a journey's (still there to catch a hang).
+  for (const role of ['employee', 'manager', 'admin'] as const) {
+    for (const [viewport, size] of VIEWPORTS) {
+      it(`every page as ${role} (${size}, light and dark)`, { timeout: 300_000 }, async () => {
+        // The conversation's address exists only once beforeAll has seeded it.
+        const routes = [...APP_ROUTES, openConversation[role]];
+        const { context, page } = await openAs(role, viewport);
+        for (const path of routes) {
           await page.goto(path);
           await ready(page);
-          expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(
-            theme === 'dark',
-          );
-          await snap(page, `a11y-signed-out-${slug(path)}-${size}${suffix(theme)}`);
+          const url = new URL(page.url());
+          expect(url.pathname + url.search, `${role} ${path}`).toBe(path);
+          await snapThemes(page, `a11y-${role}-${slug(path)}-${size}`, size === 'desktop' || path === '/');
+        }
+        if (size === 'phone') {
+          await page.getByTestId('menu-button').click();
+          await page.getByTestId('sidebar').waitFor();
+          await snapThemes(page, `a11y-${role}-navigation-drawer-${size}`, true);
         }
         await context.close();
-      }
-    });
-  }
-
-  // One test per role and window size, so that a slow machine never runs one past its time limit.
-  // The dark theme changes colours only, and they are the same tokens at every width: every screen
-  // is checked dark at 1280 px, and at 375 px the home screen and the navigation drawer, which
-  // exist only there (docs/decisions/027-dark-mode.md).
-  for (const theme of THEMES) {
-    for (const role of ['employee', 'manager', 'admin'] as const) {
-      for (const [viewport, size] of VIEWPORTS) {
-        it(`every page as ${role} (${size}, ${theme})`, async () => {
-          // The conversation's address exists only once beforeAll has seeded it.
-          const routes =
-            theme === 'dark' && size === 'phone' ? ['/'] : [...APP_ROUTES, openConversation[role]];
-          const { context, page } = await openAs(role, viewport, theme);
-          for (const path of routes) {
-            await page.goto(path);
-            await ready(page);
-            const url = new URL(page.url());
-            expect(url.pathname + url.search, `${role} ${path}`).toBe(path);
-            await snap(page, `a11y-${role}-${slug(path)}-${size}${suffix(theme)}`);
-          }
-          if (size === 'phone') {
-            await page.getByTestId('menu-button').click();
-            await page.getByTestId('sidebar').waitFor();
-            await snap(page, `a11y-${role}-navigation-drawer-${size}${suffix(theme)}`);
-          }
-          await context.close();
-        });
-      }
+      });
     }
   }
 
-  const dialogs: { role: Role; path: string; opener: string; title: string }[] = [
-    { role: 'employee', path: '/my-tasks', opener: 'New Task', title: 'Create New Task' },
-    { role: 'manager', path: '/advanced-tasks', opener: 'Create Task', title: 'Create Task' },
-    { role: 'manager', path: '/projects', opener: 'New Project', title: 'Create New Project' },
-    { role: 'employee', path: '/tracker', opener: 'Add Manual Entry', title: 'Add Time Entry' },
-    { role: 'admin', path: '/admin', opener: 'Send Invite', title: 'Invite' },
-    { role: 'employee', path: '/chat', opener: 'New conversation', title: 'New conversation' },
-  ];
-  for (const theme of THEMES) {
-    for (const [viewport, size] of VIEWPORTS) {
-      if (theme === 'dark' && size === 'phone') continue; // colours: checked dark at 1280 px
-      for (const { role, path, opener, title } of dialogs) {
-        it(`the ${title} dialog (${size}, ${theme})`, async () => {
-          const { context, page } = await openAs(role, viewport, theme);
-          await page.goto(path);
-          await ready(page);
-          await page.getByRole('button', { name: opener, exact: true }).first().click();
-          const dialog = page.getByRole('dialog');
-          await dialog.getByRole('heading', { name: new RegExp(title) }).waitFor();
-          await snap(page, `a11y-dialog-${slug(path)}-${size}${suffix(theme)}`);
-          // submitted empty: the dialog with its validation messages
-          const submit = dialog.locator('button[type="submit"]');
-          if ((await submit.count()) > 0 && (await submit.isEnabled())) {
-            await submit.click();
-            await page.waitForTimeout(200);
-            await snap(page, `a11y-dialog-${slug(path)}-errors-${size}${suffix(theme)}`);
-          }
-          await context.close();
-        });
-      }
-    }
-  }
-
-  it('left no console errors', () => {
-    expect(consoleErrors).toEqual([]);
-  });
+  noConsoleErrors();
 });

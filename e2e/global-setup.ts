@@ -21,7 +21,8 @@ export const E2E_SSO = { providerName: 'Test ID', autoApproveDomain: 'sso.e2e.te
  * its own PostgreSQL server) for the browser journeys.
  */
 export default async function setup(project: TestProject) {
-  rmSync(AXE_RESULTS_FILE, { force: true });
+  // In shards (npm test), scripts/test.mjs empties the file once before they all start.
+  if (!process.env.E2E_SHARD) rmSync(AXE_RESULTS_FILE, { force: true });
   const dir = mkdtempSync(join(tmpdir(), 'wb-e2e-'));
   chmodSync(dir, 0o755); // as root, the embedded server runs as `postgres` and must reach its data
   const port = await freePort();

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminSession, createApprovedUser, signInContext } from './accounts';
 import { PUBLIC_ROUTES, SIGNED_IN_ROUTES } from './routes';
 import { mkdirSync } from 'node:fs';
-import { DESKTOP, launchBrowser, newContext, PHONE, trackRequests } from './support';
+import { capture, DESKTOP, launchBrowser, newContext, PHONE, trackRequests } from './support';
 
 // Every route in the pseudo-locale (docs/decisions/035-languages.md#pseudo-locale) at 1280 and 375 px:
 // every message is accented and ~40% longer, so a word still in plain English is a text that bypasses
@@ -163,7 +163,7 @@ describe('the pseudo-locale on every route', () => {
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('en-XA');
     const found = await inspect(page, [...data], allowed);
     // A picture to look at; axe runs on every screen in a11y.spec.ts and in German in german.spec.ts.
-    await page.screenshot({ path: `screenshots/pseudo-${slug(path)}-${size}.png`, fullPage: true });
+    await capture(page, `pseudo-${slug(path)}-${size}`, { fullPage: true });
     expect.soft(found.english, `${path} (${size}): English left on screen`).toEqual([]);
     expect
       .soft(found.overflow, `${path} (${size}): the page is wider than the window`)

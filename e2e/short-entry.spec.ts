@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApprovedUser, createProject, signInContext } from './accounts';
-import { DESKTOP, launchBrowser, newContext, PHONE, snap } from './support';
+import { capture, DESKTOP, launchBrowser, newContext, PHONE, snap } from './support';
 
 let browser: Browser;
 let employee: Awaited<ReturnType<typeof createApprovedUser>>;
@@ -59,7 +59,7 @@ describe('a timer entry shorter than a minute', () => {
     const end = await dialog.locator('#entry-endTime').inputValue();
     expect([0, 1]).toContain((minutesOf(end) - minutesOf(start) + 1440) % 1440);
     await page.waitForTimeout(300); // let the dialog's fade-in finish before the picture
-    await page.screenshot({ path: 'screenshots/time-tracker-short-entry-edit-desktop.png' });
+    await capture(page, 'time-tracker-short-entry-edit-desktop');
     await dialog.getByRole('button', { name: 'Save Changes' }).click();
     await page.getByText('Entry Updated', { exact: true }).waitFor();
     await dialog.waitFor({ state: 'detached' });
@@ -88,7 +88,7 @@ describe('a timer entry shorter than a minute', () => {
       .click();
     await page.getByRole('dialog', { name: 'Edit Time Entry' }).waitFor();
     await page.waitForTimeout(300); // let the dialog's fade-in finish before the picture
-    await page.screenshot({ path: 'screenshots/time-tracker-short-entry-edit-phone.png' });
+    await capture(page, 'time-tracker-short-entry-edit-phone');
     await page.context().close();
   });
 });

@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, statfsSync } from 'node:fs';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, inject } from 'vitest';
 import type { User } from '@contract/auth';
@@ -10,14 +10,27 @@ export const baseURL = () => inject('baseURL');
 export const DESKTOP = { width: 1280, height: 800 };
 export const PHONE = { width: 375, height: 812 };
 
-/** Debian's Chromium with the flags this machine needs (architecture.md, "Known traps"). */
+/**
+ * Chromium keeps its shared memory in /dev/shm; where that is small (a container's 64 MB) it must
+ * use files in /tmp instead, which costs system time on every frame. Here /dev/shm is large.
+ */
+function smallSharedMemory() {
+  try {
+    const { bsize, blocks } = statfsSync('/dev/shm');
+    return bsize * blocks < 512 * 1024 * 1024;
+  } catch {
+    return true;
+  }
+}
+
+/** Debian's Chromium with the flags this machine needs (CONTRIBUTING.md, "Browser journeys"). */
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: findChromium(),
     args: [
       '--no-sandbox',
       '--disable-gpu',
-      '--disable-dev-shm-usage',
+      ...(smallSharedMemory() ? ['--disable-dev-shm-usage'] : []),
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
@@ -63,22 +76,36 @@ export async function storeUser(context: BrowserContext, user: Partial<User>) {
 }
 
 /**
- * Saves a screenshot under screenshots/ (git-ignored) for a person to look at, then checks the screen
- * with axe-core: a serious or critical accessibility violation fails the journey.
+ * Pictures are for a person to look at: `SCREENSHOTS=off` (what .ci/run sets, where nobody looks)
+ * skips them; every check around them still runs (docs/decisions/031-test-loop.md).
+ */
+const SCREENSHOTS = process.env.SCREENSHOTS !== 'off';
+
+/** Saves a screenshot under screenshots/ (git-ignored), unless pictures are off. */
+export async function capture(page: Page, name: string, options: { fullPage?: boolean } = {}) {
+  if (!SCREENSHOTS) return;
+  mkdirSync('screenshots', { recursive: true });
+  await page.screenshot({ path: `screenshots/${name}.png`, fullPage: options.fullPage ?? false });
+}
+
+/**
+ * Saves a full-page screenshot for a person to look at, then checks the screen with axe-core: a
+ * serious or critical accessibility violation fails the journey.
  */
 export async function snap(page: Page, name: string) {
-  mkdirSync('screenshots', { recursive: true });
   await settleAnimations(page);
-  // A full-page capture draws the fixed header and sidebar where the window is scrolled to (mid-page
-  // after a scrollIntoView); captured from the top they sit where a reader sees them. The scroll is
-  // put back afterwards, so the journey goes on where it was.
-  const scrolledTo = await page.evaluate(() => {
-    const y = window.scrollY;
-    window.scrollTo(0, 0);
-    return y;
-  });
-  await page.screenshot({ path: `screenshots/${name}.png`, fullPage: true });
-  if (scrolledTo > 0) await page.evaluate((y) => window.scrollTo(0, y), scrolledTo);
+  if (SCREENSHOTS) {
+    // A full-page capture draws the fixed header and sidebar where the window is scrolled to (mid-page
+    // after a scrollIntoView); captured from the top they sit where a reader sees them. The scroll is
+    // put back afterwards, so the journey goes on where it was.
+    const scrolledTo = await page.evaluate(() => {
+      const y = window.scrollY;
+      window.scrollTo(0, 0);
+      return y;
+    });
+    await capture(page, name, { fullPage: true });
+    if (scrolledTo > 0) await page.evaluate((y) => window.scrollTo(0, y), scrolledTo);
+  }
   await checkAccessibility(page, name);
 }
 
@@ -136,7 +163,7 @@ export function apiFromPage<T = unknown>(
 /** Dialogs are fixed to the viewport, so they are captured as the person sees them, not full-page. */
 export async function snapDialog(page: Page, name: string) {
   await page.waitForTimeout(300); // let the fade-in finish
-  await page.screenshot({ path: `screenshots/${name}.png` });
+  await capture(page, name);
   await checkAccessibility(page, name);
 }
 

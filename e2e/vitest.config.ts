@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { BalancedSequencer } from './sequencer';
 
 export default defineConfig({
   resolve: {
@@ -19,5 +20,6 @@ export default defineConfig({
     testTimeout: 120_000,
     hookTimeout: 180_000,
     globalSetup: ['e2e/global-setup.ts'],
+    sequence: { sequencer: BalancedSequencer },
   },
 });

@@ -64,8 +64,8 @@ async function check(name, cmd, args) {
   return ok;
 }
 
-/** A vitest run, counted test by test from its JSON report. */
-async function suite(name, config, env = {}) {
+/** A vitest run, counted test by test from its JSON report (not yet added to the totals). */
+async function vitest(name, config, env = {}, args = []) {
   const report = `.tmp/${name.replace(/\W+/g, '-')}.json`;
   rmSync(report, { force: true });
   const { ok, took } = await run(
@@ -76,6 +76,7 @@ async function suite(name, config, env = {}) {
       'run',
       '--config',
       config,
+      ...args,
       '--reporter=default',
       '--reporter=json',
       `--outputFile.json=${report}`,
@@ -89,9 +90,18 @@ async function suite(name, config, env = {}) {
     passed = json.numPassedTests;
     failed = json.numFailedTests + (ok || json.numFailedTests > 0 ? 0 : 1);
   }
+  return { passed, failed, took };
+}
+
+/** Adds a step's counts to the totals and its line to the summary. */
+function count(name, { passed, failed, took }) {
   totals.passed += passed;
   totals.failed += failed;
   line(name, `${failed ? 'FAIL' : 'ok  '} ${name}: ${passed} passed, ${failed} failed (${took})`);
+}
+
+async function suite(name, config, env = {}) {
+  count(name, await vitest(name, config, env));
 }
 
 const pg = Boolean(process.env.TEST_DATABASE_URL);
@@ -152,8 +162,36 @@ async function buildAndBrowser() {
       'SKIPPED browser tests: no Chromium found (apt-get install chromium, or set CHROMIUM_PATH)',
     );
   } else {
-    await suite('browser tests in Chromium', 'e2e/vitest.config.ts', { TEST_DATABASE_URL: '' });
+    await browserShards();
   }
+}
+
+/**
+ * The journeys wait on the browser and the server more than they compute (alone they keep about half
+ * a core busy), so they run in shards side by side, each with its own server on the one built client;
+ * e2e/sequencer.ts splits the files by their measured length. `E2E_SHARDS=1` runs them in one.
+ */
+async function browserShards() {
+  const name = 'browser tests in Chromium';
+  const shardCount = Math.max(1, Number(process.env.E2E_SHARDS ?? 2));
+  const t0 = Date.now();
+  // Every shard appends to the accessibility results; they start from an empty file here.
+  rmSync('.tmp/axe-results.jsonl', { force: true });
+  const shards = await Promise.all(
+    Array.from({ length: shardCount }, (_, i) =>
+      vitest(
+        shardCount === 1 ? name : `${name} (shard ${i + 1} of ${shardCount})`,
+        'e2e/vitest.config.ts',
+        { TEST_DATABASE_URL: '', E2E_SHARD: `${i + 1}/${shardCount}` },
+        shardCount === 1 ? [] : [`--shard=${i + 1}/${shardCount}`],
+      ),
+    ),
+  );
+  count(name, {
+    passed: shards.reduce((sum, s) => sum + s.passed, 0),
+    failed: shards.reduce((sum, s) => sum + s.failed, 0),
+    took: `${seconds(Date.now() - t0)}${shardCount === 1 ? '' : `, ${shardCount} shards: ${shards.map((s) => s.took).join(' and ')}`}`,
+  });
 }
 
 await Promise.all([checks(), apiSuites(), buildAndBrowser()]);

@@ -5,7 +5,8 @@ export type LoadResult = { rps: number; p50: number; p99: number; requests: numb
 
 /**
  * Drives `steps` in a loop on `connections` keep-alive connections for `seconds`; connection i is
- * signed in as cookies[i % n], so load comes from many users at once.
+ * signed in as cookies[i % n], so load comes from many users at once. With `amount`, it stops after
+ * that many requests instead (the smoke run: every figure comes out without loading the machine).
  */
 export async function load(options: {
   url: string;
@@ -13,6 +14,7 @@ export async function load(options: {
   cookies?: string[];
   connections: number;
   seconds: number;
+  amount?: number;
 }): Promise<LoadResult> {
   let next = 0;
   const cookies = options.cookies ?? [];
@@ -30,6 +32,7 @@ export async function load(options: {
     url: options.url,
     connections: options.connections,
     duration: options.seconds,
+    ...(options.amount ? { amount: options.amount } : {}),
     requests: options.steps.map((s) => ({
       method: s.method ?? 'GET',
       path: s.path,
