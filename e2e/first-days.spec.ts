@@ -38,6 +38,10 @@ describe('first days', () => {
     const page = await context.newPage();
     await page.goto('/');
     await page.getByRole('heading', { name: 'Welcome, Nora!', exact: true }).waitFor();
+    // In no project yet, whatever the organisation (the other journeys) runs: her count is her own.
+    const projects = page.getByTestId('dashboard-Active Projects');
+    await expect.poll(() => projects.textContent()).toBe('0');
+    await page.getByText('that you are in', { exact: true }).waitFor();
     await snap(page, 'first-days-first-welcome-desktop');
     await page.getByTestId('logout').click();
     await page.waitForURL((url) => url.pathname === '/login');

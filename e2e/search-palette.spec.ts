@@ -71,6 +71,14 @@ describe('search palette and keyboard shortcuts', () => {
           (await apiFromPage<{ isActive: boolean }>(page, 'GET', '/api/timer/active')).body.isActive,
       )
       .toBe(false);
+    // Seconds after it started: an accident more likely than work, so the toast offers to discard it.
+    const entries = async () =>
+      (await apiFromPage<{ description: string }[]>(page, 'GET', '/api/time-entries')).body;
+    expect((await entries()).filter((e) => e.description === 'General work')).toHaveLength(1);
+    const toast = page.locator('[role="region"] li').filter({ hasText: 'Timer Stopped' });
+    await toast.getByRole('button', { name: 'Discard' }).click();
+    await page.locator('[role="region"] li').getByText('Entry discarded', { exact: true }).waitFor();
+    expect((await entries()).filter((e) => e.description === 'General work')).toHaveLength(0);
     await context.close();
   });
 

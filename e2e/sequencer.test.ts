@@ -29,7 +29,12 @@ describe('the browser journeys split into shards', () => {
 
   it('puts the two longest journeys in different shards', () => {
     const [longest, second] = Object.keys(SECONDS).sort((a, b) => SECONDS[b] - SECONDS[a]);
-    const [first, other] = balance(Object.keys(SECONDS), 2, (f) => SECONDS[f], (f) => f);
+    const [first, other] = balance(
+      Object.keys(SECONDS),
+      2,
+      (f) => SECONDS[f],
+      (f) => f,
+    );
     expect(first.files[0]).toBe(longest);
     expect(other.files[0]).toBe(second);
     expect(Math.abs(first.seconds - other.seconds)).toBeLessThan(60);

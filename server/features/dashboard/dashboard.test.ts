@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { attendanceRecords } from '../../db/schema';
+import { attendanceRecords, projectMembers } from '../../db/schema';
 import { fixedClock } from '../../lib/clock';
 import { createTestApp, type TestContext } from '../../test/harness';
 import { timeFixtures } from '../../test/time-fixtures';
@@ -79,7 +79,27 @@ describe('GET /api/dashboard/stats', () => {
     expect((await admin.get('/api/dashboard/stats')).json()).toMatchObject({
       activeUsers: 2,
       totalHoursToday: 0,
+      activeProjects: 2,
     });
+  });
+
+  it("counts an employee's own active projects, those they are a member of; managers and admins every one", async () => {
+    const { user, api } = await t.userClient('employee');
+    const activeProjects = async () => (await api.get('/api/dashboard/stats')).json().activeProjects;
+    const before = (await (await t.userClient('manager')).api.get('/api/dashboard/stats')).json()
+      .activeProjects;
+    const mine = await fx.project({ status: 'active' });
+    const onHold = await fx.project({ status: 'on_hold' });
+    await fx.project({ status: 'active' });
+    // a new employee is in no project, whatever the organisation runs
+    expect(await activeProjects()).toBe(0);
+    await t.db.insert(projectMembers).values([
+      { projectId: mine.id, userId: user.id },
+      { projectId: onHold.id, userId: user.id },
+    ]);
+    expect(await activeProjects()).toBe(1);
+    const { api: manager } = await t.userClient('manager');
+    expect((await manager.get('/api/dashboard/stats')).json().activeProjects).toBe(before + 2);
   });
 
   it("expects the hours of the user's own schedule on the weekday of the user's own zone", async () => {

@@ -6,11 +6,22 @@ import type { ToastVariant } from './toast';
 const TOAST_LIMIT = 1;
 const TOAST_REMOVE_DELAY = 1_000_000;
 
+/**
+ * A toast's one button (e.g. Discard after an accidental timer). Data rather than an element, so a
+ * caller does not pull the toast's Radix code into its own chunk; the toast list renders it.
+ */
+export interface ToastActionOptions {
+  label: string;
+  /** What a screen reader user is told to do instead, the toast being transient. */
+  altText: string;
+  onClick: () => void;
+}
+
 export interface ToastOptions {
   title?: React.ReactNode;
   description?: React.ReactNode;
   variant?: ToastVariant;
-  action?: React.ReactElement;
+  action?: ToastActionOptions;
   duration?: number;
 }
 

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
+import { useStoredUser } from '@/lib/auth';
 import { formatHours, formatNumber } from '@/lib/format';
 import { useHoursWhileRunning } from '@/lib/use-hours-while-running';
 import { useDashboardStats } from './api';
@@ -11,6 +12,7 @@ import { useDashboardStats } from './api';
 export function DashboardStatCards() {
   const { t } = useTranslation('dashboard');
   const { data, dataUpdatedAt } = useDashboardStats();
+  const user = useStoredUser();
   // Keeps counting while a timer runs, like the tracker's Today card.
   const hoursToday = useHoursWhileRunning(data?.totalHoursToday, dataUpdatedAt);
   return (
@@ -33,7 +35,8 @@ export function DashboardStatCards() {
       />
       <Stat
         label={t('stats.activeProjects')}
-        hint={t('stats.activeProjectsHint')}
+        // an employee's own projects; managers and admins oversee every one
+        hint={t(user?.role === 'employee' ? 'stats.activeProjectsOwnHint' : 'stats.activeProjectsHint')}
         testId="Active Projects"
         icon={<FolderKanban />}
         tone="bg-warning-soft text-warning"

@@ -4,7 +4,7 @@ import { timeEntriesApi } from '@contract/time-entries';
 import { timersApi } from '@contract/timers';
 import { useTranslation } from 'react-i18next';
 import { toast } from '@/components/ui/use-toast';
-import { apiKey, refresh, useApiMutation, useApiQuery } from '@/lib/api';
+import { apiKey, call, refresh, useApiMutation, useApiQuery } from '@/lib/api';
 import { formatDuration } from '@/lib/format';
 import { queryClient } from '@/lib/query-client';
 import { useNow } from '@/lib/use-now';
@@ -44,8 +44,28 @@ export function useStartTimer() {
   });
 }
 
+/**
+ * Under a minute, a stopped timer is more often an accident (T pressed twice) than work: its toast
+ * offers to discard the entry (docs/product/time-tracking.md#stopping-a-timer). Longer ones are deleted from
+ * the list, as any entry.
+ */
+export const ACCIDENTAL_SECONDS = 60;
+
 export function useStopTimer() {
   const { t } = useTranslation('time');
+  const discard = async (entryId: string) => {
+    try {
+      await call(timeEntriesApi.remove, { params: { id: entryId } });
+      timerChanged();
+      toast({ title: t('timer.discarded') });
+    } catch (error) {
+      toast({
+        title: t('timer.discardFailed'),
+        description: error instanceof Error ? error.message : undefined,
+        variant: 'destructive',
+      });
+    }
+  };
   return useApiMutation(timersApi.stop, {
     onSuccess: (entry) => {
       queryClient.setQueryData(apiKey(timersApi.active, {}), { isActive: false, timer: null });
@@ -53,6 +73,13 @@ export function useStopTimer() {
       toast({
         title: t('timer.stopped'),
         description: t('timer.logged', { duration: formatDuration(entry.duration) }),
+        ...(entry.duration < ACCIDENTAL_SECONDS && {
+          action: {
+            label: t('timer.discard'),
+            altText: t('timer.discardAlt'),
+            onClick: () => void discard(entry.id),
+          },
+        }),
       });
     },
     onError: (error) => {
