@@ -40,8 +40,13 @@ export function launchBrowser(): Promise<Browser> {
   });
 }
 
+/**
+ * A browser context asking for reduced motion, as a person may: the app then runs no endless
+ * animation (skeletons, the running timer's dot), so the browser is not repainting between steps,
+ * and nothing waits on a transition (web/src/index.css).
+ */
 export async function newContext(browser: Browser, viewport = DESKTOP): Promise<BrowserContext> {
-  const context = await browser.newContext({ baseURL: baseURL(), viewport });
+  const context = await browser.newContext({ baseURL: baseURL(), viewport, reducedMotion: 'reduce' });
   context.setDefaultTimeout(15_000);
   return context;
 }
