@@ -72,7 +72,12 @@ afterAll(() => browser?.close());
 
 /** A signed-in page whose browser runs in `timeZone` (a person's own computer, where they are). */
 async function pageAs(session: Session, timeZone: string, viewport = DESKTOP): Promise<Page> {
-  const context = await browser.newContext({ baseURL: baseURL(), viewport, timezoneId: timeZone, reducedMotion: 'reduce' });
+  const context = await browser.newContext({
+    baseURL: baseURL(),
+    viewport,
+    timezoneId: timeZone,
+    reducedMotion: 'reduce',
+  });
   context.setDefaultTimeout(15_000);
   await signInContext(context, session);
   return context.newPage();
