@@ -166,11 +166,6 @@ async function buildAndBrowser() {
 }
 
 /**
- * The journeys wait on the browser and the server more than they compute (alone they keep about half
- * a core busy), so they run in shards side by side, each with its own server on the one built client;
- * e2e/sequencer.ts splits the files by their measured length. `E2E_SHARDS=1` runs them in one.
- */
-/**
  * Chromium raises its own threads to nice -8 when it may (as root it may), and the kernel then gives
  * them six times the API tests' share of the cores: those starved into time-outs. The browser lane
  * runs without the capability to raise priority (util-linux's setpriv), and a little below the API
@@ -186,9 +181,16 @@ function withoutPriorityBoost(cmd, args) {
     : lowered;
 }
 
+/**
+ * `E2E_SHARDS=n` runs the journeys in n shards side by side, each with its own server on the one
+ * built client; e2e/sequencer.ts splits the files by their measured length. One by default: the
+ * journeys keep about 1.7 of this machine's two cores busy on their own, and two shards beside the API
+ * lane only added servers, databases and switching (docs/decisions/031-test-loop.md). On more cores,
+ * more shards.
+ */
 async function browserShards() {
   const name = 'browser tests in Chromium';
-  const shardCount = Math.max(1, Number(process.env.E2E_SHARDS ?? 2));
+  const shardCount = Math.max(1, Number(process.env.E2E_SHARDS ?? 1));
   const t0 = Date.now();
   // Every shard appends to the accessibility results; they start from an empty file here.
   rmSync('.tmp/axe-results.jsonl', { force: true });
