@@ -37,7 +37,8 @@ export function requestLanguage(request: FastifyRequest): Language {
   return languageFor({
     chosen: user?.language,
     acceptLanguage: request.headers['accept-language'],
-    organisation: lastKnownOrganisationLanguage(),
+    // deps is missing only on a request that failed before the app was decorated
+    organisation: lastKnownOrganisationLanguage(request.server.deps?.db),
   });
 }
 

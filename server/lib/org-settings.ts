@@ -5,11 +5,13 @@ import { statement } from '../db/statements';
 import { isValidTimeZone } from '@contract/zoned-time';
 
 /**
- * The organisation's default language as last read: an error answer uses it without a query (the
- * database may be the very thing that failed). One organisation per database, so one value.
+ * The organisation's default language as last read from each database: an error answer uses it
+ * without a query (the database may be the very thing that failed). One organisation per database,
+ * so one value per database, never one per process (a process may serve several, as the tests do).
  */
-let organisationLanguage: Language = settingsDefaults.defaultLanguage;
-export const lastKnownOrganisationLanguage = () => organisationLanguage;
+const organisationLanguage = new WeakMap<Db, Language>();
+export const lastKnownOrganisationLanguage = (db: Db | undefined): Language =>
+  (db && organisationLanguage.get(db)) ?? settingsDefaults.defaultLanguage;
 
 // Read by every time-zone-aware request (lists, summaries, the dashboard), so prepared once.
 const savedSettings = statement<Omit<Settings, 'timeZone'> & { timeZone: string | null }>(
@@ -28,7 +30,7 @@ const savedSettings = statement<Omit<Settings, 'timeZone'> & { timeZone: string 
 export async function loadSettings(db: Db, defaultTimeZone: string): Promise<Settings> {
   const [row] = await savedSettings(db);
   const fallbackZone = isValidTimeZone(defaultTimeZone) ? defaultTimeZone : 'UTC';
-  organisationLanguage = row?.defaultLanguage ?? settingsDefaults.defaultLanguage;
+  organisationLanguage.set(db, row?.defaultLanguage ?? settingsDefaults.defaultLanguage);
   if (!row) return { ...settingsDefaults, twoFactorRoles: [], timeZone: fallbackZone };
   return {
     clockIn: row.clockIn,

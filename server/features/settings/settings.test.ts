@@ -148,3 +148,26 @@ describe('PUT /api/settings', () => {
     expect((await api.call(settingsApi.get)).json().clockIn).toBe('08:30');
   });
 });
+
+describe("the organisation's language in error answers", () => {
+  it('is each database’s own: a German organisation in the same process leaves another one English', async () => {
+    // Two apps in one process, as the test workers run them (and as the last-known language once
+    // leaked: module state, decision 031): the one saved German, the other never saved a language.
+    const admin = await t.userClient('admin');
+    expect(
+      (await admin.api.call(settingsApi.save, { body: { ...valid, defaultLanguage: 'de' } })).statusCode,
+    ).toBe(200);
+    expect((await admin.api.call(settingsApi.get)).json().defaultLanguage).toBe('de');
+    expect((await t.anonymous.get('/api/no-such-thing')).json()).toMatchObject({ message: 'Nicht gefunden' });
+    const other = await createTestApp();
+    try {
+      // no session, no Accept-Language: the organisation's language decides, and this one's is English
+      expect((await other.anonymous.get('/api/no-such-thing')).json()).toEqual({
+        code: 'not_found',
+        message: 'Not found',
+      });
+    } finally {
+      await other.close();
+    }
+  });
+});
