@@ -168,17 +168,15 @@ async function buildAndBrowser() {
 /**
  * Chromium raises its own threads to nice -8 when it may (as root it may), and the kernel then gives
  * them six times the API tests' share of the cores: those starved into time-outs. The browser lane
- * runs without the capability to raise priority (util-linux's setpriv), and a little below the API
- * lane (nice 5): its many processes would otherwise still outnumber the API lane's two workers, whose
- * time limits are the tighter ones. The whole run needs the same CPU either way.
+ * runs without the capability to raise priority (util-linux's setpriv), so every lane gets its fair
+ * share. (Lowering the browser lane below the API lane as well made the whole run longer: the
+ * journeys then waited through the API lane and ran alone afterwards.)
  */
 function withoutPriorityBoost(cmd, args) {
   const setpriv = ['/usr/bin/setpriv', '/bin/setpriv'].find((path) => existsSync(path));
-  const nice = ['/usr/bin/nice', '/bin/nice'].find((path) => existsSync(path));
-  const lowered = nice ? [nice, ['-n', '5', cmd, ...args]] : [cmd, args];
   return process.getuid?.() === 0 && setpriv
-    ? [setpriv, ['--bounding-set=-sys_nice', '--', ...lowered.flat()]]
-    : lowered;
+    ? [setpriv, ['--bounding-set=-sys_nice', '--', cmd, ...args]]
+    : [cmd, args];
 }
 
 /**
