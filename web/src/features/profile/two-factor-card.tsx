@@ -7,6 +7,7 @@ import { applyServerErrors, Form, FormMessage, TextField, useZodForm } from '@/c
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
+import { copyWithToast } from '@/components/ui/copy-secret';
 import { toast } from '@/components/ui/use-toast';
 import { useStoredUser } from '@/lib/auth';
 import { formatDate } from '@/lib/format';
@@ -73,18 +74,12 @@ function downloadCodes(codes: string[], heading: string) {
  */
 function RecoveryCodes({ codes, email, onDone }: { codes: string[]; email: string; onDone: () => void }) {
   const { t } = useTranslation('profile');
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(codes.join('\n'));
-      toast({ title: t('twoFactor.recoveryCopied'), description: t('twoFactor.recoveryCopiedDescription') });
-    } catch {
-      toast({
-        variant: 'destructive',
-        title: t('twoFactor.recoveryCopyFailed'),
-        description: t('twoFactor.recoveryCopyFailedDescription'),
-      });
-    }
-  };
+  const copy = () =>
+    copyWithToast(
+      codes.join('\n'),
+      { title: t('twoFactor.recoveryCopied'), description: t('twoFactor.recoveryCopiedDescription') },
+      { title: t('twoFactor.recoveryCopyFailed'), description: t('twoFactor.recoveryCopyFailedDescription') },
+    );
   return (
     <div className="grid gap-3">
       <p className="text-sm text-subtle-foreground">
