@@ -1,13 +1,27 @@
 import { z } from 'zod';
 import { errorBody, idParam, text } from './common';
 import { endpoints } from './endpoint';
+import { weekHours, weekMinutes } from './schedules';
 
 /** What a person is in a team: its managers decide their members' timesheets (docs/product/teams.md). */
 export const teamRoles = ['manager', 'member'] as const;
 export const teamRoleSchema = z.enum(teamRoles, { message: 'team_role_invalid' });
 export type TeamRole = z.infer<typeof teamRoleSchema>;
 
-export const teamMember = z.object({ userId: z.string(), name: z.string(), role: teamRoleSchema });
+/**
+ * Whose schedule a member follows, seen from their team: its default ('team'), another team's
+ * ('other_team'), their own ('own') or the organisation's (docs/product/teams.md#team-default-schedules).
+ */
+export const memberScheduleSources = ['team', 'other_team', 'own', 'organisation'] as const;
+export type MemberScheduleSource = (typeof memberScheduleSources)[number];
+
+export const teamMember = z.object({
+  userId: z.string(),
+  name: z.string(),
+  role: teamRoleSchema,
+  /** For callers who may see the member's schedule (admins, the team's managers, the member); else null. */
+  schedule: z.enum(memberScheduleSources).nullable(),
+});
 export type TeamMember = z.infer<typeof teamMember>;
 
 export const teamSchema = z.object({
@@ -15,6 +29,8 @@ export const teamSchema = z.object({
   name: z.string(),
   /** Managers first, then by name. */
   members: z.array(teamMember),
+  /** The team's default schedule (minutes Monday … Sunday), or null: the organisation's. */
+  schedule: z.array(z.number().int()).length(7).nullable(),
   createdAt: z.string(),
 });
 export type Team = z.infer<typeof teamSchema>;
@@ -33,13 +49,34 @@ const members = z
     message: 'member_once',
   });
 
-export const createTeamRequest = z.object({ name: teamName, members: members.default([]) });
+/** A team's default schedule; null: its people follow the organisation's. */
+const teamSchedule = weekMinutes.nullable();
+
+export const createTeamRequest = z.object({
+  name: teamName,
+  members: members.default([]),
+  schedule: teamSchedule.default(null),
+});
 export type CreateTeamRequest = z.input<typeof createTeamRequest>;
 
-/** Either field may be left out; `members`, when sent, replaces the team's whole list. */
+/**
+ * The team dialog's fields: the default schedule in hours per weekday (quarter hours welcome), sent
+ * as minutes when `hasSchedule` is ticked, else null.
+ */
+export const teamForm = z.object({
+  name: teamName,
+  members: members.default([]),
+  hasSchedule: z.boolean(),
+  hours: weekHours,
+});
+export type TeamFormValues = z.input<typeof teamForm>;
+
+/** Any field may be left out; `members`, when sent, replaces the team's whole list. */
 export const updateTeamRequest = z
-  .object({ name: teamName.optional(), members: members.optional() })
-  .refine((v) => v.name !== undefined || v.members !== undefined, { message: 'nothing_to_change' });
+  .object({ name: teamName.optional(), members: members.optional(), schedule: teamSchedule.optional() })
+  .refine((v) => v.name !== undefined || v.members !== undefined || v.schedule !== undefined, {
+    message: 'nothing_to_change',
+  });
 export type UpdateTeamRequest = z.input<typeof updateTeamRequest>;
 
 export const teamsQuery = z.object({
@@ -68,7 +105,7 @@ export const teamsApi = endpoints('Teams', {
   update: {
     method: 'PATCH',
     path: '/api/teams/{id}',
-    summary: 'Rename a team or replace its managers and members',
+    summary: 'Rename a team, replace its managers and members, or set its default schedule',
     access: ['admin'],
     params: idParam,
     body: updateTeamRequest,

@@ -34,7 +34,7 @@ export const SECONDS: Record<string, number> = {
   'theme.spec.ts': 23,
   'data-lifecycle.spec.ts': 22,
   'cold-load.spec.ts': 21,
-  'teams.spec.ts': 21,
+  'teams.spec.ts': 40,
   'chat-fuller.spec.ts': 21,
   'search-palette.spec.ts': 20,
   'reports.spec.ts': 20,

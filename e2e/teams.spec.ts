@@ -117,4 +117,81 @@ describe('team management journey', () => {
     await snap(own, 'team-manage-employee-phone');
     await own.context().close();
   });
+
+  it("a team's default schedule is followed by its people; the admin sees who deviates and brings them back", async () => {
+    const suffix = Array.from({ length: 6 }, () =>
+      String.fromCharCode(97 + Math.floor(Math.random() * 26)),
+    ).join('');
+    const follower = await createApprovedUser('employee', { firstName: 'Fay', lastName: `Shift${suffix}` });
+    const deviant = await createApprovedUser('employee', { firstName: 'Dev', lastName: `Shift${suffix}` });
+    const admin = await adminSession();
+    // Dev already has a schedule of their own.
+    await call(
+      'PUT',
+      `/api/users/${deviant.user.id}/schedule`,
+      { minutes: [300, 300, 300, 300, 300, 0, 0] },
+      admin.cookie,
+    );
+    const teamName = `Night ${suffix}`;
+
+    const page = await pageAs(admin);
+    await page.goto('/team/manage');
+    await page.getByRole('button', { name: 'New Team' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Create Team' });
+    await dialog.getByRole('textbox', { name: 'Team name' }).fill(teamName);
+    await dialog.getByRole('searchbox', { name: 'People' }).fill(suffix);
+    await dialog.getByRole('combobox', { name: `Fay Shift${suffix} in this team` }).selectOption('member');
+    await dialog.getByRole('combobox', { name: `Dev Shift${suffix} in this team` }).selectOption('member');
+    await dialog.getByRole('checkbox', { name: 'Give this team a default schedule' }).check();
+    // Four 7.5-hour nights, Monday to Thursday.
+    for (const day of ['Monday', 'Tuesday', 'Wednesday', 'Thursday'])
+      await dialog.getByRole('spinbutton', { name: `${day} hours` }).fill('7.5');
+    await dialog.getByRole('spinbutton', { name: 'Friday hours' }).fill('0');
+    await snap(page, 'team-default-schedule-dialog-desktop');
+    await dialog.getByRole('button', { name: 'Create Team' }).click();
+    await dialog.waitFor({ state: 'detached' });
+
+    const card = page.getByTestId('team-card').filter({ hasText: teamName });
+    await card.getByText('2 people · 30h a week by default').waitFor();
+    await card.getByText('1 person follows another schedule').waitFor();
+    await card
+      .getByRole('listitem')
+      .filter({ hasText: `Dev Shift${suffix}` })
+      .getByText('Own schedule')
+      .waitFor();
+    expect(
+      await card
+        .getByRole('listitem')
+        .filter({ hasText: `Fay Shift${suffix}` })
+        .getByText('Own schedule')
+        .count(),
+    ).toBe(0);
+
+    // Fay follows the team's default; Dev is brought back to it.
+    const person = page.getByRole('combobox', { name: 'Person' });
+    await person.selectOption({ label: `Fay Shift${suffix}` });
+    await page.getByTestId('schedule-source').getByText(`The ${teamName} team's default schedule`).waitFor();
+    await expect.poll(() => page.getByRole('spinbutton', { name: 'Monday hours' }).inputValue()).toBe('7.5');
+    await person.selectOption({ label: `Dev Shift${suffix}` });
+    await page.getByTestId('schedule-source').getByText('Their own schedule').waitFor();
+    await snap(page, 'team-default-schedule-deviates-desktop');
+    await page.getByRole('button', { name: 'Use Default Schedule' }).click();
+    await page.getByTestId('schedule-source').getByText(`The ${teamName} team's default schedule`).waitFor();
+    await card.getByText('1 person follows another schedule').waitFor({ state: 'detached' });
+    const saved = await call('GET', `/api/users/${deviant.user.id}/schedule`, undefined, admin.cookie);
+    expect(saved.body).toMatchObject({ minutes: [450, 450, 450, 450, 0, 0, 0], source: 'team' });
+    await page.context().close();
+
+    // Fay sees whose schedule she follows, on a phone too.
+    const own = await pageAs(follower, PHONE);
+    await own.goto('/team/manage');
+    await own.getByTestId('schedule-source').getByText(`The ${teamName} team's default schedule`).waitFor();
+    await own
+      .getByTestId('team-card')
+      .filter({ hasText: teamName })
+      .getByText('30h a week by default', { exact: false })
+      .waitFor();
+    await snap(own, 'team-default-schedule-employee-phone');
+    await own.context().close();
+  });
 });

@@ -35,7 +35,53 @@ type Row = {
   zone: string | null;
   minutes: number[] | null;
   created: Date | string;
+  team_id: string | null;
+  team_name: string | null;
+  team_minutes: number[] | null;
 };
+
+/**
+ * The team whose default schedule a user without one of their own follows: the first by name of
+ * their teams that has a default (docs/product/teams.md#team-default-schedules). A row (id, name, schedule_minutes)
+ * or none.
+ */
+export const teamScheduleOf = (userId: SQL) =>
+  sql`select t.id, t.name, t.schedule_minutes from team_members tm join teams t on t.id = tm.team_id
+    where tm.user_id = ${userId} and t.schedule_minutes is not null
+    order by lower(t.name), t.id limit 1`;
+
+/**
+ * The users `u` with their own schedule (`ws`) and their team's default (`ts`). One definition of
+ * whose schedule a person follows, for the ledger and the schedule screen alike.
+ */
+const PEOPLE_WITH_SCHEDULES = sql`users u
+  left join work_schedules ws on ws.user_id = u.id
+  left join lateral (${teamScheduleOf(sql`u.id`)}) ts on true`;
+
+/** The columns `PEOPLE_WITH_SCHEDULES` gives a `Row`. */
+const SCHEDULE_COLUMNS = sql`u.id, u.first_name || ' ' || u.last_name as name, u.time_zone as zone, ws.minutes,
+  u.created_at as created, ts.id as team_id, ts.name as team_name, ts.schedule_minutes as team_minutes`;
+
+/** Whose schedule a person follows, and its minutes: their own, else their team's, else the organisation's. */
+export function followedSchedule(row: Pick<Row, 'minutes' | 'team_id' | 'team_name' | 'team_minutes'>) {
+  if (row.minutes) return { source: 'own' as const, minutes: row.minutes, team: null };
+  if (row.team_minutes && row.team_id && row.team_name)
+    return {
+      source: 'team' as const,
+      minutes: row.team_minutes,
+      team: { id: row.team_id, name: row.team_name },
+    };
+  return { source: 'organisation' as const, minutes: [...ORGANISATION_SCHEDULE], team: null };
+}
+
+/** One person's row as `PEOPLE_WITH_SCHEDULES` reads it (null when there is no such user). */
+export async function scheduleRow(db: Db, userId: string): Promise<Row | null> {
+  const [row] = await rowsOf<Row>(
+    db,
+    sql`select ${SCHEDULE_COLUMNS} from ${PEOPLE_WITH_SCHEDULES} where u.id = ${userId}`,
+  );
+  return row ?? null;
+}
 
 /**
  * The people the `where` condition selects (on `u`, the users table), with what the ledger needs
@@ -50,9 +96,8 @@ export async function timePeople(
 ): Promise<TimePerson[]> {
   const rows = await rowsOf<Row>(
     db,
-    sql`select u.id, u.first_name || ' ' || u.last_name as name, u.time_zone as zone, ws.minutes,
-          u.created_at as created
-        from users u left join work_schedules ws on ws.user_id = u.id
+    sql`select ${SCHEDULE_COLUMNS}
+        from ${PEOPLE_WITH_SCHEDULES}
         where ${where}
         order by u.first_name, u.last_name, u.id`,
   );
@@ -69,7 +114,7 @@ export async function timePeople(
       name: r.name,
       zone,
       organisationZone: !(r.zone && isValidTimeZone(r.zone)),
-      minutes: r.minutes ?? ORGANISATION_SCHEDULE,
+      minutes: followedSchedule(r).minutes,
       since: zonedDate(new Date(r.created), zone),
       off: off.get(r.id) ?? new Map(),
     };

@@ -1,10 +1,9 @@
-import { eq } from 'drizzle-orm';
-import { expectedOn, ORGANISATION_SCHEDULE, type Schedule } from '@contract/schedules';
+import { expectedOn, type Schedule } from '@contract/schedules';
 import { isValidTimeZone, zonedDate } from '@contract/zoned-time';
 import type { Db } from '../../db/types';
-import { users, workSchedules } from '../../db/schema';
 import type { Context } from '../../lib/context';
 import { notFound } from '../../lib/errors';
+import { followedSchedule, scheduleRow, zoneOf } from './people';
 
 const USER_NOT_FOUND = 'user_not_found';
 
@@ -23,28 +22,28 @@ export const expectedSecondsOn = (minutes: readonly number[], day: string, since
   day < since ? 0 : expectedOn(minutes, day) * 60;
 
 /**
- * The schedule and zone a user's days count in: their own schedule or the organisation's, their own
- * zone or the organisation's. Null when there is no such user.
+ * The schedule and zone a user's days count in: their own schedule, else their team's default, else
+ * the organisation's; their own zone or the organisation's. Null when there is no such user.
  */
 export async function scheduleOf(
   db: Db,
   userId: string,
   organisationZone: string,
 ): Promise<CountingSchedule | null> {
-  const [row] = await db
-    .select({ timeZone: users.timeZone, minutes: workSchedules.minutes, createdAt: users.createdAt })
-    .from(users)
-    .leftJoin(workSchedules, eq(workSchedules.userId, users.id))
-    .where(eq(users.id, userId));
+  const row = await scheduleRow(db, userId);
   if (!row) return null;
-  const own = row.timeZone && isValidTimeZone(row.timeZone) ? row.timeZone : null;
+  const own = row.zone && isValidTimeZone(row.zone) ? row.zone : null;
+  const zone = zoneOf(own, organisationZone);
+  const followed = followedSchedule(row);
   return {
     userId,
-    minutes: row.minutes ?? [...ORGANISATION_SCHEDULE],
-    isDefault: row.minutes === null,
+    minutes: followed.minutes,
+    isDefault: followed.source !== 'own',
+    source: followed.source,
+    team: followed.team,
     timeZone: own,
-    effectiveTimeZone: own ?? organisationZone,
-    since: joinedOn(row.createdAt, own ?? organisationZone),
+    effectiveTimeZone: zone,
+    since: joinedOn(row.created, zone),
   };
 }
 

@@ -13,12 +13,21 @@ export const teams = pgTable(
     /** a team in another country keeps that country's public holidays (docs/product/time-off.md#holidays) */
     holidayCountry: text('holiday_country'),
     holidayRegion: text('holiday_region'),
+    /**
+     * The team's default weekly schedule (minutes Monday … Sunday), followed by its people who have
+     * none of their own (docs/product/teams.md#team-default-schedules); null: the organisation's.
+     */
+    scheduleMinutes: integer('schedule_minutes').array(),
     createdAt: createdAt(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('teams_name_unique').on(sql`lower(${t.name})`),
     index('teams_created_idx').on(t.createdAt, t.id),
+    check(
+      'teams_schedule_seven_days',
+      sql`${t.scheduleMinutes} is null or cardinality(${t.scheduleMinutes}) = 7`,
+    ),
   ],
 );
 
@@ -43,8 +52,8 @@ export const teamMembers = pgTable(
 );
 
 /**
- * A user's expected minutes per weekday, Monday first (index 0) to Sunday (6). No row: the
- * organisation's default (contract/schedules.ts ORGANISATION_SCHEDULE).
+ * A user's expected minutes per weekday, Monday first (index 0) to Sunday (6). No row: their team's
+ * default, else the organisation's (contract/schedules.ts ORGANISATION_SCHEDULE).
  */
 export const workSchedules = pgTable(
   'work_schedules',

@@ -46,3 +46,22 @@ export async function putSchedule(ctx: Context, userId: string, body: PutSchedul
   ctx.log.info({ userId, actorId: ctx.actor.id }, 'work schedule set');
   return getSchedule(ctx, userId);
 }
+
+/** The person follows their team's default schedule again, else the organisation's (audited). */
+export async function resetSchedule(ctx: Context, userId: string): Promise<Schedule> {
+  const before = await scheduleOf(ctx.db, userId, (await ctx.settings()).timeZone);
+  if (!before) throw notFound(USER_NOT_FOUND);
+  if (before.source === 'own')
+    await ctx.db.transaction(async (tx) => {
+      await tx.delete(workSchedules).where(eq(workSchedules.userId, userId));
+      await audit(tx, {
+        actorId: ctx.actor.id,
+        action: 'schedule_changed',
+        targetUserId: userId,
+        details: { changes: changesBetween({ minutes: before.minutes }, { minutes: null }) },
+        at: ctx.now,
+      });
+    });
+  ctx.log.info({ userId, actorId: ctx.actor.id }, 'own work schedule removed');
+  return getSchedule(ctx, userId);
+}

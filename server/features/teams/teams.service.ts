@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import {
   type createTeamRequest,
   EMPLOYEE_CANNOT_MANAGE,
+  type MemberScheduleSource,
   TEAM_NAME_TAKEN,
   type Team,
   type TeamMember,
@@ -16,12 +17,31 @@ import { audit } from '../../core/audit';
 import type { Context } from '../../lib/context';
 import { badRequest, conflict, isUniqueViolation, notFound } from '../../lib/errors';
 import { TEAM_NOT_FOUND } from '../../core/scope';
+import { teamScheduleOf } from '../../core/time/people';
 
 type MemberInput = { userId: string; role: TeamMember['role'] };
-type TeamRow = { id: string; name: string; createdAt: Date };
+type TeamRow = { id: string; name: string; scheduleMinutes: number[] | null; createdAt: Date };
+type Viewer = Context['actor'];
 
-/** The members of the given teams in one query (managers first, then by name). */
-async function membersOf(db: Db, teamIds: string[]): Promise<Map<string, TeamMember[]>> {
+const teamColumns = {
+  id: teams.id,
+  name: teams.name,
+  scheduleMinutes: teams.scheduleMinutes,
+  createdAt: teams.createdAt,
+};
+
+/** Whose schedule a member follows, from their team's point of view. */
+function memberSchedule(teamId: string, own: boolean, followedTeam: string | null): MemberScheduleSource {
+  if (own) return 'own';
+  if (followedTeam === null) return 'organisation';
+  return followedTeam === teamId ? 'team' : 'other_team';
+}
+
+/**
+ * The members of the given teams in one query (managers first, then by name), with whose schedule
+ * each follows for a viewer who may see it: admins, the team's managers, the member themselves.
+ */
+async function membersOf(db: Db, viewer: Viewer, teamIds: string[]): Promise<Map<string, TeamMember[]>> {
   const byTeam = new Map<string, TeamMember[]>(teamIds.map((id) => [id, []]));
   if (teamIds.length === 0) return byTeam;
   const rows = await db
@@ -31,25 +51,39 @@ async function membersOf(db: Db, teamIds: string[]): Promise<Map<string, TeamMem
       role: teamMembers.role,
       firstName: users.firstName,
       lastName: users.lastName,
+      own: sql<boolean>`exists (select 1 from work_schedules ws where ws.user_id = ${teamMembers.userId})`,
+      followedTeam: sql<string | null>`(select f.id from (${teamScheduleOf(sql`${teamMembers.userId}`)}) f)`,
     })
     .from(teamMembers)
     .innerJoin(users, eq(users.id, teamMembers.userId))
     .where(inArray(teamMembers.teamId, teamIds))
     .orderBy(asc(teamMembers.role), asc(users.firstName), asc(users.lastName));
-  for (const r of rows)
-    byTeam.get(r.teamId)?.push({ userId: r.userId, name: `${r.firstName} ${r.lastName}`, role: r.role });
+  const managed = new Set(
+    rows.filter((r) => r.userId === viewer.id && r.role === 'manager').map((r) => r.teamId),
+  );
+  for (const r of rows) {
+    const visible = viewer.role === 'admin' || managed.has(r.teamId) || r.userId === viewer.id;
+    byTeam.get(r.teamId)?.push({
+      userId: r.userId,
+      name: `${r.firstName} ${r.lastName}`,
+      role: r.role,
+      schedule: visible ? memberSchedule(r.teamId, r.own, r.followedTeam) : null,
+    });
+  }
   return byTeam;
 }
 
-async function withMembers(db: Db, rows: TeamRow[]): Promise<Team[]> {
+async function withMembers(db: Db, viewer: Viewer, rows: TeamRow[]): Promise<Team[]> {
   const members = await membersOf(
     db,
+    viewer,
     rows.map((r) => r.id),
   );
   return rows.map((r) => ({
     id: r.id,
     name: r.name,
     members: members.get(r.id) ?? [],
+    schedule: r.scheduleMinutes,
     createdAt: r.createdAt.toISOString(),
   }));
 }
@@ -67,21 +101,18 @@ export async function listTeams({ db, actor }: Context, query: z.output<typeof t
     ? sql`(lower(${teams.name}), ${teams.id}) > (select lower(x.name), x.id from teams x where x.id = ${query.before})`
     : undefined;
   const rows = await db
-    .select({ id: teams.id, name: teams.name, createdAt: teams.createdAt })
+    .select(teamColumns)
     .from(teams)
     .where(and(scope, cursor))
     .orderBy(sql`lower(${teams.name})`, asc(teams.id))
     .limit(query.limit);
-  return withMembers(db, rows);
+  return withMembers(db, actor, rows);
 }
 
-async function teamById(db: Db, id: string): Promise<Team> {
-  const rows = await db
-    .select({ id: teams.id, name: teams.name, createdAt: teams.createdAt })
-    .from(teams)
-    .where(eq(teams.id, id));
+async function teamById(db: Db, viewer: Viewer, id: string): Promise<Team> {
+  const rows = await db.select(teamColumns).from(teams).where(eq(teams.id, id));
   if (rows.length === 0) throw notFound(TEAM_NOT_FOUND);
-  return (await withMembers(db, rows))[0];
+  return (await withMembers(db, viewer, rows))[0];
 }
 
 /** Members must be approved, active people; a team's managers must be managers or admins. */
@@ -129,20 +160,20 @@ export async function createTeam(ctx: Context, body: z.output<typeof createTeamR
     ctx.db.transaction(async (tx) => {
       const [row] = await tx
         .insert(teams)
-        .values({ name: body.name, createdAt: ctx.now, updatedAt: ctx.now })
+        .values({ name: body.name, scheduleMinutes: body.schedule, createdAt: ctx.now, updatedAt: ctx.now })
         .returning({ id: teams.id });
       await replaceMembers(tx, row.id, body.members);
       await audit(tx, {
         actorId: ctx.actor.id,
         action: 'team_created',
-        details: { teamId: row.id, name: body.name, members: body.members },
+        details: { teamId: row.id, name: body.name, members: body.members, schedule: body.schedule },
         at: ctx.now,
       });
       return row.id;
     }),
   );
   ctx.log.info({ teamId: id, actorId: ctx.actor.id }, 'team created');
-  return teamById(ctx.db, id);
+  return teamById(ctx.db, ctx.actor, id);
 }
 
 export async function updateTeam(
@@ -151,12 +182,16 @@ export async function updateTeam(
   body: z.output<typeof updateTeamRequest>,
 ): Promise<Team> {
   if (body.members) await checkMembers(ctx.db, body.members);
-  const before = await teamById(ctx.db, id);
+  const before = await teamById(ctx.db, ctx.actor, id);
   await uniqueName(() =>
     ctx.db.transaction(async (tx) => {
       const [row] = await tx
         .update(teams)
-        .set({ updatedAt: ctx.now, ...(body.name !== undefined ? { name: body.name } : {}) })
+        .set({
+          updatedAt: ctx.now,
+          ...(body.name !== undefined ? { name: body.name } : {}),
+          ...(body.schedule !== undefined ? { scheduleMinutes: body.schedule } : {}),
+        })
         .where(eq(teams.id, id))
         .returning({ id: teams.id });
       if (!row) throw notFound(TEAM_NOT_FOUND);
@@ -169,7 +204,7 @@ export async function updateTeam(
       });
     }),
   );
-  return teamById(ctx.db, id);
+  return teamById(ctx.db, ctx.actor, id);
 }
 
 /** A team's change in the audit log's words: the new name, and who joined, left or changed role. */
@@ -187,6 +222,8 @@ function teamChanges(before: Team, body: z.output<typeof updateTeamRequest>) {
     if (left.length) changes.left = left;
     if (roleChanged.length) changes.roleChanged = roleChanged;
   }
+  if (body.schedule !== undefined && JSON.stringify(body.schedule) !== JSON.stringify(before.schedule))
+    changes.schedule = { from: before.schedule, to: body.schedule };
   return changes;
 }
 

@@ -15,7 +15,13 @@ export async function seedTeams({ db }: DemoWorld, { maria, james, employees }: 
     .insert(teams)
     .values([
       { name: 'Web' },
-      { name: 'Platform', holidayCountry: PLATFORM_REGION.country, holidayRegion: PLATFORM_REGION.region },
+      {
+        name: 'Platform',
+        holidayCountry: PLATFORM_REGION.country,
+        holidayRegion: PLATFORM_REGION.region,
+        // The platform team works a 37.5-hour week by default (docs/product/teams.md#team-default-schedules).
+        scheduleMinutes: [450, 450, 450, 450, 450, 0, 0],
+      },
     ])
     .returning();
   await db
@@ -27,7 +33,7 @@ export async function seedTeams({ db }: DemoWorld, { maria, james, employees }: 
       { teamId: platform.id, userId: maria.id, role: 'member' },
       ...employees.slice(3).map((e) => ({ teamId: platform.id, userId: e.id, role: 'member' as const })),
     ]);
-  // Lena works four days a week, six hours a day.
+  // Lena works four days a week, six hours a day: her own schedule, not the Platform team's.
   await db.insert(workSchedules).values({ userId: employees[4].id, minutes: [360, 360, 360, 360, 0, 0, 0] });
 }
 

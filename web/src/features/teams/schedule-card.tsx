@@ -11,6 +11,7 @@ import { toast } from '@/components/ui/use-toast';
 import { useCurrentUser } from '@/lib/auth';
 import { formatNumber } from '@/lib/format';
 import { usePeople, usePutSchedule, useSchedule, useTeams } from './api';
+import { ScheduleSource } from './schedule-source';
 
 /** 'Monday' → 'monday', the weekday's message key. */
 const dayKey = (day: (typeof weekdayNames)[number]) => day.toLowerCase();
@@ -78,6 +79,7 @@ export function ScheduleCard() {
             </select>
           </div>
         )}
+        {schedule.data && <ScheduleSource schedule={schedule.data} canReset={isAdmin} />}
         {!schedule.data ? (
           <Skeleton className="h-32" />
         ) : isAdmin ? (
@@ -110,7 +112,6 @@ function ScheduleView({ schedule }: { schedule: Schedule }) {
         {t('schedule.timeZone', {
           zone: schedule.effectiveTimeZone,
           zoneSource: schedule.timeZone === null ? 'organisation' : 'own',
-          scheduleSource: schedule.isDefault ? 'organisation' : 'own',
         })}
       </p>
     </div>

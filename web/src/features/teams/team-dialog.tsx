@@ -1,13 +1,23 @@
-import { createTeamRequest, type Team, type TeamRole } from '@contract/teams';
+import { ORGANISATION_SCHEDULE } from '@contract/schedules';
+import { type Team, type TeamRole, teamForm } from '@contract/teams';
 import { useMemo, useState } from 'react';
+import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { applyServerErrors, Field, FormDialog, TextField, useZodForm } from '@/components/form';
+import {
+  applyServerErrors,
+  CheckboxField,
+  Field,
+  FormDialog,
+  TextField,
+  useZodForm,
+} from '@/components/form';
 import { Input } from '@/components/ui/input';
 import { toast } from '@/components/ui/use-toast';
 import { useCreateTeam, usePeople, useUpdateTeam } from './api';
+import { hoursOf, minutesOf, WeekHoursFields } from './week-hours-fields';
 
 type Member = { userId: string; role: TeamRole };
-type Values = { name: string; members: Member[] };
+type Values = { name: string; members: Member[]; hasSchedule: boolean; hours: number[] };
 
 const selectClass =
   'h-9 rounded-md border border-input bg-card px-2 text-sm shadow-xs focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring';
@@ -30,8 +40,11 @@ export function TeamDialog({
   const initial: Values = {
     name: team?.name ?? '',
     members: team?.members.map((m) => ({ userId: m.userId, role: m.role })) ?? [],
+    hasSchedule: Boolean(team?.schedule),
+    hours: (team?.schedule ?? ORGANISATION_SCHEDULE).map(hoursOf),
   };
-  const form = useZodForm(createTeamRequest, { values: initial });
+  const form = useZodForm(teamForm, { values: initial });
+  const hasSchedule = useWatch({ control: form.control, name: 'hasSchedule' });
   const pending = create.isPending || update.isPending;
 
   const shown = useMemo(() => {
@@ -39,7 +52,8 @@ export function TeamDialog({
     return (people.data ?? []).filter((p) => !needle || p.name.toLowerCase().includes(needle));
   }, [people.data, search]);
 
-  const submit = (values: Values) => {
+  const submit = ({ hasSchedule, hours, ...values }: Values) => {
+    const body = { ...values, schedule: hasSchedule ? minutesOf(hours) : null };
     const done = {
       onSuccess: (saved: Team) => {
         toast({ title: team ? t('dialog.updated') : t('dialog.created'), description: saved.name });
@@ -51,8 +65,8 @@ export function TeamDialog({
         toast({ variant: 'destructive', title: t('dialog.failed'), description: error.message });
       },
     };
-    if (team) update.mutate({ params: { id: team.id }, body: values }, done);
-    else create.mutate({ body: values }, done);
+    if (team) update.mutate({ params: { id: team.id }, body }, done);
+    else create.mutate({ body }, done);
   };
 
   return (
@@ -116,6 +130,11 @@ export function TeamDialog({
           );
         }}
       </Field>
+      <fieldset className="grid gap-3">
+        <legend className="sr-only">{t('dialog.schedule')}</legend>
+        <CheckboxField name="hasSchedule" label={t('dialog.hasSchedule')} hint={t('dialog.scheduleHint')} />
+        {hasSchedule && <WeekHoursFields name="hours" narrow />}
+      </fieldset>
     </FormDialog>
   );
 }

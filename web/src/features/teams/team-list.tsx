@@ -7,9 +7,16 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Skeleton } from '@/components/ui/skeleton';
+import { formatNumber } from '@/lib/format';
 import { useTeams } from './api';
 import { DeleteTeamDialog } from './delete-team-dialog';
 import { TeamDialog } from './team-dialog';
+
+const weeklyHours = (minutes: readonly number[]) => minutes.reduce((sum, m) => sum + m, 0) / 60;
+
+/** The members who do not follow the team's default schedule (when it has one and the caller may see it). */
+const deviating = (team: Team) =>
+  team.schedule ? team.members.filter((m) => m.schedule && m.schedule !== 'team') : [];
 
 /** The teams the caller may see, each with its managers and members; admins edit and delete them. */
 export function TeamList({ canEdit }: { canEdit: boolean }) {
@@ -45,8 +52,18 @@ export function TeamList({ canEdit }: { canEdit: boolean }) {
                 <div className="min-w-0">
                   <CardTitle className="truncate">{team.name}</CardTitle>
                   <p className="text-sm text-muted-foreground">
-                    {t('list.people', { count: team.members.length })}
+                    {t('list.people', { count: team.members.length })} ·{' '}
+                    {team.schedule
+                      ? t('list.schedule', {
+                          hours: formatNumber(weeklyHours(team.schedule), { maximumFractionDigits: 2 }),
+                        })
+                      : t('list.organisationSchedule')}
                   </p>
+                  {deviating(team).length > 0 && (
+                    <p className="text-sm text-warning-foreground">
+                      {t('list.deviates', { count: deviating(team).length })}
+                    </p>
+                  )}
                 </div>
                 {canEdit && (
                   <div className="flex shrink-0 gap-1">
@@ -78,9 +95,14 @@ export function TeamList({ canEdit }: { canEdit: boolean }) {
                     {team.members.map((m) => (
                       <li key={m.userId} className="flex items-center justify-between gap-2 py-1.5">
                         <span className="min-w-0 truncate">{m.name}</span>
-                        <Badge variant={m.role === 'manager' ? 'indigo' : 'gray'}>
-                          {t(`roles.${m.role}`)}
-                        </Badge>
+                        <span className="flex shrink-0 flex-wrap justify-end gap-1">
+                          {team.schedule && m.schedule && m.schedule !== 'team' && (
+                            <Badge variant="amber">{t('list.memberSchedule', { source: m.schedule })}</Badge>
+                          )}
+                          <Badge variant={m.role === 'manager' ? 'indigo' : 'gray'}>
+                            {t(`roles.${m.role}`)}
+                          </Badge>
+                        </span>
                       </li>
                     ))}
                   </ul>

@@ -1,0 +1,2 @@
+ALTER TABLE "teams" ADD COLUMN "schedule_minutes" integer[];--> statement-breakpoint
+ALTER TABLE "teams" ADD CONSTRAINT "teams_schedule_seven_days" CHECK ("teams"."schedule_minutes" is null or cardinality("teams"."schedule_minutes") = 7);
