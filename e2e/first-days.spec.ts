@@ -42,13 +42,23 @@ describe('first days', () => {
     const projects = page.getByTestId('dashboard-Active Projects');
     await expect.poll(() => projects.textContent()).toBe('0');
     await page.getByText('that you are in', { exact: true }).waitFor();
+    // Her first steps: track, clock in, submit the week, each a link to its screen.
+    const firstSteps = page.getByTestId('first-steps');
+    await firstSteps.getByRole('heading', { name: 'Your first steps' }).waitFor();
+    for (const link of ['Open the Time Tracker', 'Open Attendance', 'Open Timesheets'])
+      await firstSteps.getByRole('link', { name: link }).waitFor();
     await snap(page, 'first-days-first-welcome-desktop');
+    await firstSteps.getByRole('button', { name: 'Got it' }).click();
+    await firstSteps.waitFor({ state: 'detached' });
     await page.getByTestId('logout').click();
     await page.waitForURL((url) => url.pathname === '/login');
     await page.getByLabel('Email').fill(newcomer.email);
     await page.getByLabel('Password').fill(E2E_PASSWORD);
     await page.getByRole('button', { name: 'Sign In' }).click();
     await page.getByRole('heading', { name: 'Welcome back, Nora!', exact: true }).waitFor();
+    // Put away, the card stays away (the server keeps it, not this browser).
+    await page.getByTestId('dashboard-Active Projects').waitFor();
+    expect(await page.getByTestId('first-steps').count()).toBe(0);
     await context.close();
   });
 

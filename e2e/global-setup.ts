@@ -1,10 +1,10 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { freePort } from '../server/test/free-port';
 import { startTestProvider, TEST_CLIENT_ID, TEST_CLIENT_SECRET } from '../server/test/oidc-provider';
+import { startAppServer } from './app-server';
 import { AXE_RESULTS_FILE } from './axe';
 
 export const E2E_ADMIN = { email: 'admin@e2e.test', password: 'AdminPass1' };
@@ -28,21 +28,15 @@ export default async function setup(project: TestProject) {
   const port = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
   const provider = await startTestProvider({ redirectUri: `${baseURL}/api/auth/oidc/callback` });
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: {
-      ...process.env,
+  const server = await startAppServer(
+    {
       DATABASE_URL: '',
       DATA_DIR: join(dir, 'data'),
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      NODE_ENV: 'development',
-      LOG_LEVEL: 'warn',
       // API-made test users each come from their own address (X-Forwarded-For), so registration
       // throttling per address applies to the browser's own sign-ups, as for real users.
       TRUST_PROXY: 'true',
       WORKBENCH_ADMIN_EMAIL: E2E_ADMIN.email,
       WORKBENCH_ADMIN_PASSWORD: E2E_ADMIN.password,
-      APP_URL: baseURL,
       OIDC_ISSUER: provider.issuer,
       OIDC_CLIENT_ID: TEST_CLIENT_ID,
       OIDC_CLIENT_SECRET: TEST_CLIENT_SECRET,
@@ -50,24 +44,15 @@ export default async function setup(project: TestProject) {
       OIDC_AUTO_APPROVE_DOMAINS: E2E_SSO.autoApproveDomain,
       PASSWORD_SIGN_IN: 'always',
     },
-    stdio: ['ignore', 'inherit', 'inherit'],
+    port,
+  ).catch(async (error) => {
+    await provider.close();
+    throw error;
   });
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    try {
-      if ((await fetch(`${baseURL}/api/health`)).ok) break;
-    } catch {}
-    if (Date.now() > deadline || child.exitCode !== null) {
-      await provider.close();
-      throw new Error('the e2e server did not start');
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
   project.provide('baseURL', baseURL);
   project.provide('dataDir', join(dir, 'data'));
   return async () => {
-    child.kill('SIGTERM');
-    await new Promise((r) => child.once('exit', r));
+    await server.stop();
     await provider.close();
     rmSync(dir, { recursive: true, force: true });
   };

@@ -23,6 +23,7 @@ export const SECONDS: Record<string, number> = {
   'languages.spec.ts': 37,
   'notifications.spec.ts': 37,
   'time-off-effects.spec.ts': 37,
+  'first-day-setup.spec.ts': 45,
   'first-days.spec.ts': 35,
   'attendance.spec.ts': 35,
   'two-factor.spec.ts': 34,

@@ -15,6 +15,7 @@ import { reportsRoutes } from './reports/reports.routes';
 import { searchRoutes } from './search/search.routes';
 import { schedulesRoutes } from './schedules/schedules.routes';
 import { settingsRoutes } from './settings/settings.routes';
+import { setupRoutes } from './setup/setup.routes';
 import { tasksRoutes } from './tasks/tasks.routes';
 import { teamsRoutes } from './teams/teams.routes';
 import { timesheetsRoutes } from './timesheets/timesheets.routes';
@@ -47,6 +48,7 @@ const features: FeatureRoutes<AppDeps>[] = [
   notificationsRoutes,
   profileRoutes,
   searchRoutes,
+  setupRoutes,
 ];
 
 export function registerFeatures(app: ZodApp, deps: AppDeps) {

@@ -32,6 +32,8 @@ export const settings = pgTable(
     timeZone: text('time_zone'),
     /** the language of people who chose none and whose browser asks for none of ours (docs/product/profile.md#language) */
     defaultLanguage: text('default_language', { enum: languages }).notNull().default('en'),
+    /** when an admin put away the setup checklist (docs/product/dashboard.md#setup); null: shown */
+    setupDismissedAt: ts('setup_dismissed_at'),
     updatedAt: ts('updated_at').notNull().defaultNow(),
     updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
   },

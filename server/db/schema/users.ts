@@ -40,6 +40,8 @@ export const users = pgTable(
     twoFactorEnabledAt: ts('two_factor_enabled_at'),
     /** set when an admin anonymised the departed user (docs/product/admin.md#data-of-a-person): name and e-mail are placeholders */
     anonymisedAt: ts('anonymised_at'),
+    /** when they put away the first-steps card (docs/product/dashboard.md#first-steps); null: shown while new */
+    introDismissedAt: ts('intro_dismissed_at'),
     createdAt: createdAt(),
     /** what search matches: the name and the e-mail address */
     searchDocument: tsvector('search_document').generatedAlwaysAs(

@@ -18,6 +18,7 @@ import {
 import { SystemAlertsPanel } from '@/features/attendance';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { SsoSettingsPanel, SystemSettingsPanel } from '@/features/settings';
+import { SetupSettingsPanel } from '@/features/setup';
 import { TimeOffSettings } from '@/features/time-off';
 import { useStoredUser } from '@/lib/auth';
 import { formatNumber } from '@/lib/format';
@@ -30,7 +31,12 @@ const tabsOf = (t: TFunction<'admin'>): AdminTab[] => [
     value: 'settings',
     label: t('admin:tabs.settings'),
     content: (
-      <Tabs defaultValue="general">
+      // `?section=time-off` opens the time-off settings (the setup checklist links there).
+      <Tabs
+        defaultValue={
+          new URLSearchParams(window.location.search).get('section') === 'time-off' ? 'time-off' : 'general'
+        }
+      >
         <TabsList aria-label={t('admin:tabs.settings')}>
           <TabsTrigger value="general">{t('admin:tabs.general')}</TabsTrigger>
           <TabsTrigger value="time-off">{t('admin:tabs.timeOff')}</TabsTrigger>
@@ -38,6 +44,7 @@ const tabsOf = (t: TFunction<'admin'>): AdminTab[] => [
         <TabsContent value="general" className="grid gap-6">
           <SystemSettingsPanel />
           <SsoSettingsPanel />
+          <SetupSettingsPanel />
         </TabsContent>
         <TabsContent value="time-off">
           <TimeOffSettings />

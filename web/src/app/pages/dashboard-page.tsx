@@ -11,12 +11,13 @@ import {
   DashboardStatCards,
   TodaysProgress,
 } from '@/features/dashboard';
+import { FirstStepsCard, SetupChecklist } from '@/features/setup';
 import { TaskDialog } from '@/features/tasks';
 import { QuickTimer } from '@/features/timers';
 import { useStoredUser } from '@/lib/auth';
 import { formatLongDate } from '@/lib/format';
 
-/** Home (docs/product/dashboard.md#home-page): welcome, the four stats, Quick Timer, Recent Tasks, Today's Progress, Who's out today, Quick Actions. */
+/** Home (docs/product/dashboard.md#home-page): welcome, the setup checklist or first steps, the four stats, Quick Timer, Recent Tasks, Today's Progress, Who's out today, Quick Actions. */
 export function DashboardPage() {
   const { t } = useTranslation('dashboard');
   const user = useStoredUser();
@@ -35,6 +36,8 @@ export function DashboardPage() {
         }
         description={t('glance', { date: formatLongDate(new Date()) })}
       />
+      <SetupChecklist isAdmin={user.role === 'admin'} />
+      <FirstStepsCard isAdmin={user.role === 'admin'} />
       <DashboardStatCards />
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
         <div className="grid min-w-0 grid-cols-1 content-start gap-6 lg:col-span-2">

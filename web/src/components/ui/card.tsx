@@ -15,8 +15,16 @@ export function CardHeader({ className, ...props }: React.ComponentProps<'div'>)
   return <div className={cn('flex flex-col gap-1.5 p-5 pb-3', className)} {...props} />;
 }
 
-export function CardTitle({ className, ...props }: React.ComponentProps<'h3'>) {
-  return <h3 className={cn('text-base font-semibold leading-tight tracking-tight', className)} {...props} />;
+/** A card's heading: an h3 under the page's sections, or (`level={2}`) an h2 where the card is a section of its own. */
+export function CardTitle({
+  className,
+  level = 3,
+  ...props
+}: React.ComponentProps<'h3'> & { level?: 2 | 3 }) {
+  const Heading = level === 2 ? 'h2' : 'h3';
+  return (
+    <Heading className={cn('text-base font-semibold leading-tight tracking-tight', className)} {...props} />
+  );
 }
 
 export function CardDescription({ className, ...props }: React.ComponentProps<'p'>) {
