@@ -149,23 +149,33 @@ function ScheduleEditor({ schedule }: { schedule: Schedule }) {
         )
       }
     >
-      {/* Each day's label, input and error share rows with the other days' (a subgrid), so a label
-          that takes two lines ('Donnerstag (Std.)') keeps every input on one line. */}
-      <div className="grid grid-cols-2 gap-x-3 gap-y-1.5 sm:grid-cols-4 lg:grid-cols-7">
-        {weekdayNames.map((day, i) => (
-          <TextField
-            key={day}
-            className="row-span-3 grid-rows-subgrid"
-            name={`hours.${i}`}
-            label={t('schedule.dayHours', { day: t(`schedule.weekdays.${dayKey(day)}`) })}
-            type="number"
-            min={0}
-            max={24}
-            step={0.25}
-            inputMode="decimal"
-          />
-        ))}
-      </div>
+      {/* The unit is said once, in the legend; each label is its day's name alone and never wraps,
+          whatever the width or the language ('Donnerstag'), so labels and inputs stay in line. Seven
+          columns only where seven names fit beside the sidebar (xl); the inputs keep their full name
+          for assistive tech ('Wednesday hours'). A label, input and error share rows with the other
+          days' (a subgrid), so one day's error moves no other input. */}
+      <fieldset className="grid gap-2" data-testid="schedule-days">
+        <legend className="mb-2 text-sm font-medium text-foreground">{t('schedule.hoursLegend')}</legend>
+        <div className="grid grid-cols-2 gap-x-3 gap-y-1.5 sm:grid-cols-4 xl:grid-cols-7">
+          {weekdayNames.map((day, i) => {
+            const name = t(`schedule.weekdays.${dayKey(day)}`);
+            return (
+              <TextField
+                key={day}
+                className="row-span-3 grid-rows-subgrid"
+                name={`hours.${i}`}
+                label={<span className="whitespace-nowrap">{name}</span>}
+                aria-label={t('schedule.dayHours', { day: name })}
+                type="number"
+                min={0}
+                max={24}
+                step={0.25}
+                inputMode="decimal"
+              />
+            );
+          })}
+        </div>
+      </fieldset>
       <TimeZoneField
         name="timeZone"
         className="sm:max-w-xs"
