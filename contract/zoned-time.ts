@@ -112,6 +112,29 @@ export function zonedDayRange(date: string, timeZone: string): { start: Date; en
 
 const nextDays = new Map<string, string>();
 
+const sentenceDays = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * A calendar day ('2026-11-23') as a reader of `locale` writes it in a sentence: '23 Nov 2026' for
+ * every English reader (en-GB's order, the product's English), '23. Nov. 2026' in German. A week is
+ * named by its Monday so, "Week of 23 Nov 2026", on every screen, notification, report and export
+ * (docs/product/glossary.md#week): the server and the browser write it with this one function.
+ */
+export function sentenceDay(isoDay: string, locale: string): string {
+  const useLocale = locale.toLowerCase().startsWith('en') ? 'en-GB' : locale;
+  let f = sentenceDays.get(useLocale);
+  if (!f) {
+    f = new Intl.DateTimeFormat(useLocale, {
+      day: 'numeric',
+      month: 'short',
+      year: 'numeric',
+      timeZone: 'UTC',
+    });
+    sentenceDays.set(useLocale, f);
+  }
+  return f.format(new Date(`${isoDay}T12:00:00Z`));
+}
+
 /** Adds days to a 'YYYY-MM-DD' date. */
 export function addDays(date: string, days: number): string {
   // Walking a range day by day is the ledger's and the calendar's inner loop: the next day of a date

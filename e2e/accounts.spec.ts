@@ -116,9 +116,16 @@ describe('accounts journey', () => {
     const row = page.getByTestId('credential-row');
     expect(await row.textContent()).toContain('N/A');
     expect(await row.textContent()).toContain('None');
-    expect(await row.textContent()).not.toContain('Set');
+    expect(await row.textContent()).not.toContain("Can't be shown");
+    // What 'Show Passwords' can honestly reveal: that no password can be shown, and why; never a
+    // word ('Set') that reads like a revealed password.
     await page.getByRole('button', { name: 'Show Passwords' }).click();
-    await row.getByText('Set', { exact: true }).waitFor();
+    await row.getByText("Can't be shown", { exact: true }).waitFor();
+    expect(await row.getByText('Set', { exact: true }).count()).toBe(0);
+    await page
+      .getByRole('status')
+      .getByText(/stored only as hashes/)
+      .waitFor();
     await snap(page, 'accounts-credentials-desktop');
     await row.getByRole('button', { name: /Reset password/ }).click();
     await page.getByRole('button', { name: 'Reset Password' }).click();

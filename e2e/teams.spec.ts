@@ -16,6 +16,34 @@ async function pageAs(session: Session, viewport = DESKTOP): Promise<Page> {
   return context.newPage();
 }
 
+/**
+ * The schedule's day labels: each on one line, and the labels of a row (and their inputs) level with
+ * each other, whatever the width and language (a wrapped 'Wednesday hours' pushed its label up).
+ */
+async function daysInLine(page: Page) {
+  const days = page.getByTestId('schedule-days');
+  await days.getByRole('spinbutton').first().waitFor();
+  const boxes = await days.locator('label').evaluateAll((labels) =>
+    labels.map((l) => {
+      // the text's own lines (a label box stretches to its row's height, the text does not)
+      const text = document.createRange();
+      text.selectNodeContents(l);
+      // (an element's box and its text's are both listed, a pixel apart: a new line is a line lower)
+      const tops = [...text.getClientRects()].map((r) => r.top).sort((a, b) => a - b);
+      const lines = tops.filter((top, i) => i === 0 || top - tops[i - 1] > 8).length;
+      const input = document.getElementById(l.getAttribute('for') ?? '')?.getBoundingClientRect();
+      return { text: l.textContent, lines, top: text.getBoundingClientRect().top, inputTop: input?.top };
+    }),
+  );
+  expect(boxes).toHaveLength(7);
+  for (const box of boxes) {
+    expect(box.lines, `${box.text} on one line`).toBe(1);
+    const row = boxes.filter((b) => Math.abs(b.inputTop! - box.inputTop!) < 20);
+    for (const other of row)
+      expect(Math.abs(other.top - box.top), `${box.text} level with ${other.text}`).toBeLessThan(1);
+  }
+}
+
 describe('team management journey', () => {
   it('an admin creates and edits a team and a schedule; the manager and the employee see theirs', async () => {
     // Names take letters only; a random run of them tells this run's people apart.
@@ -75,12 +103,32 @@ describe('team management journey', () => {
       .getByRole('region', { name: /Notification/ })
       .getByText('Schedule Saved')
       .waitFor();
+    await daysInLine(page);
     await snap(page, 'team-manage-admin-desktop');
     const saved = await call('GET', `/api/users/${employee.user.id}/schedule`, undefined, admin.cookie);
     expect(saved.body).toMatchObject({
       minutes: [480, 480, 480, 480, 360, 0, 0],
       timeZone: 'America/New_York',
     });
+    // A refused save withdraws the earlier 'Schedule Saved' at once (not after its 5 s): the errors
+    // never stand beside it.
+    await page.getByRole('button', { name: 'Save Schedule' }).click();
+    await page
+      .getByRole('region', { name: /Notification/ })
+      .getByText('Schedule Saved')
+      .waitFor();
+    await friday.fill('25');
+    await page.getByRole('button', { name: 'Save Schedule' }).click();
+    await page.getByText('Hours per day must be between 0 and 24').waitFor();
+    await expect
+      .poll(() =>
+        page
+          .getByRole('region', { name: /Notification/ })
+          .getByText('Schedule Saved')
+          .count(),
+      )
+      .toBe(0);
+    await snap(page, 'team-manage-admin-error-desktop');
     await page.context().close();
 
     // The manager sees the team and, read-only, the employee's schedule.
@@ -193,5 +241,24 @@ describe('team management journey', () => {
       .waitFor();
     await snap(own, 'team-default-schedule-employee-phone');
     await own.context().close();
+  });
+
+  it("keeps each day's label on one line at 375 px and in German ('Donnerstag')", async () => {
+    const admin = await adminSession();
+    for (const [viewport, language, name] of [
+      [PHONE, 'en', 'Thursday hours'],
+      [DESKTOP, 'de', 'Donnerstag (Stunden)'],
+      [PHONE, 'de', 'Donnerstag (Stunden)'],
+    ] as const) {
+      const context = await newContext(browser, viewport);
+      if (language === 'de') await context.addInitScript(() => window.localStorage.setItem('language', 'de'));
+      await signInContext(context, admin);
+      const page = await context.newPage();
+      await page.goto('/team/manage');
+      await page.getByRole('spinbutton', { name }).waitFor();
+      await daysInLine(page);
+      await snap(page, `team-schedule-${language}-${viewport === PHONE ? 'phone' : 'desktop'}`);
+      await context.close();
+    }
   });
 });

@@ -74,6 +74,33 @@ describe('time tracking', () => {
     await context.close();
   });
 
+  it('calls time without a project "No project" on the tracker and the timesheet alike', async () => {
+    // One word for a project-less entry on every screen (docs/product/glossary.md), not 'General work'
+    // on the tracker: that is the description a quick timer gets, not a project.
+    const person = await createApprovedUser('employee', { firstName: 'Nora', lastName: 'Loose' });
+    expect((await call('POST', '/api/timer/start', { description: 'Inbox' }, person.cookie)).status).toBe(
+      201,
+    );
+    const context = await newContext(browser, DESKTOP);
+    await signInContext(context, person);
+    const page = await context.newPage();
+    await page.goto('/tracker');
+    await expect.poll(() => page.getByTestId('timer-project').textContent()).toBe('No project');
+    await snap(page, 'time-tracker-no-project-desktop');
+    await page.goto('/my-tasks');
+    const banner = page.getByRole('region', { name: 'Active timer' });
+    await expect.poll(() => banner.textContent()).toContain('Inbox · No project');
+    await page.goto('/timesheets');
+    await expect
+      .poll(() => page.getByTestId('sheet-entry').first().textContent())
+      .toContain('No project · Inbox');
+    expect((await call('POST', '/api/timer/stop', {}, person.cookie)).status).toBe(200);
+    await page.goto('/tracker');
+    const entry = page.getByTestId('time-entry').first();
+    await expect.poll(() => entry.locator('p').first().textContent()).toBe('No project');
+    await context.close();
+  });
+
   it('adds a manual entry through the dialog; the server computes its duration', async () => {
     const { context, page } = await signedIn();
     await page.goto('/tracker');

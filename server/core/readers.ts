@@ -1,5 +1,5 @@
 import { defaultLanguage, type Language, languages } from '@contract/languages';
-import { zonedClock, zonedDate } from '@contract/zoned-time';
+import { sentenceDay, zonedClock, zonedDate } from '@contract/zoned-time';
 import { sql } from 'drizzle-orm';
 import type { TFunction } from 'i18next';
 import { rowsOf } from '../db/rows';
@@ -49,7 +49,7 @@ export type Reader = {
   t: TFunction;
   /** a calendar day ('2026-11-26') as the reader writes it */
   day(isoDay: string): string;
-  /** a day in a sentence, with its month's name: 26 Nov 2026, 26. Nov. 2026 */
+  /** a day in a sentence, with its month's name: 26 Nov 2026, 26. Nov. 2026; a week is "Week of" its Monday so */
   longDay(isoDay: string): string;
   /** an instant in a time zone, to the minute: 2026-11-26 17:46, 26.11.2026, 17:46 */
   instant(at: Date, timeZone: string): string;
@@ -75,18 +75,12 @@ export function readerOf(language: Language): Reader {
   const locale = localeOf(language);
   const english = language === 'en';
   const dayFormat = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' });
-  const longDayFormat = new Intl.DateTimeFormat(english ? 'en-GB' : locale, {
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
   const noon = (isoDay: string) => new Date(`${isoDay}T12:00:00Z`);
   reader = {
     language,
     t: translator(language),
     day: (isoDay) => (english ? isoDay : dayFormat.format(noon(isoDay))),
-    longDay: (isoDay) => longDayFormat.format(noon(isoDay)),
+    longDay: (isoDay) => sentenceDay(isoDay, locale),
     instant: (at, timeZone) =>
       english
         ? `${zonedDate(at, timeZone)} ${zonedClock(at, timeZone)}`

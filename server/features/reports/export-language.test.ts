@@ -49,6 +49,8 @@ describe('report exports for a German reader', () => {
     expect(lines).toContain('"Apollo; ""the first""";2,33;29,8');
     expect(lines).toContain('Kein Projekt;5,5;70,2');
     expect(lines).toContain('Gesamt;7,83;100');
+    const weeks = (await german.api.get(`/api/reports/time?${WEEK}&groupBy=week`)).json() as TimeReport;
+    expect(weeks.rows.map((r) => r.label)).toEqual(['Woche vom 24. März 2025']);
   });
 
   it('the same report for an English reader is as it always was', async () => {

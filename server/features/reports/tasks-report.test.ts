@@ -71,9 +71,9 @@ async function report(c: TestClient, query: string) {
 describe('tasks report', () => {
   it('counts completions per week, estimates against time spent, reviews and overdue tasks', async () => {
     const r = await report(manager, RANGE);
-    expect(r.completedPerWeek.map((w) => [w.week, w.completed])).toEqual([
-      ['2025-03-24', 2],
-      ['2025-03-31', 1],
+    expect(r.completedPerWeek.map((w) => [w.week, w.label, w.completed])).toEqual([
+      ['2025-03-24', 'Week of 24 Mar 2025', 2],
+      ['2025-03-31', 'Week of 31 Mar 2025', 1],
     ]);
     expect(r.projects).toEqual([
       { key: apollo, name: 'Apollo', completed: 2, estimatedSeconds: 3.5 * H, spentSeconds: 3.5 * H },
@@ -123,6 +123,10 @@ describe('tasks report', () => {
       'Total,3,3.5,4',
     ]);
     expect(sections[2].split('\r\n')[2]).toBe('3,2,1,33.3,10.67,6');
+    // A task without a project is 'No project' here as on every screen (docs/product/glossary.md).
+    expect(sections[3].split('\r\n').find((row) => row.startsWith('T4,'))).toMatch(
+      /^T4,Ben Berg,No project,/,
+    );
     const res = await manager.api.get(`/api/reports/tasks.xlsx?${RANGE}`);
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(res.rawPayload as unknown as ArrayBuffer);

@@ -228,7 +228,13 @@ export function tasksTables(report: TasksReport, t: TFunction): ExportTable[] {
         { header: t('exports:reports.columns.due'), kind: 'date' },
         { header: t('exports:reports.columns.days_overdue'), kind: 'number' },
       ],
-      rows: report.overdue.tasks.map((t) => [t.title, t.assignee, t.project, t.dueDate, t.daysOverdue]),
+      rows: report.overdue.tasks.map((o) => [
+        o.title,
+        o.assignee,
+        o.project ?? t('exports:reports.no_project'),
+        o.dueDate,
+        o.daysOverdue,
+      ]),
       totals: [
         t('exports:reports.total_count', { count: String(report.overdue.count) }),
         null,

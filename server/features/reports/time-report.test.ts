@@ -97,6 +97,8 @@ describe('time report', () => {
       ['2025-03-24', 12.5 * H],
       ['2025-03-31', 1 * H],
     ]);
+    // A week is written one way on every screen: "Week of" its Monday (docs/product/glossary.md#week).
+    expect(weeks.rows[1].label).toBe('Week of 24 Mar 2025');
     const months = await report(manager, 'from=2025-03-01&to=2025-04-30&groupBy=month');
     expect(months.rows.map((row) => [row.key, row.label, row.seconds, row.share])).toEqual([
       ['2025-03-01', 'March 2025', 14.5 * H, 1],

@@ -1,6 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { TimeGrid, TimeGridQuery, TimeReport, TimeReportQuery, TimeReportRow } from '@contract/reports';
 import type { Language } from '@contract/languages';
+import { sentenceDay } from '@contract/zoned-time';
 import type { Context } from '../../lib/context';
 import { localeOf, translator } from '../../lib/i18n';
 import { ledgerSql } from '../../core/time/ledger';
@@ -21,7 +22,7 @@ function periodNames(language: Language) {
     year: 'numeric',
     timeZone: 'UTC',
   });
-  return { month, day, t: translator(language) };
+  return { month, day, locale, t: translator(language) };
 }
 const asUtc = (day: string) => new Date(`${day}T00:00:00Z`);
 
@@ -44,7 +45,7 @@ function periodsOf(
     if (groupBy === 'day') seen.set(day, names.day.format(asUtc(day)));
     else if (groupBy === 'week') {
       const monday = weekStart(day);
-      seen.set(monday, names.t('exports:reports.week_of', { day: names.day.format(asUtc(monday)) }));
+      seen.set(monday, names.t('exports:reports.week_of', { day: sentenceDay(monday, names.locale) }));
     } else {
       const first = `${day.slice(0, 7)}-01`;
       seen.set(first, names.month.format(asUtc(first)));

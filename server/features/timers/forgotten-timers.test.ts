@@ -1,8 +1,10 @@
+import { languages } from '@contract/languages';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { activeTimers, notifications, outbox, timeEntries } from '../../db/schema';
 import { fixedClock } from '../../lib/clock';
 import { contextFor } from '../../lib/context';
+import { translator } from '../../lib/i18n';
 import { createTestApp, type TestContext } from '../../test/harness';
 import { stopForgottenTimers } from './forgotten-timers';
 
@@ -61,7 +63,12 @@ describe('forgotten timers (docs/product/time-tracking.md#forgotten-timers)', ()
       actorId: null,
       data: { entryId: entry.id },
     });
-    expect(n.body).toContain('correct the entry on Time Tracking');
+    // The screen is named as the menu names it, in each language (docs/product/glossary.md).
+    expect(n.body).toContain('correct the entry on Time Tracker.');
+    for (const language of languages) {
+      const words = translator(language);
+      expect(words('notifications:timer_auto_stopped.body')).toContain(words('shell:nav.tracker'));
+    }
     const mails = await t.db
       .select()
       .from(outbox)

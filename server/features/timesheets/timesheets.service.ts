@@ -17,9 +17,6 @@ import { mondayOf, weekRange } from '../../core/time/weeks';
 export const SHEET_NOT_FOUND = 'sheet_not_found';
 export const nameOf = (actor: { firstName: string; lastName: string }) =>
   `${actor.firstName} ${actor.lastName}`;
-/** How a notification names a week: "the week of 27 Oct 2025". */
-export const weekLabel = (monday: string) =>
-  `the week of ${new Date(`${monday}T12:00:00Z`).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' })}`;
 const USER_NOT_FOUND = 'user_not_found';
 export type SheetRow = typeof timesheets.$inferSelect;
 

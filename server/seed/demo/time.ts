@@ -88,7 +88,7 @@ export async function seedTimeAndAttendance(
       actorId: null,
       kind: 'timer_auto_stopped',
       title: 'Your timer “Release checklist” was stopped after 10 hours',
-      body: 'It ran past the limit for forgotten timers. If you worked a different time, correct the entry on Time Tracking.',
+      body: 'It ran past the limit for forgotten timers. If you worked a different time, correct the entry on Time Tracker.',
       link: '/tracker',
       createdAt: end,
     });

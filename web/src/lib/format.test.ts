@@ -101,6 +101,19 @@ describe('the reader’s language and clock', () => {
     expect(formatTime(evening)).toMatch(/^9:05\sPM$/);
   });
 
+  it('writes a week one way, by its Monday, as the server does (docs/product/glossary.md#week)', async () => {
+    const { formatWeekOf, setFormats } = await import('./format');
+    const { sentenceDay } = await import('@contract/zoned-time');
+    // Every English reader, wherever they are: day, short month, year (never 'Nov 23, 2026').
+    for (const locale of ['en-US', 'en-GB', 'en-AU']) {
+      setFormats(locale, null);
+      expect(formatWeekOf('2026-11-23')).toBe('23 Nov 2026');
+    }
+    setFormats('de-DE', null);
+    expect(formatWeekOf('2026-11-23')).toBe('23. Nov. 2026');
+    expect(formatWeekOf('2025-03-24')).toBe(sentenceDay('2025-03-24', 'de-DE'));
+  });
+
   it('follows a chosen clock: 12-hour gives AM/PM, 24-hour gives 21:05, in English as in German', async () => {
     const { formatDateTime, formatTime, setFormats } = await import('./format');
     setFormats('en-US', '24h');

@@ -1,3 +1,5 @@
+import { sentenceDay } from '@contract/zoned-time';
+
 /** Display helpers (docs/product/time-tracking.md#durations: durations as hours and minutes, totals with one decimal). */
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -169,6 +171,12 @@ export const formatDayShort = (date: string) =>
   zoned('UTC', { weekday: 'short', day: 'numeric', month: 'short' }, englishOr('en-GB')).format(
     new Date(`${date}T12:00:00Z`),
   );
+/**
+ * The day a week is named by, its Monday, in the person's locale: '23 Nov 2026', '23. Nov. 2026'. A
+ * screen writes a week "Week of" this and nothing else (docs/product/glossary.md#week); the server's
+ * notifications and reports write it with the same function.
+ */
+export const formatWeekOf = (monday: string) => sentenceDay(monday, formatLocale());
 /** 'November 2025' for a month 'YYYY-MM' (or a day in it). */
 export const formatMonthYear = (month: string) =>
   zoned('UTC', { month: 'long', year: 'numeric' }, englishOr('en-GB')).format(

@@ -1,5 +1,6 @@
 import { createContext, type ReactNode, useContext, useId } from 'react';
 import { type FieldValues, FormProvider, type SubmitHandler, type UseFormReturn } from 'react-hook-form';
+import { dismissStaleToasts } from '@/components/ui/use-toast';
 import { cn } from '@/lib/utils';
 import { useErrorText } from './error-text';
 
@@ -9,7 +10,8 @@ export const useFieldIdPrefix = () => useContext(IdPrefix);
 
 /**
  * A form: the browser's own validation is off (the contract's schema decides, with its messages),
- * and the submit handler only runs when every field is valid.
+ * and the submit handler only runs when every field is valid. A submit refused for its fields withdraws
+ * the toast an earlier submit left ('Schedule Saved' never stands beside the errors).
  */
 export function Form<In extends FieldValues, Out extends FieldValues>({
   form,
@@ -31,7 +33,7 @@ export function Form<In extends FieldValues, Out extends FieldValues>({
       <IdPrefix.Provider value={idPrefix ?? generated}>
         <form
           noValidate
-          onSubmit={form.handleSubmit(onSubmit)}
+          onSubmit={form.handleSubmit(onSubmit, dismissStaleToasts)}
           className={cn('flex flex-col gap-4', className)}
         >
           {children}

@@ -104,6 +104,15 @@ export function toast(options: ToastOptions) {
   return { id, dismiss, update };
 }
 
+/**
+ * Withdraws the toasts on screen that offer no action: what an earlier submit reported ('Schedule
+ * Saved') is stale once the next submit is refused, and must not stand beside its errors (the one
+ * form layer calls it: components/form/form.tsx). A toast with an action (Discard) stays.
+ */
+export function dismissStaleToasts() {
+  for (const t of memoryState.toasts) if (t.open && !t.action) dispatch({ type: 'DISMISS', id: t.id });
+}
+
 export function useToast() {
   const [state, setState] = useState<State>(memoryState);
   useEffect(() => {

@@ -8,7 +8,10 @@ import { Button } from '@/components/ui/button';
 import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
 import { formatDate, formatDateTime } from '@/lib/format';
 
-/** What the Password column reveals: the credential state, never a secret (docs/product/admin.md#credential-state). */
+/**
+ * What the Password column reveals: never a password, which no one can read, but that it cannot be
+ * shown, or that it is a temporary one (docs/product/admin.md#credential-state).
+ */
 export function CredentialState({
   user,
   shown,
@@ -33,7 +36,7 @@ export function CredentialState({
     </Badge>
   ) : (
     <Badge variant="gray" className={className}>
-      {t('credentials.set')}
+      {t('credentials.notViewable')}
     </Badge>
   );
 }

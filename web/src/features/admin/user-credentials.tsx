@@ -1,5 +1,5 @@
 import type { AdminUser } from '@contract/admin';
-import { Eye, EyeOff, Users } from 'lucide-react';
+import { Eye, EyeOff, Info, Users } from 'lucide-react';
 import { useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
@@ -74,6 +74,18 @@ export function UserCredentials() {
           {showPasswords ? t('credentials.hidePasswords') : t('credentials.showPasswords')}
         </Button>
       </div>
+      {/* What the toggle can honestly show: that no password can be shown, and what to do instead
+          (docs/product/admin.md#credential-state). */}
+      {showPasswords && (
+        <p
+          role="status"
+          data-testid="passwords-note"
+          className="flex items-start gap-2 rounded-md border border-info-border bg-info-soft px-3 py-2 text-sm text-info-foreground"
+        >
+          <Info className="mt-0.5 size-4 shrink-0" aria-hidden />
+          {t('credentials.passwordsNote')}
+        </p>
+      )}
       <Card className="overflow-hidden">
         {users.isLoading ? (
           <div className="flex flex-col gap-3 p-4">

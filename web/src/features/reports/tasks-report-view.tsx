@@ -171,7 +171,7 @@ export function TasksReportView(props: { filters: UrlFilters }) {
                         {o.title}
                       </th>
                       <td className={`${td} whitespace-nowrap`}>{o.assignee}</td>
-                      <td className={td}>{o.project ?? '—'}</td>
+                      <td className={td}>{o.project ?? t('tasks.noProject')}</td>
                       <td className={`${td} whitespace-nowrap`}>{formatDate(o.dueDate)}</td>
                       <td className={`${td} ${num}`}>{formatNumber(o.daysOverdue)}</td>
                     </tr>

@@ -2,7 +2,7 @@ import { type Schedule, scheduleForm, weekdayNames } from '@contract/schedules';
 import type { Team } from '@contract/teams';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { applyServerErrors, Form, TextField, TimeZoneField, useZodForm } from '@/components/form';
+import { applyServerErrors, Form, TimeZoneField, useZodForm } from '@/components/form';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Label } from '@/components/ui/label';
@@ -12,9 +12,7 @@ import { useCurrentUser } from '@/lib/auth';
 import { formatNumber } from '@/lib/format';
 import { usePeople, usePutSchedule, useSchedule, useTeams } from './api';
 import { ScheduleSource } from './schedule-source';
-
-/** 'Monday' → 'monday', the weekday's message key. */
-const dayKey = (day: (typeof weekdayNames)[number]) => day.toLowerCase();
+import { dayKey, hoursOf, minutesOf, WeekHoursFields } from './week-hours-fields';
 
 const selectClass =
   'h-9 w-full rounded-md border border-input bg-card px-2 text-sm shadow-xs focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring sm:w-72';
@@ -33,8 +31,6 @@ function usePeopleInView(isAdmin: boolean, selfId: string, selfName: string, tea
     return [...byId].map(([id, name]) => ({ id, name }));
   }, [isAdmin, people.data, selfId, selfName, teams, t]);
 }
-
-const hoursOf = (minutes: number) => Math.round((minutes / 60) * 100) / 100;
 
 /** Work schedules: admins edit anyone's; managers read their members'; everyone reads their own. */
 export function ScheduleCard() {
@@ -136,7 +132,7 @@ function ScheduleEditor({ schedule }: { schedule: Schedule }) {
           {
             params: { id: schedule.userId },
             body: {
-              minutes: values.hours.map((h) => Math.round(h * 60)),
+              minutes: minutesOf(values.hours),
               timeZone: values.timeZone === '' ? null : values.timeZone,
             },
           },
@@ -150,23 +146,7 @@ function ScheduleEditor({ schedule }: { schedule: Schedule }) {
         )
       }
     >
-      {/* Each day's label, input and error share rows with the other days' (a subgrid), so a label
-          that takes two lines ('Donnerstag (Std.)') keeps every input on one line. */}
-      <div className="grid grid-cols-2 gap-x-3 gap-y-1.5 sm:grid-cols-4 lg:grid-cols-7">
-        {weekdayNames.map((day, i) => (
-          <TextField
-            key={day}
-            className="row-span-3 grid-rows-subgrid"
-            name={`hours.${i}`}
-            label={t('schedule.dayHours', { day: t(`schedule.weekdays.${dayKey(day)}`) })}
-            type="number"
-            min={0}
-            max={24}
-            step={0.25}
-            inputMode="decimal"
-          />
-        ))}
-      </div>
+      <WeekHoursFields name="hours" />
       <TimeZoneField
         name="timeZone"
         className="sm:max-w-xs"

@@ -81,7 +81,7 @@ type RowProps = { entry: TimeEntry; timeZone: string; onEdit: () => void; onDele
 
 function EntryRow({ entry, timeZone, onEdit, onDelete }: RowProps) {
   const { t } = useTranslation('time');
-  const title = entry.project ?? t('generalWork');
+  const title = entry.project ?? t('noProject');
   const name = entry.description || title;
   const actions = (
     <div className="flex shrink-0 items-center">

@@ -28,7 +28,7 @@ export function ActiveTimerBanner() {
           </p>
           <p className="truncate text-sm font-semibold text-foreground">
             {timer.task ?? timer.description}
-            <span className="font-normal text-muted-foreground"> · {timer.project ?? t('generalWork')}</span>
+            <span className="font-normal text-muted-foreground"> · {timer.project ?? t('noProject')}</span>
           </p>
         </div>
       </div>

@@ -43,7 +43,7 @@ export function CurrentTimerCard({ timeZone }: { timeZone: string }) {
           <Skeleton className="h-20 w-full" />
         ) : timer ? (
           <RunningTimer
-            project={timer.project ?? t('generalWork')}
+            project={timer.project ?? t('noProject')}
             description={timer.task ?? timer.description}
             startTime={timer.startTime}
             timeZone={timeZone}

@@ -2,7 +2,7 @@ import { rejectBody } from '@contract/timesheets';
 import { useTranslation } from 'react-i18next';
 import { applyServerErrors, FormDialog, TextareaField, useZodForm } from '@/components/form';
 import { toast } from '@/components/ui/use-toast';
-import { formatDayShort } from '@/lib/format';
+import { formatWeekOf } from '@/lib/format';
 import { useRejectWeek } from './api';
 
 /** Rejecting needs a comment: it tells the person what to correct. */
@@ -20,7 +20,7 @@ export function RejectDialog({
     <FormDialog
       open={sheet !== null}
       onOpenChange={(open) => !open && onClose()}
-      title={t('reject.title', { week: sheet ? formatDayShort(sheet.weekStart) : '' })}
+      title={t('reject.title', { week: sheet ? formatWeekOf(sheet.weekStart) : '' })}
       description={t('reject.description', { name: sheet?.userName ?? '' })}
       form={form}
       idPrefix="reject"

@@ -8,7 +8,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { DecisionButtons } from '@/components/ui/decision-buttons';
 import { toast } from '@/components/ui/use-toast';
 import { Badge } from '@/components/ui/badge';
-import { formatBalance, formatDayShort, formatDuration } from '@/lib/format';
+import { formatBalance, formatDuration, formatWeekOf } from '@/lib/format';
 import { useApproveWeek, useReviewQueue } from './api';
 import { RejectDialog } from './reject-dialog';
 
@@ -47,7 +47,7 @@ export function ReviewQueue({ onOpen }: { onOpen: (userId: string, week: string)
                   <p className="font-medium">{item.userName}</p>
                   <p className="text-sm text-muted-foreground">
                     {t('review.summary', {
-                      day: formatDayShort(item.weekStart),
+                      day: formatWeekOf(item.weekStart),
                       tracked: formatDuration(item.trackedSeconds),
                       expected: formatDuration(item.expectedSeconds),
                       balance: formatBalance(item.trackedSeconds - item.expectedSeconds),

@@ -12,7 +12,7 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog';
 import { toast } from '@/components/ui/use-toast';
-import { formatDate, formatDayShort, formatDuration } from '@/lib/format';
+import { formatDayShort, formatDuration, formatWeekOf } from '@/lib/format';
 import { todayIn } from '@/lib/time-zone';
 import { useSubmitWeek } from './api';
 
@@ -54,8 +54,7 @@ export function SubmitWeek({ sheet }: { sheet: Timesheet }) {
             <DialogTitle>{t('submit.confirmTitle')}</DialogTitle>
             <DialogDescription>
               {t('submit.confirmDescription', {
-                start: formatDate(sheet.weekStart),
-                end: formatDate(sheet.weekEnd),
+                day: formatWeekOf(sheet.weekStart),
                 tracked: formatDuration(sheet.totals.trackedSeconds),
                 expected: formatDuration(sheet.totals.expectedSeconds),
               })}

@@ -10,7 +10,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/use-toast';
 import { useCurrentUser } from '@/lib/auth';
-import { formatBalance, formatDate, formatDuration, formatLocale } from '@/lib/format';
+import { formatBalance, formatDate, formatDuration, formatLocale, formatWeekOf } from '@/lib/format';
 import { useApproveWeek, useReopenWeek, useTimesheet, useWithdrawWeek } from './api';
 import { DayEntry } from './day-entry';
 import { DayOffRows } from './day-off';
@@ -67,9 +67,7 @@ export function WeekSheet({
             <ChevronLeft aria-hidden />
           </Button>
           <h2 className="min-w-0 text-base font-semibold tabular-nums sm:text-lg" data-testid="week-title">
-            {data
-              ? t('week.range', { start: formatDate(data.weekStart), end: formatDate(data.weekEnd) })
-              : t('week.placeholder')}
+            {data ? t('week.of', { day: formatWeekOf(data.weekStart) }) : t('week.placeholder')}
           </h2>
           <Button
             variant="outline"
