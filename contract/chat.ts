@@ -177,6 +177,10 @@ export type ServerEvent =
   | { type: 'notifications.changed'; data: Record<string, never> }
   /** a task the caller may see was created, changed or deleted: fetch the task lists again */
   | { type: 'tasks.changed'; data: { taskId: string } }
+  /** a week the caller may see was submitted, withdrawn, decided or reopened: fetch the timesheets again */
+  | { type: 'timesheets.changed'; data: Record<string, never> }
+  /** a team the caller may see (or is in) changed, and with it who manages whom: fetch the team views again */
+  | { type: 'teams.changed'; data: Record<string, never> }
   /** the server missed events (its database connection dropped): fetch what is on screen again */
   | { type: 'resync'; data: Record<string, never> };
 

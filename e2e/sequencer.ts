@@ -22,6 +22,7 @@ export const SECONDS: Record<string, number> = {
   'sign-in-redirect.spec.ts': 38,
   'languages.spec.ts': 37,
   'notifications.spec.ts': 37,
+  'live-screens.spec.ts': 45,
   'time-off-effects.spec.ts': 37,
   'first-day-setup.spec.ts': 45,
   'first-days.spec.ts': 35,

@@ -1,10 +1,11 @@
 import { EventEmitter } from 'node:events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { sessions } from '../db/schema';
+import { sessions, users } from '../db/schema';
 import { createSession, endAllSessions, resolveSession } from '../lib/auth';
 import { fixedClock } from '../lib/clock';
 import { createTestApp, type TestContext } from '../test/harness';
+import { until } from '../test/until';
 import { createLiveHub, type LiveClient } from './live';
 
 let t: TestContext;
@@ -106,6 +107,27 @@ describe('chat hub heartbeats', () => {
     expect(idle.socket.closedWith).toBe(4401);
     expect(active.socket.closedWith).toBeUndefined();
     expect(hub.socketCount).toBe(1);
+    hub.stop();
+  });
+
+  it('hears the events of a role by the role the user has now: a demoted manager stops hearing every task at the next heartbeat', async () => {
+    const hub = createLiveHub({ db: t.db, events: t.app.deps.events, clock: t.clock }, 100);
+    const manager = await clientFor(true);
+    manager.client.role = 'manager';
+    await t.db.update(users).set({ role: 'manager' }).where(eq(users.id, manager.user.id));
+    hub.add(manager.client);
+    const taskEvents = () => manager.socket.sent.filter((e) => e.type === 'tasks.changed').length;
+    await t.app.deps.events.publish({ type: 'tasks.changed', taskId: 'a', userIds: [] });
+    await until(() => taskEvents() === 1, 'the task event a manager hears');
+
+    await t.db.update(users).set({ role: 'employee' }).where(eq(users.id, manager.user.id));
+    await wait(250);
+    await t.app.deps.events.publish({ type: 'tasks.changed', taskId: 'b', userIds: [] });
+    // Events arrive in the order published: once the bell's event naming them is here, so would the task's be.
+    await t.app.deps.events.publish({ type: 'notifications.changed', userIds: [manager.user.id] });
+    await until(() => manager.socket.sent.some((e) => e.type === 'notifications.changed'), 'the bell event');
+    expect(taskEvents()).toBe(1);
+    expect(manager.client.role).toBe('employee');
     hub.stop();
   });
 });

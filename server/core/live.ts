@@ -1,3 +1,4 @@
+import type { Role } from '@contract/auth';
 import type { ServerEvent } from '@contract/chat';
 import type { WebSocket } from 'ws';
 import { liveSessionTokens } from '../lib/auth';
@@ -8,15 +9,41 @@ import { type BusEvent, type EventBus, secondsSincePublished } from '../lib/even
 import type { Metrics } from '../lib/metrics';
 
 /**
- * The live events features publish (docs/product/client-behaviour.md#caching-and-refreshing). Each names who
- * hears of it; the hub pushes one small frame to those people's sockets, and their open screens fetch
- * again what shows it. Ids only: NOTIFY carries at most 8000 bytes, and receivers load the rows.
+ * The live events features publish (docs/product/client-behaviour.md#live-screens,
+ * docs/decisions/037-live-screens.md). Each names who hears of it: the people it lists, and everyone
+ * of the roles `heardByRole` gives it; the hub pushes one small frame to their sockets, and their open
+ * screens fetch again what shows it (the server answers those reads by its own visibility rules). Ids
+ * only: NOTIFY carries at most 8000 bytes, and receivers load the rows.
  */
 export type LiveEvent =
   /** a task changed (created, edited, moved, commented, deleted): its people, and every manager and admin */
   | { type: 'tasks.changed'; taskId: string; userIds: string[] }
   /** someone's bell changed */
-  | { type: 'notifications.changed'; userIds: string[] };
+  | { type: 'notifications.changed'; userIds: string[] }
+  /** a week was submitted, withdrawn, decided or reopened: its owner, the managers of their teams, every admin */
+  | { type: 'timesheets.changed'; userIds: string[] }
+  /** a team was created, changed or deleted: its members before and after, every admin */
+  | { type: 'teams.changed'; userIds: string[] };
+
+/**
+ * Who hears an event besides the people it names, by their role: managers and admins see every task
+ * (core/visibility.ts), admins every week in the review queue and every team.
+ */
+const heardByRole: Record<LiveEvent['type'], readonly Role[]> = {
+  'tasks.changed': ['manager', 'admin'],
+  'notifications.changed': [],
+  'timesheets.changed': ['admin'],
+  'teams.changed': ['admin'],
+};
+
+const isGeneric = (event: BusEvent): event is BusEvent & LiveEvent => Object.hasOwn(heardByRole, event.type);
+
+/** The frame a generic event becomes: its type, and for a task the task's id. */
+function frameOf(event: LiveEvent): ServerEvent {
+  return event.type === 'tasks.changed'
+    ? { type: event.type, data: { taskId: event.taskId } }
+    : { type: event.type, data: {} };
+}
 
 /**
  * Tells every instance's hub about a change that is already committed. A lost event only delays the
@@ -33,8 +60,8 @@ export type LiveClient = {
   socket: WebSocket;
   userId: string;
   userName: string;
-  /** the role at connection time: managers and admins hear about every task */
-  role?: string;
+  /** the user's role, read again at every heartbeat: some events go to everyone of a role */
+  role?: Role;
   sessionToken: string;
   alive: boolean;
   lastTypingAt: number;
@@ -79,33 +106,24 @@ export function createLiveHub(
   };
   const socketsOf = (userIds: readonly string[]) => userIds.flatMap((id) => [...(byUser.get(id) ?? [])]);
 
-  /** The generic events: one frame to the people named (and for tasks, every manager and admin). */
+  /** The generic events: one frame to the people named and to everyone of the event's roles. */
   function handleGeneric(event: LiveEvent): number {
+    const frame = JSON.stringify(frameOf(event));
+    const roles = heardByRole[event.type];
+    const named = new Set(event.userIds);
     let count = 0;
-    if (event.type === 'notifications.changed') {
-      const frame = JSON.stringify({ type: 'notifications.changed', data: {} } satisfies ServerEvent);
-      for (const c of socketsOf(event.userIds)) {
-        send(c, frame);
-        count += 1;
-      }
-    } else if (event.type === 'tasks.changed') {
-      const frame = JSON.stringify({
-        type: 'tasks.changed',
-        data: { taskId: event.taskId },
-      } satisfies ServerEvent);
-      for (const [userId, clients] of byUser)
-        for (const c of clients)
-          if (event.userIds.includes(userId) || c.role === 'manager' || c.role === 'admin') {
-            send(c, frame);
-            count += 1;
-          }
-    }
+    for (const [userId, clients] of byUser)
+      for (const c of clients)
+        if (named.has(userId) || (c.role !== undefined && roles.includes(c.role))) {
+          send(c, frame);
+          count += 1;
+        }
     return count;
   }
 
   const unsubscribe = deps.events.subscribe((event: BusEvent) => {
-    if (event.type === 'notifications.changed' || event.type === 'tasks.changed') {
-      delivered(event, handleGeneric(event as unknown as LiveEvent));
+    if (isGeneric(event)) {
+      delivered(event, handleGeneric(event));
       return;
     }
     for (const [prefix, deliver] of deliveries) {
@@ -150,7 +168,12 @@ export function createLiveHub(
       deps.clock,
     )
       .then((live) => {
-        for (const c of checked) if (!live.has(c.sessionToken)) c.socket.close(4401, 'Session ended');
+        for (const c of checked) {
+          const role = live.get(c.sessionToken);
+          if (role === undefined) c.socket.close(4401, 'Session ended');
+          // A changed role changes which events by role this socket hears, from this heartbeat on.
+          else c.role = role;
+        }
       })
       .catch(() => {
         // the database is restarting: check again at the next heartbeat

@@ -65,18 +65,24 @@ export async function manages(db: Db, managerId: string, userId: string): Promis
   return rows[0]?.ok === true;
 }
 
-/**
- * Who decides a person's timesheet (docs/product/timesheets.md#review): the managers of their teams;
- * when nobody manages them, every active admin. Never the person themselves.
- */
-export async function decidersOf(db: Db, userId: string): Promise<string[]> {
-  const managers = await rowsOf<{ id: string }>(
+/** The managers of a person's teams (never the person themselves). */
+export async function managersOf(db: Db, userId: string): Promise<string[]> {
+  const rows = await rowsOf<{ id: string }>(
     db,
     sql`select distinct boss.user_id as "id" from team_members m
     join team_members boss on boss.team_id = m.team_id and boss.role = 'manager' and boss.user_id <> m.user_id
     where m.user_id = ${userId}`,
   );
-  if (managers.length > 0) return managers.map((r) => r.id);
+  return rows.map((r) => r.id);
+}
+
+/**
+ * Who decides a person's timesheet (docs/product/timesheets.md#review): the managers of their teams;
+ * when nobody manages them, every active admin. Never the person themselves.
+ */
+export async function decidersOf(db: Db, userId: string): Promise<string[]> {
+  const managers = await managersOf(db, userId);
+  if (managers.length > 0) return managers;
   const admins = await rowsOf<{ id: string }>(
     db,
     sql`select id from users where role = 'admin' and is_active and id <> ${userId}`,

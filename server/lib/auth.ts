@@ -180,18 +180,19 @@ export function bearerToken(request: FastifyRequest): string | null {
 }
 
 /**
- * Which of the tokens still belong to a live session, checked in one query per 500 tokens and
- * without touching lastSeenAt: only requests keep a session alive, so a socket that merely stays
- * open (heartbeats) does not outlive the 12 h idle limit. Ended sessions are left to resolveSession.
+ * Which of the tokens still belong to a live session, with their user's role now, checked in one
+ * query per 500 tokens and without touching lastSeenAt: only requests keep a session alive, so a
+ * socket that merely stays open (heartbeats) does not outlive the 12 h idle limit. Ended sessions are
+ * left to resolveSession.
  */
-export async function liveSessionTokens(db: Db, tokens: string[], clock: Clock): Promise<Set<string>> {
+export async function liveSessionTokens(db: Db, tokens: string[], clock: Clock): Promise<Map<string, Role>> {
   const now = clock.now();
   const byHash = new Map([...new Set(tokens)].map((t) => [sha256(t), t]));
   const hashes = [...byHash.keys()];
-  const live = new Set<string>();
+  const live = new Map<string, Role>();
   for (let i = 0; i < hashes.length; i += 500) {
     const rows = await db
-      .select({ tokenHash: sessions.tokenHash })
+      .select({ tokenHash: sessions.tokenHash, role: users.role })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
       .where(
@@ -204,7 +205,7 @@ export async function liveSessionTokens(db: Db, tokens: string[], clock: Clock):
           eq(users.emailVerified, true),
         ),
       );
-    for (const row of rows) live.add(byHash.get(row.tokenHash) as string);
+    for (const row of rows) live.set(byHash.get(row.tokenHash) as string, row.role);
   }
   return live;
 }

@@ -18,6 +18,7 @@ import type { Context } from '../../lib/context';
 import { badRequest, conflict, isUniqueViolation, notFound } from '../../lib/errors';
 import { TEAM_NOT_FOUND } from '../../core/scope';
 import { teamScheduleOf } from '../../core/time/people';
+import { announceTeam } from './teams.events';
 
 type MemberInput = { userId: string; role: TeamMember['role'] };
 type TeamRow = { id: string; name: string; scheduleMinutes: number[] | null; createdAt: Date };
@@ -173,6 +174,10 @@ export async function createTeam(ctx: Context, body: z.output<typeof createTeamR
     }),
   );
   ctx.log.info({ teamId: id, actorId: ctx.actor.id }, 'team created');
+  await announceTeam(
+    ctx,
+    body.members.map((m) => m.userId),
+  );
   return teamById(ctx.db, ctx.actor, id);
 }
 
@@ -204,7 +209,9 @@ export async function updateTeam(
       });
     }),
   );
-  return teamById(ctx.db, ctx.actor, id);
+  const after = await teamById(ctx.db, ctx.actor, id);
+  await announceTeam(ctx, new Set([...before.members, ...after.members].map((m) => m.userId)));
+  return after;
 }
 
 /** A team's change in the audit log's words: the new name, and who joined, left or changed role. */
@@ -228,7 +235,12 @@ function teamChanges(before: Team, body: z.output<typeof updateTeamRequest>) {
 }
 
 export async function deleteTeam(ctx: Context, id: string): Promise<void> {
-  await ctx.db.transaction(async (tx) => {
+  const members = await ctx.db.transaction(async (tx) => {
+    // Read before the delete: the members go with the team.
+    const members = await tx
+      .select({ userId: teamMembers.userId })
+      .from(teamMembers)
+      .where(eq(teamMembers.teamId, id));
     const gone = await tx.delete(teams).where(eq(teams.id, id)).returning({ id: teams.id, name: teams.name });
     if (gone.length === 0) throw notFound(TEAM_NOT_FOUND);
     await audit(tx, {
@@ -237,6 +249,11 @@ export async function deleteTeam(ctx: Context, id: string): Promise<void> {
       details: { teamId: id, name: gone[0].name },
       at: ctx.now,
     });
+    return members;
   });
   ctx.log.info({ teamId: id, actorId: ctx.actor.id }, 'team deleted');
+  await announceTeam(
+    ctx,
+    members.map((m) => m.userId),
+  );
 }

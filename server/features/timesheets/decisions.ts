@@ -23,6 +23,7 @@ import {
   sheetOf,
   submittableFrom,
 } from './timesheets.service';
+import { announceWeek } from './timesheets.events';
 
 /**
  * What happens to a week (docs/product/timesheets.md): its owner submits or withdraws it, a manager
@@ -111,6 +112,7 @@ export async function submitWeek(ctx: Context, week: string) {
     return { row, notified };
   });
   await announceNotifications(ctx, notified);
+  await announceWeek(ctx, userId);
   ctx.log.info({ timesheetId: row.id, userId }, 'timesheet submitted');
   return result(row);
 }
@@ -136,7 +138,9 @@ export async function withdrawWeek(ctx: Context, id: string) {
   const row = await ownedOrVisible(ctx, id);
   if (row.userId !== ctx.actor.id) throw forbidden('withdraw_own_week_only');
   if (row.status !== 'submitted') throw conflict('withdraw_undecided_only');
-  return transition(ctx, row, 'submitted', { status: 'open', submittedAt: null });
+  const done = await transition(ctx, row, 'submitted', { status: 'open', submittedAt: null });
+  await announceWeek(ctx, row.userId);
+  return done;
 }
 
 async function decidable(ctx: Context, id: string): Promise<SheetRow> {
@@ -189,6 +193,7 @@ export async function approveWeek(ctx: Context, id: string) {
     return { done, notified };
   });
   await announceNotifications(ctx, notified);
+  await announceWeek(ctx, row.userId);
   ctx.log.info({ timesheetId: id, actorId: ctx.actor.id }, 'timesheet approved');
   return done;
 }
@@ -226,6 +231,7 @@ export async function rejectWeek(ctx: Context, id: string, comment: string) {
     return { done, notified };
   });
   await announceNotifications(ctx, notified);
+  await announceWeek(ctx, row.userId);
   ctx.log.info({ timesheetId: id, actorId: ctx.actor.id }, 'timesheet rejected');
   return done;
 }
@@ -253,6 +259,7 @@ export async function reopenWeek(ctx: Context, id: string) {
     });
     return reopened;
   });
+  await announceWeek(ctx, row.userId);
   ctx.log.info({ timesheetId: id, actorId: ctx.actor.id, userId: row.userId }, 'timesheet reopened');
   return done;
 }

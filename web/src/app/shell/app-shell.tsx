@@ -4,6 +4,7 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { TooltipProvider } from '@/components/ui/tooltip';
+import { useLiveScreens } from '@/lib/live-screens';
 import { AppHeader } from './app-header';
 import { CommandCenter } from './command-center';
 import { Sidebar } from './sidebar';
@@ -27,6 +28,8 @@ export function AppShell({ user, children }: { user: User; children: ReactNode }
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [paletteOpen, setPaletteOpen] = useState(false);
   const { pathname } = useLocation();
+  // What others change shows on every screen without a reload (docs/product/client-behaviour.md#live-screens).
+  useLiveScreens();
 
   // A navigation (or growing past the breakpoint) closes the drawer.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on purpose whenever the path changes

@@ -1,5 +1,5 @@
 import { type Notification, notificationsApi } from '@contract/notifications';
-import { refresh, useApiMutation, useApiPages, useApiQuery } from '@/lib/api';
+import { useApiMutation, useApiPages, useApiQuery } from '@/lib/api';
 
 export const PAGE_SIZE = 20;
 
@@ -17,9 +17,6 @@ export const useNotificationPages = (enabled: boolean) =>
       next: (last: Notification[]) => (last.length === PAGE_SIZE ? last.at(-1)?.id : undefined),
     },
   );
-
-/** Both reads live under /api/notifications: one refresh names them all. */
-export const refreshNotifications = () => refresh(notificationsApi.list);
 
 export const useMarkRead = () =>
   useApiMutation(notificationsApi.markRead, { refreshes: [notificationsApi.list] });

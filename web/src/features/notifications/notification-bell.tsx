@@ -1,7 +1,7 @@
 import type { Notification } from '@contract/notifications';
 import { Bell, Check, CheckCheck } from 'lucide-react';
 import { Popover } from 'radix-ui';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
@@ -9,23 +9,8 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { LoadMore } from '@/components/ui/load-more';
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatDateTime, formatNumber, formatRelative } from '@/lib/format';
-import { onLiveReconnect, subscribeLive } from '@/lib/socket';
 import { cn } from '@/lib/utils';
-import { refreshNotifications, useMarkRead, useNotificationPages, useUnreadCount } from './api';
-
-/** A new notification (or some read in another tab) arrives over the socket; the bell refetches. */
-function useLiveNotifications() {
-  useEffect(() => {
-    const stopLive = subscribeLive((event) => {
-      if (event.type === 'notifications.changed') void refreshNotifications();
-    });
-    const stopReconnect = onLiveReconnect(() => void refreshNotifications());
-    return () => {
-      stopLive();
-      stopReconnect();
-    };
-  }, []);
-}
+import { useMarkRead, useNotificationPages, useUnreadCount } from './api';
 
 function Item({ n, onOpen }: { n: Notification; onOpen: (n: Notification) => void }) {
   const { t } = useTranslation('notifications');
@@ -131,7 +116,6 @@ function Panel({ onClose }: { onClose: () => void }) {
 /** The bell in the header: the unread count, live, and the panel (docs/product/notifications.md). */
 export function NotificationBell() {
   const { t } = useTranslation('notifications');
-  useLiveNotifications();
   const [open, setOpen] = useState(false);
   const count = useUnreadCount().data?.count ?? 0;
   const shown = count > 99 ? `${formatNumber(99)}+` : formatNumber(count);

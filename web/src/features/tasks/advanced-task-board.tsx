@@ -7,7 +7,7 @@ import { FilterSelect } from '@/components/ui/filter-select';
 import { toast } from '@/components/ui/use-toast';
 import { useCurrentUser } from '@/lib/auth';
 import { useProjectOptions } from '@/lib/use-project-options';
-import { useAssignableUsers, useLiveTasks, useTaskList } from './api';
+import { useAssignableUsers, useTaskList } from './api';
 import { AdvancedTaskCard } from './advanced-task-card';
 import { TaskFiltersBar } from './task-filters';
 import { LoadMore, TaskListEmpty, TaskListSkeleton } from './task-list-states';
@@ -65,7 +65,6 @@ export function AdvancedTaskBoard({ onCreate }: { onCreate: () => void }) {
   const table = view.mode === 'table';
   // Cards stay newest first; the table sorts on the server, a page at a time.
   const tasks = useTaskList(table ? { ...filters, sort: view.sort, order: view.order } : filters);
-  useLiveTasks();
   const users = useAssignableUsers();
   const projects = useProjectOptions();
   const failed = tasks.isError || users.isError || projects.isError;

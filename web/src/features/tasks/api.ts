@@ -2,9 +2,7 @@ import { dashboardApi } from '@contract/dashboard';
 import { projectsApi } from '@contract/projects';
 import { type TaskFilters, tasksApi } from '@contract/tasks';
 import { usersApi } from '@contract/users';
-import { useEffect } from 'react';
-import { refresh, useApiMutation, useApiPages, useApiQuery } from '@/lib/api';
-import { onLiveReconnect, subscribeLive } from '@/lib/socket';
+import { useApiMutation, useApiPages, useApiQuery } from '@/lib/api';
 
 export const PAGE_SIZE = 50;
 
@@ -24,23 +22,6 @@ export const useTaskList = (filters: TaskFilters, pageSize = PAGE_SIZE) =>
     { query: filters },
     { pageSize, next: (last) => (last.length === pageSize ? last.at(-1)?.id : undefined) },
   );
-
-/**
- * Someone else created, changed or deleted a task this user may see (or the socket came back after
- * missing events): every task list on screen, and the figures built from tasks, are fetched again.
- */
-export function useLiveTasks() {
-  useEffect(() => {
-    const stopLive = subscribeLive((event) => {
-      if (event.type === 'tasks.changed') void refresh(...afterTaskChange);
-    });
-    const stopReconnect = onLiveReconnect(() => void refresh(...afterTaskChange));
-    return () => {
-      stopLive();
-      stopReconnect();
-    };
-  }, []);
-}
 
 export const useAssignableUsers = (enabled = true) => useApiQuery(usersApi.assignable, {}, { enabled });
 

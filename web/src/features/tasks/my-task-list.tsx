@@ -3,7 +3,7 @@ import { ListTodo, Plus } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
-import { useLiveTasks, useMyTasks } from './api';
+import { useMyTasks } from './api';
 import { MyTaskCard } from './my-task-card';
 import { LoadMore, TaskListEmpty, TaskListSkeleton } from './task-list-states';
 
@@ -16,7 +16,6 @@ interface MyTaskListProps {
 export function MyTaskList({ renderActions, onCreate }: MyTaskListProps) {
   const { t } = useTranslation('tasks');
   const query = useMyTasks();
-  useLiveTasks();
   if (query.isLoading) return <TaskListSkeleton />;
   if (query.isError)
     return (

@@ -5,7 +5,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { formatNumber } from '@/lib/format';
 import { useOwnTimeZone } from '@/lib/time-zone';
 import { formatDue } from './due-date';
-import { useLiveTasks, useTaskList } from './api';
+import { useTaskList } from './api';
 import { PriorityBadge } from './task-badges';
 import { LoadMore } from './task-list-states';
 
@@ -85,7 +85,6 @@ export function ProjectTaskLists({
   counts: Record<TaskStatus, number>;
 }) {
   const { t } = useTranslation('tasks');
-  useLiveTasks();
   return (
     <section aria-labelledby="project-tasks-heading" className="grid gap-3">
       <h2 id="project-tasks-heading" className="text-base font-semibold text-foreground">
