@@ -7,15 +7,13 @@ export type AdminTab = { value: string; label: string; content: ReactNode };
 export function AdminTabs({ tabs }: { tabs: AdminTab[] }) {
   return (
     <Tabs defaultValue={tabs[0]?.value} className="mt-8">
-      <div className="-mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0">
-        <TabsList>
-          {tabs.map((tab) => (
-            <TabsTrigger key={tab.value} value={tab.value}>
-              {tab.label}
-            </TabsTrigger>
-          ))}
-        </TabsList>
-      </div>
+      <TabsList>
+        {tabs.map((tab) => (
+          <TabsTrigger key={tab.value} value={tab.value}>
+            {tab.label}
+          </TabsTrigger>
+        ))}
+      </TabsList>
       {tabs.map((tab) => (
         <TabsContent key={tab.value} value={tab.value} className="mt-4">
           {tab.content}

@@ -43,7 +43,7 @@ export function TeamList({ canEdit }: { canEdit: boolean }) {
             <Card className="h-full" data-testid="team-card">
               <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-2">
                 <div className="min-w-0">
-                  <CardTitle className="truncate">{team.name}</CardTitle>
+                  <CardTitle className="wrap-anywhere">{team.name}</CardTitle>
                   <p className="text-sm text-muted-foreground">
                     {t('list.people', { count: team.members.length })}
                   </p>
@@ -77,7 +77,7 @@ export function TeamList({ canEdit }: { canEdit: boolean }) {
                   <ul className="flex flex-col divide-y text-sm">
                     {team.members.map((m) => (
                       <li key={m.userId} className="flex items-center justify-between gap-2 py-1.5">
-                        <span className="min-w-0 truncate">{m.name}</span>
+                        <span className="min-w-0 truncate-wide">{m.name}</span>
                         <Badge variant={m.role === 'manager' ? 'indigo' : 'gray'}>
                           {t(`roles.${m.role}`)}
                         </Badge>

@@ -74,7 +74,9 @@ export function BalancesTable({
           <Table region={t('balances.region', { year })} data-testid="balances-table">
             <TableHeader>
               <TableRow>
-                <TableHead scope="col">{t('balances.person')}</TableHead>
+                <TableHead scope="col" essential>
+                  {t('balances.person')}
+                </TableHead>
                 {columns.map(([key, label]) => (
                   <TableHead
                     key={key}
