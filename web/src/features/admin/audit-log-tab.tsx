@@ -154,10 +154,10 @@ export function AuditLogTab() {
                 {log.entries?.map((e) => (
                   <TableRow key={e.id} data-testid="audit-row">
                     {/* When and what wrap on a phone, so both fit without scrolling the table. */}
-                    <TableCell className="sm:whitespace-nowrap">
+                    <TableCell className="min-w-24 sm:whitespace-nowrap">
                       <time dateTime={e.at}>{formatDateTime(e.at)}</time>
                     </TableCell>
-                    <TableCell className="sm:whitespace-nowrap">
+                    <TableCell className="min-w-28 sm:whitespace-nowrap">
                       {e.action in AUDIT_ACTIONS ? t(`audit.actions.${e.action}`) : e.action}
                     </TableCell>
                     <TableCell className="max-w-56">

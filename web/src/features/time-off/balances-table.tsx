@@ -13,6 +13,9 @@ import { useBalances, useTeams } from './api';
 import { YearPicker } from './year-picker';
 
 /** The figures and the message key of their heads (balance.entitlement: 'Entitlement'). */
+/** On a phone the person and what remains; the rest of the sum from 640 px up (docs/decisions/038-phones.md). */
+const wide = 'hidden sm:table-cell';
+
 const columns: [keyof LeaveBalance, string][] = [
   ['entitlementDays', 'entitlement'],
   ['carriedOverDays', 'carriedOver'],
@@ -81,7 +84,11 @@ export function BalancesTable({
                   <TableHead
                     key={key}
                     scope="col"
-                    className="whitespace-normal px-2 text-right leading-tight"
+                    essential={key === 'remainingDays'}
+                    className={cn(
+                      'whitespace-normal px-2 text-right leading-tight',
+                      key !== 'remainingDays' && wide,
+                    )}
                   >
                     {t(`balance.${label}`)}
                   </TableHead>
@@ -104,7 +111,7 @@ export function BalancesTable({
                       key={key}
                       className={cn(
                         'px-2 text-right tabular-nums',
-                        key === 'remainingDays' && 'font-semibold',
+                        key === 'remainingDays' ? 'font-semibold' : wide,
                       )}
                     >
                       {formatNumber(Number(b[key]))}
