@@ -10,6 +10,7 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
 export const SECONDS: Record<string, number> = {
   'a11y.spec.ts': 280,
   'a11y-dialogs.spec.ts': 120,
+  'phones.spec.ts': 105,
   'bench-smoke.spec.ts': 100,
   'account-recovery.spec.ts': 58,
   'accounts.spec.ts': 53,

@@ -66,7 +66,7 @@ describe('timesheet journey', () => {
       call(
         'POST',
         '/api/time-entries',
-        // A long line: on a phone it must be cut, not widen the page.
+        // A long line: on a phone it must wrap, not widen the page.
         {
           projectId: project.body.id,
           date,

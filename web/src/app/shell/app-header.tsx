@@ -32,7 +32,11 @@ export function AppHeader({ email, onOpenMenu, onOpenSearch }: AppHeaderProps) {
           <Menu aria-hidden />
         </Button>
       )}
-      <p data-testid="header-title" className="min-w-0 truncate text-base font-semibold text-foreground">
+      {/* Wraps to a second line rather than be cut short on a phone (docs/decisions/038-phones.md). */}
+      <p
+        data-testid="header-title"
+        className="min-w-0 text-base leading-tight font-semibold text-foreground wrap-break-word"
+      >
         {t(sectionTitle(pathname))}
       </p>
       <div className="ml-auto" />

@@ -83,7 +83,9 @@ export function AppShell({ user, children }: { user: User; children: ReactNode }
             />
           </div>
           <main id="main" tabIndex={-1} className="flex flex-1 flex-col focus:outline-none">
-            <div className="mx-auto flex w-full max-w-7xl flex-1 flex-col px-4 py-6 sm:px-6 lg:px-8 lg:py-8">
+            {/* Each page is as wide as the column: centred by its own auto margins, a page would
+                otherwise shrink to its content (the Time Tracker narrowed when a timer started). */}
+            <div className="mx-auto flex w-full max-w-7xl flex-1 flex-col px-4 py-6 *:w-full sm:px-6 lg:px-8 lg:py-8">
               {children}
             </div>
           </main>

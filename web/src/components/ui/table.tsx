@@ -34,9 +34,19 @@ export function TableRow({ className, ...props }: React.ComponentProps<'tr'>) {
   return <tr className={cn('border-b transition-colors hover:bg-subtle/60', className)} {...props} />;
 }
 
-export function TableHead({ className, ...props }: React.ComponentProps<'th'>) {
+/**
+ * A column's heading. `essential` marks a column a phone must show without scrolling the table (what
+ * a row is, and its main figure); e2e/phones.spec.ts holds every table to it at 375 px, and a table
+ * marks at least one (docs/decisions/038-phones.md).
+ */
+export function TableHead({
+  className,
+  essential,
+  ...props
+}: React.ComponentProps<'th'> & { essential?: boolean }) {
   return (
     <th
+      data-essential={essential || undefined}
       className={cn(
         'h-10 whitespace-nowrap px-3 text-left align-middle text-xs font-medium uppercase tracking-wide text-muted-foreground',
         className,

@@ -4,11 +4,15 @@ import { cn } from '@/lib/utils';
 
 export const Tabs = TabsPrimitive.Root;
 
+/**
+ * A tab strip. Where its tabs do not fit on one line (a phone), they wrap to the next, so every tab is
+ * in sight; none is hidden off the edge of a strip that scrolls (docs/decisions/038-phones.md).
+ */
 export function TabsList({ className, ...props }: React.ComponentProps<typeof TabsPrimitive.List>) {
   return (
     <TabsPrimitive.List
       className={cn(
-        'inline-flex h-10 max-w-full items-center gap-1 overflow-x-auto rounded-lg bg-muted p-1 text-subtle-foreground',
+        'inline-flex min-h-10 max-w-full flex-wrap items-center gap-1 rounded-lg bg-muted p-1 text-subtle-foreground',
         className,
       )}
       {...props}

@@ -45,8 +45,8 @@ function Person({ person }: { person: AuditEntry['actor'] }) {
   if (!person) return <span className="text-muted-foreground">—</span>;
   return (
     <div className="min-w-0">
-      <p className="truncate font-medium text-foreground">{person.name}</p>
-      <p className="truncate text-xs text-muted-foreground">{person.email}</p>
+      <p className="truncate-wide font-medium text-foreground">{person.name}</p>
+      <p className="truncate-wide text-xs text-muted-foreground">{person.email}</p>
     </div>
   );
 }
@@ -143,8 +143,8 @@ export function AuditLogTab() {
             <Table region={t('audit.entries')}>
               <TableHeader>
                 <TableRow>
-                  <TableHead>{t('audit.when')}</TableHead>
-                  <TableHead>{t('audit.action')}</TableHead>
+                  <TableHead essential>{t('audit.when')}</TableHead>
+                  <TableHead essential>{t('audit.action')}</TableHead>
                   <TableHead>{t('audit.actor')}</TableHead>
                   <TableHead>{t('audit.target')}</TableHead>
                   <TableHead>{t('audit.details')}</TableHead>
@@ -153,10 +153,11 @@ export function AuditLogTab() {
               <TableBody>
                 {log.entries?.map((e) => (
                   <TableRow key={e.id} data-testid="audit-row">
-                    <TableCell className="whitespace-nowrap">
+                    {/* When and what wrap on a phone, so both fit without scrolling the table. */}
+                    <TableCell className="min-w-24 sm:whitespace-nowrap">
                       <time dateTime={e.at}>{formatDateTime(e.at)}</time>
                     </TableCell>
-                    <TableCell className="whitespace-nowrap">
+                    <TableCell className="min-w-28 sm:whitespace-nowrap">
                       {e.action in AUDIT_ACTIONS ? t(`audit.actions.${e.action}`) : e.action}
                     </TableCell>
                     <TableCell className="max-w-56">

@@ -124,10 +124,10 @@ export function HistoryCard() {
               <Table>
                 <TableHeader>
                   <TableRow>
-                    <TableHead>{t('history.date')}</TableHead>
+                    <TableHead essential>{t('history.date')}</TableHead>
                     <TableHead>{t('history.clockIn')}</TableHead>
                     <TableHead>{t('history.clockOut')}</TableHead>
-                    <TableHead>{t('history.hours')}</TableHead>
+                    <TableHead essential>{t('history.hours')}</TableHead>
                     <TableHead>{t('history.break')}</TableHead>
                     <TableHead>{t('history.status')}</TableHead>
                   </TableRow>

@@ -58,8 +58,8 @@ export function RecentTasks() {
                 className="flex items-center justify-between gap-3 rounded-md border px-3 py-2.5"
               >
                 <div className="min-w-0">
-                  <p className="truncate text-sm font-medium">{task.title}</p>
-                  <p className="truncate text-xs text-muted-foreground">
+                  <p className="truncate-wide text-sm font-medium">{task.title}</p>
+                  <p className="truncate-wide text-xs text-muted-foreground">
                     {task.project ?? t('recentTasks.noProject')}
                     {task.dueDate ? ` · ${t('recentTasks.due', { date: formatDate(task.dueDate) })}` : ''}
                   </p>

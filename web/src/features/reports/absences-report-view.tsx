@@ -6,7 +6,7 @@ import { cn } from '@/lib/utils';
 import { downloadUrls, useAbsencesReport } from './api';
 import { formatHoursShort, peopleQuery, type UrlFilters } from './filters';
 import { ReportFrame } from './report-states';
-import { num, ReportTable, td as tdBase, th as thBase } from './report-table';
+import { num, ReportTable, td as tdBase, th as thBase, wide } from './report-table';
 
 // Narrow columns on a phone: tighter padding lets them fit without scrolling.
 const th = cn(thBase, 'px-2 sm:px-3');
@@ -73,9 +73,13 @@ export function AbsencesReportView(props: { filters: UrlFilters }) {
               caption={t('absences.caption', { from: formatDate(data.from), to: formatDate(data.to) })}
               head={
                 <tr>
-                  <th className={th}>{t('table.user')}</th>
-                  <th className={cn(th, 'hidden sm:table-cell')}>{t('absences.type')}</th>
-                  <th className={`${th} ${num}`}>{t('absences.daysColumn')}</th>
+                  <th className={th} data-essential>
+                    {t('table.user')}
+                  </th>
+                  <th className={cn(th, wide)}>{t('absences.type')}</th>
+                  <th className={`${th} ${num}`} data-essential>
+                    {t('absences.daysColumn')}
+                  </th>
                   <th className={`${th} ${num}`}>{t('table.hours')}</th>
                 </tr>
               }
@@ -84,7 +88,7 @@ export function AbsencesReportView(props: { filters: UrlFilters }) {
                   <th scope="row" className={`${td} text-left`}>
                     {t('table.total')}
                   </th>
-                  <td className={cn(td, 'hidden sm:table-cell')} />
+                  <td className={cn(td, wide)} />
                   <td className={`${td} ${num}`}>{formatDays(data.totals.days)}</td>
                   <td className={`${td} ${num}`}>{formatHoursShort(data.totals.seconds)}</td>
                 </tr>
@@ -103,7 +107,7 @@ export function AbsencesReportView(props: { filters: UrlFilters }) {
                         <TypeName name={type?.name ?? ''} color={type?.color ?? 'transparent'} />
                       </span>
                     </th>
-                    <td className={cn(td, 'hidden sm:table-cell')}>
+                    <td className={cn(td, wide)}>
                       <TypeName name={type?.name ?? ''} color={type?.color ?? 'transparent'} />
                     </td>
                     <td className={`${td} ${num}`}>{formatDays(row.days)}</td>

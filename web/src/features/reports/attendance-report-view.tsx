@@ -46,8 +46,12 @@ export function AttendanceReportView(props: { filters: UrlFilters }) {
               caption={t('attendance.caption', { from: formatDate(data.from), to: formatDate(data.to) })}
               head={
                 <tr>
-                  <th className={th}>{t('table.user')}</th>
-                  <th className={thWrap}>{t('attendance.attended')}</th>
+                  <th className={th} data-essential>
+                    {t('table.user')}
+                  </th>
+                  <th className={thWrap} data-essential>
+                    {t('attendance.attended')}
+                  </th>
                   <th className={thWrap}>{t('attendance.tracked')}</th>
                   <th className={thWrap}>{t('attendance.difference')}</th>
                   <th className={thWrap}>{t('attendance.daysPresent')}</th>
@@ -96,8 +100,12 @@ export function AttendanceReportView(props: { filters: UrlFilters }) {
               })}
               head={
                 <tr>
-                  <th className={th}>{t('table.user')}</th>
-                  <th className={th}>{t('table.day')}</th>
+                  <th className={th} data-essential>
+                    {t('table.user')}
+                  </th>
+                  <th className={th} data-essential>
+                    {t('table.day')}
+                  </th>
                   <th className={`${th} ${num}`}>{t('attendance.attended')}</th>
                   <th className={`${th} ${num}`}>{t('attendance.tracked')}</th>
                   <th className={`${th} ${num}`}>{t('attendance.difference')}</th>

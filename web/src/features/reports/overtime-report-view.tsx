@@ -6,7 +6,7 @@ import { downloadUrls, useOvertimeReport } from './api';
 import { CompareBarChart } from './bar-chart';
 import { formatHoursShort, formatSignedHours, peopleQuery, type UrlFilters } from './filters';
 import { ReportFrame } from './report-states';
-import { num, ReportTable, td, th } from './report-table';
+import { num, ReportTable, td, th, wide } from './report-table';
 
 /** Expected against tracked time per user over the range, and the balance. */
 export function OvertimeReportView(props: { filters: UrlFilters }) {
@@ -45,10 +45,14 @@ export function OvertimeReportView(props: { filters: UrlFilters }) {
             caption={t('overtime.caption', { from: formatDate(data.from), to: formatDate(data.countedTo) })}
             head={
               <tr>
-                <th className={th}>{t('table.user')}</th>
-                <th className={`${th} ${num}`}>{t('overtime.expected')}</th>
-                <th className={`${th} ${num}`}>{t('overtime.tracked')}</th>
-                <th className={`${th} ${num}`}>{t('overtime.balance')}</th>
+                <th className={th} data-essential>
+                  {t('table.user')}
+                </th>
+                <th className={`${th} ${num} ${wide}`}>{t('overtime.expected')}</th>
+                <th className={`${th} ${num} ${wide}`}>{t('overtime.tracked')}</th>
+                <th className={`${th} ${num}`} data-essential>
+                  {t('overtime.balance')}
+                </th>
               </tr>
             }
             foot={
@@ -56,8 +60,8 @@ export function OvertimeReportView(props: { filters: UrlFilters }) {
                 <th scope="row" className={`${td} text-left`}>
                   {t('table.total')}
                 </th>
-                <td className={`${td} ${num}`}>{formatHoursShort(data.totals.expectedSeconds)}</td>
-                <td className={`${td} ${num}`}>{formatHoursShort(data.totals.trackedSeconds)}</td>
+                <td className={`${td} ${num} ${wide}`}>{formatHoursShort(data.totals.expectedSeconds)}</td>
+                <td className={`${td} ${num} ${wide}`}>{formatHoursShort(data.totals.trackedSeconds)}</td>
                 <td className={`${td} ${num}`}>{formatSignedHours(data.totals.balanceSeconds)}</td>
               </tr>
             }
@@ -67,8 +71,8 @@ export function OvertimeReportView(props: { filters: UrlFilters }) {
                 <th scope="row" className={`${td} whitespace-nowrap text-left font-normal`}>
                   {u.name}
                 </th>
-                <td className={`${td} ${num}`}>{formatHoursShort(u.expectedSeconds)}</td>
-                <td className={`${td} ${num}`}>{formatHoursShort(u.trackedSeconds)}</td>
+                <td className={`${td} ${num} ${wide}`}>{formatHoursShort(u.expectedSeconds)}</td>
+                <td className={`${td} ${num} ${wide}`}>{formatHoursShort(u.trackedSeconds)}</td>
                 <td
                   className={`${td} ${num} ${u.balanceSeconds < 0 ? 'text-warning-foreground' : 'text-success-foreground'}`}
                 >

@@ -34,3 +34,5 @@ export function ReportTable(props: {
 export const th = 'h-10 whitespace-nowrap px-3 text-left align-middle';
 export const td = 'px-3 py-2.5 align-middle';
 export const num = 'text-right whitespace-nowrap';
+/** A column a phone leaves out, so the essential ones (`data-essential`) fit without scrolling. */
+export const wide = 'hidden sm:table-cell';

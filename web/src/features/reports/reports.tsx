@@ -81,8 +81,7 @@ export function Reports() {
         value={filters.report}
         onValueChange={(report) => update({ ...filters, report: report as ReportName })}
       >
-        {/* Six tabs: on a phone they wrap to a second line rather than hide the last ones off-screen. */}
-        <TabsList aria-label={t('tabs.label')} className="h-auto flex-wrap print:hidden">
+        <TabsList aria-label={t('tabs.label')} className="print:hidden">
           <TabsTrigger value="time">{t('tabs.time')}</TabsTrigger>
           <TabsTrigger value="grid">{t('tabs.grid')}</TabsTrigger>
           <TabsTrigger value="attendance">{t('tabs.attendance')}</TabsTrigger>

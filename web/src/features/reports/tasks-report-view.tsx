@@ -53,8 +53,12 @@ export function TasksReportView(props: { filters: UrlFilters }) {
                 caption={t('tasks.perWeekCaption', { from: formatDate(data.from), to: formatDate(data.to) })}
                 head={
                   <tr>
-                    <th className={th}>{t('tasks.week')}</th>
-                    <th className={`${th} ${num}`}>{t('tasks.completed')}</th>
+                    <th className={th} data-essential>
+                      {t('tasks.week')}
+                    </th>
+                    <th className={`${th} ${num}`} data-essential>
+                      {t('tasks.completed')}
+                    </th>
                   </tr>
                 }
                 foot={
@@ -94,7 +98,9 @@ export function TasksReportView(props: { filters: UrlFilters }) {
                   caption={t('tasks.estimatedCaption')}
                   head={
                     <tr>
-                      <th className={th}>{t('tasks.project')}</th>
+                      <th className={th} data-essential>
+                        {t('tasks.project')}
+                      </th>
                       <th className={`${th} ${num}`}>{t('tasks.completed')}</th>
                       <th className={`${th} ${num}`}>{t('tasks.estimated')}</th>
                       <th className={`${th} ${num}`}>{t('tasks.spent')}</th>
@@ -150,7 +156,9 @@ export function TasksReportView(props: { filters: UrlFilters }) {
                   caption={t('tasks.overdueCaption')}
                   head={
                     <tr>
-                      <th className={th}>{t('tasks.task')}</th>
+                      <th className={th} data-essential>
+                        {t('tasks.task')}
+                      </th>
                       <th className={th}>{t('tasks.assignee')}</th>
                       <th className={th}>{t('tasks.project')}</th>
                       <th className={th}>{t('tasks.due')}</th>

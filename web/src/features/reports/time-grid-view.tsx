@@ -38,7 +38,9 @@ export function TimeGridView(props: { filters: UrlFilters }) {
             className="text-xs sm:text-sm"
             head={
               <tr>
-                <th className={`${th} sticky left-0 bg-subtle`}>{t('table.user')}</th>
+                <th className={`${th} sticky left-0 bg-subtle`} data-essential>
+                  {t('table.user')}
+                </th>
                 {data.days.map((d) => (
                   <th key={d} className={`${th} ${num}`}>
                     <time dateTime={d}>{formatDayShort(d)}</time>

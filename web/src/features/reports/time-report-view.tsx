@@ -66,8 +66,12 @@ export function TimeReportView(props: { filters: UrlFilters; onGroupBy: (groupBy
             caption={t('time.caption', { group, from: formatDate(data.from), to: formatDate(data.to) })}
             head={
               <tr>
-                <th className={th}>{label}</th>
-                <th className={`${th} ${num}`}>{t('table.hours')}</th>
+                <th className={th} data-essential>
+                  {label}
+                </th>
+                <th className={`${th} ${num}`} data-essential>
+                  {t('table.hours')}
+                </th>
                 <th className={`${th} ${num}`}>{t('time.share')}</th>
               </tr>
             }

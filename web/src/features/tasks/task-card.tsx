@@ -38,7 +38,7 @@ function Fact({
     <div className="flex min-w-0 items-center gap-1.5">
       {lead ?? (Icon && <Icon className="size-3.5 shrink-0 text-faint-foreground" aria-hidden />)}
       <dt className="sr-only">{label}</dt>
-      <dd className="min-w-0 truncate">{children}</dd>
+      <dd className="min-w-0 truncate-wide">{children}</dd>
     </div>
   );
 }

@@ -82,7 +82,7 @@ export function TaskTable({
         <caption className="sr-only">{t(`table.caption.${value.sort}`)}</caption>
         <TableHeader>
           <TableRow>
-            <TableHead>{t('table.task')}</TableHead>
+            <TableHead essential>{t('table.task')}</TableHead>
             <SortHead column="status" value={value} onSort={onSort} className="hidden sm:table-cell" />
             <SortHead column="priority" value={value} onSort={onSort} className="hidden sm:table-cell" />
             {showAssignee && (

@@ -50,7 +50,7 @@ export function TeamList({ canEdit }: { canEdit: boolean }) {
             <Card className="h-full" data-testid="team-card">
               <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-2">
                 <div className="min-w-0">
-                  <CardTitle className="truncate">{team.name}</CardTitle>
+                  <CardTitle className="wrap-anywhere">{team.name}</CardTitle>
                   <p className="text-sm text-muted-foreground">
                     {t('list.people', { count: team.members.length })} ·{' '}
                     {team.schedule
@@ -94,7 +94,7 @@ export function TeamList({ canEdit }: { canEdit: boolean }) {
                   <ul className="flex flex-col divide-y text-sm">
                     {team.members.map((m) => (
                       <li key={m.userId} className="flex items-center justify-between gap-2 py-1.5">
-                        <span className="min-w-0 truncate">{m.name}</span>
+                        <span className="min-w-0 truncate-wide">{m.name}</span>
                         <span className="flex shrink-0 flex-wrap justify-end gap-1">
                           {team.schedule && m.schedule && m.schedule !== 'team' && (
                             <Badge variant="amber">{t('list.memberSchedule', { source: m.schedule })}</Badge>

@@ -113,7 +113,7 @@ function EntryRow({ entry, timeZone, onEdit, onDelete }: RowProps) {
     >
       <div className="min-w-0 flex-1">
         <div className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-1">
-          <p className="min-w-0 truncate font-medium text-foreground">{title}</p>
+          <p className="min-w-0 truncate-wide font-medium text-foreground">{title}</p>
           {entry.autoStopped && (
             // docs/product/time-tracking.md#forgotten-timers: the server ended it at the limit.
             <Badge variant="amber" title={t('entries.autoStoppedHint')}>
@@ -126,7 +126,7 @@ function EntryRow({ entry, timeZone, onEdit, onDelete }: RowProps) {
             </Badge>
           )}
         </div>
-        <p className="truncate text-sm text-muted-foreground">
+        <p className="truncate-wide text-sm text-muted-foreground">
           {entry.task && entry.task !== entry.description ? `${entry.task} · ` : ''}
           {entry.description || '—'}
         </p>

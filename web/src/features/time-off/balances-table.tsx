@@ -13,6 +13,9 @@ import { useBalances, useTeams } from './api';
 import { YearPicker } from './year-picker';
 
 /** The figures and the message key of their heads (balance.entitlement: 'Entitlement'). */
+/** On a phone the person and what remains; the rest of the sum from 640 px up (docs/decisions/038-phones.md). */
+const wide = 'hidden sm:table-cell';
+
 const columns: [keyof LeaveBalance, string][] = [
   ['entitlementDays', 'entitlement'],
   ['carriedOverDays', 'carriedOver'],
@@ -74,12 +77,18 @@ export function BalancesTable({
           <Table region={t('balances.region', { year })} data-testid="balances-table">
             <TableHeader>
               <TableRow>
-                <TableHead scope="col">{t('balances.person')}</TableHead>
+                <TableHead scope="col" essential>
+                  {t('balances.person')}
+                </TableHead>
                 {columns.map(([key, label]) => (
                   <TableHead
                     key={key}
                     scope="col"
-                    className="whitespace-normal px-2 text-right leading-tight"
+                    essential={key === 'remainingDays'}
+                    className={cn(
+                      'whitespace-normal px-2 text-right leading-tight',
+                      key !== 'remainingDays' && wide,
+                    )}
                   >
                     {t(`balance.${label}`)}
                   </TableHead>
@@ -102,7 +111,7 @@ export function BalancesTable({
                       key={key}
                       className={cn(
                         'px-2 text-right tabular-nums',
-                        key === 'remainingDays' && 'font-semibold',
+                        key === 'remainingDays' ? 'font-semibold' : wide,
                       )}
                     >
                       {formatNumber(Number(b[key]))}

@@ -32,7 +32,9 @@ export function CalendarGrid({
       </colgroup>
       <TableHeader>
         <TableRow className="hover:bg-transparent">
-          <TableHead scope="col">{t('calendar.person')}</TableHead>
+          <TableHead scope="col" essential>
+            {t('calendar.person')}
+          </TableHead>
           {days.map((d) => {
             const holiday = holidays.get(d);
             return (

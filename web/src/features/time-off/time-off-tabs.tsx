@@ -30,15 +30,13 @@ export function TimeOffTabs({
   const current = !manages && (tab === 'approvals' || tab === 'balances') ? 'mine' : tab;
   return (
     <Tabs value={current} onValueChange={(v) => onTab(v as TimeOffTab)}>
-      <div className="-mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0">
-        <TabsList aria-label={t('tabs.label')}>
-          <TabsTrigger value="mine">{t('tabs.mine')}</TabsTrigger>
-          {manages && <TabsTrigger value="approvals">{t('tabs.approvals')}</TabsTrigger>}
-          <TabsTrigger value="calendar">{t('tabs.calendar')}</TabsTrigger>
-          {manages && <TabsTrigger value="balances">{t('tabs.balances')}</TabsTrigger>}
-          <TabsTrigger value="feeds">{t('tabs.feeds')}</TabsTrigger>
-        </TabsList>
-      </div>
+      <TabsList aria-label={t('tabs.label')}>
+        <TabsTrigger value="mine">{t('tabs.mine')}</TabsTrigger>
+        {manages && <TabsTrigger value="approvals">{t('tabs.approvals')}</TabsTrigger>}
+        <TabsTrigger value="calendar">{t('tabs.calendar')}</TabsTrigger>
+        {manages && <TabsTrigger value="balances">{t('tabs.balances')}</TabsTrigger>}
+        <TabsTrigger value="feeds">{t('tabs.feeds')}</TabsTrigger>
+      </TabsList>
       <TabsContent value="mine">
         <h2 className="sr-only">{t('tabs.mine')}</h2>
         <MyTimeOff userId={user.id} today={today} />

@@ -71,13 +71,13 @@ function RunningTimer(props: {
       <dl className="grid min-w-0 grid-cols-1 gap-1 text-sm">
         <div className="flex gap-2">
           <dt className="sr-only">{t('timer.current.project')}</dt>
-          <dd className="truncate font-semibold text-foreground" data-testid="timer-project">
+          <dd className="truncate-wide font-semibold text-foreground" data-testid="timer-project">
             {props.project}
           </dd>
         </div>
         <div className="flex gap-2">
           <dt className="sr-only">{t('timer.current.description')}</dt>
-          <dd className="truncate text-muted-foreground">{props.description}</dd>
+          <dd className="truncate-wide text-muted-foreground">{props.description}</dd>
         </div>
         <div className="flex gap-1 text-muted-foreground">
           <dt>{t('timer.current.startedAt')}</dt>

@@ -57,8 +57,9 @@ export function DayEntry({ entry: e, timeZone }: { entry: Entry; timeZone: strin
             </Badge>
           )}
         </p>
-        {/* Cut with an ellipsis on a phone; the whole line is its tooltip. */}
-        <p className="min-w-0 truncate" title={what}>
+        {/* Wrapped on a phone, so the project and description show whole; one line, cut with an
+            ellipsis, from 640 px up, the whole line being its tooltip. */}
+        <p className="min-w-0 truncate-wide" title={what}>
           {what}
         </p>
       </div>

@@ -46,11 +46,14 @@ export function TeamOvertime({
           <Table aria-label={t('overtime.title')}>
             <TableHeader>
               <TableRow>
-                <TableHead scope="col">{t('overtime.person')}</TableHead>
-                <TableHead scope="col" className="text-right">
+                <TableHead scope="col" essential>
+                  {t('overtime.person')}
+                </TableHead>
+                {/* On a phone the month's figure stays; the approved weeks are on the person's timesheet. */}
+                <TableHead scope="col" className="hidden text-right sm:table-cell">
                   {t('overtime.approvedWeeks')}
                 </TableHead>
-                <TableHead scope="col" className="text-right">
+                <TableHead scope="col" className="text-right" essential>
                   {t('overtime.thisMonth')}
                 </TableHead>
                 <TableHead scope="col">
@@ -67,7 +70,9 @@ export function TeamOvertime({
                   >
                     {row.userName}
                   </TableHead>
-                  <TableCell className={cn('text-right tabular-nums', tone(row.approvedSeconds))}>
+                  <TableCell
+                    className={cn('hidden text-right tabular-nums sm:table-cell', tone(row.approvedSeconds))}
+                  >
                     {formatBalance(row.approvedSeconds)}
                   </TableCell>
                   <TableCell className={cn('text-right tabular-nums', tone(row.monthSeconds))}>
