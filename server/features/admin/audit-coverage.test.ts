@@ -26,7 +26,8 @@ const entries = async (action: AuditAction, targetUserId?: string) =>
     .from(auditLog)
     .where(
       and(eq(auditLog.action, action), targetUserId ? eq(auditLog.targetUserId, targetUserId) : undefined),
-    );
+    )
+    .orderBy(auditLog.seq);
 
 describe('the audit log records', () => {
   it('two-factor on and off, a password change and an ended session, by the person themselves', async () => {
@@ -85,6 +86,7 @@ describe('the audit log records', () => {
       body: {
         name: 'Audit Crew 2',
         members: [{ userId: b.id, role: 'manager' }],
+        schedule: [450, 450, 450, 450, 450, 0, 0],
       },
     });
     expect(changed.statusCode).toBe(200);
@@ -97,7 +99,10 @@ describe('the audit log records', () => {
         .orderBy(auditLog.seq)
     ).map((e) => [e.action, e.details]);
     expect(teamEntries).toEqual([
-      ['team_created', { teamId, name: 'Audit Crew', members: [{ userId: a.id, role: 'member' }] }],
+      [
+        'team_created',
+        { teamId, name: 'Audit Crew', members: [{ userId: a.id, role: 'member' }], schedule: null },
+      ],
       [
         'team_changed',
         {
@@ -107,6 +112,7 @@ describe('the audit log records', () => {
             name: { from: 'Audit Crew', to: 'Audit Crew 2' },
             joined: [{ userId: b.id, role: 'manager' }],
             left: [a.id],
+            schedule: { from: null, to: [450, 450, 450, 450, 450, 0, 0] },
           },
         },
       ],
@@ -130,6 +136,13 @@ describe('the audit log records', () => {
           timeZone: { from: null, to: 'Europe/Berlin' },
         },
       },
+    });
+    // Back to the default schedule: the own one removed, recorded too.
+    expect((await api.call(schedulesApi.reset, { params: { id: a.id } })).statusCode).toBe(200);
+    const [, resetEntry] = await entries('schedule_changed', a.id);
+    expect(resetEntry).toMatchObject({
+      actorId: admin.id,
+      details: { changes: { minutes: { from: [480, 480, 480, 480, 240, 0, 0], to: null } } },
     });
   });
 
