@@ -91,7 +91,7 @@ export function a11ySweep(seed: (sessions: Record<Role, Session>) => Promise<voi
 }
 
 /** Switches the system setting and waits until the app has followed it. */
-async function showTheme(page: Page, theme: Theme) {
+export async function showTheme(page: Page, theme: Theme) {
   await page.emulateMedia({ colorScheme: theme });
   await page.waitForFunction(
     (dark) => document.documentElement.classList.contains('dark') === dark,

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { showTheme } from './a11y-sweep';
 import { startAppServer } from './app-server';
 import { DESKTOP, launchBrowser, PHONE, snap } from './support';
 
@@ -99,14 +100,14 @@ describe("a new organisation's first day", () => {
     expect(await checklist(page).getByRole('link', { name: 'Open: E-mail server' }).count()).toBe(0);
     await checklist(page).getByRole('link', { name: 'Open: Public holidays' }).waitFor();
     await snap(page, 'setup-checklist-progress-desktop');
-    await page.emulateMedia({ colorScheme: 'dark' });
+    await showTheme(page, 'dark');
     await snap(page, 'setup-checklist-progress-desktop-dark');
     await page.context().close();
 
     const phone = await signedInPage(PHONE);
     await checklist(phone).getByText('4 of 6 steps done').waitFor();
     await snap(phone, 'setup-checklist-progress-phone');
-    await phone.emulateMedia({ colorScheme: 'dark' });
+    await showTheme(phone, 'dark');
     await snap(phone, 'setup-checklist-progress-phone-dark');
 
     // Put away, it is gone for good; System Settings bring it back.
