@@ -3,33 +3,12 @@ import { tasksApi } from '@contract/tasks';
 import { teamsApi } from '@contract/teams';
 import { timesheetsApi } from '@contract/timesheets';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { FakeWebSocket, stubBrowserForSocket } from './fake-web-socket';
 import { apiKey } from './api';
 import { liveRefreshes, refreshedBy, startLiveScreens } from './live-screens';
 import { queryClient } from './query-client';
 
-/** Just enough of the browser's WebSocket to drive the shared socket by hand. */
-class FakeWebSocket {
-  static readonly OPEN = 1;
-  static last: FakeWebSocket | undefined;
-  readyState = 0;
-  onopen: (() => void) | null = null;
-  onmessage: ((message: { data: string }) => void) | null = null;
-  onclose: (() => void) | null = null;
-  constructor(readonly url: string) {
-    FakeWebSocket.last = this;
-  }
-  receive(event: object) {
-    this.onmessage?.({ data: JSON.stringify(event) });
-  }
-  send() {}
-  close() {}
-}
-
-beforeAll(() => {
-  vi.stubGlobal('WebSocket', FakeWebSocket);
-  vi.stubGlobal('window', { location: { protocol: 'http:', host: 'app.test' }, addEventListener() {} });
-  vi.stubGlobal('document', { addEventListener() {}, visibilityState: 'visible' });
-});
+beforeAll(stubBrowserForSocket);
 afterAll(() => vi.unstubAllGlobals());
 
 /** The reads on screen, as the features key them. */
