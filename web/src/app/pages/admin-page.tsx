@@ -1,7 +1,7 @@
 import { Clock } from 'lucide-react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/page-header';
 import {
@@ -23,7 +23,7 @@ import { TimeOffSettings } from '@/features/time-off';
 import { useStoredUser } from '@/lib/auth';
 import { formatNumber } from '@/lib/format';
 
-const tabsOf = (t: TFunction<'admin'>): AdminTab[] => [
+const tabsOf = (t: TFunction<'admin'>, section: string | null): AdminTab[] => [
   { value: 'users', label: t('admin:tabs.users'), content: <UserManagementTab /> },
   { value: 'pending', label: t('admin:tabs.pending'), content: <PendingUsersList /> },
   { value: 'alerts', label: t('admin:tabs.alerts'), content: <SystemAlertsPanel /> },
@@ -32,11 +32,7 @@ const tabsOf = (t: TFunction<'admin'>): AdminTab[] => [
     label: t('admin:tabs.settings'),
     content: (
       // `?section=time-off` opens the time-off settings (the setup checklist links there).
-      <Tabs
-        defaultValue={
-          new URLSearchParams(window.location.search).get('section') === 'time-off' ? 'time-off' : 'general'
-        }
-      >
+      <Tabs defaultValue={section === 'time-off' ? 'time-off' : 'general'}>
         <TabsList aria-label={t('admin:tabs.settings')}>
           <TabsTrigger value="general">{t('admin:tabs.general')}</TabsTrigger>
           <TabsTrigger value="time-off">{t('admin:tabs.timeOff')}</TabsTrigger>
@@ -71,6 +67,7 @@ function PendingButton() {
 
 function AdminDashboard() {
   const { t } = useTranslation('admin');
+  const [params] = useSearchParams();
   return (
     <>
       <PageHeader
@@ -84,7 +81,7 @@ function AdminDashboard() {
         }
       />
       <AdminStatCards />
-      <AdminTabs tabs={tabsOf(t)} />
+      <AdminTabs tabs={tabsOf(t, params.get('section'))} />
     </>
   );
 }

@@ -14,9 +14,9 @@ import { TeamDialog } from './team-dialog';
 
 const weeklyHours = (minutes: readonly number[]) => minutes.reduce((sum, m) => sum + m, 0) / 60;
 
-/** The members who do not follow the team's default schedule (when it has one and the caller may see it). */
-const deviating = (team: Team) =>
-  team.schedule ? team.members.filter((m) => m.schedule && m.schedule !== 'team') : [];
+/** A member who does not follow the team's default schedule (when it has one and the caller may see it). */
+const deviates = (team: Team, member: Team['members'][number]) =>
+  team.schedule !== null && member.schedule !== null && member.schedule !== 'team';
 
 /** The teams the caller may see, each with its managers and members; admins edit and delete them. */
 export function TeamList({ canEdit }: { canEdit: boolean }) {
@@ -59,11 +59,7 @@ export function TeamList({ canEdit }: { canEdit: boolean }) {
                         })
                       : t('list.organisationSchedule')}
                   </p>
-                  {deviating(team).length > 0 && (
-                    <p className="text-sm text-warning-foreground">
-                      {t('list.deviates', { count: deviating(team).length })}
-                    </p>
-                  )}
+                  <DeviationCount count={team.members.filter((m) => deviates(team, m)).length} />
                 </div>
                 {canEdit && (
                   <div className="flex shrink-0 gap-1">
@@ -96,7 +92,7 @@ export function TeamList({ canEdit }: { canEdit: boolean }) {
                       <li key={m.userId} className="flex items-center justify-between gap-2 py-1.5">
                         <span className="min-w-0 truncate-wide">{m.name}</span>
                         <span className="flex shrink-0 flex-wrap justify-end gap-1">
-                          {team.schedule && m.schedule && m.schedule !== 'team' && (
+                          {deviates(team, m) && (
                             <Badge variant="amber">{t('list.memberSchedule', { source: m.schedule })}</Badge>
                           )}
                           <Badge variant={m.role === 'manager' ? 'indigo' : 'gray'}>
@@ -118,4 +114,11 @@ export function TeamList({ canEdit }: { canEdit: boolean }) {
       {canEdit && <DeleteTeamDialog team={deleting} onClose={() => setDeleting(null)} />}
     </>
   );
+}
+
+/** "2 people follow another schedule", when anyone does. */
+function DeviationCount({ count }: { count: number }) {
+  const { t } = useTranslation('teams');
+  if (count === 0) return null;
+  return <p className="text-sm text-warning-foreground">{t('list.deviates', { count })}</p>;
 }
