@@ -10,6 +10,7 @@ import { notifyMissedClockOuts } from './features/attendance/alerts.notify';
 import { sendDigests } from './features/notifications/digest';
 import type { Clock } from './lib/clock';
 import { contextFor } from './lib/context';
+import { markZoneChanges, refreshLedger } from './core/time/ledger-rollup';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -97,6 +98,32 @@ export function scheduleSweeps(deps: AppDeps, log: FastifyBaseLogger, everyMs = 
     for (const [part, failure] of parts) {
       if (stopped()) return;
       await part(ctx).catch((err) => log.error({ err }, failure));
+    }
+  });
+}
+
+/**
+ * Keeps the ledger's sums (docs/decisions/042-ledger-rollup.md): every couple of seconds counts the
+ * days that writes marked stale again, a batch of people at a time until none is left; every minute
+ * or so also marks the people whose zone changed. Reads are exact meanwhile (they count stale days
+ * from the entries), so a failed run only costs speed; it is logged and the next run tries again.
+ */
+export function scheduleLedgerRefresh(deps: AppDeps, log: FastifyBaseLogger, everyMs = 2_000) {
+  let run = 0;
+  return every(everyMs, async (stopped) => {
+    const ctx = contextFor(deps, null, log);
+    try {
+      const { timeZone } = await ctx.settings();
+      if (run++ % 30 === 0) await markZoneChanges(ctx.db, timeZone);
+      let people = 0;
+      while (!stopped()) {
+        const n = await refreshLedger(ctx.db, timeZone);
+        if (n === 0) break;
+        people += n;
+      }
+      if (people >= 100) log.info({ people }, 'ledger: counted the stale days of many people again');
+    } catch (err) {
+      log.error({ err }, 'refreshing the ledger failed');
     }
   });
 }

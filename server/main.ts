@@ -4,7 +4,7 @@ import { openDatabase } from './db/client';
 import { ensureFirstAdmin } from './features/auth/bootstrap-admin';
 import { serveBackups } from './lib/backup';
 import { systemClock } from './lib/clock';
-import { scheduleSweeps, scheduleHousekeeping } from './jobs';
+import { scheduleLedgerRefresh, scheduleSweeps, scheduleHousekeeping } from './jobs';
 
 /** pino's levels, for the lines written before the app's logger exists. */
 const LEVELS = { trace: 10, debug: 20, info: 30, warn: 40, error: 50, fatal: 60, silent: Infinity };
@@ -50,6 +50,7 @@ async function main() {
     app.log.error({ err }, 'housekeeping failed'),
   );
   const stopTimerSweep = scheduleSweeps(app.deps, app.log);
+  const stopLedgerRefresh = scheduleLedgerRefresh(app.deps, app.log);
   // `npm run backup` asks a running PGlite server for its snapshot (docs/decisions/021-operations.md).
   const backups =
     database.snapshot && !config.DATABASE_URL
@@ -70,7 +71,7 @@ async function main() {
     closing = true;
     app.log.info({ signal }, 'shutting down');
     try {
-      const sweepsDone = Promise.all([stopHousekeeping(), stopTimerSweep()]); // one under way finishes
+      const sweepsDone = Promise.all([stopHousekeeping(), stopTimerSweep(), stopLedgerRefresh()]); // one under way finishes
       await app.close(); // stops accepting, waits for requests in flight
       await sweepsDone;
       await backups?.close();

@@ -4,6 +4,7 @@ export * from './projects';
 export * from './settings';
 export * from './tasks';
 export * from './time';
+export * from './ledger';
 export * from './users';
 export * from './teams';
 export * from './timesheets';

@@ -15,7 +15,7 @@ import { projectMembers, projects, users } from '../../db/schema';
 import type { Context } from '../../lib/context';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { timeVisibleTo } from '../../core/scope';
-import { ledgerRows, ledgerSql } from '../../core/time/ledger';
+import { ledgerRows } from '../../core/time/ledger';
 import { timePeople } from '../../core/time/people';
 import { mondayOf } from '../../core/time/weeks';
 
@@ -162,10 +162,9 @@ export async function getProjectDetail(ctx: Context, id: string): Promise<Projec
       ? []
       : await ledgerRows<{ day: string; seconds: string | number }>(
           db,
-          sql`${ledgerSql(
-            people.map((person) => ({ person, from, to })),
-            { now, projectId: id },
-          )} select day::text, sum(secs) as seconds from pieces group by 1`,
+          people.map((person) => ({ person, from, to })),
+          { now, projectId: id },
+          sql`select day::text, sum(secs) as seconds from pieces group by 1`,
         );
   const sum = (lo: string, hi: string) =>
     byDay.filter((d) => d.day >= lo && d.day <= hi).reduce((total, d) => total + Number(d.seconds), 0);

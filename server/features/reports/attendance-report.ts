@@ -2,8 +2,8 @@ import { sql } from 'drizzle-orm';
 import type { AttendanceReport, AttendanceReportQuery } from '@contract/reports';
 import type { Context } from '../../lib/context';
 import { addDays } from '@contract/zoned-time';
-import { ledgerSql } from '../../core/time/ledger';
-import { reportRows as rowsOf, reportScope } from './report-scope';
+import { ledgerRows } from '../../core/time/ledger';
+import { reportScope } from './report-scope';
 
 type DayRow = {
   user_id: string;
@@ -33,9 +33,11 @@ export async function attendanceReport(
   const rows =
     s.people.length === 0
       ? []
-      : await rowsOf<DayRow>(
+      : await ledgerRows<DayRow>(
           ctx.db,
-          sql`${ledgerSql(s.ranges, { now: ctx.now })}, tracked as (
+          s.ranges,
+          { now: ctx.now },
+          sql`, tracked as (
       select user_id, day, sum(secs)::bigint as secs from pieces group by 1, 2
     ), today as (
       select user_id, day from person_days where lo <= ${now} and hi > ${now}

@@ -3,7 +3,7 @@ import type { OvertimeReport, OvertimeReportQuery } from '@contract/reports';
 import { zonedDate } from '@contract/zoned-time';
 import type { Context } from '../../lib/context';
 import { expectedBetween } from '../../core/time/expected';
-import { ledgerSql } from '../../core/time/ledger';
+import { ledgerRows } from '../../core/time/ledger';
 import { reportRows as rowsOf, reportScope } from './report-scope';
 
 /**
@@ -20,9 +20,11 @@ export async function overtimeReport(ctx: Context, query: OvertimeReportQuery): 
   const ranges = s.ranges.map((r) => ({ ...r, to: countedTo }));
   const tracked = new Map(
     (counted && ranges.length > 0
-      ? await rowsOf<{ user_id: string; seconds: string | number }>(
+      ? await ledgerRows<{ user_id: string; seconds: string | number }>(
           ctx.db,
-          sql`${ledgerSql(ranges, { now: ctx.now })} select user_id::text, sum(secs) as seconds from pieces group by 1`,
+          ranges,
+          { now: ctx.now },
+          sql`select user_id::text, sum(secs) as seconds from pieces group by 1`,
         )
       : []
     ).map((r) => [r.user_id, Number(r.seconds)]),

@@ -4,12 +4,12 @@ import type { Language } from '@contract/languages';
 import { sentenceDay } from '@contract/zoned-time';
 import type { Context } from '../../lib/context';
 import { localeOf, translator } from '../../lib/i18n';
-import { ledgerSql } from '../../core/time/ledger';
+import { ledgerRows } from '../../core/time/ledger';
 import { type ReportScope, reportRows as rowsOf, reportScope } from './report-scope';
 
-/** The scope's ledger (each person's own days from..to), narrowed to the project if one is chosen. */
-export const ledgerOf = (ctx: Context, s: ReportScope) =>
-  ledgerSql(s.ranges, { now: ctx.now, projectId: s.projectId });
+/** Rows over the scope's ledger (each person's own days from..to), narrowed to the project if one is chosen. */
+const ledgerOf = <T>(ctx: Context, s: ReportScope, rest: SQL) =>
+  ledgerRows<T>(ctx.db, s.ranges, { now: ctx.now, projectId: s.projectId }, rest);
 
 /** A period's names in the caller's language (English as it always was: en-GB's order). */
 function periodNames(language: Language) {
@@ -87,8 +87,7 @@ export async function timeReport(ctx: Context, query: TimeReportQuery): Promise<
       from pieces group by 1`,
   };
   const byName = groupBy === 'project' || groupBy === 'user';
-  const found =
-    s.people.length === 0 ? [] : await rowsOf<GroupRow>(ctx.db, sql`${ledgerOf(ctx, s)} ${select[groupBy]}`);
+  const found = s.people.length === 0 ? [] : await ledgerOf<GroupRow>(ctx, s, select[groupBy]);
   let rows: Omit<TimeReportRow, 'share'>[];
   if (byName) {
     rows = found.map((r) => ({ key: r.key, label: r.label, seconds: Number(r.seconds) }));
@@ -120,9 +119,10 @@ export async function timeGrid(ctx: Context, query: TimeGridQuery): Promise<Time
   const found =
     s.people.length === 0
       ? []
-      : await rowsOf<GridRow>(
-          ctx.db,
-          sql`${ledgerOf(ctx, s)} select user_id::text, day::text, sum(secs)::bigint as seconds from pieces group by 1, 2`,
+      : await ledgerOf<GridRow>(
+          ctx,
+          s,
+          sql`select user_id::text, day::text, sum(secs)::bigint as seconds from pieces group by 1, 2`,
         );
   const active = new Set(
     (

@@ -14,7 +14,7 @@ import type { Context } from '../../lib/context';
 import { forbidden, notFound } from '../../lib/errors';
 import { managedBy, managesTeam, TEAM_NOT_FOUND, teamExists, scopeInfo } from '../../core/scope';
 import { expectedBetween } from '../../core/time/expected';
-import { type LedgerRange, ledgerRows, ledgerSql, trackedByDay } from '../../core/time/ledger';
+import { type LedgerRange, ledgerRows, trackedByDay } from '../../core/time/ledger';
 import { daysAround, type TimePerson, timePeople } from '../../core/time/people';
 import { weekRange } from '../../core/time/weeks';
 
@@ -175,7 +175,9 @@ export async function teamOvertime(
   });
   const tracked = await ledgerRows<{ user_id: string; seconds: string | number }>(
     ctx.db,
-    sql`${ledgerSql(ranges, { now: ctx.now })} select user_id::text, sum(secs) as seconds from pieces group by 1`,
+    ranges,
+    { now: ctx.now },
+    sql`select user_id::text, sum(secs) as seconds from pieces group by 1`,
   );
   const trackedOf = new Map(tracked.map((r) => [r.user_id, Number(r.seconds)]));
   const rows = ranges.map(({ person, from, to }) => ({

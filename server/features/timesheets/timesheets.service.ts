@@ -9,7 +9,7 @@ import type { Context } from '../../lib/context';
 import { notFound } from '../../lib/errors';
 import { manages, maySee } from '../../core/scope';
 import { expectedSecondsOn, lastWorkingDay, leaveCreditOf } from '../../core/time/expected';
-import { ledgerRows, ledgerSql } from '../../core/time/ledger';
+import { ledgerRows } from '../../core/time/ledger';
 import { overtimeOf } from '../../core/time/balance';
 import { daysAround, type TimePerson, timePerson } from '../../core/time/people';
 import { mondayOf, weekRange } from '../../core/time/weeks';
@@ -59,8 +59,9 @@ async function weekEntries(ctx: Context, person: TimePerson, monday: string) {
   const range = { person, from: monday, to: addDays(monday, 6) };
   const pieces = await ledgerRows<PieceRow>(
     ctx.db,
-    sql`${ledgerSql([range], { now: ctx.now })}
-      select day::text as day, entry_id::text, sum(secs) as secs from pieces group by 1, 2`,
+    [range],
+    { now: ctx.now },
+    sql`select day::text as day, entry_id::text, sum(secs) as secs from pieces group by 1, 2`,
   );
   const { start, end } = weekRange(monday, person.zone);
   const entries = await rowsOf<EntryRow>(

@@ -1,0 +1,146 @@
+import { addDays, zonedDayRange } from '@contract/zoned-time';
+import { type SQL, sql } from 'drizzle-orm';
+import { wholeSeconds } from './instants';
+import type { TimePerson } from './people';
+
+// How the ledger counts (docs/product/time-tracking.md#ledger), as one SQL WITH clause. ledger.ts
+// says what is counted; ledger-rollup.ts decides which days are read from the kept sums and which
+// are counted here from the entries (docs/decisions/042-ledger-rollup.md).
+
+/** Whose days to count: a person and the first and last day (inclusive) of their own calendar. */
+export type LedgerRange = { person: Pick<TimePerson, 'userId' | 'zone'>; from: string; to: string };
+
+export type LedgerOptions = {
+  /** running timers count up to this instant */
+  now: Date;
+  /** only time attributed to entries of this project */
+  projectId?: string;
+};
+
+/**
+ * The local days of the ranges as instants, each (zone, day) once, by the runtime's zone rules: one
+ * walk per zone over the days its ranges cover (1,000 people in one zone are one walk, not 1,000).
+ */
+function zoneDays(ranges: readonly LedgerRange[]) {
+  const spans = new Map<string, [string, string]>();
+  for (const { person, from, to } of ranges) {
+    const span = spans.get(person.zone);
+    if (!span) spans.set(person.zone, [from, to]);
+    else {
+      if (from < span[0]) span[0] = from;
+      if (to > span[1]) span[1] = to;
+    }
+  }
+  const zones: string[] = [];
+  const days: string[] = [];
+  const los: string[] = [];
+  const his: string[] = [];
+  for (const [zone, [from, to]] of spans) {
+    for (let day = from; day <= to; day = addDays(day, 1)) {
+      const { start, end } = zonedDayRange(day, zone);
+      zones.push(zone);
+      days.push(day);
+      los.push(start.toISOString());
+      his.push(end.toISOString());
+    }
+  }
+  return { zones, days, los, his };
+}
+
+const pgArray = (values: readonly string[]) =>
+  `{${values.map((v) => `"${v.replace(/["\\]/g, '\\$&')}"`).join(',')}}`;
+
+/** `name(user_id, zone, from_day, to_day)` from the ranges, as a CTE body. */
+const rangesTable = (ranges: readonly LedgerRange[]) =>
+  sql`select * from unnest(${pgArray(ranges.map((r) => r.person.userId))}::uuid[],
+      ${pgArray(ranges.map((r) => r.person.zone))}::text[],
+      ${pgArray(ranges.map((r) => r.from))}::date[], ${pgArray(ranges.map((r) => r.to))}::date[])
+      as p(user_id, zone, from_day, to_day)`;
+
+export type LedgerParts = {
+  /** every day asked for: `person_days` lists them all, whichever way they are counted */
+  all: readonly LedgerRange[];
+  /** days counted here from the entries */
+  counted: readonly LedgerRange[];
+  /** days read from the kept sums (`ledger_pieces`) */
+  kept: readonly LedgerRange[];
+  /** whether running timers count (the kept sums never include them) */
+  timers: boolean;
+};
+
+/**
+ * The ledger as SQL: a WITH clause that ends in `pieces(user_id, day, entry_id, project_id,
+ * task_id, secs)`, one row per part of an entry (or running timer) counted on one of its person's
+ * days, and that defines `person_days(user_id, day, lo, hi)` for every day asked for. Callers
+ * aggregate it as they need (`select day, sum(secs) from pieces group by day`) in the same
+ * statement, so every figure is one SQL aggregate over the same definition.
+ *
+ * Counted days read each person's entries through the (user_id, start_time) index: entries of up
+ * to a day that overlap the range start at most a day before it; the rare longer ones have their
+ * own branch. Counting a range alone gives each of its days what counting everything would: an
+ * entry that ended before the range cannot change how much of a later entry counts inside it.
+ */
+export function ledgerWith(parts: LedgerParts, options: LedgerOptions): SQL {
+  const { zones, days, los, his } = zoneDays(parts.all);
+  const now = wholeSeconds(options.now).toISOString();
+  const project = (column: SQL) => (options.projectId ? sql`and ${column} = ${options.projectId}` : sql``);
+  const counted = parts.counted.length > 0;
+  const kept = parts.kept.length > 0;
+  const timers = parts.timers
+    ? sql`union all
+      select t.id, t.user_id, t.project_id, t.task_id, date_trunc('second', t.start_time), ${now}::timestamptz
+      from bounds b join active_timers t on t.user_id = b.user_id
+        and t.start_time < b.hi and t.start_time < ${now}::timestamptz and ${now}::timestamptz > b.lo`
+    : sql``;
+  const countedPieces = sql`
+      -- A local day is within a day of the UTC one (zones are at most 14 hours off): each interval is
+      -- joined to its few candidate days by equality, not compared with every day of its person.
+      select c.user_id, d.day, c.id as entry_id, c.project_id, c.task_id,
+        extract(epoch from least(c.f, d.hi) - greatest(c.cs, d.lo))::bigint as secs
+      from counted c
+      cross join lateral generate_series((c.cs at time zone 'UTC')::date - 1, (c.f at time zone 'UTC')::date + 1,
+        interval '1 day') as g(day)
+      join counted_days d on d.user_id = c.user_id and d.day = g.day::date and c.cs < d.hi and c.f > d.lo
+      where c.f > c.cs ${project(sql`c.project_id`)}`;
+  const keptPieces = sql`
+      select k.user_id, k.day, k.entry_id, k.project_id, k.task_id, k.secs
+      from kept_ranges r join ledger_pieces k on k.user_id = r.user_id and k.day between r.from_day and r.to_day
+      where true ${project(sql`k.project_id`)}`;
+  const empty = sql`select null::uuid as user_id, null::date as day, null::uuid as entry_id, null::uuid as project_id,
+    null::uuid as task_id, null::bigint as secs where false`;
+  return sql`with zone_days as (
+      select * from unnest(${pgArray(zones)}::text[], ${pgArray(days)}::date[],
+        ${pgArray(los)}::timestamptz[], ${pgArray(his)}::timestamptz[]) as z(zone, day, lo, hi)
+    ), people as (${rangesTable(parts.all)}
+    ), person_days as materialized (
+      select p.user_id, z.day, z.lo, z.hi from people p
+      join zone_days z on z.zone = p.zone and z.day between p.from_day and p.to_day
+    ), counted_people as (${counted ? rangesTable(parts.counted) : sql`select null::uuid as user_id, null::text as zone, null::date as from_day, null::date as to_day where false`}
+    ), counted_days as materialized (
+      select p.user_id, z.day, z.lo, z.hi from counted_people p
+      join zone_days z on z.zone = p.zone and z.day between p.from_day and p.to_day
+    ), bounds as materialized (
+      select user_id, min(lo) as lo, max(hi) as hi from counted_days group by user_id
+    ), raw as (
+      select e.id, e.user_id, e.project_id, e.task_id,
+        date_trunc('second', e.start_time) as s, date_trunc('second', e.end_time) as f
+      from bounds b join time_entries e on e.user_id = b.user_id
+        and e.start_time >= b.lo - interval '1 day' and e.start_time < b.hi and e.end_time > b.lo
+        and e.end_time - e.start_time <= interval '1 day'
+      union all
+      select e.id, e.user_id, e.project_id, e.task_id,
+        date_trunc('second', e.start_time), date_trunc('second', e.end_time)
+      from bounds b join time_entries e on e.user_id = b.user_id
+        and e.start_time < b.hi and e.end_time > b.lo and e.end_time - e.start_time > interval '1 day'
+      ${timers}
+    ), counted as (
+      select r.*, greatest(r.s, coalesce(max(r.f) over (
+          partition by r.user_id order by r.s, r.id rows between unbounded preceding and 1 preceding), r.s)) as cs
+      from raw r
+    ), kept_ranges as (${kept ? rangesTable(parts.kept) : sql`select null::uuid as user_id, null::text as zone, null::date as from_day, null::date as to_day where false`}
+    ), pieces as (
+      ${counted ? countedPieces : empty}
+      union all
+      ${kept ? keptPieces : empty}
+    )`;
+}

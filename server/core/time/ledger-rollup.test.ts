@@ -1,0 +1,156 @@
+import { addDays } from '@contract/zoned-time';
+import { eq, sql } from 'drizzle-orm';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../../db/rows';
+import { activeTimers, settings, timeEntries, users } from '../../db/schema';
+import { createTestApp, type TestContext } from '../../test/harness';
+import { timeFixtures } from '../../test/time-fixtures';
+import { ledgerWith } from './ledger-count';
+import { ledgerRows } from './ledger';
+import { markZoneChanges, refreshLedger } from './ledger-rollup';
+
+/**
+ * The ledger's kept sums (docs/decisions/042-ledger-rollup.md) never change a figure: after any
+ * sequence of writes (new entries, moved and deleted ones, a running timer, a person's new zone)
+ * with refreshes of some or all people in between, the ledger read through the kept sums gives
+ * every person, day, entry and project the same seconds as counting everything from the entries.
+ */
+const H = 3600;
+const ZONES = ['Europe/Berlin', 'America/New_York', 'Asia/Kolkata', 'UTC'] as const;
+const MONDAY = '2025-03-24'; // Berlin's clocks go forward on Sunday the 30th
+const FROM = addDays(MONDAY, -3);
+const TO = addDays(MONDAY, 9);
+
+let t: TestContext;
+beforeAll(async () => {
+  t = await createTestApp();
+  await t.db.insert(settings).values({ id: 1, timeZone: 'UTC' });
+});
+afterAll(() => t.close());
+
+const interval = fc.record({
+  day: fc.integer({ min: -2, max: 8 }),
+  second: fc.integer({ min: 0, max: 24 * H - 1 }),
+  seconds: fc.oneof(
+    fc.integer({ min: 1, max: 59 }),
+    fc.integer({ min: 60, max: 6 * H }),
+    fc.integer({ min: 6 * H, max: 40 * H }),
+  ),
+});
+const add = fc.record({
+  op: fc.constant('add' as const),
+  who: fc.nat(2),
+  at: interval,
+  project: fc.boolean(),
+});
+const step = fc.oneof(
+  add,
+  fc.record({ op: fc.constant('move' as const), which: fc.nat(), at: interval }),
+  fc.record({ op: fc.constant('project' as const), which: fc.nat() }),
+  fc.record({ op: fc.constant('delete' as const), which: fc.nat() }),
+  fc.record({ op: fc.constant('timer' as const), who: fc.nat(2), at: interval }),
+  fc.record({ op: fc.constant('stop timers' as const) }),
+  // the job marks a new zone's days within a minute: reads before that must see it by themselves
+  fc.record({
+    op: fc.constant('zone' as const),
+    who: fc.nat(2),
+    zone: fc.constantFrom(...ZONES),
+    marked: fc.boolean(),
+  }),
+  {
+    arbitrary: fc.record({ op: fc.constant('refresh' as const), batch: fc.integer({ min: 1, max: 3 }) }),
+    weight: 3,
+  },
+);
+
+const span = (at: { day: number; second: number; seconds: number }) => {
+  const start = Date.parse(`${MONDAY}T00:00:00Z`) + at.day * 24 * H * 1000 + at.second * 1000;
+  return { startTime: new Date(start), endTime: new Date(start + at.seconds * 1000) };
+};
+
+describe('the kept sums of the ledger', () => {
+  it('give every figure the entries give, however far the refresh has got', async () => {
+    const fx = timeFixtures(t.db);
+    const project = await fx.project({ name: 'Kept' });
+    const now = new Date(`${addDays(MONDAY, 9)}T12:00:00Z`);
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.constantFrom(...ZONES), { minLength: 3, maxLength: 3 }),
+        fc.array(add, { minLength: 2, maxLength: 12 }),
+        fc.array(step, { minLength: 1, maxLength: 14 }),
+        async (zones, before, later) => {
+          const people = [];
+          for (const zone of zones)
+            people.push({ ...(await t.createUser('employee', { timeZone: zone })), zone });
+          const ids = people.map((p) => p.id);
+          const entryIds = async () =>
+            (
+              await rowsOf<{ id: string }>(
+                t.db,
+                sql`select id::text from time_entries where user_id = any(${`{${ids.join(',')}}`}::uuid[]) order by id`,
+              )
+            ).map((r) => r.id);
+          // Most reads meet kept sums with a few stale days on top: everything is counted once first.
+          const steps = [...before, { op: 'refresh' as const, batch: 3 }, ...later];
+          for (const s of steps) {
+            const all = await entryIds();
+            const pick = (n: number) => all[n % Math.max(all.length, 1)];
+            if (s.op === 'add')
+              await t.db
+                .insert(timeEntries)
+                .values({ userId: ids[s.who], projectId: s.project ? project.id : null, ...span(s.at) });
+            else if (s.op === 'move' && all.length)
+              await t.db
+                .update(timeEntries)
+                .set(span(s.at))
+                .where(eq(timeEntries.id, pick(s.which)));
+            else if (s.op === 'project' && all.length)
+              await t.db
+                .update(timeEntries)
+                .set({ projectId: sql`case when project_id is null then ${project.id}::uuid end` })
+                .where(eq(timeEntries.id, pick(s.which)));
+            else if (s.op === 'delete' && all.length)
+              await t.db.delete(timeEntries).where(eq(timeEntries.id, pick(s.which)));
+            else if (s.op === 'timer')
+              await t.db
+                .insert(activeTimers)
+                .values({ userId: ids[s.who], startTime: span(s.at).startTime })
+                .onConflictDoNothing();
+            else if (s.op === 'stop timers')
+              await t.db.delete(activeTimers).where(sql`user_id = any(${`{${ids.join(',')}}`}::uuid[])`);
+            else if (s.op === 'zone') {
+              await t.db.update(users).set({ timeZone: s.zone }).where(eq(users.id, ids[s.who]));
+              people[s.who].zone = s.zone;
+              if (s.marked) await markZoneChanges(t.db, 'UTC');
+            } else if (s.op === 'refresh') await refreshLedger(t.db, 'UTC', s.batch);
+
+            const ranges = people.map((p) => ({
+              person: { userId: p.id, zone: p.zone },
+              from: FROM,
+              to: TO,
+            }));
+            const select = sql`select user_id::text, day::text, entry_id::text, project_id::text, sum(secs)::bigint::text as secs
+              from pieces group by 1, 2, 3, 4 order by 1, 2, 3, 4`;
+            const viaKept = await ledgerRows(t.db, ranges, { now }, select);
+            const counted = await rowsOf(
+              t.db,
+              sql`${ledgerWith({ all: ranges, counted: ranges, kept: [], timers: true }, { now })} ${select}`,
+            );
+            expect(viaKept).toEqual(counted);
+            const ofProject = await ledgerRows(t.db, ranges, { now, projectId: project.id }, select);
+            expect(ofProject).toEqual(
+              counted.filter((r) => (r as { project_id: string }).project_id === project.id),
+            );
+          }
+          // Everything refreshed: nothing is stale.
+          await markZoneChanges(t.db, 'UTC');
+          while ((await refreshLedger(t.db, 'UTC')) > 0);
+          const [{ n }] = await rowsOf<{ n: number }>(t.db, sql`select count(*)::int as n from ledger_stale`);
+          expect(n).toBe(0);
+        },
+      ),
+      { numRuns: Number(process.env.LEDGER_RUNS ?? 25) },
+    );
+  }, 300_000);
+});

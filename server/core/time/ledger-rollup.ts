@@ -1,0 +1,216 @@
+import { addDays, zonedDate } from '@contract/zoned-time';
+import { sql } from 'drizzle-orm';
+import { rowsOf } from '../../db/rows';
+import type { Db } from '../../db/types';
+import { type LedgerRange, ledgerWith } from './ledger-count';
+import { zoneOf } from './people';
+
+// The ledger's kept sums (docs/decisions/042-ledger-rollup.md). A write to time_entries marks the
+// instants it touched stale (a trigger, in the write's own transaction); `refreshLedger` counts those
+// days again into ledger_pieces; a read takes from the kept sums only the days that are fresh and
+// counts the rest, so a read is exact whether or not the refresh has run.
+
+type Mark = { user_id: string; kind: 'zone' | 'stale' | 'timer'; lo_ms: number | null; hi_ms: number | null };
+
+/**
+ * The days of `from..to` that the spans touch (to count) and the runs between them (to read from the
+ * kept sums), each as inclusive [first, last] days; a null end of a span is unbounded.
+ */
+function runs(from: string, to: string, spans: readonly [string | null, string | null][]) {
+  const clipped = spans
+    .map(([lo, hi]): [string, string] => [
+      lo === null || lo < from ? from : lo,
+      hi === null || hi > to ? to : hi,
+    ])
+    .filter(([lo, hi]) => lo <= hi);
+  const counted = merged(clipped);
+  const kept: [string, string][] = [];
+  let cursor = from;
+  for (const [lo, hi] of counted) {
+    if (cursor < lo) kept.push([cursor, addDays(lo, -1)]);
+    cursor = addDays(hi, 1);
+  }
+  if (cursor <= to) kept.push([cursor, to]);
+  return { counted, kept };
+}
+
+/**
+ * Splits the ranges into days to count from the entries and days to read from the kept sums: a
+ * person's days are counted when their kept sums were counted in another zone (or never), when a
+ * stale mark touches them, and from the day their running timer started on (a timer changes how
+ * much of the entries after its start counts). One query for any number of people.
+ */
+export async function splitRanges(db: Db, ranges: readonly LedgerRange[]) {
+  if (ranges.length === 0) return { counted: [], kept: [] };
+  const ids = [...new Set(ranges.map((r) => r.person.userId))];
+  const zones = new Map(ranges.map((r) => [r.person.userId, r.person.zone]));
+  const idArray = `{${ids.join(',')}}`;
+  const marks = await rowsOf<Mark>(
+    db,
+    sql`select p.user_id::text, 'zone' as kind, null::float8 as lo_ms, null::float8 as hi_ms
+        from unnest(${idArray}::uuid[], ${`{${ids.map((id) => `"${zones.get(id)}"`).join(',')}}`}::text[]) as p(user_id, zone)
+        left join ledger_people k on k.user_id = p.user_id
+        where k.zone is distinct from p.zone
+      union all
+      select user_id::text, 'stale',
+        case when isfinite(lo) then (extract(epoch from lo) * 1000)::float8 end,
+        case when isfinite(hi) then (extract(epoch from hi) * 1000)::float8 end
+        from ledger_stale where user_id = any(${idArray}::uuid[])
+      union all
+      select user_id::text, 'timer', (extract(epoch from start_time) * 1000)::float8, null
+        from active_timers where user_id = any(${idArray}::uuid[])`,
+  );
+  // Per person: [first, last] day spans to count (inclusive; null = unbounded).
+  const spans = new Map<string, [string | null, string | null][]>();
+  for (const m of marks) {
+    const zone = zones.get(m.user_id) as string;
+    const day = (ms: number | null) => (ms === null ? null : zonedDate(new Date(Number(ms)), zone));
+    const list = spans.get(m.user_id) ?? [];
+    spans.set(m.user_id, list);
+    if (m.kind === 'zone') list.push([null, null]);
+    else if (m.kind === 'timer') list.push([day(m.lo_ms), null]);
+    else list.push([day(m.lo_ms), day(m.hi_ms)]);
+  }
+  const counted: LedgerRange[] = [];
+  const kept: LedgerRange[] = [];
+  for (const range of ranges) {
+    const mine = spans.get(range.person.userId);
+    if (!mine) {
+      kept.push(range);
+      continue;
+    }
+    const split = runs(range.from, range.to, mine);
+    for (const [from, to] of split.counted) counted.push({ person: range.person, from, to });
+    for (const [from, to] of split.kept) kept.push({ person: range.person, from, to });
+  }
+  return { counted, kept };
+}
+
+type StaleRow = { id: string; lo_ms: number | null; hi_ms: number | null };
+
+/**
+ * Counts one person's stale days again into the kept sums and clears the marks it covered, in one
+ * transaction under a lock of that person, so two refreshes never write the same days at once. A
+ * write that lands meanwhile leaves its own mark for the next refresh.
+ */
+async function refreshPerson(db: Db, userId: string, organisationZone: string) {
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('ledger_pieces'), hashtext(${userId}))`);
+    await tx.execute(sql`set local jit = off`);
+    const marks = await rowsOf<StaleRow>(
+      tx,
+      sql`select id::text,
+          case when isfinite(lo) then (extract(epoch from lo) * 1000)::float8 end as lo_ms,
+          case when isfinite(hi) then (extract(epoch from hi) * 1000)::float8 end as hi_ms
+        from ledger_stale where user_id = ${userId} order by id`,
+    );
+    // Another instance's refresh held the lock and counted these days already.
+    if (marks.length === 0) return;
+    const [user] = await rowsOf<{ zone: string | null }>(
+      tx,
+      sql`select time_zone as zone from users where id = ${userId}`,
+    );
+    const clear = sql`delete from ledger_stale where user_id = ${userId}
+      and id = any(${`{${marks.map((m) => m.id).join(',')}}`}::bigint[])`;
+    if (!user) {
+      // Deleted: its pieces went with it (foreign key); its marks go now.
+      await tx.execute(clear);
+      return;
+    }
+    const zone = zoneOf(user.zone, organisationZone);
+    const [kept] = await rowsOf<{ zone: string }>(
+      tx,
+      sql`select zone from ledger_people where user_id = ${userId}`,
+    );
+    const whole = !kept || kept.zone !== zone || marks.some((m) => m.lo_ms === null || m.hi_ms === null);
+    let spans: [string, string][];
+    if (whole) {
+      await tx.execute(sql`delete from ledger_pieces where user_id = ${userId}`);
+      const [extent] = await rowsOf<{ lo_ms: number | null; hi_ms: number | null }>(
+        tx,
+        sql`select (extract(epoch from min(start_time)) * 1000)::float8 as lo_ms,
+            (extract(epoch from max(end_time)) * 1000)::float8 as hi_ms
+          from time_entries where user_id = ${userId}`,
+      );
+      spans =
+        extent?.lo_ms == null || extent.hi_ms == null
+          ? []
+          : [
+              [
+                zonedDate(new Date(Number(extent.lo_ms)), zone),
+                zonedDate(new Date(Number(extent.hi_ms)), zone),
+              ],
+            ];
+    } else {
+      spans = merged(
+        marks.map((m) => [
+          zonedDate(new Date(Number(m.lo_ms)), zone),
+          zonedDate(new Date(Number(m.hi_ms)), zone),
+        ]),
+      );
+      for (const [from, to] of spans)
+        await tx.execute(
+          sql`delete from ledger_pieces where user_id = ${userId} and day between ${from} and ${to}`,
+        );
+    }
+    if (spans.length > 0) {
+      const person = { userId, zone };
+      const ranges = spans.map(([from, to]) => ({ person, from, to }));
+      await tx.execute(
+        sql`${ledgerWith({ all: ranges, counted: ranges, kept: [], timers: false }, { now: new Date() })}
+          insert into ledger_pieces (user_id, day, entry_id, project_id, task_id, secs)
+          select user_id, day, entry_id, project_id, task_id, secs from pieces`,
+      );
+    }
+    await tx.execute(
+      sql`insert into ledger_people (user_id, zone) values (${userId}, ${zone})
+        on conflict (user_id) do update set zone = excluded.zone`,
+    );
+    await tx.execute(clear);
+  });
+}
+
+/** Day spans merged where they overlap or touch. */
+function merged(spans: [string, string][]): [string, string][] {
+  const sorted = [...spans].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+  const out: [string, string][] = [];
+  for (const [from, to] of sorted) {
+    const last = out[out.length - 1];
+    if (!last || from > addDays(last[1], 1)) out.push([from, to]);
+    else if (to > last[1]) last[1] = to;
+  }
+  return out;
+}
+
+/**
+ * Counts the stale days of up to `batch` people again; returns how many people it refreshed (0 when
+ * nothing was stale). The job calls it until it returns 0.
+ */
+export async function refreshLedger(db: Db, organisationZone: string, batch = 50): Promise<number> {
+  const people = await rowsOf<{ user_id: string }>(
+    db,
+    sql`select user_id::text from ledger_stale group by user_id order by min(id) limit ${batch}`,
+  );
+  for (const { user_id } of people) await refreshPerson(db, user_id, organisationZone);
+  return people.length;
+}
+
+/**
+ * Marks every day of the people whose kept sums were counted in another zone than theirs now (a
+ * person's or the organisation's zone changed): reads count their days afresh until the refresh.
+ */
+export async function markZoneChanges(db: Db, organisationZone: string): Promise<number> {
+  const rows = await rowsOf<{ user_id: string; kept: string; own: string | null }>(
+    db,
+    sql`select k.user_id::text, k.zone as kept, u.time_zone as own
+      from ledger_people k join users u on u.id = k.user_id`,
+  );
+  const changed = rows.filter((r) => zoneOf(r.own, organisationZone) !== r.kept).map((r) => r.user_id);
+  if (changed.length === 0) return 0;
+  await db.execute(
+    sql`insert into ledger_stale (user_id, lo, hi)
+      select u, '-infinity', 'infinity' from unnest(${`{${changed.join(',')}}`}::uuid[]) as u
+      where not exists (select 1 from ledger_stale s where s.user_id = u and s.lo = '-infinity')`,
+  );
+  return changed.length;
+}

@@ -1,0 +1,55 @@
+import { bigint, bigserial, date, index, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { ts } from './_columns';
+import { users } from './users';
+
+// The ledger's kept sums (docs/decisions/042-ledger-rollup.md): each stored entry's counted seconds
+// per day of its person's calendar, as the ledger counts them, kept by a job and marked stale by a
+// trigger on every write, so a read over many people sums rows instead of recounting every entry.
+
+/**
+ * One entry's counted seconds on one of its person's days (the ledger's `pieces`, running timers
+ * excluded). Valid only for days no `ledger_stale` row covers, and only in `ledger_people.zone`.
+ */
+export const ledgerPieces = pgTable(
+  'ledger_pieces',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    // no foreign key: a deleted entry's pieces are removed by the next refresh (its delete marks them stale)
+    entryId: uuid('entry_id').notNull(),
+    projectId: uuid('project_id'),
+    taskId: uuid('task_id'),
+    secs: bigint('secs', { mode: 'number' }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.day, t.entryId] }),
+    // the reads over everyone for a range of days, from the index alone
+    index('ledger_pieces_day_idx').on(t.day, t.userId, t.projectId, t.secs),
+  ],
+);
+
+/** The zone each person's kept pieces were counted in; a person whose zone differs is counted afresh. */
+export const ledgerPeople = pgTable('ledger_people', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  zone: text('zone').notNull(),
+});
+
+/**
+ * Instants whose kept pieces a write has made stale: written by the trigger on time_entries in the
+ * same transaction as the write, removed by the refresh that counts them again. (-infinity, infinity)
+ * marks all of a person's days.
+ */
+export const ledgerStale = pgTable(
+  'ledger_stale',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: uuid('user_id').notNull(),
+    lo: ts('lo').notNull(),
+    hi: ts('hi').notNull(),
+  },
+  (t) => [index('ledger_stale_user_idx').on(t.userId, t.lo)],
+);
