@@ -155,7 +155,7 @@ export function requestDays(r: {
 /**
  * Each person's days off from `from` to `to` (inclusive): holidays of their region (their first
  * team with a region of its own, else the organisation's) and their approved leave. Three queries
- * for any number of people.
+ * for any number of people. The maps are read-only: people without leave share their region's.
  */
 export async function offDays(
   db: Db,
@@ -191,19 +191,21 @@ export async function offDays(
     ),
   ]);
   const teamOf = new Map(teams.map((t) => [t.user_id, t]));
-  const holidayCache = new Map<string, Map<string, HolidayDay>>();
+  // One map of days per region, shared by everyone of that region who has no leave in the range
+  // (1,000 people are a handful of maps, not 1,000 copies); only people with leave get their own copy.
+  const regionDays = new Map<string, Map<string, OffDay[]>>();
+  const withLeave = new Set(leave.map((r) => r.user_id));
   for (const userId of userIds) {
     const team = teamOf.get(userId);
     const region = team ? { country: team.country, region: team.region } : organisation;
     const key = team ? `team:${team.team_id}` : 'organisation';
-    let holidays = holidayCache.get(key);
-    if (!holidays) {
-      holidays = holidaysOf(region, overrides, team?.team_id ?? null, from, to);
-      holidayCache.set(key, holidays);
+    let days = regionDays.get(key);
+    if (!days) {
+      days = new Map();
+      for (const [day, h] of holidaysOf(region, overrides, team?.team_id ?? null, from, to)) days.set(day, [h]);
+      regionDays.set(key, days);
     }
-    const days = new Map<string, OffDay[]>();
-    for (const [day, h] of holidays) days.set(day, [h]);
-    result.set(userId, days);
+    result.set(userId, withLeave.has(userId) ? new Map(days) : days);
   }
   for (const r of leave) {
     const days = result.get(r.user_id);

@@ -86,87 +86,95 @@ export async function splitRanges(db: Db, ranges: readonly LedgerRange[]) {
   return { counted, kept };
 }
 
-type StaleRow = { id: string; lo_ms: number | null; hi_ms: number | null };
+type StaleRow = { id: string; user_id: string; lo_ms: number | null; hi_ms: number | null };
+type PersonRow = {
+  id: string;
+  own: string | null;
+  kept: string | null;
+  lo_ms: number | null;
+  hi_ms: number | null;
+};
+
+const uuids = (ids: readonly string[]) => `{${ids.join(',')}}`;
+const dayOf = (ms: number | string, zone: string) => zonedDate(new Date(Number(ms)), zone);
 
 /**
- * Counts one person's stale days again into the kept sums and clears the marks it covered, in one
- * transaction under a lock of that person, so two refreshes never write the same days at once. A
- * write that lands meanwhile leaves its own mark for the next refresh.
+ * Counts the stale days of these people again into the kept sums and clears the marks it read, in
+ * one transaction under a lock of each person (taken in one order, so two refreshes never deadlock
+ * and never write the same person's days at once). A write that lands meanwhile leaves its own mark
+ * for the next refresh. A handful of statements for the whole batch, however many people.
  */
-async function refreshPerson(db: Db, userId: string, organisationZone: string) {
+async function refreshPeople(db: Db, ids: readonly string[], organisationZone: string) {
   await db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('ledger_pieces'), hashtext(${userId}))`);
+    await tx.execute(
+      sql`select pg_advisory_xact_lock(hashtext('ledger_pieces'), hashtext(u::text))
+        from unnest(${uuids([...ids].sort())}::uuid[]) as u order by u`,
+    );
     await tx.execute(sql`set local jit = off`);
     const marks = await rowsOf<StaleRow>(
       tx,
-      sql`select id::text,
+      sql`select id::text, user_id::text,
           case when isfinite(lo) then (extract(epoch from lo) * 1000)::float8 end as lo_ms,
           case when isfinite(hi) then (extract(epoch from hi) * 1000)::float8 end as hi_ms
-        from ledger_stale where user_id = ${userId} order by id`,
+        from ledger_stale where user_id = any(${uuids(ids)}::uuid[])`,
     );
-    // Another instance's refresh held the lock and counted these days already.
+    // Another instance's refresh held the locks and counted these days already.
     if (marks.length === 0) return;
-    const [user] = await rowsOf<{ zone: string | null }>(
+    // Each person's zone now, the zone of their kept sums, and the extent of their entries.
+    const people = await rowsOf<PersonRow>(
       tx,
-      sql`select time_zone as zone from users where id = ${userId}`,
+      sql`select u.id::text, u.time_zone as own, k.zone as kept,
+          (extract(epoch from e.lo) * 1000)::float8 as lo_ms, (extract(epoch from e.hi) * 1000)::float8 as hi_ms
+        from users u
+        left join ledger_people k on k.user_id = u.id
+        left join lateral (select min(start_time) as lo, max(end_time) as hi from time_entries where user_id = u.id) e on true
+        where u.id = any(${uuids(ids)}::uuid[])`,
     );
-    const clear = sql`delete from ledger_stale where user_id = ${userId}
-      and id = any(${`{${marks.map((m) => m.id).join(',')}}`}::bigint[])`;
-    if (!user) {
-      // Deleted: its pieces went with it (foreign key); its marks go now.
-      await tx.execute(clear);
-      return;
+    const marksOf = new Map<string, StaleRow[]>();
+    for (const m of marks) marksOf.set(m.user_id, [...(marksOf.get(m.user_id) ?? []), m]);
+    const ranges: LedgerRange[] = [];
+    const wholly: string[] = [];
+    for (const p of people) {
+      const mine = marksOf.get(p.id);
+      if (!mine) continue;
+      const zone = zoneOf(p.own, organisationZone);
+      const person = { userId: p.id, zone };
+      if (p.kept !== zone || mine.some((m) => m.lo_ms === null || m.hi_ms === null)) {
+        wholly.push(p.id);
+        if (p.lo_ms != null && p.hi_ms != null)
+          ranges.push({ person, from: dayOf(p.lo_ms, zone), to: dayOf(p.hi_ms, zone) });
+      } else
+        for (const [from, to] of merged(mine.map((m) => [dayOf(m.lo_ms!, zone), dayOf(m.hi_ms!, zone)])))
+          ranges.push({ person, from, to });
     }
-    const zone = zoneOf(user.zone, organisationZone);
-    const [kept] = await rowsOf<{ zone: string }>(
-      tx,
-      sql`select zone from ledger_people where user_id = ${userId}`,
-    );
-    const whole = !kept || kept.zone !== zone || marks.some((m) => m.lo_ms === null || m.hi_ms === null);
-    let spans: [string, string][];
-    if (whole) {
-      await tx.execute(sql`delete from ledger_pieces where user_id = ${userId}`);
-      const [extent] = await rowsOf<{ lo_ms: number | null; hi_ms: number | null }>(
-        tx,
-        sql`select (extract(epoch from min(start_time)) * 1000)::float8 as lo_ms,
-            (extract(epoch from max(end_time)) * 1000)::float8 as hi_ms
-          from time_entries where user_id = ${userId}`,
+    // A deleted person's pieces went with them (foreign key); their marks go below.
+    await tx.execute(sql`delete from ledger_pieces where user_id = any(${uuids(wholly)}::uuid[])`);
+    const partly = ranges.filter((r) => !wholly.includes(r.person.userId));
+    if (partly.length > 0)
+      await tx.execute(
+        sql`delete from ledger_pieces k using unnest(${uuids(partly.map((r) => r.person.userId))}::uuid[],
+            ${`{${partly.map((r) => r.from).join(',')}}`}::date[], ${`{${partly.map((r) => r.to).join(',')}}`}::date[])
+            as r(user_id, from_day, to_day)
+          where k.user_id = r.user_id and k.day between r.from_day and r.to_day`,
       );
-      spans =
-        extent?.lo_ms == null || extent.hi_ms == null
-          ? []
-          : [
-              [
-                zonedDate(new Date(Number(extent.lo_ms)), zone),
-                zonedDate(new Date(Number(extent.hi_ms)), zone),
-              ],
-            ];
-    } else {
-      spans = merged(
-        marks.map((m) => [
-          zonedDate(new Date(Number(m.lo_ms)), zone),
-          zonedDate(new Date(Number(m.hi_ms)), zone),
-        ]),
-      );
-      for (const [from, to] of spans)
-        await tx.execute(
-          sql`delete from ledger_pieces where user_id = ${userId} and day between ${from} and ${to}`,
-        );
-    }
-    if (spans.length > 0) {
-      const person = { userId, zone };
-      const ranges = spans.map(([from, to]) => ({ person, from, to }));
+    if (ranges.length > 0)
       await tx.execute(
         sql`${ledgerWith({ all: ranges, counted: ranges, kept: [], timers: false }, { now: new Date() })}
           insert into ledger_pieces (user_id, day, entry_id, project_id, task_id, secs)
           select user_id, day, entry_id, project_id, task_id, secs from pieces`,
       );
-    }
+    // Only the people counted here: another's kept zone must not move without their days.
+    const counted = people.filter((p) => marksOf.has(p.id));
+    if (counted.length > 0)
+      await tx.execute(
+        sql`insert into ledger_people (user_id, zone)
+          select * from unnest(${uuids(counted.map((p) => p.id))}::uuid[],
+            ${`{${counted.map((p) => `"${zoneOf(p.own, organisationZone)}"`).join(',')}}`}::text[])
+          on conflict (user_id) do update set zone = excluded.zone`,
+      );
     await tx.execute(
-      sql`insert into ledger_people (user_id, zone) values (${userId}, ${zone})
-        on conflict (user_id) do update set zone = excluded.zone`,
+      sql`delete from ledger_stale where id = any(${`{${marks.map((m) => m.id).join(',')}}`}::bigint[])`,
     );
-    await tx.execute(clear);
   });
 }
 
@@ -191,7 +199,12 @@ export async function refreshLedger(db: Db, organisationZone: string, batch = 50
     db,
     sql`select user_id::text from ledger_stale group by user_id order by min(id) limit ${batch}`,
   );
-  for (const { user_id } of people) await refreshPerson(db, user_id, organisationZone);
+  if (people.length > 0)
+    await refreshPeople(
+      db,
+      people.map((p) => p.user_id),
+      organisationZone,
+    );
   return people.length;
 }
 
