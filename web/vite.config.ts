@@ -22,7 +22,7 @@ const root = fileURLToPath(new URL('.', import.meta.url));
  * - features: feature components that more than one page shows (task cards, alert lists, live updates).
  */
 const PUBLIC_MODULES =
-  /web[\\/]src[\\/](lib[\\/](api-client|auth|query-client|utils|format)|components[\\/](trans|ui[\\/](button|input|label|spinner|card|textarea))|components[\\/]form[\\/](field|form|use-zod-form)|features[\\/]auth[\\/](api|auth-card))\.tsx?$|node_modules[\\/]react-hook-form[\\/]|locales[\\/]en[\\/](common|auth)\.json$/;
+  /web[\\/]src[\\/](lib[\\/](api-client|auth|query-client|utils)|components[\\/](trans|ui[\\/](button|input|label|spinner|card|textarea))|components[\\/]form[\\/](field|form|use-zod-form)|features[\\/]auth[\\/](api|auth-card))\.tsx?$|node_modules[\\/]react-hook-form[\\/]|locales[\\/]en[\\/](common|auth)\.json$/;
 
 /** The message areas the signed-out pages read (sign-in, registration, recovery). */
 const PUBLIC_AREAS = new Set(['common', 'auth']);
