@@ -51,6 +51,8 @@ export default defineConfig({
   build: {
     outDir: fileURLToPath(new URL('../dist/web', import.meta.url)),
     emptyOutDir: true,
+    // Every browser the app supports knows <link rel="modulepreload">: no polyfill in the entry.
+    modulePreload: { polyfill: false },
     rolldownOptions: {
       // A feature's index.ts face re-exports its parts; only the parts a page uses reach its chunk.
       // (a face holds re-exports only, so it is declared free of side effects for that).
