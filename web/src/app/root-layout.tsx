@@ -23,20 +23,24 @@ export function PageFallback() {
 
 /** Where each visited entry of the history was scrolled to, for going back and forward. */
 const scrolledTo = new Map<string, number>();
+let shownKey = '';
 
 /**
  * The browser's scrolling across navigations: a new page starts at its top (or at its `#anchor`),
- * back and forward return to where the page was left.
+ * back and forward return to where the page was left; the first page is left to the browser.
  */
 function useScrollRestoration() {
   const { key, hash } = useLocation();
   const action = useNavigationType();
   useEffect(() => {
-    const remember = () => scrolledTo.set(key, window.scrollY);
+    const remember = () => scrolledTo.set(shownKey, window.scrollY);
     window.addEventListener('scroll', remember, { passive: true });
     return () => window.removeEventListener('scroll', remember);
-  }, [key]);
+  }, []);
   useLayoutEffect(() => {
+    const first = shownKey === '';
+    shownKey = key;
+    if (first) return;
     const anchor = hash && document.getElementById(decodeURIComponent(hash.slice(1)));
     if (action === 'POP') window.scrollTo(0, scrolledTo.get(key) ?? 0);
     else if (anchor) anchor.scrollIntoView();
