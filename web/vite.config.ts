@@ -51,7 +51,8 @@ export default defineConfig({
   build: {
     outDir: fileURLToPath(new URL('../dist/web', import.meta.url)),
     emptyOutDir: true,
-    // Every browser the app supports knows <link rel="modulepreload">: no polyfill in the entry.
+    // No modulepreload polyfill in the entry (docs/decisions/040-login-budget.md): a browser without
+    // <link rel="modulepreload"> (Safari before 17) still loads every chunk, only not ahead of time.
     modulePreload: { polyfill: false },
     rolldownOptions: {
       // A feature's index.ts face re-exports its parts; only the parts a page uses reach its chunk.
