@@ -12,9 +12,9 @@ const root = fileURLToPath(new URL('.', import.meta.url));
  * handful of requests rather than dozens of tiny ones (docs/performance.md, "Browser"):
  * - framework: the libraries the entry itself needs (React, the router, TanStack Query);
  * - public: what every page needs, signed in or not (the HTTP client, buttons, the form layer's
- *   fields, react-hook-form, react-i18next's <Trans> for sentences with a link, and the English words of
- *   signed-out pages (English is the default language, and a signed-in screen's scripts are at their
- *   limit of 10; a German reader fetches these 3 KB with the public code));
+ *   fields, react-hook-form, <Trans> for sentences with a link (components/trans.tsx), and the English
+ *   words of signed-out pages (English is the default language, and a signed-in screen's scripts are
+ *   at their limit of 10; a German reader fetches these 3 KB with the public code));
  * - charts: the chart library and what only it uses (recharts, d3, redux), for the reports page alone
  *   (docs/decisions/012-reports.md): in `vendor` it would load with every signed-in screen;
  * - vendor: every other library (Radix, icons, zod, forms), which only signed-in screens use;
@@ -22,7 +22,7 @@ const root = fileURLToPath(new URL('.', import.meta.url));
  * - features: feature components that more than one page shows (task cards, alert lists, live updates).
  */
 const PUBLIC_MODULES =
-  /web[\\/]src[\\/](lib[\\/](api-client|auth|query-client|utils|format)|components[\\/]ui[\\/](button|input|label|spinner|card|textarea)|components[\\/]form[\\/](field|form|use-zod-form)|features[\\/]auth[\\/](api|auth-card))\.tsx?$|node_modules[\\/](react-hook-form|react-i18next|html-parse-stringify|void-elements)[\\/]|locales[\\/]en[\\/](common|auth)\.json$/;
+  /web[\\/]src[\\/](lib[\\/](api-client|auth|query-client|utils)|components[\\/](trans|ui[\\/](button|input|label|spinner|card|textarea))|components[\\/]form[\\/](field|form|use-zod-form)|features[\\/]auth[\\/](api|auth-card))\.tsx?$|node_modules[\\/]react-hook-form[\\/]|locales[\\/]en[\\/](common|auth)\.json$/;
 
 /** The message areas the signed-out pages read (sign-in, registration, recovery). */
 const PUBLIC_AREAS = new Set(['common', 'auth']);
@@ -51,6 +51,9 @@ export default defineConfig({
   build: {
     outDir: fileURLToPath(new URL('../dist/web', import.meta.url)),
     emptyOutDir: true,
+    // No modulepreload polyfill in the entry (docs/decisions/040-login-budget.md): a browser without
+    // <link rel="modulepreload"> (Safari before 17) still loads every chunk, only not ahead of time.
+    modulePreload: { polyfill: false },
     rolldownOptions: {
       // A feature's index.ts face re-exports its parts; only the parts a page uses reach its chunk.
       // (a face holds re-exports only, so it is declared free of side effects for that).

@@ -1,8 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router/dom';
-import { router } from '@/app/router';
+import { AppRouter, navigate } from '@/app/router';
 import { Toaster } from '@/components/ui/toaster';
 import { getStoredUser, setNavigate } from '@/lib/auth';
 import { applyLanguage, resolveLanguage } from '@/lib/i18n';
@@ -10,7 +9,7 @@ import { queryClient } from '@/lib/query-client';
 import './index.css';
 import '@/lib/theme';
 
-setNavigate((to) => router.navigate(to));
+setNavigate(navigate);
 // The first screen already in the person's language and formats (lib/i18n.ts).
 void applyLanguage(resolveLanguage(getStoredUser()?.language), getStoredUser()?.timeFormat ?? null);
 
@@ -22,7 +21,7 @@ createRoot(root).render(
     <QueryClientProvider client={queryClient}>
       {/* A screen waits here, blank, the moment its words are fetched (lib/i18n.ts). */}
       <Suspense fallback={null}>
-        <RouterProvider router={router} />
+        <AppRouter />
         <Toaster />
       </Suspense>
     </QueryClientProvider>

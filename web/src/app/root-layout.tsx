@@ -1,8 +1,9 @@
-import { Fragment, lazy, Suspense } from 'react';
+import { Fragment, lazy, Suspense, useEffect, useLayoutEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
+import { Outlet, useLocation, useNavigationType } from 'react-router';
 import { Spinner } from '@/components/ui/spinner';
 import { getStoredUser, useStoredUser } from '@/lib/auth';
+import { useNavigating } from './navigating';
 import { useAppliedLanguage } from './use-language';
 
 // Signed-out pages (sign in, register) never download the shell: it is its own chunk. A signed-in
@@ -20,10 +21,38 @@ export function PageFallback() {
   );
 }
 
+/** Where each visited entry of the history was scrolled to, for going back and forward. */
+const scrolledTo = new Map<string, number>();
+let shownKey = '';
+
+/**
+ * The browser's scrolling across navigations: a new page starts at its top (or at its `#anchor`),
+ * back and forward return to where the page was left; the first page is left to the browser.
+ */
+function useScrollRestoration() {
+  const { key, hash } = useLocation();
+  const action = useNavigationType();
+  useEffect(() => {
+    const remember = () => scrolledTo.set(shownKey, window.scrollY);
+    window.addEventListener('scroll', remember, { passive: true });
+    return () => window.removeEventListener('scroll', remember);
+  }, []);
+  useLayoutEffect(() => {
+    const first = shownKey === '';
+    shownKey = key;
+    if (first) return;
+    const anchor = hash && document.getElementById(decodeURIComponent(hash.slice(1)));
+    if (action === 'POP') window.scrollTo(0, scrolledTo.get(key) ?? 0);
+    else if (anchor) anchor.scrollIntoView();
+    else window.scrollTo(0, 0);
+  }, [key, hash, action]);
+}
+
 /** The shell appears only while a user record is stored (docs/product/client-behaviour.md#layout-shell); otherwise pages render bare. */
 export function RootLayout() {
   const user = useStoredUser();
-  const busy = useNavigation().state !== 'idle';
+  const busy = useNavigating();
+  useScrollRestoration();
   // Every screen renders again in a newly chosen language or clock (formats are read while rendering).
   const language = useAppliedLanguage();
   const page = (
@@ -43,7 +72,6 @@ export function RootLayout() {
           {page}
         </main>
       )}
-      <ScrollRestoration />
     </Fragment>
   );
 }

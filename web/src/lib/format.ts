@@ -1,4 +1,5 @@
 import { sentenceDay } from '@contract/zoned-time';
+import { formatLocale, formats } from './format-settings';
 
 /** Display helpers (docs/product/time-tracking.md#durations: durations as hours and minutes, totals with one decimal). */
 
@@ -66,21 +67,7 @@ export function toDate(value: DateInput): Date {
   return new Date(value);
 }
 
-/**
- * The person's formats (lib/i18n.ts `applyLanguage` sets them): their language's locale and, when they
- * chose one, their clock. Until set: the browser's own.
- */
-let locale: string | undefined;
-let hourCycle: 'h12' | 'h23' | undefined;
-
-/** Sets the locale and clock every formatter here uses ('de-DE', '24h'); null: the locale's own clock. */
-export function setFormats(nextLocale: string, timeFormat: '12h' | '24h' | null): void {
-  locale = nextLocale;
-  hourCycle = timeFormat === '12h' ? 'h12' : timeFormat === '24h' ? 'h23' : undefined;
-}
-
-/** The locale formats are written in ('en-US' until a language is applied). */
-export const formatLocale = () => locale ?? 'en-US';
+export { formatLocale, setFormats } from './format-settings';
 
 /** A fixed English locale for English readers ('Fri 31 Oct' reads the same everywhere), else the person's. */
 const englishOr = (english: string) => (formatLocale().startsWith('en') ? english : formatLocale());
@@ -89,8 +76,10 @@ const englishOr = (english: string) => (formatLocale().startsWith('en') ? englis
 const formatters = new Map<string, Intl.DateTimeFormat>();
 function zoned(timeZone: string | undefined, options: Intl.DateTimeFormatOptions, fixedLocale?: string) {
   const withClock =
-    !fixedLocale && hourCycle && (options.hour || options.timeStyle) ? { ...options, hourCycle } : options;
-  const useLocale = fixedLocale ?? locale;
+    !fixedLocale && formats.hourCycle && (options.hour || options.timeStyle)
+      ? { ...options, hourCycle: formats.hourCycle }
+      : options;
+  const useLocale = fixedLocale ?? formats.locale;
   const key = `${useLocale}|${timeZone}|${JSON.stringify(withClock)}`;
   let f = formatters.get(key);
   if (!f) {
@@ -102,7 +91,7 @@ function zoned(timeZone: string | undefined, options: Intl.DateTimeFormatOptions
 
 const dateFmt = () => zoned(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
 const timeFmt = () => zoned(undefined, { hour: 'numeric', minute: '2-digit' });
-const relFmt = () => new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
+const relFmt = () => new Intl.RelativeTimeFormat(formats.locale, { numeric: 'auto' });
 
 /** The first day of a week where the person lives: 1 Monday … 7 Sunday (Intl's week info). */
 export function firstDayOfWeek(): number {

@@ -7,7 +7,7 @@ import {
 } from '@contract/languages';
 import i18next, { type BackendModule, type ReadCallback } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { setFormats } from './format';
+import { setFormats } from './format-settings';
 import { precompiledIcu } from './precompiled-icu';
 
 /**

@@ -1,15 +1,89 @@
 import type { I18nFormatModule } from 'i18next';
-import IntlMessageFormat from 'intl-messageformat';
-
-/** A message as the build leaves it (web/precompile-messages.ts): plain text, or its ICU syntax tree. */
-type Ast = ReturnType<IntlMessageFormat['getAst']>;
-const formatters = new WeakMap<Ast, Map<string, IntlMessageFormat>>();
+import { type MessageFormatElement, parse, TYPE } from '@formatjs/icu-messageformat-parser';
 
 /**
- * Formats the messages in ICU syntax, as i18next-icu does, from the syntax trees the build made: the
- * browser carries FormatJS's formatter but not its parser (docs/decisions/035-languages.md, "Cost in
- * the browser"). One formatter per message and language, made on first use.
+ * Formats the messages in ICU syntax, as i18next-icu does, from the syntax trees the build made
+ * (web/precompile-messages.ts): the browser carries neither FormatJS's parser nor its formatter
+ * (docs/decisions/035-languages.md, "Cost in the browser"; docs/decisions/040-login-budget.md). The
+ * message files use text, `{arguments}`, `select` and `plural` (with `#`); this walks those trees the
+ * way intl-messageformat's `format` does, and `precompiled-icu.test.ts` holds every message of every
+ * file to i18next-icu's text. Anything else in a message (a `number` or `date` argument) is refused,
+ * so that test fails the day one is written.
  */
+class MissingValue extends Error {}
+
+const pluralRules = new Map<string, Intl.PluralRules>();
+const numberFormats = new Map<string, Intl.NumberFormat>();
+
+function rulesFor(locale: string, type: Intl.PluralRuleType): Intl.PluralRules {
+  const key = `${locale}|${type}`;
+  let rules = pluralRules.get(key);
+  if (!rules) {
+    rules = new Intl.PluralRules(locale, { type });
+    pluralRules.set(key, rules);
+  }
+  return rules;
+}
+
+function numberFormat(locale: string): Intl.NumberFormat {
+  let format = numberFormats.get(locale);
+  if (!format) {
+    format = new Intl.NumberFormat(locale);
+    numberFormats.set(locale, format);
+  }
+  return format;
+}
+
+function argument(values: Record<string, unknown>, name: string): unknown {
+  if (!(name in values)) throw new MissingValue(name);
+  return values[name];
+}
+
+function format(
+  elements: MessageFormatElement[],
+  locale: string,
+  values: Record<string, unknown>,
+  count?: number,
+): string {
+  let text = '';
+  for (const element of elements) {
+    switch (element.type) {
+      case TYPE.literal:
+        text += element.value;
+        break;
+      case TYPE.argument: {
+        const value = argument(values, element.value);
+        text +=
+          typeof value === 'string' || typeof value === 'number' ? String(value) : value ? String(value) : '';
+        break;
+      }
+      case TYPE.pound:
+        if (count !== undefined) text += numberFormat(locale).format(count);
+        break;
+      case TYPE.select: {
+        const option = element.options[String(argument(values, element.value))] ?? element.options.other;
+        if (!option) throw new Error(`no option for ${element.value}`);
+        text += format(option.value, locale, values, count);
+        break;
+      }
+      case TYPE.plural: {
+        const value = Number(argument(values, element.value));
+        const n = value - (element.offset || 0);
+        const option =
+          element.options[`=${value}`] ??
+          element.options[rulesFor(locale, element.pluralType ?? 'cardinal').select(n)] ??
+          element.options.other;
+        if (!option) throw new Error(`no option for ${element.value}`);
+        text += format(option.value, locale, values, n);
+        break;
+      }
+      default:
+        throw new Error(`unsupported ICU element (type ${element.type})`);
+    }
+  }
+  return text;
+}
+
 export const precompiledIcu: I18nFormatModule & Record<string, unknown> = {
   type: 'i18nFormat',
   init() {},
@@ -17,16 +91,13 @@ export const precompiledIcu: I18nFormatModule & Record<string, unknown> = {
     const locale = language === 'pseudo' ? 'en' : language;
     try {
       if (typeof message === 'string') {
-        // Plain text; or, where no build ran (unit tests), an ICU string the full formatter parses.
+        // Plain text; or, where no build ran (unit tests), an ICU string parsed here (the browser's build
+        // has no parser: there every message with arguments arrives as a tree).
         if (!/[{}]/.test(message)) return message;
-        return new IntlMessageFormat(message, locale, undefined, { ignoreTag: true }).format(values);
+        return format(parse(message, { ignoreTag: true }), locale, values ?? {});
       }
       if (!Array.isArray(message)) return message;
-      const byLocale = formatters.get(message) ?? new Map<string, IntlMessageFormat>();
-      formatters.set(message, byLocale);
-      const formatter = byLocale.get(locale) ?? new IntlMessageFormat(message, locale);
-      byLocale.set(locale, formatter);
-      return formatter.format(values);
+      return format(message, locale, values ?? {});
     } catch (error) {
       // An argument missing: the text as written when it is a string (as i18next-icu did), else the key.
       if (import.meta.env.DEV) console.warn(`i18n: ${key}:`, error);

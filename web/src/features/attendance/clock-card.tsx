@@ -1,7 +1,8 @@
 import type { TodaySummary } from '@contract/attendance';
 import { Coffee, LogIn, LogOut, Play, TriangleAlert } from 'lucide-react';
 import { useState } from 'react';
-import { Trans, useTranslation } from 'react-i18next';
+import { useTranslation } from 'react-i18next';
+import { Trans } from '@/components/trans';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';

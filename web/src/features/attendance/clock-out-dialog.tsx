@@ -1,5 +1,6 @@
 import type { AttendanceRecord } from '@contract/attendance';
-import { Trans, useTranslation } from 'react-i18next';
+import { useTranslation } from 'react-i18next';
+import { Trans } from '@/components/trans';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { formatElapsed, secondsSince } from '@/lib/format';
 import { useNow } from '@/lib/use-now';

@@ -1,7 +1,8 @@
 import { type PasswordResetRequest, passwordResetRequest } from '@contract/auth';
 import { MailCheck } from 'lucide-react';
 import { useState } from 'react';
-import { Trans, useTranslation } from 'react-i18next';
+import { useTranslation } from 'react-i18next';
+import { Trans } from '@/components/trans';
 import { Link } from 'react-router';
 import { applyServerErrors, Form, FormMessage, TextField, useZodForm } from '@/components/form';
 import { Button } from '@/components/ui/button';

@@ -1,6 +1,7 @@
 import type { LoginRequest, SignInResponse } from '@contract/auth';
 import { useState } from 'react';
-import { Trans, useTranslation } from 'react-i18next';
+import { useTranslation } from 'react-i18next';
+import { Trans } from '@/components/trans';
 import { Link, useNavigate } from 'react-router';
 // Straight from the modules, not the index: see components/form/index.ts.
 import { TextField } from '@/components/form/field';

@@ -1,5 +1,6 @@
 import { Clock } from 'lucide-react';
-import { Trans, useTranslation } from 'react-i18next';
+import { useTranslation } from 'react-i18next';
+import { Trans } from '@/components/trans';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 

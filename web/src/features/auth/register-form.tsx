@@ -1,6 +1,7 @@
 import { type RegisterForm as Values, registerForm, selfRoles } from '@contract/auth';
 import type { z } from 'zod';
-import { Trans, useTranslation } from 'react-i18next';
+import { useTranslation } from 'react-i18next';
+import { Trans } from '@/components/trans';
 import { Link } from 'react-router';
 import {
   applyServerErrors,

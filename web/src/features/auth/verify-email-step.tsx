@@ -1,6 +1,7 @@
 import { CODE_LENGTH, type User, verifyEmailRequest } from '@contract/auth';
 import { ArrowLeft } from 'lucide-react';
-import { Trans, useTranslation } from 'react-i18next';
+import { useTranslation } from 'react-i18next';
+import { Trans } from '@/components/trans';
 import { Form, TextField, useZodForm } from '@/components/form';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';

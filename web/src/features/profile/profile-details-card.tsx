@@ -1,6 +1,7 @@
 import { ORG_ZONE, type ProfileForm, profileForm } from '@contract/profile';
 import { useMemo, useState } from 'react';
-import { Trans, useTranslation } from 'react-i18next';
+import { useTranslation } from 'react-i18next';
+import { Trans } from '@/components/trans';
 
 import {
   applyServerErrors,

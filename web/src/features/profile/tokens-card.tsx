@@ -1,7 +1,8 @@
 import { type ApiToken, createTokenRequest, TOKEN_EXPIRY_DAYS, type TokenScope } from '@contract/profile';
 import { KeyRound } from 'lucide-react';
 import { useState } from 'react';
-import { Trans, useTranslation } from 'react-i18next';
+import { useTranslation } from 'react-i18next';
+import { Trans } from '@/components/trans';
 import { applyServerErrors, Form, FormMessage, SelectField, TextField, useZodForm } from '@/components/form';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';

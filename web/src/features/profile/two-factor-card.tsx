@@ -2,7 +2,8 @@ import { type TwoFactorCodeRequest, twoFactorCodeRequest } from '@contract/auth'
 import type { TwoFactorSetup } from '@contract/profile';
 import { Copy, Download, ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
-import { Trans, useTranslation } from 'react-i18next';
+import { useTranslation } from 'react-i18next';
+import { Trans } from '@/components/trans';
 import { applyServerErrors, Form, FormMessage, TextField, useZodForm } from '@/components/form';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';

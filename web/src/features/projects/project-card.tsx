@@ -1,6 +1,7 @@
 import type { Project, ProjectStatus } from '@contract/projects';
 import { CalendarDays, CheckCircle2, Play, Users } from 'lucide-react';
-import { Trans, useTranslation } from 'react-i18next';
+import { useTranslation } from 'react-i18next';
+import { Trans } from '@/components/trans';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';

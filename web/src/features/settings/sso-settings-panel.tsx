@@ -1,6 +1,7 @@
 import { type SsoSettings, type SsoSettingsInput, ssoSettingsInput } from '@contract/sso';
 import { useEffect, useState } from 'react';
-import { Trans, useTranslation } from 'react-i18next';
+import { useTranslation } from 'react-i18next';
+import { Trans } from '@/components/trans';
 import {
   type Control,
   type ControllerRenderProps,

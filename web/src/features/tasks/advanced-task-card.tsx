@@ -1,7 +1,8 @@
 import { SUBMISSION_NOTES, type Task } from '@contract/tasks';
 import { CheckCircle2, MessageSquare, Pause, Play, RotateCcw, Send } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
-import { Trans, useTranslation } from 'react-i18next';
+import { useTranslation } from 'react-i18next';
+import { Trans } from '@/components/trans';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
 import { formatRelative } from '@/lib/format';

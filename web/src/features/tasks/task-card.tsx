@@ -1,7 +1,8 @@
 import { isOverdue, type Task } from '@contract/tasks';
 import { CalendarClock, Clock, FolderKanban } from 'lucide-react';
 import { Children, type ReactNode } from 'react';
-import { Trans, useTranslation } from 'react-i18next';
+import { useTranslation } from 'react-i18next';
+import { Trans } from '@/components/trans';
 import { Avatar } from '@/components/ui/avatar';
 import { Card } from '@/components/ui/card';
 import { formatDuration, formatNumber } from '@/lib/format';

@@ -1,6 +1,7 @@
 import type { LeaveType } from '@contract/time-off';
 import type { ReactNode } from 'react';
-import { Trans, useTranslation } from 'react-i18next';
+import { useTranslation } from 'react-i18next';
+import { Trans } from '@/components/trans';
 import { AlertTriangle } from 'lucide-react';
 import { formatBalance } from '@/lib/format';
 import { formatCost, formatDays } from './format';
