@@ -9,6 +9,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@
 import { formatNumber } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import { AdjustDialog } from './adjust-dialog';
+import { EntitlementDialog } from './entitlement-dialog';
 import { useBalances, useTeams } from './api';
 import { YearPicker } from './year-picker';
 
@@ -41,6 +42,7 @@ export function BalancesTable({
   const [year, setYear] = useState(Number(today.slice(0, 4)));
   const [teamId, setTeamId] = useState<string | undefined>();
   const [adjusting, setAdjusting] = useState<LeaveBalance | null>(null);
+  const [entitling, setEntitling] = useState<LeaveBalance | null>(null);
   const teams = useTeams();
   const balances = useBalances({ year, teamId });
   return (
@@ -115,18 +117,33 @@ export function BalancesTable({
                       )}
                     >
                       {formatNumber(Number(b[key]))}
+                      {key === 'entitlementDays' && b.ownEntitlementDays !== null && (
+                        <span className="block text-xs font-normal text-muted-foreground">
+                          {t('balances.own')}
+                        </span>
+                      )}
                     </TableCell>
                   ))}
                   {isAdmin && (
                     <TableCell className="text-right">
-                      <Button
-                        variant="outline"
-                        size="sm"
-                        aria-label={t('balances.adjustLabel', { name: b.userName })}
-                        onClick={() => setAdjusting(b)}
-                      >
-                        {t('balances.adjust')}
-                      </Button>
+                      <div className="flex flex-wrap justify-end gap-2">
+                        <Button
+                          variant="outline"
+                          size="sm"
+                          aria-label={t('balances.entitlementLabel', { name: b.userName })}
+                          onClick={() => setEntitling(b)}
+                        >
+                          {t('balances.entitlement')}
+                        </Button>
+                        <Button
+                          variant="outline"
+                          size="sm"
+                          aria-label={t('balances.adjustLabel', { name: b.userName })}
+                          onClick={() => setAdjusting(b)}
+                        >
+                          {t('balances.adjust')}
+                        </Button>
+                      </div>
                     </TableCell>
                   )}
                 </TableRow>
@@ -136,6 +153,7 @@ export function BalancesTable({
         )}
       </CardContent>
       {isAdmin && <AdjustDialog balance={adjusting} onClose={() => setAdjusting(null)} />}
+      {isAdmin && <EntitlementDialog balance={entitling} onClose={() => setEntitling(null)} />}
     </Card>
   );
 }
