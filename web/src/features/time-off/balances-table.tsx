@@ -95,18 +95,36 @@ export function BalancesTable({
                     {t(`balance.${label}`)}
                   </TableHead>
                 ))}
-                {isAdmin && (
-                  <TableHead scope="col">
-                    <span className="sr-only">{t('balances.actions')}</span>
-                  </TableHead>
-                )}
               </TableRow>
             </TableHeader>
             <TableBody>
               {(balances.data ?? []).map((b) => (
                 <TableRow key={b.userId}>
-                  <th scope="row" className="whitespace-nowrap px-3 text-left font-medium">
-                    {b.userName}
+                  <th scope="row" className="px-3 py-2 text-left font-medium">
+                    <span className="block whitespace-nowrap">{b.userName}</span>
+                    {/* An admin's actions under the name: no column of their own, so every figure stays in view at 1280 px in German and the person and what remains on a phone. */}
+                    {isAdmin && (
+                      <span className="mt-1.5 flex flex-wrap gap-1.5">
+                        <Button
+                          variant="outline"
+                          size="sm"
+                          className="h-7 px-2 font-normal"
+                          aria-label={t('balances.entitlementLabel', { name: b.userName })}
+                          onClick={() => setEntitling(b)}
+                        >
+                          {t('balances.entitlement')}
+                        </Button>
+                        <Button
+                          variant="outline"
+                          size="sm"
+                          className="h-7 px-2 font-normal"
+                          aria-label={t('balances.adjustLabel', { name: b.userName })}
+                          onClick={() => setAdjusting(b)}
+                        >
+                          {t('balances.adjust')}
+                        </Button>
+                      </span>
+                    )}
                   </th>
                   {columns.map(([key]) => (
                     <TableCell
@@ -124,28 +142,6 @@ export function BalancesTable({
                       )}
                     </TableCell>
                   ))}
-                  {isAdmin && (
-                    <TableCell className="text-right">
-                      <div className="flex flex-wrap justify-end gap-2">
-                        <Button
-                          variant="outline"
-                          size="sm"
-                          aria-label={t('balances.entitlementLabel', { name: b.userName })}
-                          onClick={() => setEntitling(b)}
-                        >
-                          {t('balances.entitlement')}
-                        </Button>
-                        <Button
-                          variant="outline"
-                          size="sm"
-                          aria-label={t('balances.adjustLabel', { name: b.userName })}
-                          onClick={() => setAdjusting(b)}
-                        >
-                          {t('balances.adjust')}
-                        </Button>
-                      </div>
-                    </TableCell>
-                  )}
                 </TableRow>
               ))}
             </TableBody>

@@ -82,7 +82,13 @@ export function EntitlementDialog({
       />
       {own !== null && (
         <div>
-          <Button type="button" variant="outline" disabled={save.isPending} onClick={() => send(null)}>
+          <Button
+            type="button"
+            variant="outline"
+            className="h-auto min-h-9 w-full whitespace-normal py-2 sm:w-auto"
+            disabled={save.isPending}
+            onClick={() => send(null)}
+          >
             {t('entitlement.useDefault', { days: organisation })}
           </Button>
         </div>

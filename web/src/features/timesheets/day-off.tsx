@@ -58,9 +58,8 @@ export function DayOffRows({ off }: { off: DayOff[] }) {
                 aria-hidden
               />
             )}
-            <span className="min-w-0 truncate font-medium" title={dayOffLabel(o, t)}>
-              {dayOffLabel(o, t)}
-            </span>
+            {/* Wraps rather than cut off: on a phone "Company day: Christmas Eve (half day)" is read whole. */}
+            <span className="min-w-0 break-words font-medium">{dayOffLabel(o, t)}</span>
           </span>
           <span className="shrink-0 text-right text-xs tabular-nums text-muted-foreground">
             {effect(o, t)}
