@@ -181,6 +181,14 @@ export type ServerEvent =
   | { type: 'timesheets.changed'; data: Record<string, never> }
   /** a team the caller may see (or is in) changed, and with it who manages whom: fetch the team views again */
   | { type: 'teams.changed'; data: Record<string, never> }
+  /** time off the caller may see was requested, decided or cancelled: fetch requests, calendar and hours again */
+  | { type: 'leave.changed'; data: Record<string, never> }
+  /** an allowance the caller may read changed (an entitlement, an adjustment): fetch the balances again */
+  | { type: 'allowances.changed'; data: Record<string, never> }
+  /** leave types or the allowance rules changed: fetch the types, requests and balances again */
+  | { type: 'leaveSettings.changed'; data: Record<string, never> }
+  /** holidays changed (the region, a company day): fetch holidays, the calendar and hours again */
+  | { type: 'holidays.changed'; data: Record<string, never> }
   /** the server missed events (its database connection dropped): fetch what is on screen again */
   | { type: 'resync'; data: Record<string, never> };
 

@@ -91,6 +91,8 @@ export const leaveBalance = z.object({
   year: z.number().int(),
   /** the year's entitlement, pro rata from the day they joined */
   entitlementDays: z.number(),
+  /** the person's own days a year (an admin set them), instead of the organisation's; null: the organisation's */
+  ownEntitlementDays: z.number().nullable(),
   /** unused days of last year, up to the limit */
   carriedOverDays: z.number(),
   /** carried-over days not taken by the carry-over date, once it has passed */

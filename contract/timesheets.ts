@@ -55,6 +55,8 @@ export const dayOff = z.object({
   name: z.string(),
   /** the leave type's colour; null for a holiday */
   color: z.string().nullable(),
+  /** a holiday that is the organisation's (or a team's) own day, not a public holiday; false for leave */
+  company: z.boolean(),
   /** the part of the day: 1 whole, 0.5 half; 0 for an hourly leave (see `seconds`) */
   fraction: z.number(),
   /** an hourly leave's seconds */

@@ -135,4 +135,42 @@ describe('live screens (two people, no reload)', () => {
     await queue.scrollIntoViewIfNeeded();
     await snap(boss, 'live-review-queue-desktop');
   });
+  it("the employee asks for time off: the manager's approval queue shows it; the manager approves: the employee's My time off says Approved, both without a reload", async () => {
+    // A weekday two weeks on: leave that changes no week the other journeys count.
+    const d = new Date();
+    d.setUTCHours(12, 0, 0, 0);
+    d.setUTCDate(d.getUTCDate() + 14);
+    while (d.getUTCDay() === 0 || d.getUTCDay() === 6) d.setUTCDate(d.getUTCDate() + 1);
+    const day = d.toISOString().slice(0, 10);
+
+    const boss = await openLive(await contextOf(manager), '/time-off?tab=approvals');
+    await boss.getByText('Nothing to decide').waitFor();
+    const own = await openLive(await contextOf(employee), '/time-off');
+    await own.getByTestId('balance-card').getByTestId('balance-remaining').waitFor();
+    await own.getByRole('button', { name: 'Request time off' }).click();
+    const dialog = own.getByTestId('request-dialog');
+    await dialog.getByRole('combobox', { name: 'Type' }).click();
+    await own.getByRole('option', { name: 'Vacation' }).click();
+    await dialog.getByLabel('First day', { exact: true }).fill(day);
+    await dialog.getByLabel('Last day', { exact: true }).fill(day);
+    await dialog.getByRole('textbox', { name: 'Note (optional)' }).fill('Moving flat');
+    await expect.poll(() => dialog.getByTestId('preview-cost').textContent()).toBe('1 day');
+    await dialog.getByRole('button', { name: 'Send request' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    const mine = own.getByTestId('leave-item').filter({ hasText: 'Moving flat' });
+    await expect.poll(() => mine.getByTestId('leave-status').textContent()).toBe('Pending');
+
+    // The manager's queue, open all along, shows the request.
+    const item = boss.getByTestId('approval-item').filter({ hasText: EMPLOYEE });
+    await item.getByText('Moving flat').waitFor();
+    expect(await stillTheSamePage(boss)).toBe(true);
+    await snap(boss, 'live-leave-approvals-desktop');
+
+    await item.getByRole('button', { name: `Approve ${EMPLOYEE}'s request` }).click();
+    await item.waitFor({ state: 'detached' });
+    // The employee's My time off, open all along, says Approved.
+    await expect.poll(() => mine.getByTestId('leave-status').textContent()).toBe('Approved');
+    expect(await stillTheSamePage(own)).toBe(true);
+    await snap(own, 'live-leave-mine-desktop');
+  });
 });

@@ -226,7 +226,7 @@ describe('time off on the other screens', () => {
     await boss.context().close();
   });
 
-  it("a company day shows on everyone's timesheet as a public holiday that is not owed", async () => {
+  it("a company day shows on everyone's timesheet by its name, as a company day that is not owed", async () => {
     const week = mondayOf(holiday);
     for (const who of [manager, vera]) {
       const page = await pageAs(who);
@@ -234,7 +234,7 @@ describe('time off on the other screens', () => {
       const wednesday = day(page, 2);
       const row = wednesday.getByTestId('sheet-day-off');
       await row.waitFor();
-      expect(await row.textContent()).toBe(`Public holiday: ${HOLIDAY}Not owed`);
+      expect(await row.textContent()).toBe(`Company day: ${HOLIDAY}Not owed`);
       expect(await wednesday.getByText('Expected').locator('xpath=..').textContent()).toBe('Expected0h 0m');
       // The other days still owe their hours; Mona's half day off owes half of hers.
       expect(await day(page, 1).getByText('Expected').locator('xpath=..').textContent()).toBe(

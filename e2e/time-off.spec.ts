@@ -102,6 +102,28 @@ describe('time off journey', () => {
     await expect.poll(() => row.getByRole('cell').nth(3).textContent()).toBe('10');
     await snap(boss, 'time-off-balances-desktop');
 
+    // The admin gives her days of her own (refused above 366), then puts her back on the organisation's.
+    const entitlementCell = row.getByRole('cell').first();
+    await boss.getByRole('button', { name: `Set ${employeeName}'s entitlement` }).click();
+    const entitle = boss.getByTestId('entitlement-dialog');
+    await entitle.getByText(/has the organisation's \d+ days a year/).waitFor();
+    await entitle.getByRole('spinbutton', { name: 'Days per year' }).fill('400');
+    await entitle.getByRole('button', { name: 'Save entitlement' }).click();
+    await entitle.getByText('Entitlement must be between 0 and 366 days').waitFor();
+    await entitle.getByRole('spinbutton', { name: 'Days per year' }).fill('30');
+    await entitle.getByRole('button', { name: 'Save entitlement' }).click();
+    await entitle.waitFor({ state: 'detached' });
+    await boss.getByText('Entitlement saved').first().waitFor();
+    await expect.poll(() => entitlementCell.textContent()).toMatch(/own$/);
+    await snap(boss, 'time-off-entitlement-own-desktop');
+    await boss.getByRole('button', { name: `Set ${employeeName}'s entitlement` }).click();
+    await entitle.getByText(/has 30 days a year of their own/).waitFor();
+    await snap(boss, 'time-off-entitlement-dialog-desktop');
+    await entitle.getByRole('button', { name: /^Use the organisation's \d+ days$/ }).click();
+    await entitle.waitFor({ state: 'detached' });
+    await boss.getByText("Back to the organisation's entitlement").first().waitFor();
+    await expect.poll(() => entitlementCell.textContent()).not.toMatch(/own$/);
+
     // The employee asks for the week and sees its cost and the balance after it.
     const own = await pageAs(employee);
     await own.goto('/time-off');

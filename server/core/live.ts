@@ -23,17 +23,34 @@ export type LiveEvent =
   /** a week was submitted, withdrawn, decided or reopened: its owner, the managers of their teams, every admin */
   | { type: 'timesheets.changed'; userIds: string[] }
   /** a team was created, changed or deleted: its members before and after, every admin */
-  | { type: 'teams.changed'; userIds: string[] };
+  | { type: 'teams.changed'; userIds: string[] }
+  /**
+   * a leave request was made, decided or cancelled: its owner and their managers (an approved one:
+   * everyone of their teams), every admin
+   */
+  | { type: 'leave.changed'; userIds: string[] }
+  /** a person's entitlement or allowance changed: they and their managers, every admin */
+  | { type: 'allowances.changed'; userIds: string[] }
+  /** leave types or the allowance rules changed: everyone */
+  | { type: 'leaveSettings.changed'; userIds: string[] }
+  /** the holiday region or a company day changed: everyone */
+  | { type: 'holidays.changed'; userIds: string[] };
 
 /**
  * Who hears an event besides the people it names, by their role: managers and admins see every task
- * (core/visibility.ts), admins every week in the review queue and every team.
+ * (core/visibility.ts), admins every week in the review queue, every team and everyone's time off;
+ * everyone reads the leave types, the allowance rules and the holidays.
  */
 const heardByRole: Record<LiveEvent['type'], readonly Role[]> = {
   'tasks.changed': ['manager', 'admin'],
   'notifications.changed': [],
   'timesheets.changed': ['admin'],
   'teams.changed': ['admin'],
+  // Admins read everyone's time off; types, rules and holidays are everyone's.
+  'leave.changed': ['admin'],
+  'allowances.changed': ['admin'],
+  'leaveSettings.changed': ['employee', 'manager', 'admin'],
+  'holidays.changed': ['employee', 'manager', 'admin'],
 };
 
 const isGeneric = (event: BusEvent): event is BusEvent & LiveEvent => Object.hasOwn(heardByRole, event.type);

@@ -9,7 +9,14 @@ import type { Db } from '../../db/types';
  * organisation's own days, and their approved leave. The ledger's expected time reads them
  * (server/core/time/expected.ts), so every screen that shows expected time treats them alike.
  */
-export type HolidayDay = { kind: 'holiday'; name: string /** 1, or 0.5 for a half day */; fraction: number };
+export type HolidayDay = {
+  kind: 'holiday';
+  name: string;
+  /** 1, or 0.5 for a half day */
+  fraction: number;
+  /** the organisation's (or a team's) own day, not one of the data set's public holidays */
+  company: boolean;
+};
 export type LeaveDay = {
   kind: 'leave';
   requestId: string;
@@ -91,7 +98,7 @@ export function holidaysOf(
   const days = new Map<string, HolidayDay>();
   for (let year = Number(from.slice(0, 4)); year <= Number(to.slice(0, 4)); year++) {
     for (const [day, name] of publicHolidays(region, year)) {
-      if (day >= from && day <= to) days.set(day, { kind: 'holiday', name, fraction: 1 });
+      if (day >= from && day <= to) days.set(day, { kind: 'holiday', name, fraction: 1, company: false });
     }
   }
   // The organisation's overrides first, then a team's, which win for its people.
@@ -101,7 +108,7 @@ export function holidaysOf(
   ]) {
     if (o.date < from || o.date > to) continue;
     if (o.kind === 'removed') days.delete(o.date);
-    else days.set(o.date, { kind: 'holiday', name: o.name, fraction: o.half_day ? 0.5 : 1 });
+    else days.set(o.date, { kind: 'holiday', name: o.name, fraction: o.half_day ? 0.5 : 1, company: true });
   }
   return days;
 }

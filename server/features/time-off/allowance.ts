@@ -49,9 +49,10 @@ export function balanceOf(
   data: AllowanceData,
   today: string,
 ): LeaveBalance {
-  const base = data.entitlementOf.get(person.userId) ?? data.policy.entitlementDays;
-  const own = data.requestsOf.get(person.userId) ?? [];
-  const costs = own.map((r) => ({ status: r.status, perDay: costOf(person, r).perDay }));
+  const own = data.entitlementOf.get(person.userId) ?? null;
+  const base = own ?? data.policy.entitlementDays;
+  const requests = data.requestsOf.get(person.userId) ?? [];
+  const costs = requests.map((r) => ({ status: r.status, perDay: costOf(person, r).perDay }));
   const first = Math.max(Number(person.since.slice(0, 4)), year - YEARS_BACK);
   let carryIn = 0;
   let balance: LeaveBalance | undefined;
@@ -84,6 +85,7 @@ export function balanceOf(
       userName: person.name,
       year: y,
       entitlementDays: entitlement,
+      ownEntitlementDays: own,
       carriedOverDays: carried,
       expiredDays: halves(expired),
       carryOverUntil: until,
@@ -100,6 +102,7 @@ export function balanceOf(
       userName: person.name,
       year,
       entitlementDays: 0,
+      ownEntitlementDays: own,
       carriedOverDays: 0,
       expiredDays: 0,
       carryOverUntil: `${year}-${data.policy.carryOverUntil}`,

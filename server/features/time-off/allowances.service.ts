@@ -10,6 +10,7 @@ import type { Context } from '../../lib/context';
 import { notFound } from '../../lib/errors';
 import { allowanceData, balanceOf, firstYearFor, readPolicy } from './allowance';
 import { PERSON_NOT_FOUND, assertMayRead, peopleFor, readable } from './people';
+import { announceAllowance, announceLeaveSettings } from './time-off.events';
 
 /** The organisation's entitlement and carry-over rules (docs/product/time-off.md#allowances). */
 export async function getPolicy(ctx: Context): Promise<LeavePolicy> {
@@ -36,6 +37,7 @@ export async function savePolicy(ctx: Context, body: LeavePolicy): Promise<Leave
       at: ctx.now,
     });
   });
+  await announceLeaveSettings(ctx);
   return getPolicy(ctx);
 }
 
@@ -123,6 +125,7 @@ export async function setEntitlement(ctx: Context, userId: string, days: number 
       at: ctx.now,
     });
   });
+  await announceAllowance(ctx, userId);
   return balanceFor(ctx, userId, await thisYear(ctx));
 }
 
@@ -150,5 +153,6 @@ export async function adjustAllowance(
       at: ctx.now,
     });
   });
+  await announceAllowance(ctx, userId);
   return balanceFor(ctx, userId, body.year);
 }

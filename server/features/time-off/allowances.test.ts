@@ -44,6 +44,7 @@ describe('balances', () => {
       userName: `${user.firstName} ${user.lastName}`,
       year: 2025,
       entitlementDays: 12.5,
+      ownEntitlementDays: null,
       carriedOverDays: 0,
       expiredDays: 0,
       carryOverUntil: '2025-03-31',
@@ -177,7 +178,7 @@ describe('balances', () => {
     );
     expect((await balance(api, 2026)).adjustmentDays).toBe(1.5);
     const own = await ok(app.admin.api, timeOffApi.setEntitlement, { params, body: { days: 30 } });
-    expect(own).toMatchObject({ year: 2026, entitlementDays: 30 });
+    expect(own).toMatchObject({ year: 2026, entitlementDays: 30, ownEntitlementDays: 30 });
     expect((await balance(api, 2026)).remainingDays).toBe(30 + 5 - 5 + 1.5);
     expect(
       (await ok(app.admin.api, timeOffApi.setEntitlement, { params, body: { days: null } })).entitlementDays,
@@ -217,6 +218,50 @@ describe('balances', () => {
         { year: 2026, days: -0.5, reason: 'Correction' },
         { entitlement: { from: null, to: 30 } },
         { entitlement: { from: 30, to: null } },
+      ]),
+    );
+  });
+
+  it('lets only an admin set or clear a person’s own entitlement, refuses bad days with a clear message, and audits it', async () => {
+    // The person's own manager may read their balance but not change their entitlement.
+    const { anna, boss } = await teamOf(app);
+    const params = { userId: anna.user.id };
+    for (const other of [anna.api, boss.api]) {
+      const res = await other.call(timeOffApi.setEntitlement, { params, body: { days: 40 } });
+      expect(res.statusCode).toBe(403);
+    }
+    expect((await balance(anna.api, 2026)).ownEntitlementDays).toBeNull();
+    for (const [days, message] of [
+      [-1, 'Entitlement must be between 0 and 366 days'],
+      [367, 'Entitlement must be between 0 and 366 days'],
+      [100_000, 'Entitlement must be between 0 and 366 days'],
+      ['thirty', 'Entitlement must be a number of days'],
+      [undefined, 'Entitlement must be a number of days'],
+      [20.3, 'Days go in halves'],
+    ] as const) {
+      const res = await app.admin.api.call(timeOffApi.setEntitlement, { params, body: { days } as never });
+      expect(res.statusCode, String(days)).toBe(400);
+      expect(res.json().message).toBe(message);
+    }
+    const set = await ok(app.admin.api, timeOffApi.setEntitlement, { params, body: { days: 28.5 } });
+    expect(set).toMatchObject({ userId: anna.user.id, entitlementDays: 28.5, ownEntitlementDays: 28.5 });
+    // Everyone reading the balance sees the person's own days: the person, their manager, the admin.
+    for (const api of [anna.api, boss.api, app.admin.api])
+      expect(await balance(api, 2026, anna.user.id)).toMatchObject({
+        entitlementDays: 28.5,
+        ownEntitlementDays: 28.5,
+      });
+    const cleared = await ok(app.admin.api, timeOffApi.setEntitlement, { params, body: { days: null } });
+    expect(cleared).toMatchObject({ entitlementDays: 25, ownEntitlementDays: null });
+    const audit = await ok(app.admin.api, adminApi.audit, {
+      query: { action: 'allowance_adjusted', targetId: anna.user.id },
+    });
+    // Both at the same (fixed) time: in either order.
+    expect(audit).toHaveLength(2);
+    expect(audit.map((e) => e.details)).toEqual(
+      expect.arrayContaining([
+        { entitlement: { from: null, to: 28.5 } },
+        { entitlement: { from: 28.5, to: null } },
       ]),
     );
   });

@@ -48,6 +48,7 @@ describe('the timesheet and the balance', () => {
     expect(after.days[0].off).toEqual([
       {
         kind: 'leave',
+        company: false,
         name: 'Vacation',
         color: '#0ea5e9',
         fraction: 1,
@@ -79,7 +80,17 @@ describe('the timesheet and the balance', () => {
     expect(holidayWeek.days[4]).toMatchObject({
       date: '2025-10-03',
       expectedSeconds: 0,
-      off: [{ kind: 'holiday', name: 'National Holiday', color: null, fraction: 1, seconds: 0, paid: false }],
+      off: [
+        {
+          kind: 'holiday',
+          name: 'National Holiday',
+          company: false,
+          color: null,
+          fraction: 1,
+          seconds: 0,
+          paid: false,
+        },
+      ],
     });
     expect(holidayWeek.totals.expectedSeconds).toBe(32 * H);
     // Next week: a half company day on Wednesday, unpaid leave on Thursday, an afternoon off on Friday.
@@ -112,6 +123,7 @@ describe('the timesheet and the balance', () => {
             {
               kind: 'holiday',
               name: 'Company outing',
+              company: true,
               color: null,
               fraction: 0.5,
               seconds: 0,
@@ -126,6 +138,7 @@ describe('the timesheet and the balance', () => {
           [
             {
               kind: 'leave',
+              company: false,
               name: 'Unpaid leave',
               color: '#a855f7',
               fraction: 1,
@@ -141,6 +154,7 @@ describe('the timesheet and the balance', () => {
           [
             {
               kind: 'leave',
+              company: false,
               name: 'Vacation',
               color: '#0ea5e9',
               fraction: 0.5,

@@ -237,7 +237,11 @@ export async function feedCalendar(ctx: PublicContext, token: string): Promise<s
       start: day(date),
       end: day(addDays(date, 1)),
       allDay: true,
-      summary: h.fraction < 1 ? t('exports:feed.half_day', { kind: h.name }) : h.name,
+      summary: h.company
+        ? t(h.fraction < 1 ? 'exports:feed.company_half_day' : 'exports:feed.company_day', { kind: h.name })
+        : h.fraction < 1
+          ? t('exports:feed.half_day', { kind: h.name })
+          : h.name,
       status: ICalEventStatus.CONFIRMED,
     });
   }

@@ -117,6 +117,30 @@ describe('calendar feeds', () => {
       expect(text).not.toContain(secret);
   });
 
+  it('names a company day as one, in the person’s and the team’s feed (not as a public holiday)', async () => {
+    const { anna, team } = people;
+    const eve = await ok(
+      app.admin.api,
+      timeOffApi.addHoliday,
+      { body: { date: '2025-12-24', kind: 'added', name: 'Christmas Eve', halfDay: true } },
+      201,
+    );
+    try {
+      for (const body of [{ scope: 'mine' as const }, { scope: 'team' as const, teamId: team.id }]) {
+        const feed = await make(anna.api, body);
+        const { events: list } = await events(feed.url);
+        expect(list.find((e) => e.start === '2025-12-24')).toMatchObject({
+          summary: 'Christmas Eve (company day, half day)',
+          end: '2025-12-25',
+          allDay: true,
+        });
+        expect(list.find((e) => e.start === '2025-12-25')?.summary).toBe('Christmas Day');
+      }
+    } finally {
+      await ok(app.admin.api, timeOffApi.removeHoliday, { params: { id: eve.id as string } }, 204);
+    }
+  });
+
   it("gives a team's feed its approved absences by name and its holidays; a team of one's own only", async () => {
     const { ben, team, outsider } = people;
     const feed = await make(ben.api, { scope: 'team', teamId: team.id });

@@ -15,6 +15,7 @@ import { rowsOf } from '../../db/rows';
 import type { Db } from '../../db/types';
 import type { Context } from '../../lib/context';
 import { badRequest, conflict, isUniqueViolation, notFound } from '../../lib/errors';
+import { announceHolidays } from './time-off.events';
 
 /**
  * Public holidays (docs/product/time-off.md#holidays): the organisation's country and region (a
@@ -125,6 +126,7 @@ export async function saveRegion(ctx: Context, body: z.output<typeof regionReque
       at: ctx.now,
     });
   });
+  await announceHolidays(ctx);
   return getRegion(ctx, { teamId: body.teamId });
 }
 
@@ -149,7 +151,7 @@ export async function addHoliday(
     if (!present) throw badRequest(NO_PUBLIC_HOLIDAY, 'date');
   }
   try {
-    return await ctx.db.transaction(async (tx) => {
+    const added = await ctx.db.transaction(async (tx) => {
       const [row] = await rowsOf<OverrideRow>(
         tx,
         sql`insert into holiday_overrides (date, kind, name, half_day, team_id, created_by, created_at)
@@ -175,6 +177,8 @@ export async function addHoliday(
         teamId: row.team_id,
       };
     });
+    await announceHolidays(ctx);
+    return added;
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict(DAY_TAKEN, { field: 'date' });
     throw error;
@@ -200,4 +204,5 @@ export async function removeHoliday(ctx: Context, id: string) {
       at: ctx.now,
     });
   });
+  await announceHolidays(ctx);
 }

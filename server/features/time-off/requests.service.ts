@@ -65,6 +65,7 @@ const selectRequests = (where: SQL, limit = 500) => sql`
   order by r.start_date, r.created_at, r.id
   limit ${limit}`;
 
+import { announceLeave } from './time-off.events';
 /** Whose requests the caller manages (decides, sees the private reasons of), as a set of ids. */
 async function managedSet(ctx: Context): Promise<Set<string> | 'everyone'> {
   if (ctx.actor.role === 'admin') return 'everyone';
@@ -350,6 +351,7 @@ export async function createRequest(ctx: Context, body: CreateRequestBody & Body
     return { id: row.id, notified };
   });
   await announceNotifications(ctx, notified);
+  await announceLeave(ctx, ctx.actor.id, status === 'approved');
   const [shaped] = await shapeRequests(ctx, [await requestById(ctx.db, id)]);
   return shaped;
 }
@@ -415,6 +417,7 @@ async function decide(ctx: Context, id: string, approved: boolean, comment: stri
     return told;
   });
   await announceNotifications(ctx, notified);
+  await announceLeave(ctx, row.user_id, approved);
   const [shaped] = await shapeRequests(ctx, [await requestById(ctx.db, id)]);
   return shaped;
 }
@@ -484,6 +487,7 @@ export async function cancelRequest(ctx: Context, id: string): Promise<LeaveRequ
     return told;
   });
   await announceNotifications(ctx, notified);
+  await announceLeave(ctx, row.user_id, row.status === 'approved');
   const [after] = await shapeRequests(ctx, [await requestById(ctx.db, id)]);
   return after;
 }

@@ -12,6 +12,7 @@ import { rowsOf } from '../../db/rows';
 import { leaveTypes } from '../../db/schema';
 import type { Context } from '../../lib/context';
 import { conflict, isUniqueViolation, notFound } from '../../lib/errors';
+import { announceLeaveSettings } from './time-off.events';
 
 export const TYPE_NOT_FOUND = 'type_not_found';
 type Row = typeof leaveTypes.$inferSelect;
@@ -87,6 +88,7 @@ export async function createType(ctx: Context, body: z.output<typeof createLeave
       return row.id;
     }),
   );
+  await announceLeaveSettings(ctx);
   return typeById(ctx, id);
 }
 
@@ -113,6 +115,7 @@ export async function updateType(ctx: Context, id: string, body: z.output<typeof
       });
     }),
   );
+  await announceLeaveSettings(ctx);
   return typeById(ctx, id);
 }
 
@@ -134,4 +137,5 @@ export async function deleteType(ctx: Context, id: string) {
       at: ctx.now,
     });
   });
+  await announceLeaveSettings(ctx);
 }

@@ -83,6 +83,7 @@ describe('timesheets: holidays and leave on their days', () => {
       {
         kind: 'holiday',
         name: "Founders' Day",
+        company: true,
         color: null,
         fraction: 1,
         seconds: 0,

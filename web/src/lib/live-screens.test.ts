@@ -1,6 +1,7 @@
 import { dashboardApi } from '@contract/dashboard';
 import { tasksApi } from '@contract/tasks';
 import { teamsApi } from '@contract/teams';
+import { timeOffApi } from '@contract/time-off';
 import { timesheetsApi } from '@contract/timesheets';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { FakeWebSocket, stubBrowserForSocket } from './fake-web-socket';
@@ -40,11 +41,43 @@ describe('live screens: which reads each event refreshes', () => {
     for (const type of ['message.created', 'typing', 'heartbeat', 'ready', 'toString'])
       expect(refreshedBy(type)).toEqual([]);
     expect(Object.keys(liveRefreshes).sort()).toEqual([
+      'allowances.changed',
+      'holidays.changed',
+      'leave.changed',
+      'leaveSettings.changed',
       'notifications.changed',
       'tasks.changed',
       'teams.changed',
       'timesheets.changed',
     ]);
+  });
+
+  it('time off: a request reaches the queue, My time off, balances, the calendar, who is out and the hours; an allowance only the balances', async () => {
+    const refreshes = async (type: string, key: readonly unknown[]) =>
+      (await prefixesOf(type)).some((prefix) => isUnder(key, prefix));
+    // The keys as the time-off screens read them (web/src/features/time-off/api.ts).
+    const approvalQueue = apiKey(timeOffApi.requests, { query: { decidable: 'true', limit: 200 } });
+    const myRequests = apiKey(timeOffApi.requests, { query: { userId: 'u1', limit: 200 } });
+    const myBalance = apiKey(timeOffApi.balances, { query: { year: 2026, userId: 'u1' } });
+    const calendar = apiKey(timeOffApi.calendar, { query: { from: '2026-06-01', to: '2026-06-30' } });
+    const outToday = apiKey(timeOffApi.outToday, {});
+    const week = apiKey(timesheetsApi.get, { query: { week: '2026-06-08' } });
+    const teamOvertime = apiKey(timesheetsApi.teamOvertime, {});
+    const types = apiKey(timeOffApi.types, { query: {} });
+    const yearHolidays = apiKey(timeOffApi.holidays, { query: { year: 2026 } });
+    const shown = [approvalQueue, myRequests, myBalance, calendar, outToday, week, teamOvertime, stats];
+    for (const key of shown) {
+      expect(await refreshes('leave.changed', key), JSON.stringify(key)).toBe(true);
+      expect(await refreshes('holidays.changed', key), JSON.stringify(key)).toBe(true);
+      expect(await refreshes('leaveSettings.changed', key), JSON.stringify(key)).toBe(true);
+    }
+    expect(await refreshes('allowances.changed', myBalance)).toBe(true);
+    for (const key of [approvalQueue, calendar, week, stats])
+      expect(await refreshes('allowances.changed', key)).toBe(false);
+    expect(await refreshes('leaveSettings.changed', types)).toBe(true);
+    expect(await refreshes('holidays.changed', yearHolidays)).toBe(true);
+    expect(await refreshes('leave.changed', types)).toBe(false);
+    expect(await refreshes('leave.changed', recentTasks)).toBe(false);
   });
 
   it('an event makes its reads stale, and only those; a catch-up makes every live read stale', async () => {

@@ -28,6 +28,7 @@ const timesheets = contract(() => import('@contract/timesheets'));
 const teams = contract(() => import('@contract/teams'));
 const schedules = contract(() => import('@contract/schedules'));
 const timeOff = contract(() => import('@contract/time-off'));
+const reports = contract(() => import('@contract/reports'));
 
 const taskLists = tasks((m) => m.tasksApi.list);
 const myTasks = tasks((m) => m.tasksApi.listMine);
@@ -40,6 +41,33 @@ const teamOvertime = timesheets((m) => m.timesheetsApi.teamOvertime);
 const teamList = teams((m) => m.teamsApi.list);
 const schedule = schedules((m) => m.schedulesApi.get);
 const outToday = timeOff((m) => m.timeOffApi.outToday);
+const leaveRequests = timeOff((m) => m.timeOffApi.requests);
+const balances = timeOff((m) => m.timeOffApi.balances);
+const absenceCalendar = timeOff((m) => m.timeOffApi.calendar);
+const leaveTypes = timeOff((m) => m.timeOffApi.types);
+const leavePolicy = timeOff((m) => m.timeOffApi.policy);
+const holidays = timeOff((m) => m.timeOffApi.holidays);
+const holidayRegion = timeOff((m) => m.timeOffApi.region);
+const overtimeReport = reports((m) => m.reportsApi.overtime);
+const absencesReport = reports((m) => m.reportsApi.absences);
+
+/**
+ * What leave changes (docs/decisions/041-live-time-off.md): the requests (My time off, the
+ * approval queue), balances, the team calendar and "Who's out today"; and, since leave and holidays
+ * change expected time (decision 033), the timesheet, team overtime, the dashboard's figures and the
+ * overtime and absences reports.
+ */
+const afterLeave = [
+  leaveRequests,
+  balances,
+  absenceCalendar,
+  outToday,
+  sheets,
+  teamOvertime,
+  stats,
+  overtimeReport,
+  absencesReport,
+];
 
 /** The one mapping: which reads each live event makes stale. A refresh refetches those on screen. */
 export const liveRefreshes = {
@@ -51,6 +79,14 @@ export const liveRefreshes = {
   'timesheets.changed': [sheets, reviewQueue, teamOvertime, stats],
   // Who manages whom moves with a team's people: what a manager may read moves with it.
   'teams.changed': [teamList, schedule, reviewQueue, teamOvertime, outToday],
+  // A request made, decided or cancelled: every screen that shows leave or the hours it excuses.
+  'leave.changed': afterLeave,
+  // An entitlement or an adjustment: the balances (My time off's card, the Balances table).
+  'allowances.changed': [balances],
+  // A type renamed, recoloured or archived, or the allowance rules: what shows types and balances.
+  'leaveSettings.changed': [leaveTypes, leavePolicy, ...afterLeave],
+  // Holidays excuse days and change what leave costs: the holidays, and everything leave changes.
+  'holidays.changed': [holidays, holidayRegion, ...afterLeave],
 } satisfies Partial<Record<ServerEvent['type'], Refreshed[]>>;
 
 export type LiveScreenEvent = keyof typeof liveRefreshes;

@@ -40,6 +40,8 @@ export const useRejectLeave = () => useApiMutation(timeOffApi.reject, { refreshe
 export const useCancelLeave = () => useApiMutation(timeOffApi.cancel, { refreshes: afterLeave });
 export const useAdjustAllowance = () =>
   useApiMutation(timeOffApi.adjust, { refreshes: [timeOffApi.balances] });
+export const useSetEntitlement = () =>
+  useApiMutation(timeOffApi.setEntitlement, { refreshes: [timeOffApi.balances] });
 
 export const useFeeds = () => useApiQuery(timeOffApi.feeds, {});
 export const useCreateFeed = () => useApiMutation(timeOffApi.createFeed, { refreshes: [timeOffApi.feeds] });

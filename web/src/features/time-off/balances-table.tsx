@@ -9,6 +9,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@
 import { formatNumber } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import { AdjustDialog } from './adjust-dialog';
+import { EntitlementDialog } from './entitlement-dialog';
 import { useBalances, useTeams } from './api';
 import { YearPicker } from './year-picker';
 
@@ -41,6 +42,7 @@ export function BalancesTable({
   const [year, setYear] = useState(Number(today.slice(0, 4)));
   const [teamId, setTeamId] = useState<string | undefined>();
   const [adjusting, setAdjusting] = useState<LeaveBalance | null>(null);
+  const [entitling, setEntitling] = useState<LeaveBalance | null>(null);
   const teams = useTeams();
   const balances = useBalances({ year, teamId });
   return (
@@ -93,18 +95,36 @@ export function BalancesTable({
                     {t(`balance.${label}`)}
                   </TableHead>
                 ))}
-                {isAdmin && (
-                  <TableHead scope="col">
-                    <span className="sr-only">{t('balances.actions')}</span>
-                  </TableHead>
-                )}
               </TableRow>
             </TableHeader>
             <TableBody>
               {(balances.data ?? []).map((b) => (
                 <TableRow key={b.userId}>
-                  <th scope="row" className="whitespace-nowrap px-3 text-left font-medium">
-                    {b.userName}
+                  <th scope="row" className="px-3 py-2 text-left font-medium">
+                    <span className="block whitespace-nowrap">{b.userName}</span>
+                    {/* An admin's actions under the name: no column of their own, so every figure stays in view at 1280 px in German and the person and what remains on a phone. */}
+                    {isAdmin && (
+                      <span className="mt-1.5 flex flex-wrap gap-1.5">
+                        <Button
+                          variant="outline"
+                          size="sm"
+                          className="h-7 px-2 font-normal"
+                          aria-label={t('balances.entitlementLabel', { name: b.userName })}
+                          onClick={() => setEntitling(b)}
+                        >
+                          {t('balances.entitlement')}
+                        </Button>
+                        <Button
+                          variant="outline"
+                          size="sm"
+                          className="h-7 px-2 font-normal"
+                          aria-label={t('balances.adjustLabel', { name: b.userName })}
+                          onClick={() => setAdjusting(b)}
+                        >
+                          {t('balances.adjust')}
+                        </Button>
+                      </span>
+                    )}
                   </th>
                   {columns.map(([key]) => (
                     <TableCell
@@ -115,20 +135,13 @@ export function BalancesTable({
                       )}
                     >
                       {formatNumber(Number(b[key]))}
+                      {key === 'entitlementDays' && b.ownEntitlementDays !== null && (
+                        <span className="block text-xs font-normal text-muted-foreground">
+                          {t('balances.own')}
+                        </span>
+                      )}
                     </TableCell>
                   ))}
-                  {isAdmin && (
-                    <TableCell className="text-right">
-                      <Button
-                        variant="outline"
-                        size="sm"
-                        aria-label={t('balances.adjustLabel', { name: b.userName })}
-                        onClick={() => setAdjusting(b)}
-                      >
-                        {t('balances.adjust')}
-                      </Button>
-                    </TableCell>
-                  )}
                 </TableRow>
               ))}
             </TableBody>
@@ -136,6 +149,7 @@ export function BalancesTable({
         )}
       </CardContent>
       {isAdmin && <AdjustDialog balance={adjusting} onClose={() => setAdjusting(null)} />}
+      {isAdmin && <EntitlementDialog balance={entitling} onClose={() => setEntitling(null)} />}
     </Card>
   );
 }

@@ -18,7 +18,10 @@ export function CalendarAgenda({ calendar }: { calendar: AbsenceCalendar }) {
       from: h.date,
       to: h.date,
       title: h.name,
-      detail: h.halfDay ? t('calendar.agendaHolidayHalf') : t('calendar.agendaHoliday'),
+      detail:
+        h.source === 'company'
+          ? t(h.halfDay ? 'calendar.agendaCompanyHalf' : 'calendar.agendaCompany')
+          : t(h.halfDay ? 'calendar.agendaHolidayHalf' : 'calendar.agendaHoliday'),
     })),
     ...calendar.absences.map((a) => ({
       key: a.id,

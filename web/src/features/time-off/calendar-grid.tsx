@@ -1,10 +1,20 @@
-import type { AbsenceCalendar, LeaveRequest } from '@contract/time-off';
+import type { AbsenceCalendar, Holiday, LeaveRequest } from '@contract/time-off';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Table, TableBody, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { formatWeekdayNarrow } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import { textOn } from './colors';
 import { formatRange, isWeekend } from './format';
+
+/** A holiday's name as a day's title: "Christmas Eve (company day, half day)". */
+export function holidayTitle(h: Holiday, t: TFunction): string {
+  if (h.source === 'company')
+    return h.halfDay
+      ? t('time-off:calendar.dayCompanyHalf', { name: h.name })
+      : t('time-off:calendar.dayCompany', { name: h.name });
+  return h.halfDay ? t('time-off:calendar.dayHalf', { name: h.name }) : h.name;
+}
 
 /** The month as a table: a row per person, a column per day; an absence is one cell spanning its days. */
 export function CalendarGrid({
@@ -19,7 +29,7 @@ export function CalendarGrid({
   caption: string;
 }) {
   const { t } = useTranslation('time-off');
-  const holidays = new Map(calendar.holidays.map((h) => [h.date, h]));
+  const holidays = new Map(calendar.holidays.map((h) => [h.date, holidayTitle(h, t)]));
   const shaded = (day: string) => isWeekend(day) || holidays.has(day);
   return (
     <Table region={caption} className="table-fixed" data-testid="calendar-grid">
@@ -41,7 +51,7 @@ export function CalendarGrid({
               <TableHead
                 key={d}
                 scope="col"
-                title={holiday?.name}
+                title={holiday}
                 className={cn(
                   'px-0 text-center normal-case tracking-normal',
                   shaded(d) && 'bg-muted',
@@ -52,7 +62,7 @@ export function CalendarGrid({
                   {formatWeekdayNarrow(d)}
                 </span>
                 <span className={cn('tabular-nums', d === today && 'font-bold')}>{Number(d.slice(8))}</span>
-                {holiday && <span className="sr-only">, {holiday.name}</span>}
+                {holiday && <span className="sr-only">, {holiday}</span>}
               </TableHead>
             );
           })}
@@ -74,7 +84,7 @@ export function CalendarGrid({
                 </td>
               ) : (
                 <td key={cell.day} className={cn('py-2', shaded(cell.day) && 'bg-muted')}>
-                  <span className="sr-only">{holidays.get(cell.day)?.name ?? ''}</span>
+                  <span className="sr-only">{holidays.get(cell.day) ?? ''}</span>
                 </td>
               ),
             )}

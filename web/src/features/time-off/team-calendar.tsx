@@ -92,9 +92,16 @@ export function TeamCalendar({ today, isAdmin }: { today: string; isAdmin: boole
           <span className="font-medium text-foreground">{t('calendar.holidays')}</span>{' '}
           {data.holidays
             .map((h) =>
-              h.halfDay
-                ? t('calendar.holidayHalf', { date: formatDayShort(h.date), name: h.name })
-                : t('calendar.holiday', { date: formatDayShort(h.date), name: h.name }),
+              t(
+                h.source === 'company'
+                  ? h.halfDay
+                    ? 'calendar.companyHolidayHalf'
+                    : 'calendar.companyHoliday'
+                  : h.halfDay
+                    ? 'calendar.holidayHalf'
+                    : 'calendar.holiday',
+                { date: formatDayShort(h.date), name: h.name },
+              ),
             )
             .join(' · ')}
         </p>

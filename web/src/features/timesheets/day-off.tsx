@@ -4,15 +4,19 @@ import { CalendarOff } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { formatDuration } from '@/lib/format';
 
-/** "Public holiday: Christmas Day", "Vacation (half day)", "Time in lieu (2h 0m)". */
-function dayOffLabel(off: DayOff, t: TFunction): string {
+/**
+ * "Public holiday: Christmas Day", "Company day: Christmas Eve (half day)", "Vacation (half day)",
+ * "Time in lieu (2h 0m)".
+ */
+export function dayOffLabel(off: DayOff, t: TFunction): string {
   const { name } = off;
   const duration = formatDuration(off.seconds);
   if (off.kind === 'holiday') {
-    if (off.fraction === 0.5) return t('timesheets:off.holidayHalf', { name });
+    const kind = off.company ? 'company' : 'holiday';
+    if (off.fraction === 0.5) return t(`timesheets:off.${kind}Half`, { name });
     return off.seconds > 0
-      ? t('timesheets:off.holidayHours', { name, duration })
-      : t('timesheets:off.holiday', { name });
+      ? t(`timesheets:off.${kind}Hours`, { name, duration })
+      : t(`timesheets:off.${kind}`, { name });
   }
   if (off.fraction === 0.5) return t('timesheets:off.leaveHalf', { name });
   return off.seconds > 0 ? t('timesheets:off.leaveHours', { name, duration }) : name;
@@ -54,9 +58,8 @@ export function DayOffRows({ off }: { off: DayOff[] }) {
                 aria-hidden
               />
             )}
-            <span className="min-w-0 truncate font-medium" title={dayOffLabel(o, t)}>
-              {dayOffLabel(o, t)}
-            </span>
+            {/* Wraps rather than cut off: on a phone "Company day: Christmas Eve (half day)" is read whole. */}
+            <span className="min-w-0 break-words font-medium">{dayOffLabel(o, t)}</span>
           </span>
           <span className="shrink-0 text-right text-xs tabular-nums text-muted-foreground">
             {effect(o, t)}
