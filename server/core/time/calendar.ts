@@ -209,7 +209,8 @@ export async function offDays(
     let days = regionDays.get(key);
     if (!days) {
       days = new Map();
-      for (const [day, h] of holidaysOf(region, overrides, team?.team_id ?? null, from, to)) days.set(day, [h]);
+      for (const [day, h] of holidaysOf(region, overrides, team?.team_id ?? null, from, to))
+        days.set(day, [h]);
       regionDays.set(key, days);
     }
     result.set(userId, withLeave.has(userId) ? new Map(days) : days);
