@@ -8,9 +8,9 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
  * longer exists fails the sequencer's test.
  */
 export const SECONDS: Record<string, number> = {
-  'a11y.spec.ts': 280,
+  'a11y.spec.ts': 160, // 2026-11-27: screens after the first reached inside the app
   'a11y-dialogs.spec.ts': 120,
-  'phones.spec.ts': 105,
+  'phones.spec.ts': 55, // likewise
   'bench-smoke.spec.ts': 100,
   'account-recovery.spec.ts': 58,
   'accounts.spec.ts': 53,
