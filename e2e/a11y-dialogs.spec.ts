@@ -9,14 +9,14 @@ import { PUBLIC_ROUTES } from './routes';
 // Public pages, and the 404 page.
 const PUBLIC_PAGES = [...PUBLIC_ROUTES, '/no/such/page'];
 
-const { openAs, ready, snapThemes, noConsoleErrors } = a11ySweep();
+const { openAs, visit, ready, snapThemes, noConsoleErrors } = a11ySweep();
 
 describe('accessibility (axe-core): signed out, and the dialogs', () => {
   for (const [viewport, size] of VIEWPORTS) {
     it(`public pages, signed out (${size}, light and dark)`, async () => {
       const { context, page } = await openAs(null, viewport);
       for (const path of PUBLIC_PAGES) {
-        await page.goto(path);
+        await visit(page, path);
         await ready(page);
         expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(false);
         await snapThemes(page, `a11y-signed-out-${slug(path)}-${size}`, true);

@@ -63,6 +63,36 @@ export function a11ySweep(seed: (sessions: Record<Role, Session>) => Promise<voi
     return { context, page };
   }
 
+  const loaded = new WeakSet<Page>();
+  /**
+   * Opens `path`: the page's first screen is loaded from the server, every later one is reached
+   * inside the app, as a person following a link does (the router reads the address on `popstate`),
+   * so the sweep does not pay for a fresh start of the app and of axe per screen
+   * (docs/decisions/031-test-loop.md). It has arrived when the screen's heading is a new one: each
+   * route's page renders its own.
+   */
+  async function visit(page: Page, path: string) {
+    if (!loaded.has(page)) {
+      await page.goto(path);
+      loaded.add(page);
+      return;
+    }
+    await page.evaluate((to) => {
+      const w = window as unknown as { sweepLeaving: Element | null };
+      w.sweepLeaving = document.querySelector('h1');
+      // the router's own history entry shape (its index and a key), so it counts this as a visit
+      const idx = ((history.state as { idx?: number } | null)?.idx ?? 0) + 1;
+      history.pushState({ usr: null, key: Math.random().toString(36).slice(2, 10), idx }, '', to);
+      window.dispatchEvent(new PopStateEvent('popstate', { state: history.state }));
+    }, path);
+    await page.waitForFunction(() => {
+      const heading = document.querySelector('h1');
+      return (
+        heading !== null && heading !== (window as unknown as { sweepLeaving: Element | null }).sweepLeaving
+      );
+    });
+  }
+
   /** A screen is ready when its heading is up and nothing is loading any more. */
   async function ready(page: Page) {
     await page.locator('h1').first().waitFor();
@@ -87,7 +117,7 @@ export function a11ySweep(seed: (sessions: Record<Role, Session>) => Promise<voi
     });
   }
 
-  return { openAs, ready, snapThemes, noConsoleErrors };
+  return { openAs, visit, ready, snapThemes, noConsoleErrors };
 }
 
 /** Switches the system setting and waits until the app has followed it. */

@@ -59,7 +59,7 @@ async function seed(sessions: Record<Role, Session>) {
   await call('POST', '/api/verify-email', { email, verificationCode: code?.code });
 }
 
-const { openAs, ready, snapThemes, noConsoleErrors } = a11ySweep(seed);
+const { openAs, visit, ready, snapThemes, noConsoleErrors } = a11ySweep(seed);
 
 describe('accessibility (axe-core): every page', () => {
   // One test per role and window size. The dark theme changes colours only, and they are the same
@@ -73,7 +73,7 @@ describe('accessibility (axe-core): every page', () => {
         const routes = [...APP_ROUTES, openConversation[role]];
         const { context, page } = await openAs(role, viewport);
         for (const path of routes) {
-          await page.goto(path);
+          await visit(page, path);
           await ready(page);
           const url = new URL(page.url());
           expect(url.pathname + url.search, `${role} ${path}`).toBe(path);

@@ -62,7 +62,7 @@ async function seed({ manager, employee, admin }: Record<Role, Session>) {
   expect((await call('POST', '/api/attendance/clock-in', {}, employee.cookie)).status).toBe(201);
 }
 
-const { openAs, ready, noConsoleErrors } = a11ySweep(seed);
+const { openAs, visit, ready, noConsoleErrors } = a11ySweep(seed);
 
 type Offender = { check: string; text: string; detail: string };
 
@@ -215,7 +215,7 @@ describe('every screen fits a 375 px phone', () => {
     const { context, page } = await openAs(null, PHONE);
     const found: string[] = [];
     for (const path of PUBLIC_ROUTES) {
-      await page.goto(path);
+      await visit(page, path);
       found.push(...(await check(page, `signed-out ${slug(path)}`)));
     }
     await context.close();
@@ -227,7 +227,7 @@ describe('every screen fits a 375 px phone', () => {
       const { context, page } = await openAs(role, PHONE);
       const found: string[] = [];
       for (const path of SIGNED_IN_ROUTES) {
-        await page.goto(path);
+        await visit(page, path);
         found.push(...(await check(page, `${role} ${slug(path)}`)));
       }
       await context.close();
