@@ -114,9 +114,16 @@ export async function overlapsOf(
     sql`select s.key, e.id, e.description, p.name as project, e.start_time, e.end_time
         from unnest(${`{${keys.join(',')}}`}::text[], ${`{${spans.map((s) => s.start).join(',')}}`}::timestamptz[],
           ${`{${spans.map((s) => s.end).join(',')}}`}::timestamptz[]) as s(key, lo, hi)
-        join time_entries e on e.user_id = ${userId} and e.id::text <> s.key
-          and e.start_time >= s.lo - interval '1 day' and e.start_time < s.hi and e.end_time > s.lo
+        -- One index range per span (lateral, kept from being flattened by offset 0): as a plain join
+        -- the planner read all the person's entries and compared each with every span, 48,000
+        -- comparisons for a page of 50 at 1,000 entries (docs/performance.md, 1,000 people)
+        cross join lateral (
+          select * from time_entries e
+          where e.user_id = ${userId} and e.start_time >= s.lo - interval '1 day' and e.start_time < s.hi
+          offset 0
+        ) e
         left join projects p on p.id = e.project_id
+        where e.end_time > s.lo and e.id::text <> s.key
         order by e.start_time, e.id`,
   );
   for (const r of rows) {
