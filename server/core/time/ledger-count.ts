@@ -102,10 +102,16 @@ export function ledgerWith(parts: LedgerParts, options: LedgerOptions): SQL {
         interval '1 day') as g(day)
       join counted_days d on d.user_id = c.user_id and d.day = g.day::date and c.cs < d.hi and c.f > d.lo
       where c.f > c.cs ${project(sql`c.project_id`)}`;
+  // One index range per person's run of days (lateral, kept from being flattened by offset 0): the
+  // planner cannot see how few days the runs hold, and as a join it read all of ledger_pieces in
+  // parallel for a 100-person week (65 ms for 1,940 rows; docs/performance.md, kept sums).
   const keptPieces = sql`
       select k.user_id, k.day, k.entry_id, k.project_id, k.task_id, k.secs
-      from kept_ranges r join ledger_pieces k on k.user_id = r.user_id and k.day between r.from_day and r.to_day
-      where true ${project(sql`k.project_id`)}`;
+      from kept_ranges r cross join lateral (
+        select * from ledger_pieces k
+        where k.user_id = r.user_id and k.day between r.from_day and r.to_day ${project(sql`k.project_id`)}
+        offset 0
+      ) k`;
   const empty = sql`select null::uuid as user_id, null::date as day, null::uuid as entry_id, null::uuid as project_id,
     null::uuid as task_id, null::bigint as secs where false`;
   return sql`with zone_days as (

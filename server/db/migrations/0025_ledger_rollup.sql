@@ -22,7 +22,7 @@ CREATE TABLE "ledger_stale" (
 --> statement-breakpoint
 ALTER TABLE "ledger_people" ADD CONSTRAINT "ledger_people_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "ledger_pieces" ADD CONSTRAINT "ledger_pieces_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "ledger_pieces_day_idx" ON "ledger_pieces" USING btree ("day","user_id","project_id","secs");--> statement-breakpoint
+CREATE INDEX "ledger_pieces_cover_idx" ON "ledger_pieces" USING btree ("user_id","day","project_id","task_id","entry_id","secs");--> statement-breakpoint
 CREATE INDEX "ledger_stale_user_idx" ON "ledger_stale" USING btree ("user_id","lo");--> statement-breakpoint
 -- The ledger's kept sums (docs/decisions/042-ledger-rollup.md): every write to time_entries marks the
 -- instants it touched stale, per person and statement, in the write's own transaction; the refresh job

@@ -25,8 +25,8 @@ export const ledgerPieces = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.userId, t.day, t.entryId] }),
-    // the reads over everyone for a range of days, from the index alone
-    index('ledger_pieces_day_idx').on(t.day, t.userId, t.projectId, t.secs),
+    // a person's run of days read from the index alone, whatever the caller sums
+    index('ledger_pieces_cover_idx').on(t.userId, t.day, t.projectId, t.taskId, t.entryId, t.secs),
   ],
 );
 
