@@ -4,7 +4,7 @@ import { teamsApi } from '@contract/teams';
 import { timesheetsApi } from '@contract/timesheets';
 import { fixedClock } from '../lib/clock';
 import { createTestApp, type TestContext } from '../test/harness';
-import { openLiveSocket, quiet } from '../test/live-socket';
+import { listeningAs, quiet } from '../test/live-socket';
 
 // Wednesday 29 October 2025: the week of 20 October is over and may be submitted.
 const clock = fixedClock('2025-10-29T12:00:00Z');
@@ -16,11 +16,7 @@ afterAll(() => t.close());
 
 const joined = { createdAt: new Date('2025-01-01T00:00:00Z') };
 
-/** A person of the role, signed in, with their live socket open. */
-async function listening(role: 'employee' | 'manager' | 'admin') {
-  const { user, api } = await t.userClient(role, joined);
-  return { user, api, socket: await openLiveSocket(t.base, api.cookie) };
-}
+const listening = (role: 'employee' | 'manager' | 'admin') => listeningAs(t, role, joined);
 
 /**
  * An admin, a team of a manager and an employee, an employee outside it and a manager of another

@@ -1,4 +1,5 @@
 import WebSocket from 'ws';
+import type { TestContext } from './harness';
 import { until } from './until';
 
 type Frame = { type: string; data: Record<string, unknown> };
@@ -29,3 +30,13 @@ export async function openLiveSocket(base: string, cookie: string | undefined) {
 
 /** Every event is pushed to all its sockets at once; a short pause lets any stray one arrive. */
 export const quiet = () => new Promise((r) => setTimeout(r, 150));
+
+/** A person of the role, signed in (joined on `joined.createdAt`), with their live socket open. */
+export async function listeningAs(
+  t: TestContext,
+  role: 'employee' | 'manager' | 'admin',
+  joined: { createdAt: Date },
+) {
+  const { user, api } = await t.userClient(role, joined);
+  return { user, api, socket: await openLiveSocket(t.base, api.cookie) };
+}

@@ -3,7 +3,7 @@ import { timeOffApi } from '@contract/time-off';
 import { settings } from '../../db/schema';
 import { fixedClock } from '../../lib/clock';
 import { createTestApp, type TestContext } from '../../test/harness';
-import { openLiveSocket, quiet } from '../../test/live-socket';
+import { listeningAs, quiet } from '../../test/live-socket';
 import { ok, seededTypes } from '../../test/time-off';
 import { timeFixtures } from '../../test/time-fixtures';
 
@@ -23,10 +23,7 @@ afterAll(() => t.close());
 
 const joined = { createdAt: new Date('2024-01-01T00:00:00Z') };
 
-async function listening(role: 'employee' | 'manager' | 'admin') {
-  const { user, api } = await t.userClient(role, joined);
-  return { user, api, socket: await openLiveSocket(t.base, api.cookie) };
-}
+const listening = (role: 'employee' | 'manager' | 'admin') => listeningAs(t, role, joined);
 
 /**
  * An admin; a team of a manager, an employee and a teammate; and another team of a manager and an
