@@ -113,6 +113,11 @@ describe('languages', () => {
     await page.getByRole('group', { name: 'Gehe zu' }).waitFor();
     await snapDialog(page, 'languages-palette-de-desktop');
     await page.keyboard.press('Escape');
+    // Wait until it has closed, as a person sees it close: a '?' pressed while it was still closing
+    // once never opened the shortcuts (CI, 2026-11-27).
+    await page
+      .getByRole('combobox', { name: 'Suchen oder einen Befehl ausführen' })
+      .waitFor({ state: 'hidden' });
     await page.keyboard.press('?');
     await page.getByRole('dialog', { name: 'Tastenkürzel' }).waitFor();
     await page.keyboard.press('Escape');
