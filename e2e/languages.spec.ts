@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { adminSession, createApprovedUser, signInContext } from './accounts';
-import { browserForFile, choose, DESKTOP, PHONE, snap, snapDialog, toastSays } from './support';
+import { browserForFile, choose, DESKTOP, dialogReady, PHONE, snap, snapDialog, toastSays } from './support';
 
 // Languages (docs/product/profile.md#language, docs/decisions/035-languages.md): the sign-in page's
 // picker, a person's language and clock on their profile, every screen switching at once, no reload.
@@ -112,6 +112,7 @@ describe('languages', () => {
     await page.getByRole('combobox', { name: 'Suchen oder einen Befehl ausführen' }).waitFor();
     await page.getByRole('group', { name: 'Gehe zu' }).waitFor();
     await snapDialog(page, 'languages-palette-de-desktop');
+    await dialogReady(page);
     await page.keyboard.press('Escape');
     // Wait until it has closed, as a person sees it close: a '?' pressed while it was still closing
     // once never opened the shortcuts (CI, 2026-11-27).
@@ -120,7 +121,9 @@ describe('languages', () => {
       .waitFor({ state: 'hidden' });
     await page.keyboard.press('?');
     await page.getByRole('dialog', { name: 'Tastenkürzel' }).waitFor();
+    await dialogReady(page);
     await page.keyboard.press('Escape');
+    await page.getByRole('dialog', { name: 'Tastenkürzel' }).waitFor({ state: 'hidden' });
 
     // English with a 24-hour clock: 21:05.
     await choose(page, 'language-language', 'English');

@@ -1,7 +1,16 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApprovedUser, signInContext } from './accounts';
-import { apiFromPage, DESKTOP, launchBrowser, newContext, PHONE, snap, snapDialog } from './support';
+import {
+  apiFromPage,
+  DESKTOP,
+  dialogReady,
+  launchBrowser,
+  newContext,
+  PHONE,
+  snap,
+  snapDialog,
+} from './support';
 
 let browser: Browser;
 type Session = Awaited<ReturnType<typeof createApprovedUser>>;
@@ -122,6 +131,7 @@ describe('search palette and keyboard shortcuts', () => {
     await palette(page).fill('octopus');
     await page.getByRole('option', { name: new RegExp(TASK) }).waitFor();
     await snapDialog(page, 'search-palette-phone');
+    await dialogReady(page);
     await page.keyboard.press('Escape');
     // Wait until it has closed, as a person sees it close: a '?' pressed while it was still closing
     // once never opened the shortcuts (CI, 2026-11-27).

@@ -182,3 +182,11 @@ export async function choose(page: Page, triggerId: string, option: string) {
   await page.locator(`#${triggerId}`).click();
   await page.getByRole('option', { name: option, exact: true }).click();
 }
+
+/**
+ * Waits until an open dialog holds the focus: it has mounted its keyboard handling, so an Escape
+ * pressed now closes it (one pressed the moment it became visible was once lost, CI 2026-11-27).
+ */
+export async function dialogReady(page: Page) {
+  await page.waitForFunction(() => document.activeElement?.closest('[role="dialog"]') != null);
+}
