@@ -1,6 +1,7 @@
 import { expect } from 'vitest';
 import type { Endpoint, RequestOf } from '@contract/endpoint';
-import { type CreateRequestBody, timeOffApi } from '@contract/time-off';
+import { type CreateRequestBody, type createLeaveTypeRequest, timeOffApi } from '@contract/time-off';
+import type { z } from 'zod';
 import { settings } from '../db/schema';
 import { type Clock, fixedClock } from '../lib/clock';
 import { createTestApp, type TestApi } from './harness';
@@ -78,3 +79,20 @@ export async function teamOf(ctx: Awaited<ReturnType<typeof timeOffApp>>, name =
   await fx.team(`${name} other`, [otherBoss.user.id], [outsider.user.id]);
   return { team, boss, anna, ben, outsider, otherBoss };
 }
+
+type LeaveTypeInput = z.input<typeof createLeaveTypeRequest>;
+
+/** A new leave type's body: paid, no allowance, no approval, whole days; `fields` change any of it. */
+export const typeBody = (name: string, fields: Partial<LeaveTypeInput> = {}): LeaveTypeInput => ({
+  name,
+  color: '#123456',
+  paid: true,
+  allowance: false,
+  approval: false,
+  halfDays: false,
+  hours: false,
+  privateReason: false,
+  compensation: false,
+  allowNegative: false,
+  ...fields,
+});

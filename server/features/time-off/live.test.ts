@@ -4,7 +4,7 @@ import { settings } from '../../db/schema';
 import { fixedClock } from '../../lib/clock';
 import { createTestApp, type TestContext } from '../../test/harness';
 import { listeningAs, quiet } from '../../test/live-socket';
-import { ok, seededTypes } from '../../test/time-off';
+import { ok, seededTypes, typeBody } from '../../test/time-off';
 import { timeFixtures } from '../../test/time-fixtures';
 
 /**
@@ -135,20 +135,7 @@ describe('time off live events reach those who may read the change, and nobody e
     const type = await ok(
       admin.api,
       timeOffApi.createType,
-      {
-        body: {
-          name: `Moving day ${Math.random()}`,
-          color: '#123456',
-          paid: true,
-          allowance: false,
-          approval: false,
-          halfDays: false,
-          hours: false,
-          privateReason: false,
-          compensation: false,
-          allowNegative: false,
-        },
-      },
+      { body: typeBody(`Moving day ${Math.random()}`) },
       201,
     );
     await ok(admin.api, timeOffApi.updateType, { params: { id: type.id }, body: { color: '#654321' } });

@@ -18,7 +18,7 @@ import {
 import { schedulesApi } from '@contract/schedules';
 import { timesheetsApi, WEEK_LOCKED } from '@contract/timesheets';
 import { outbox } from '../../db/schema';
-import { ask, asked, ok, teamOf, timeOffApp } from '../../test/time-off';
+import { ask, asked, ok, teamOf, timeOffApp, typeBody } from '../../test/time-off';
 import { MISSING_ID, type TestApi } from '../../test/harness';
 import { english } from '../../test/messages';
 
@@ -143,20 +143,7 @@ describe('asking for time off', () => {
     const archived = await ok(
       app.admin.api,
       timeOffApi.createType,
-      {
-        body: {
-          name: `Old ${Math.random()}`,
-          color: '#123456',
-          paid: true,
-          allowance: false,
-          approval: false,
-          halfDays: false,
-          hours: false,
-          privateReason: false,
-          compensation: false,
-          allowNegative: false,
-        },
-      },
+      { body: typeBody(`Old ${Math.random()}`) },
       201,
     );
     await ok(app.admin.api, timeOffApi.updateType, { params: { id: archived.id }, body: { archived: true } });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminApi } from '@contract/admin';
 import { TYPE_IN_USE, TYPE_NAME_TAKEN, timeOffApi } from '@contract/time-off';
-import { asked, ok, timeOffApp } from '../../test/time-off';
+import { asked, ok, timeOffApp, typeBody } from '../../test/time-off';
 import { MISSING_ID } from '../../test/harness';
 import { english } from '../../test/messages';
 
@@ -12,18 +12,7 @@ beforeAll(async () => {
 });
 afterAll(() => app.t.close());
 
-const type = (name: string) => ({
-  name,
-  color: '#0ea5e9',
-  paid: true,
-  allowance: false,
-  approval: false,
-  halfDays: true,
-  hours: false,
-  privateReason: false,
-  compensation: false,
-  allowNegative: false,
-});
+const type = (name: string) => typeBody(name, { color: '#0ea5e9', halfDays: true });
 
 describe('leave types', () => {
   it('starts an organisation with Vacation, Sick leave, Unpaid leave and Overtime compensation', async () => {
