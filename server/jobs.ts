@@ -10,7 +10,7 @@ import { notifyMissedClockOuts } from './features/attendance/alerts.notify';
 import { sendDigests } from './features/notifications/digest';
 import type { Clock } from './lib/clock';
 import { contextFor } from './lib/context';
-import { markZoneChanges, refreshLedger } from './core/time/ledger-rollup';
+import { markZoneChanges, refreshAllStale } from './core/time/ledger-rollup';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -115,12 +115,7 @@ export function scheduleLedgerRefresh(deps: AppDeps, log: FastifyBaseLogger, eve
     try {
       const { timeZone } = await ctx.settings();
       if (run++ % 30 === 0) await markZoneChanges(ctx.db, timeZone);
-      let people = 0;
-      while (!stopped()) {
-        const n = await refreshLedger(ctx.db, timeZone);
-        if (n === 0) break;
-        people += n;
-      }
+      const people = await refreshAllStale(ctx.db, timeZone, stopped);
       if (people >= 100) log.info({ people }, 'ledger: counted the stale days of many people again');
     } catch (err) {
       log.error({ err }, 'refreshing the ledger failed');

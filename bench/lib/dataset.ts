@@ -9,7 +9,7 @@ import { conversations, users } from '../../server/db/schema';
 import { createSession, SESSION_COOKIE } from '../../server/lib/auth';
 import { systemClock } from '../../server/lib/clock';
 import { loadSettings } from '../../server/lib/org-settings';
-import { markZoneChanges, refreshLedger } from '../../server/core/time/ledger-rollup';
+import { markZoneChanges, refreshAllStale } from '../../server/core/time/ledger-rollup';
 import {
   SCALE_TEAM_PREFIX,
   scaleCounts,
@@ -142,8 +142,7 @@ export async function prepareDataset(
     const { timeZone } = await loadSettings(database.db, process.env.TZ || 'UTC');
     await markZoneChanges(database.db, timeZone);
     const caughtUp = Date.now();
-    let people = 0;
-    for (let n = 1; n > 0; people += n) n = await refreshLedger(database.db, timeZone, 100);
+    const people = await refreshAllStale(database.db, timeZone);
     if (people > 0)
       console.log(
         `  the ledger's kept sums counted for ${people} people in ${((Date.now() - caughtUp) / 1000).toFixed(0)} s`,

@@ -1,5 +1,6 @@
 import { addDays, zonedDayRange } from '@contract/zoned-time';
 import { type SQL, sql } from 'drizzle-orm';
+import { pgArray } from '../../db/rows';
 import { wholeSeconds } from './instants';
 import type { TimePerson } from './people';
 
@@ -46,9 +47,6 @@ function zoneDays(ranges: readonly LedgerRange[]) {
   }
   return { zones, days, los, his };
 }
-
-const pgArray = (values: readonly string[]) =>
-  `{${values.map((v) => `"${v.replace(/["\\]/g, '\\$&')}"`).join(',')}}`;
 
 /** `name(user_id, zone, from_day, to_day)` from the ranges, as a CTE body. */
 const rangesTable = (ranges: readonly LedgerRange[]) =>

@@ -2,13 +2,13 @@ import { addDays } from '@contract/zoned-time';
 import { eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rowsOf } from '../../db/rows';
+import { pgArray, rowsOf } from '../../db/rows';
 import { activeTimers, settings, timeEntries, users } from '../../db/schema';
 import { createTestApp, type TestContext } from '../../test/harness';
 import { timeFixtures } from '../../test/time-fixtures';
 import { ledgerWith } from './ledger-count';
 import { ledgerRows } from './ledger';
-import { markZoneChanges, refreshLedger } from './ledger-rollup';
+import { markZoneChanges, refreshAllStale, refreshLedger } from './ledger-rollup';
 
 /**
  * The ledger's kept sums (docs/decisions/042-ledger-rollup.md) never change a figure: after any
@@ -88,7 +88,7 @@ describe('the kept sums of the ledger', () => {
             (
               await rowsOf<{ id: string }>(
                 t.db,
-                sql`select id::text from time_entries where user_id = any(${`{${ids.join(',')}}`}::uuid[]) order by id`,
+                sql`select id::text from time_entries where user_id = any(${pgArray(ids)}::uuid[]) order by id`,
               )
             ).map((r) => r.id);
           // Most reads meet kept sums with a few stale days on top: everything is counted once first.
@@ -118,7 +118,7 @@ describe('the kept sums of the ledger', () => {
                 .values({ userId: ids[s.who], startTime: span(s.at).startTime })
                 .onConflictDoNothing();
             else if (s.op === 'stop timers')
-              await t.db.delete(activeTimers).where(sql`user_id = any(${`{${ids.join(',')}}`}::uuid[])`);
+              await t.db.delete(activeTimers).where(sql`user_id = any(${pgArray(ids)}::uuid[])`);
             else if (s.op === 'zone') {
               await t.db.update(users).set({ timeZone: s.zone }).where(eq(users.id, ids[s.who]));
               people[s.who].zone = s.zone;
@@ -145,7 +145,7 @@ describe('the kept sums of the ledger', () => {
           }
           // Everything refreshed: nothing is stale.
           await markZoneChanges(t.db, 'UTC');
-          while ((await refreshLedger(t.db, 'UTC')) > 0);
+          await refreshAllStale(t.db, 'UTC');
           const [{ n }] = await rowsOf<{ n: number }>(t.db, sql`select count(*)::int as n from ledger_stale`);
           expect(n).toBe(0);
         },

@@ -1,6 +1,6 @@
 import { addDays, zonedDate } from '@contract/zoned-time';
 import { sql } from 'drizzle-orm';
-import { rowsOf } from '../../db/rows';
+import { pgArray, rowsOf } from '../../db/rows';
 import type { Db } from '../../db/types';
 import { type LedgerRange, ledgerWith } from './ledger-count';
 import { zoneOf } from './people';
@@ -44,11 +44,11 @@ export async function splitRanges(db: Db, ranges: readonly LedgerRange[]) {
   if (ranges.length === 0) return { counted: [], kept: [] };
   const ids = [...new Set(ranges.map((r) => r.person.userId))];
   const zones = new Map(ranges.map((r) => [r.person.userId, r.person.zone]));
-  const idArray = `{${ids.join(',')}}`;
+  const idArray = pgArray(ids);
   const marks = await rowsOf<Mark>(
     db,
     sql`select p.user_id::text, 'zone' as kind, null::float8 as lo_ms, null::float8 as hi_ms
-        from unnest(${idArray}::uuid[], ${`{${ids.map((id) => `"${zones.get(id)}"`).join(',')}}`}::text[]) as p(user_id, zone)
+        from unnest(${idArray}::uuid[], ${pgArray(ids.map((id) => zones.get(id) as string))}::text[]) as p(user_id, zone)
         left join ledger_people k on k.user_id = p.user_id
         where k.zone is distinct from p.zone
       union all
@@ -95,7 +95,6 @@ type PersonRow = {
   hi_ms: number | null;
 };
 
-const uuids = (ids: readonly string[]) => `{${ids.join(',')}}`;
 const dayOf = (ms: number | string, zone: string) => zonedDate(new Date(Number(ms)), zone);
 
 /**
@@ -108,7 +107,7 @@ async function refreshPeople(db: Db, ids: readonly string[], organisationZone: s
   await db.transaction(async (tx) => {
     await tx.execute(
       sql`select pg_advisory_xact_lock(hashtext('ledger_pieces'), hashtext(u::text))
-        from unnest(${uuids([...ids].sort())}::uuid[]) as u order by u`,
+        from unnest(${pgArray([...ids].sort())}::uuid[]) as u order by u`,
     );
     await tx.execute(sql`set local jit = off`);
     const marks = await rowsOf<StaleRow>(
@@ -116,7 +115,7 @@ async function refreshPeople(db: Db, ids: readonly string[], organisationZone: s
       sql`select id::text, user_id::text,
           case when isfinite(lo) then (extract(epoch from lo) * 1000)::float8 end as lo_ms,
           case when isfinite(hi) then (extract(epoch from hi) * 1000)::float8 end as hi_ms
-        from ledger_stale where user_id = any(${uuids(ids)}::uuid[])`,
+        from ledger_stale where user_id = any(${pgArray(ids)}::uuid[])`,
     );
     // Another instance's refresh held the locks and counted these days already.
     if (marks.length === 0) return;
@@ -128,19 +127,23 @@ async function refreshPeople(db: Db, ids: readonly string[], organisationZone: s
         from users u
         left join ledger_people k on k.user_id = u.id
         left join lateral (select min(start_time) as lo, max(end_time) as hi from time_entries where user_id = u.id) e on true
-        where u.id = any(${uuids(ids)}::uuid[])`,
+        where u.id = any(${pgArray(ids)}::uuid[])`,
     );
     const marksOf = new Map<string, StaleRow[]>();
-    for (const m of marks) marksOf.set(m.user_id, [...(marksOf.get(m.user_id) ?? []), m]);
+    for (const m of marks) {
+      const list = marksOf.get(m.user_id) ?? [];
+      list.push(m);
+      marksOf.set(m.user_id, list);
+    }
     const ranges: LedgerRange[] = [];
-    const wholly: string[] = [];
+    const wholly = new Set<string>();
     for (const p of people) {
       const mine = marksOf.get(p.id);
       if (!mine) continue;
       const zone = zoneOf(p.own, organisationZone);
       const person = { userId: p.id, zone };
       if (p.kept !== zone || mine.some((m) => m.lo_ms === null || m.hi_ms === null)) {
-        wholly.push(p.id);
+        wholly.add(p.id);
         if (p.lo_ms != null && p.hi_ms != null)
           ranges.push({ person, from: dayOf(p.lo_ms, zone), to: dayOf(p.hi_ms, zone) });
       } else
@@ -148,12 +151,12 @@ async function refreshPeople(db: Db, ids: readonly string[], organisationZone: s
           ranges.push({ person, from, to });
     }
     // A deleted person's pieces went with them (foreign key); their marks go below.
-    await tx.execute(sql`delete from ledger_pieces where user_id = any(${uuids(wholly)}::uuid[])`);
-    const partly = ranges.filter((r) => !wholly.includes(r.person.userId));
+    await tx.execute(sql`delete from ledger_pieces where user_id = any(${pgArray([...wholly])}::uuid[])`);
+    const partly = ranges.filter((r) => !wholly.has(r.person.userId));
     if (partly.length > 0)
       await tx.execute(
-        sql`delete from ledger_pieces k using unnest(${uuids(partly.map((r) => r.person.userId))}::uuid[],
-            ${`{${partly.map((r) => r.from).join(',')}}`}::date[], ${`{${partly.map((r) => r.to).join(',')}}`}::date[])
+        sql`delete from ledger_pieces k using unnest(${pgArray(partly.map((r) => r.person.userId))}::uuid[],
+            ${pgArray(partly.map((r) => r.from))}::date[], ${pgArray(partly.map((r) => r.to))}::date[])
             as r(user_id, from_day, to_day)
           where k.user_id = r.user_id and k.day between r.from_day and r.to_day`,
       );
@@ -168,12 +171,12 @@ async function refreshPeople(db: Db, ids: readonly string[], organisationZone: s
     if (counted.length > 0)
       await tx.execute(
         sql`insert into ledger_people (user_id, zone)
-          select * from unnest(${uuids(counted.map((p) => p.id))}::uuid[],
-            ${`{${counted.map((p) => `"${zoneOf(p.own, organisationZone)}"`).join(',')}}`}::text[])
+          select * from unnest(${pgArray(counted.map((p) => p.id))}::uuid[],
+            ${pgArray(counted.map((p) => zoneOf(p.own, organisationZone)))}::text[])
           on conflict (user_id) do update set zone = excluded.zone`,
       );
     await tx.execute(
-      sql`delete from ledger_stale where id = any(${`{${marks.map((m) => m.id).join(',')}}`}::bigint[])`,
+      sql`delete from ledger_stale where id = any(${pgArray(marks.map((m) => m.id))}::bigint[])`,
     );
   });
 }
@@ -209,6 +212,20 @@ export async function refreshLedger(db: Db, organisationZone: string, batch = 50
 }
 
 /**
+ * Refreshes batch after batch until nothing is stale (or `stopped()` says to end); returns how many
+ * people it refreshed.
+ */
+export async function refreshAllStale(db: Db, organisationZone: string, stopped = () => false) {
+  let people = 0;
+  while (!stopped()) {
+    const n = await refreshLedger(db, organisationZone, 100);
+    if (n === 0) break;
+    people += n;
+  }
+  return people;
+}
+
+/**
  * Marks every day of the people whose kept sums were counted in another zone than theirs now (a
  * person's or the organisation's zone changed): reads count their days afresh until the refresh.
  */
@@ -222,7 +239,7 @@ export async function markZoneChanges(db: Db, organisationZone: string): Promise
   if (changed.length === 0) return 0;
   await db.execute(
     sql`insert into ledger_stale (user_id, lo, hi)
-      select u, '-infinity', 'infinity' from unnest(${`{${changed.join(',')}}`}::uuid[]) as u
+      select u, '-infinity', 'infinity' from unnest(${pgArray(changed)}::uuid[]) as u
       where not exists (select 1 from ledger_stale s where s.user_id = u and s.lo = '-infinity')`,
   );
   return changed.length;
