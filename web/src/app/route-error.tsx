@@ -2,6 +2,7 @@ import { Component, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { Button } from '@/components/ui/button';
+import { StrokeIcon } from '@/components/ui/stroke-icon';
 
 /** Last-resort screen, e.g. when a page chunk fails to load after a deploy. */
 export function RouteError({ error }: { error: unknown }) {
@@ -10,21 +11,12 @@ export function RouteError({ error }: { error: unknown }) {
   return (
     <main className="flex min-h-dvh flex-col items-center justify-center gap-4 p-6 text-center">
       <div className="flex size-12 items-center justify-center rounded-full bg-danger-soft text-danger">
-        {/* lucide's TriangleAlert, drawn here: this screen is in the entry chunk (see spinner.tsx). */}
-        <svg
-          viewBox="0 0 24 24"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth={2}
-          strokeLinecap="round"
-          strokeLinejoin="round"
-          className="size-6"
-          aria-hidden
-        >
+        {/* lucide's TriangleAlert */}
+        <StrokeIcon className="size-6">
           <path d="m21.73 18-8-14a2 2 0 0 0-3.48 0l-8 14A2 2 0 0 0 4 21h16a2 2 0 0 0 1.73-3" />
           <path d="M12 9v4" />
           <path d="M12 17h.01" />
-        </svg>
+        </StrokeIcon>
       </div>
       <h1 className="text-xl font-semibold text-foreground">{t('errors.generic')}</h1>
       {detail && <p className="max-w-md text-sm text-muted-foreground">{detail}</p>}
