@@ -127,4 +127,11 @@ export async function showTheme(page: Page, theme: Theme) {
     (dark) => document.documentElement.classList.contains('dark') === dark,
     theme === 'dark',
   );
+  // Colours change with a transition: axe once read a paragraph mid-way (contrast 1.07, CI
+  // 2026-11-27). Wait until every finite animation has ended (spinners run forever).
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
+  );
 }

@@ -105,6 +105,10 @@ describe('languages', () => {
     await choose(page, 'language-timeFormat', 'Wie meine Sprache sie schreibt');
     await page.getByRole('button', { name: 'Sprache und Uhrzeit speichern' }).click();
     await expect.poll(() => hint.textContent()).toBe('So sehen Uhrzeiten aus: 21:05');
+    // Wait for the save to be confirmed, as a person would: a toast that appears once a dialog is
+    // open is the topmost layer and takes the next Escape, so on a slow machine the palette or the
+    // shortcuts help below it stayed open (CI, 2026-11-27).
+    await toastSays(page, 'Sprache und Uhrzeit gespeichert');
     await snap(page, 'languages-profile-de-desktop');
 
     // The palette and the shortcuts help speak German too.
