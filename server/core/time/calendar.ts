@@ -159,6 +159,14 @@ export function requestDays(r: {
   return days;
 }
 
+export type OffDaysOptions = {
+  /**
+   * Holidays only, without leave: what a request's cost needs (leave-cost.ts reads only the
+   * holidays), so 1,000 people's allowances skip reading and spreading every approved request.
+   */
+  holidaysOnly?: boolean;
+};
+
 /**
  * Each person's days off from `from` to `to` (inclusive): holidays of their region (their first
  * team with a region of its own, else the organisation's) and their approved leave. Three queries
@@ -169,6 +177,7 @@ export async function offDays(
   userIds: readonly string[],
   from: string,
   to: string,
+  options: OffDaysOptions = {},
 ): Promise<Map<string, Map<string, OffDay[]>>> {
   const result = new Map<string, Map<string, OffDay[]>>();
   if (userIds.length === 0) return result;
@@ -188,14 +197,16 @@ export async function offDays(
       sql`select date::text, kind, name, half_day, team_id::text from holiday_overrides
           where date between ${from}::date and ${to}::date`,
     ),
-    rowsOf<LeaveRow>(
-      db,
-      sql`select r.user_id::text, r.id::text, r.type_id::text, t.name as type_name, t.color, t.paid, t.compensation,
+    options.holidaysOnly
+      ? Promise.resolve([] as LeaveRow[])
+      : rowsOf<LeaveRow>(
+          db,
+          sql`select r.user_id::text, r.id::text, r.type_id::text, t.name as type_name, t.color, t.paid, t.compensation,
             t.private_reason, r.start_date::text, r.end_date::text, r.start_half, r.end_half, r.hours
           from leave_requests r join leave_types t on t.id = r.type_id
           where r.user_id = any(${ids}::uuid[]) and r.status = 'approved'
             and r.start_date <= ${to}::date and r.end_date >= ${from}::date`,
-    ),
+        ),
   ]);
   const teamOf = new Map(teams.map((t) => [t.user_id, t]));
   // One map of days per region, shared by everyone of that region who has no leave in the range

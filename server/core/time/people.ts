@@ -3,7 +3,7 @@ import { addDays, isValidTimeZone, zonedDate } from '@contract/zoned-time';
 import { type SQL, sql } from 'drizzle-orm';
 import { rowsOf } from '../../db/rows';
 import type { Db } from '../../db/types';
-import { type OffDay, offDays } from './calendar';
+import { type OffDay, type OffDaysOptions, offDays } from './calendar';
 
 /**
  * A person as the ledger of hours counts them (docs/product/time-tracking.md#ledger): the zone their
@@ -21,7 +21,7 @@ export type TimePerson = {
   minutes: readonly number[];
   /** 'YYYY-MM-DD': the day the account was created, in `zone` */
   since: string;
-  /** holidays and approved leave by day, over the range the people were read for */
+  /** holidays and approved leave by day (holidays only when read so), over the range the people were read for */
   off: Map<string, OffDay[]>;
 };
 
@@ -93,6 +93,7 @@ export async function timePeople(
   where: SQL,
   organisationZone: string,
   days: { from: string; to: string },
+  options: OffDaysOptions = {},
 ): Promise<TimePerson[]> {
   const rows = await rowsOf<Row>(
     db,
@@ -106,6 +107,7 @@ export async function timePeople(
     rows.map((r) => r.id),
     days.from,
     days.to,
+    options,
   );
   return rows.map((r) => {
     const zone = zoneOf(r.zone, organisationZone);

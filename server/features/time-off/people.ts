@@ -1,5 +1,6 @@
 import type { SQL } from 'drizzle-orm';
 import { maySee, timeVisibleTo } from '../../core/scope';
+import type { OffDaysOptions } from '../../core/time/calendar';
 import { type TimePerson, timePeople } from '../../core/time/people';
 import type { Context } from '../../lib/context';
 import { notFound } from '../../lib/errors';
@@ -19,6 +20,12 @@ export async function assertMayRead(ctx: Context, userId: string) {
 export const readable = (ctx: Context): SQL => timeVisibleTo(ctx.actor);
 
 /** The people `where` selects, read for the days from..to (schedule, zone, holidays, leave). */
-export async function peopleFor(ctx: Context, where: SQL, from: string, to: string): Promise<TimePerson[]> {
-  return timePeople(ctx.db, where, (await ctx.settings()).timeZone, { from, to });
+export async function peopleFor(
+  ctx: Context,
+  where: SQL,
+  from: string,
+  to: string,
+  options: OffDaysOptions = {},
+): Promise<TimePerson[]> {
+  return timePeople(ctx.db, where, (await ctx.settings()).timeZone, { from, to }, options);
 }
