@@ -61,7 +61,7 @@ export function PendingUserCard({ user }: { user: PendingUser }) {
         </div>
         <div className="min-w-0 flex-1">
           <div className="flex flex-wrap items-center gap-2">
-            <h3 className="truncate font-semibold text-foreground">{name}</h3>
+            <h3 className="min-w-0 font-semibold text-foreground [overflow-wrap:anywhere]">{name}</h3>
             <Badge variant="amber">{t('pending.badge')}</Badge>
             <RoleBadge role={user.role} />
           </div>
@@ -69,7 +69,8 @@ export function PendingUserCard({ user }: { user: PendingUser }) {
             <div className="flex min-w-0 items-center gap-2">
               <Mail className="size-4 shrink-0" aria-hidden />
               <dt className="sr-only">{t('pending.email')}</dt>
-              <dd className="truncate">{user.email}</dd>
+              {/* wrapped, not cut: the admin decides on the whole address (a long one at 375 px) */}
+              <dd className="min-w-0 [overflow-wrap:anywhere]">{user.email}</dd>
             </div>
             {user.inviteCode && (
               <div className="flex items-center gap-2">
