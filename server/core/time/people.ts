@@ -3,7 +3,7 @@ import { addDays, isValidTimeZone, zonedDate } from '@contract/zoned-time';
 import { type SQL, sql } from 'drizzle-orm';
 import { rowsOf } from '../../db/rows';
 import type { Db } from '../../db/types';
-import { type OffDay, type OffDaysOptions, offDays } from './calendar';
+import { type OffDay, offDays } from './calendar';
 
 /**
  * A person as the ledger of hours counts them (docs/product/time-tracking.md#ledger): the zone their
@@ -21,7 +21,7 @@ export type TimePerson = {
   minutes: readonly number[];
   /** 'YYYY-MM-DD': the day the account was created, in `zone` */
   since: string;
-  /** holidays and approved leave by day (holidays only when read so), over the range the people were read for */
+  /** holidays and approved leave by day, over the range the people were read for (as `TimePeopleOptions.off` asked) */
   off: Map<string, OffDay[]>;
 };
 
@@ -83,6 +83,15 @@ export async function scheduleRow(db: Db, userId: string): Promise<Row | null> {
   return row ?? null;
 }
 
+export type TimePeopleOptions = {
+  /**
+   * Which days off to read (default all): a request's cost needs only the holidays; what counts
+   * tracked time alone (the time report, the week grid) needs none, and 1,000 people's leave and
+   * holidays are then not read at all. Expected time needs all.
+   */
+  off?: 'all' | 'holidays' | 'none';
+};
+
 /**
  * The people the `where` condition selects (on `u`, the users table), with what the ledger needs
  * over the days `from`..`to` (their holidays and approved leave), ordered by name. `where` is the
@@ -93,7 +102,7 @@ export async function timePeople(
   where: SQL,
   organisationZone: string,
   days: { from: string; to: string },
-  options: OffDaysOptions = {},
+  options: TimePeopleOptions = {},
 ): Promise<TimePerson[]> {
   const rows = await rowsOf<Row>(
     db,
@@ -102,13 +111,17 @@ export async function timePeople(
         where ${where}
         order by u.first_name, u.last_name, u.id`,
   );
-  const off = await offDays(
-    db,
-    rows.map((r) => r.id),
-    days.from,
-    days.to,
-    options,
-  );
+  const wanted = options.off ?? 'all';
+  const off =
+    wanted === 'none'
+      ? new Map<string, Map<string, OffDay[]>>()
+      : await offDays(
+          db,
+          rows.map((r) => r.id),
+          days.from,
+          days.to,
+          { holidaysOnly: wanted === 'holidays' },
+        );
   return rows.map((r) => {
     const zone = zoneOf(r.zone, organisationZone);
     return {

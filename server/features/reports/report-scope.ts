@@ -5,7 +5,7 @@ import type { Context } from '../../lib/context';
 import { forbidden, notFound } from '../../lib/errors';
 import { manages, managesTeam, scopeInfo, TEAM_NOT_FOUND, teamExists, timeVisibleTo } from '../../core/scope';
 import type { LedgerRange } from '../../core/time/ledger';
-import { type TimePerson, timePeople } from '../../core/time/people';
+import { type TimePeopleOptions, type TimePerson, timePeople } from '../../core/time/people';
 import { addDays, zonedDayRange } from '@contract/zoned-time';
 
 export { withoutJit as reportRows } from '../../core/time/ledger';
@@ -37,7 +37,11 @@ export type ReportScope = {
  * (a manager: only a team they manage). Each person's days are their own (their zone), as the
  * ledger counts them (docs/product/time-tracking.md#ledger).
  */
-export async function reportScope(ctx: Context, filters: ReportFilters): Promise<ReportScope> {
+export async function reportScope(
+  ctx: Context,
+  filters: ReportFilters,
+  options: TimePeopleOptions = {},
+): Promise<ReportScope> {
   const { actor } = ctx;
   let userId = filters.userId;
   const sets: SQL[] = [];
@@ -65,10 +69,13 @@ export async function reportScope(ctx: Context, filters: ReportFilters): Promise
     ],
     sql` `,
   );
-  const people = await timePeople(ctx.db, where, (await ctx.settings()).timeZone, {
-    from: filters.from,
-    to: filters.to,
-  });
+  const people = await timePeople(
+    ctx.db,
+    where,
+    (await ctx.settings()).timeZone,
+    { from: filters.from, to: filters.to },
+    options,
+  );
   const days: string[] = [];
   for (let day = filters.from; day <= filters.to; day = addDays(day, 1)) days.push(day);
   return {

@@ -14,7 +14,8 @@ const MAX_OVERDUE = 50;
  * rework, each with its own turnaround from the submission it decided.
  */
 export async function tasksReport(ctx: Context, query: TasksReportQuery): Promise<TasksReport> {
-  const s = await reportScope(ctx, query);
+  // Tasks only: no one's days off are needed.
+  const s = await reportScope(ctx, query, { off: 'none' });
   const { t, longDay } = readerOf(await ctx.language());
   const tz = s.timeZone;
   const range = viewerRange(s);

@@ -61,7 +61,8 @@ type GroupRow = { key: string; label: string; seconds: string | number };
  * over the ledger (a day is each person's own day).
  */
 export async function timeReport(ctx: Context, query: TimeReportQuery): Promise<TimeReport> {
-  const s = await reportScope(ctx, query);
+  // Tracked time only: no one's days off are needed.
+  const s = await reportScope(ctx, query, { off: 'none' });
   const { groupBy } = query;
   // Labels in the caller's language (docs/decisions/035-languages.md).
   const language = await ctx.language();
@@ -115,7 +116,8 @@ type GridRow = { user_id: string; day: string; seconds: string | number };
  * scope who tracked time in the range.
  */
 export async function timeGrid(ctx: Context, query: TimeGridQuery): Promise<TimeGrid> {
-  const s = await reportScope(ctx, query);
+  // Tracked time only: no one's days off are needed.
+  const s = await reportScope(ctx, query, { off: 'none' });
   const found =
     s.people.length === 0
       ? []

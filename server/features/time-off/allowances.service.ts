@@ -57,7 +57,7 @@ async function balancesOf(ctx: Context, where: SQL, year: number): Promise<Leave
   // A day either side: a person's own calendar day may differ from UTC's.
   const from = `${firstYearFor(year, since) - 1}-12-31`;
   // A request's cost needs only the holidays; the requests themselves come with allowanceData.
-  const people = await peopleFor(ctx, where, from, `${year}-12-31`, { holidaysOnly: true });
+  const people = await peopleFor(ctx, where, from, `${year}-12-31`, { off: 'holidays' });
   const data = await allowanceData(
     ctx.db,
     people.map((p) => p.userId),

@@ -1,7 +1,6 @@
 import type { SQL } from 'drizzle-orm';
 import { maySee, timeVisibleTo } from '../../core/scope';
-import type { OffDaysOptions } from '../../core/time/calendar';
-import { type TimePerson, timePeople } from '../../core/time/people';
+import { type TimePeopleOptions, type TimePerson, timePeople } from '../../core/time/people';
 import type { Context } from '../../lib/context';
 import { notFound } from '../../lib/errors';
 
@@ -25,7 +24,7 @@ export async function peopleFor(
   where: SQL,
   from: string,
   to: string,
-  options: OffDaysOptions = {},
+  options: TimePeopleOptions = {},
 ): Promise<TimePerson[]> {
   return timePeople(ctx.db, where, (await ctx.settings()).timeZone, { from, to }, options);
 }
