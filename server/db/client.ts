@@ -238,7 +238,15 @@ async function openPostgres(
   /** The pool's connections: each opened with the URL of the moment, within the time limit (if any). */
   class Connection extends pg.Client {
     constructor(config?: pg.ClientConfig) {
-      super({ ...config, connectionString: url(), connectionTimeoutMillis: connectTimeoutMs });
+      super({
+        ...config,
+        connectionString: url(),
+        connectionTimeoutMillis: connectTimeoutMs,
+        // No JIT: a month over everyone is estimated costly enough to be compiled, and compiling
+        // takes far longer (seconds) than running it (milliseconds); no query of ours gains from
+        // it. Set once per connection, not per query (a round trip each). Options in the URL win.
+        options: '-c jit=off',
+      });
     }
   }
   // The limit is on connecting only: the pool's own option would also fail requests that queue for

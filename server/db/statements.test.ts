@@ -58,3 +58,19 @@ describe('statement', () => {
     expect(isoInstant(row.at)).toBe('2026-03-29T01:30:00.500Z');
   });
 });
+
+describe('connections', () => {
+  let database: Database;
+  beforeAll(async () => {
+    database = await openTestDatabase();
+  });
+  afterAll(() => database.close());
+
+  it.runIf(process.env.TEST_DATABASE_URL)(
+    "run without PostgreSQL's JIT, set once per connection (PostgreSQL only: PGlite has none)",
+    async () => {
+      const [row] = await rowsOf<{ jit: string }>(database.db, sql`select current_setting('jit') as jit`);
+      expect(row.jit).toBe('off');
+    },
+  );
+});

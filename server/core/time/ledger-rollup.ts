@@ -109,7 +109,6 @@ async function refreshPeople(db: Db, ids: readonly string[], organisationZone: s
       sql`select pg_advisory_xact_lock(hashtext('ledger_pieces'), hashtext(u::text))
         from unnest(${pgArray([...ids].sort())}::uuid[]) as u order by u`,
     );
-    await tx.execute(sql`set local jit = off`);
     const marks = await rowsOf<StaleRow>(
       tx,
       sql`select id::text, user_id::text,

@@ -23,17 +23,6 @@ import type { TimePerson } from './people';
 export type { LedgerOptions, LedgerRange } from './ledger-count';
 
 /**
- * A query without PostgreSQL's JIT: a month over everyone is estimated costly enough to be
- * compiled, and compiling takes far longer (seconds) than running it (milliseconds).
- */
-export async function withoutJit<T>(db: Db, query: SQL): Promise<T[]> {
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`set local jit = off`);
-    return rowsOf<T>(tx as unknown as Db, query);
-  });
-}
-
-/**
  * Rows of a query over the ledger of the ranges: `rest` follows the ledger's WITH clause, which
  * ends in `pieces(user_id, day, entry_id, project_id, task_id, secs)` and also defines
  * `person_days(user_id, day, lo, hi)`, and aggregates them (`select day, sum(secs) from pieces
@@ -51,7 +40,6 @@ export async function ledgerRows<T>(
   if (ranges.length === 0) return [];
   return db.transaction(
     async (tx) => {
-      await tx.execute(sql`set local jit = off`);
       const { counted, kept } = await splitRanges(tx as unknown as Db, ranges);
       return rowsOf<T>(
         tx as unknown as Db,

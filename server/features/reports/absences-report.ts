@@ -1,8 +1,9 @@
+import { rowsOf } from '../../db/rows';
 import type { AbsencesReport, AbsencesReportQuery } from '@contract/reports';
 import { sql } from 'drizzle-orm';
 import { costOf, halves } from '../../core/time/leave-cost';
 import type { Context } from '../../lib/context';
-import { inScope, reportRows as rowsOf, reportScope } from './report-scope';
+import { inScope, reportScope } from './report-scope';
 
 type Row = {
   user_id: string;

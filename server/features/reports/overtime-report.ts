@@ -1,10 +1,11 @@
+import { rowsOf } from '../../db/rows';
 import { sql } from 'drizzle-orm';
 import type { OvertimeReport, OvertimeReportQuery } from '@contract/reports';
 import { zonedDate } from '@contract/zoned-time';
 import type { Context } from '../../lib/context';
 import { expectedBetween } from '../../core/time/expected';
 import { ledgerRows } from '../../core/time/ledger';
-import { reportRows as rowsOf, reportScope } from './report-scope';
+import { reportScope } from './report-scope';
 
 /**
  * Expected against tracked time per person (docs/decisions/012-reports.md), both from the one

@@ -8,8 +8,6 @@ import type { LedgerRange } from '../../core/time/ledger';
 import { type TimePeopleOptions, type TimePerson, timePeople } from '../../core/time/people';
 import { addDays, zonedDayRange } from '@contract/zoned-time';
 
-export { withoutJit as reportRows } from '../../core/time/ledger';
-
 export const OWN_DATA_ONLY = 'own_data_only';
 export const TEAMS_DATA_ONLY = 'teams_data_only';
 

@@ -1,8 +1,9 @@
+import { rowsOf } from '../../db/rows';
 import { sql } from 'drizzle-orm';
 import type { TasksReport, TasksReportQuery } from '@contract/reports';
 import type { Context } from '../../lib/context';
 import { zonedDate } from '@contract/zoned-time';
-import { inScope, reportRows as rowsOf, reportScope, viewerRange } from './report-scope';
+import { inScope, reportScope, viewerRange } from './report-scope';
 import { weekStart } from './time-report';
 import { readerOf } from '../../core/readers';
 

@@ -1,11 +1,12 @@
 import { type SQL, sql } from 'drizzle-orm';
+import { rowsOf } from '../../db/rows';
 import type { TimeGrid, TimeGridQuery, TimeReport, TimeReportQuery, TimeReportRow } from '@contract/reports';
 import type { Language } from '@contract/languages';
 import { sentenceDay } from '@contract/zoned-time';
 import type { Context } from '../../lib/context';
 import { localeOf, translator } from '../../lib/i18n';
 import { ledgerRows } from '../../core/time/ledger';
-import { type ReportScope, reportRows as rowsOf, reportScope } from './report-scope';
+import { type ReportScope, reportScope } from './report-scope';
 
 /** Rows over the scope's ledger (each person's own days from..to), narrowed to the project if one is chosen. */
 const ledgerOf = <T>(ctx: Context, s: ReportScope, rest: SQL) =>
