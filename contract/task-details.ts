@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { idParam, pageQuery, text } from './common';
 import { endpoints } from './endpoint';
-import { reviewStatuses, taskSchema, taskStatusSchema } from './tasks';
+import { createTaskRequest, reviewStatuses, taskSchema, taskStatusSchema } from './tasks';
 
 /** A sub-task as its parent's page lists it. */
 export const subtaskSchema = z.object({
@@ -154,3 +154,8 @@ export const taskDetailsApi = endpoints('Tasks', {
     responses: { 204: null },
   },
 });
+
+/** The task page's in-place edits, with creation's rules and messages. */
+export const editTitleForm = createTaskRequest.pick({ title: true });
+export const editDescriptionForm = createTaskRequest.pick({ description: true });
+export const addSubtaskForm = createTaskRequest.pick({ title: true });
