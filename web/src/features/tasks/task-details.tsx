@@ -459,6 +459,9 @@ function Reviews({ task }: { task: TaskDetail }) {
 
 function Subtasks({ task }: { task: TaskDetail }) {
   const { t } = useTranslation('tasks');
+  const { user } = useCurrentUser();
+  // Managers and admins give a new sub-task to the parent's assignee; everyone else keeps it.
+  const assigneeId = user?.role === 'manager' || user?.role === 'admin' ? task.assigneeId : null;
   const create = useCreateTask();
   const failed = useFailed();
   const form = useZodForm(addSubtaskForm, { defaultValues: { title: '' } });
@@ -491,7 +494,7 @@ function Subtasks({ task }: { task: TaskDetail }) {
         className="flex-row items-end gap-2"
         onSubmit={({ title }) =>
           create.mutate(
-            { body: { title, parentId: task.id } },
+            { body: { title, parentId: task.id, assigneeId } },
             {
               onSuccess: () => form.reset({ title: '' }),
               onError: (error) => {
