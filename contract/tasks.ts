@@ -34,6 +34,10 @@ const estimatedHours = z
   .min(0, 'estimated_hours_negative')
   .max(10_000, 'estimated_hours_too_large');
 const dueDate = dateTimeInput('due_date_invalid');
+/** The labels a task carries, all of them (docs/product/tasks.md#labels); [] clears them. */
+const labelIds = z
+  .array(z.uuid({ message: 'label_invalid' }), { message: 'label_invalid' })
+  .max(20, 'too_many_labels');
 
 /**
  * One body for both dialogs (My Tasks and Advanced). Records are referenced by id (docs/product/api-conventions.md#references);
@@ -48,6 +52,9 @@ export const createTaskRequest = z.object({
   assigneeId: optionalId('assignee_invalid'),
   estimatedHours: estimatedHours.default(0),
   dueDate: dueDate.nullish().transform((v) => v ?? null),
+  /** A sub-task's parent (docs/product/tasks.md#sub-tasks): one level; the sub-task takes its project. */
+  parentId: optionalId('parent_invalid'),
+  labelIds: labelIds.default([]),
 });
 export type CreateTaskRequest = z.input<typeof createTaskRequest>;
 
@@ -60,6 +67,7 @@ export const editableTaskFields = [
   'assigneeId',
   'estimatedHours',
   'dueDate',
+  'labelIds',
 ] as const;
 
 /**
@@ -77,6 +85,9 @@ export const updateTaskRequest = z
     assigneeId: z.uuid({ message: 'assignee_invalid' }).optional(),
     estimatedHours: estimatedHours.optional(),
     dueDate: dueDate.nullable().optional(),
+    labelIds: labelIds.optional(),
+    /** Complete a parent whose sub-tasks are still open, as the user confirmed (docs/product/tasks.md#sub-tasks). */
+    force: z.boolean({ message: 'force_invalid' }).optional(),
   })
   .superRefine((body, ctx) => {
     const edits = editableTaskFields.filter((f) => body[f] !== undefined);
@@ -90,7 +101,7 @@ export const updateTaskRequest = z
       });
   });
 export type UpdateTaskRequest = z.input<typeof updateTaskRequest>;
-export type TaskEdit = Omit<z.output<typeof updateTaskRequest>, 'status'>;
+export type TaskEdit = Omit<z.output<typeof updateTaskRequest>, 'status' | 'force'>;
 
 /** Editing and deleting are for the task's creator, managers and admins. */
 export const EDIT_ONLY_CREATOR = 'edit_only_creator';
@@ -103,6 +114,8 @@ export const submitTaskRequest = z.object({
     tooLong: 'notes_too_long',
     multiline: true,
   }).default(SUBMISSION_NOTES),
+  /** Submit a parent whose sub-tasks are still open, as the user confirmed. */
+  force: z.boolean({ message: 'force_invalid' }).default(false),
 });
 
 /** Sending a task back without saying why leaves the assignee guessing; the reason is required. */
@@ -148,9 +161,23 @@ export const taskCommentSchema = z.object({
 });
 export type TaskComment = z.infer<typeof taskCommentSchema>;
 
+export const labelSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  /** #rrggbb */
+  color: z.string(),
+});
+export type Label = z.infer<typeof labelSchema>;
+
+/** What is done of a task's parts: its sub-tasks completed plus its checklist items ticked. */
+export const taskProgressSchema = z.object({ done: z.number().int(), total: z.number().int() });
+export type TaskProgress = z.infer<typeof taskProgressSchema>;
+
 export const taskSchema = z.object({
   id: z.string(),
   title: z.string(),
+  /** the parent of a sub-task, null for a task of its own */
+  parentId: z.string().nullable(),
   description: z.string(),
   priority: taskPrioritySchema,
   status: taskStatusSchema,
@@ -178,6 +205,10 @@ export const taskSchema = z.object({
   createdAt: z.string(),
   updatedAt: z.string(),
   comments: z.array(taskCommentSchema),
+  /** by name, A–Z */
+  labels: z.array(labelSchema),
+  /** sub-tasks completed + checklist items done, of all of them; total 0: none */
+  progress: taskProgressSchema,
 });
 export type Task = z.infer<typeof taskSchema>;
 
@@ -202,9 +233,10 @@ export const tasksQuery = myTasksQuery.extend({
   assigneeId: optionalFilterId,
   projectId: optionalFilterId,
   search: text({ max: 100, tooLong: 'task_search_too_long' }).optional(),
+  labelId: optionalFilterId,
 });
 export type TasksQuery = z.infer<typeof tasksQuery>;
-export type TaskFilters = Pick<TasksQuery, 'status' | 'assigneeId' | 'projectId' | 'search'> &
+export type TaskFilters = Pick<TasksQuery, 'status' | 'assigneeId' | 'projectId' | 'search' | 'labelId'> &
   Partial<Pick<TasksQuery, 'sort' | 'order'>>;
 
 /** A change of a task: refused with 409 when the task's state forbids it (or it changed meanwhile). */

@@ -16,6 +16,8 @@ describe('benchmark smoke run', () => {
       '/api/auth/user',
       '/api/my-tasks',
       '/api/tasks (filtered)',
+      '/api/tasks/{id}',
+      '/api/tasks/{id}/activity',
       '/api/time-entries/summary',
       '/api/dashboard/stats',
       '/api/chat/conversations',
@@ -35,8 +37,8 @@ describe('benchmark smoke run', () => {
     expect(
       paced.match(/\| GET .* \| pglite \| ×0\.001 \| \d+ × [\d.]+\/s \| \d+ \| \d+ \| \d+ \| 0 \|/g),
     ).toHaveLength(
-      19, // the ten hot reads, the two reports over everyone, the three team views, two searches, the
-      // leave calendar of the 100-person team and everyone's balances
+      21, // the twelve hot reads (the task page's two among them), the two reports over everyone, the
+      // three team views, two searches, the leave calendar of the 100-person team and everyone's balances
     );
     expect(report).toMatch(
       /\| POST timer start \+ stop \| pglite \| ×0\.001 \| [\d.]+ \| [\d.]+ \| [\d.]+ \| 0 \|/,

@@ -75,7 +75,9 @@ describe('notifications journey (two people, live)', () => {
     await panel(page)
       .getByRole('link', { name: new RegExp(`assigned you “${TASK}”`) })
       .click();
-    await page.waitForURL('**/my-tasks');
+    // A notification about a task opens the task's page (docs/product/tasks.md#task-page).
+    await page.waitForURL('**/tasks/*');
+    await page.getByRole('heading', { level: 1, name: TASK }).waitFor();
     await bellSays(page, 1);
     await bell(page).click();
     await panel(page).getByRole('button', { name: 'Mark all read' }).click();

@@ -57,8 +57,9 @@ describe('search palette and keyboard shortcuts', () => {
     await page.keyboard.press('ArrowUp');
     await expect.poll(() => option.getAttribute('aria-selected')).toBe('true');
     await page.keyboard.press('Enter');
-    await page.waitForURL('**/my-tasks');
-    await page.getByTestId('task-card').filter({ hasText: TASK }).waitFor();
+    // A task found opens its own page (docs/product/tasks.md#task-page).
+    await page.waitForURL(`**/tasks/${created.body.id}`);
+    await page.getByRole('heading', { level: 1, name: TASK }).waitFor();
     await context.close();
   });
 

@@ -43,6 +43,8 @@ export type Dataset = {
   teamId: string | undefined;
   generalId: string;
   projectId: string;
+  /** the newest task: the task page's read (the admin may see every task) */
+  taskId: string;
 };
 
 const label = (scale: number) => String(scale).replace('.', '_');
@@ -172,6 +174,9 @@ export async function prepareDataset(
     )) as unknown as {
       rows: { id: string }[];
     };
+    const newestTask = (await database.db.execute(
+      sql`select id from tasks order by created_at desc, id desc limit 1`,
+    )) as unknown as { rows: { id: string }[] };
     return {
       kind,
       scale,
@@ -183,6 +188,7 @@ export async function prepareDataset(
       teamId: teamRows.rows[0]?.id,
       generalId: general.id,
       projectId: rows[0]?.id ?? '',
+      taskId: newestTask.rows[0]?.id ?? '',
     };
   } finally {
     await database.close();

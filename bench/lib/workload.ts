@@ -37,6 +37,10 @@ export const allReads = (d: Dataset): Read[] => [
   { name: 'GET /api/auth/user', path: '/api/auth/user' },
   { name: 'GET /api/my-tasks', path: '/api/my-tasks?limit=50' },
   { name: 'GET /api/tasks (filtered)', path: '/api/tasks?status=in_progress&limit=50' },
+  // A task's page (docs/product/tasks.md#task-page): the task in full and its history, as the admin,
+  // who may see every task.
+  { name: 'GET /api/tasks/{id}', path: `/api/tasks/${d.taskId}`, who: 'admin' },
+  { name: 'GET /api/tasks/{id}/activity', path: `/api/tasks/${d.taskId}/activity`, who: 'admin' },
   { name: 'GET /api/time-entries', path: '/api/time-entries?limit=50' },
   { name: 'GET /api/time-entries/summary', path: '/api/time-entries/summary' },
   { name: 'GET /api/dashboard/stats', path: '/api/dashboard/stats' },

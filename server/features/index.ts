@@ -16,7 +16,9 @@ import { searchRoutes } from './search/search.routes';
 import { schedulesRoutes } from './schedules/schedules.routes';
 import { settingsRoutes } from './settings/settings.routes';
 import { setupRoutes } from './setup/setup.routes';
+import { taskDetailsRoutes } from './tasks/task-details.routes';
 import { tasksRoutes } from './tasks/tasks.routes';
+import { labelsRoutes } from './labels/labels.routes';
 import { teamsRoutes } from './teams/teams.routes';
 import { timesheetsRoutes } from './timesheets/timesheets.routes';
 import { timeEntriesRoutes } from './time-entries/time-entries.routes';
@@ -34,6 +36,8 @@ const features: FeatureRoutes<AppDeps>[] = [
   chatRoutes,
   projectsRoutes,
   tasksRoutes,
+  taskDetailsRoutes,
+  labelsRoutes,
   attendanceRoutes,
   settingsRoutes,
   alertsRoutes,

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/types';
 import { activeTimers, timeEntries } from '../../db/schema';
+import { recordTaskActivity } from '../task-activity';
 import { wholeSeconds } from './instants';
 import { assertWeeksOpen } from './week-lock';
 
@@ -51,6 +52,15 @@ export async function closeTimer(
 ): Promise<string> {
   const end = now.getTime() < timer.startTime.getTime() ? timer.startTime : now;
   await assertWeeksOpen(tx, timer.userId, [timer.startTime, end], organisationZone);
+  // The task's history names whose timer it was (docs/product/tasks.md#activity).
+  if (timer.taskId)
+    await recordTaskActivity(tx, {
+      taskId: timer.taskId,
+      actorId: timer.userId,
+      kind: 'timer_stopped',
+      details: { seconds: Math.floor((end.getTime() - timer.startTime.getTime()) / 1000) },
+      at: end,
+    });
   return insertEntry(tx, {
     userId: timer.userId,
     projectId: timer.projectId,

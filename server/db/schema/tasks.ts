@@ -1,6 +1,20 @@
 import { reviewStatuses, taskPriorities, taskStatuses } from '@contract/tasks';
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, doublePrecision, index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import {
+  type AnyPgColumn,
+  bigint,
+  boolean,
+  check,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { createdAt, id, ts, tsvector } from './_columns';
 import { projects } from './projects';
 import { users } from './users';
@@ -10,6 +24,8 @@ export const tasks = pgTable(
   {
     id: id(),
     title: text('title').notNull(),
+    /** a sub-task's parent; one level only (docs/product/tasks.md#sub-tasks) */
+    parentId: uuid('parent_id').references((): AnyPgColumn => tasks.id, { onDelete: 'cascade' }),
     description: text('description').notNull().default(''),
     priority: text('priority', { enum: taskPriorities }).notNull().default('medium'),
     status: text('status', { enum: taskStatuses }).notNull().default('todo'),
@@ -44,6 +60,7 @@ export const tasks = pgTable(
     index('tasks_status_created_idx').on(t.status, t.createdAt, t.id),
     index('tasks_project_created_idx').on(t.projectId, t.createdAt, t.id),
     index('tasks_search_idx').using('gin', t.searchDocument),
+    index('tasks_parent_idx').on(t.parentId, t.createdAt),
   ],
 );
 
@@ -86,4 +103,69 @@ export const taskReviews = pgTable(
     index('task_reviews_decided_idx').on(t.decidedAt),
     index('task_reviews_task_idx').on(t.taskId, t.decidedAt),
   ],
+);
+
+/** A task's checklist: short items ticked off in order (docs/product/tasks.md#checklist). */
+export const taskChecklistItems = pgTable(
+  'task_checklist_items',
+  {
+    id: id(),
+    taskId: uuid('task_id')
+      .notNull()
+      .references(() => tasks.id, { onDelete: 'cascade' }),
+    text: text('text').notNull(),
+    done: boolean('done').notNull().default(false),
+    position: integer('position').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('task_checklist_task_idx').on(t.taskId, t.position)],
+);
+
+/** The organisation's labels (docs/product/tasks.md#labels): names unique whatever their case. */
+export const labels = pgTable(
+  'labels',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    /** #rrggbb */
+    color: text('color').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('labels_name_unique').on(sql`lower(${t.name})`)],
+);
+
+export const taskLabels = pgTable(
+  'task_labels',
+  {
+    taskId: uuid('task_id')
+      .notNull()
+      .references(() => tasks.id, { onDelete: 'cascade' }),
+    labelId: uuid('label_id')
+      .notNull()
+      .references(() => labels.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.taskId, t.labelId] }),
+    index('task_labels_label_idx').on(t.labelId, t.taskId),
+  ],
+);
+
+/**
+ * Who changed what on a task, and when (docs/decisions/043-task-page.md): one row per change,
+ * written in the change's own transaction; read newest first by the task page.
+ */
+export const taskActivity = pgTable(
+  'task_activity',
+  {
+    id: id(),
+    taskId: uuid('task_id')
+      .notNull()
+      .references(() => tasks.id, { onDelete: 'cascade' }),
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    kind: text('kind').notNull(),
+    /** what the kind needs: `{changes: {field: {from, to}}}`, a comment's id, a sub-task's title, … */
+    details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: createdAt(),
+  },
+  (t) => [index('task_activity_task_idx').on(t.taskId, t.createdAt, t.id)],
 );

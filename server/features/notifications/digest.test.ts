@@ -104,10 +104,10 @@ describe('e-mail delivery: each event or a daily digest', () => {
     expect(mail.text).toContain('Hello Dora,');
     expect(mail.text).toContain('* Mara Manager assigned you “Order <the> chairs”');
     expect(mail.text).toContain('About Book the room');
-    expect(mail.text).toContain(`${APP_URL}/my-tasks`);
+    expect(mail.text).toContain(`${APP_URL}/tasks/`);
     expect(mail.text?.indexOf('Order <the> chairs')).toBeLessThan(mail.text?.indexOf('Book the room') ?? 0);
     expect(mail.html).toContain('Order &lt;the&gt; chairs');
-    expect(mail.html).toContain(`href="${APP_URL}/my-tasks"`);
+    expect(mail.html).toContain(`href="${APP_URL}/tasks/`);
     expect(mail.html).toContain(`href="${APP_URL}/profile"`);
     const rows = await t.db.select().from(digestItems).where(eq(digestItems.userId, reader.user.id));
     expect(rows.every((r) => r.digestedAt !== null)).toBe(true);

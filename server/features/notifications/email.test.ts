@@ -52,11 +52,11 @@ describe('notification e-mail over SMTP', () => {
     expect(mail.from?.text).toBe('"Workbench" <bot@example.test>');
     expect(mail.text).toContain(`Hello ${employee.user.firstName},`);
     expect(mail.text).toContain('Twelve, grey & stackable.');
-    expect(mail.text).toContain(`Open in Workbench: ${APP_URL}/my-tasks`);
+    expect(mail.text).toContain(`Open in Workbench: ${APP_URL}/tasks/`);
     // The HTML says the same, escaped, with the link as a link.
     expect(mail.html).toContain('Order &lt;the&gt; chairs');
     expect(mail.html).toContain('Twelve, grey &amp; stackable.');
-    expect(mail.html).toContain(`href="${APP_URL}/my-tasks"`);
+    expect(mail.html).toContain(`href="${APP_URL}/tasks/`);
     expect(mail.messageId).toMatch(/@workbench>$/);
     // Nobody else got anything, the manager (the actor) least of all.
     expect(smtp.to(manager.user.email)).toEqual([]);

@@ -54,7 +54,7 @@ describe('notifications in the recipient language', () => {
     expect(de.subject).toBe('Maria Meyer hat Ihnen „Stühle <bestellen>“ zugewiesen');
     expect(de.text).toContain('Hallo Dora,');
     expect(de.text).toContain('Zwölf & grau.');
-    expect(de.text).toContain(`In Workbench öffnen: ${APP_URL}/my-tasks`);
+    expect(de.text).toContain(`In Workbench öffnen: ${APP_URL}/tasks/`);
     expect(de.text).toContain('aufgrund Ihrer Benachrichtigungseinstellungen');
     expect(de.html).toContain('Stühle &lt;bestellen&gt;');
     expect(de.html).toContain(`<a href="${APP_URL}/profile">Benachrichtigungseinstellungen</a>`);
@@ -62,7 +62,7 @@ describe('notifications in the recipient language', () => {
     const [en] = smtp.to(english.user.email);
     expect(en.subject).toBe('Maria Meyer assigned you “Stühle <bestellen>”');
     expect(en.text).toContain('Hello Eli,');
-    expect(en.text).toContain(`Open in Workbench: ${APP_URL}/my-tasks`);
+    expect(en.text).toContain(`Open in Workbench: ${APP_URL}/tasks/`);
     expect(en.html).toContain(
       `You get this e-mail because of your <a href="${APP_URL}/profile">notification settings</a>.`,
     );

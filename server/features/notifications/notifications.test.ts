@@ -48,7 +48,7 @@ describe('notifications: who hears of what', () => {
     expect(n).toMatchObject({
       kind: 'task_assigned',
       title: `${manager.user.firstName} ${manager.user.lastName} assigned you “Quarterly figures”`,
-      link: '/my-tasks',
+      link: `/tasks/${taskId}`,
       actorName: `${manager.user.firstName} ${manager.user.lastName}`,
       readAt: null,
     });
@@ -73,7 +73,7 @@ describe('notifications: who hears of what', () => {
     const res = await submit(employee.api, taskId, { submissionNotes: 'Done, see PR 12' });
     expect(res.statusCode).toBe(200);
     const [n] = await list(manager.api);
-    expect(n).toMatchObject({ kind: 'task_submitted', body: 'Done, see PR 12', link: '/advanced-tasks' });
+    expect(n).toMatchObject({ kind: 'task_submitted', body: 'Done, see PR 12', link: `/tasks/${taskId}` });
     expect(n.title).toContain('submitted “Draft” for review');
     expect((await list(employee.api)).map((x) => x.kind)).toEqual(['task_assigned']);
     expect(await list(otherManager)).toEqual([]);
@@ -102,14 +102,14 @@ describe('notifications: who hears of what', () => {
     expect((await list(employee.api))[0]).toMatchObject({
       kind: 'task_comment',
       body: 'Use the new template',
-      link: '/my-tasks',
+      link: `/tasks/${taskId}`,
     });
     expect(await list(manager.api)).toEqual([]);
     await comment(employee.api, taskId, 'Will do');
     expect((await list(manager.api))[0]).toMatchObject({
       kind: 'task_comment',
       body: 'Will do',
-      link: '/advanced-tasks',
+      link: `/tasks/${taskId}`,
     });
     expect((await list(employee.api)).map((x) => x.kind)).toEqual(['task_comment', 'task_assigned']);
     // Another manager commenting tells both of them.

@@ -16,7 +16,7 @@ const fullName = (alias: string) => `${alias}.first_name || ' ' || ${alias}.last
  * zod contract outside production.
  */
 const taskJson = `json_build_object(
-    'id', t.id, 'title', t.title, 'description', t.description, 'priority', t.priority,
+    'id', t.id, 'title', t.title, 'parentId', t.parent_id, 'description', t.description, 'priority', t.priority,
     'status', t.status, 'projectId', t.project_id, 'project', p.name,
     'assigneeId', t.assignee_id, 'assignee', ${fullName('a')}, 'assigneeImageUrl', a.profile_image_url,
     'assignedById', t.assigned_by_id, 'assignedBy', ${fullName('ab')},
@@ -33,7 +33,17 @@ const taskJson = `json_build_object(
         ) order by c.created_at, c.id)
       from task_comments c left join users au on au.id = c.author_id
       where c.task_id = t.id
-    ), '[]'::json))`;
+    ), '[]'::json),
+    'labels', coalesce((
+      select json_agg(json_build_object('id', l.id, 'name', l.name, 'color', l.color) order by lower(l.name), l.id)
+      from task_labels tl join labels l on l.id = tl.label_id where tl.task_id = t.id
+    ), '[]'::json),
+    'progress', (
+      select json_build_object('done', s.done + k.done, 'total', s.total + k.total)
+      from (select count(*) filter (where st.status = 'completed')::int as done, count(*)::int as total
+              from tasks st where st.parent_id = t.id) s,
+           (select count(*) filter (where ci.done)::int as done, count(*)::int as total
+              from task_checklist_items ci where ci.task_id = t.id) k))`;
 
 const fromTasks = `from tasks t
   join users a on a.id = t.assignee_id
@@ -79,13 +89,17 @@ export type TaskListQuery = TaskFilters & {
   order?: 'asc' | 'desc';
 };
 
-// Each combination of filters (and order) is its own statement (at most 32 per order), so each keeps a plan that walks
+// Each combination of filters (and order) is its own statement (at most 64 per order), so each keeps a plan that walks
 // the index for its filter instead of one generic plan full of `$n is null or …`.
 const filterClauses = [
   ['assigneeId', (n: number) => `t.assignee_id = $${n}`],
   ['status', (n: number) => `t.status = $${n}`],
   ['projectId', (n: number) => `t.project_id = $${n}`],
   ['search', (n: number) => `t.title ilike $${n}`],
+  [
+    'labelId',
+    (n: number) => `exists (select 1 from task_labels tl where tl.task_id = t.id and tl.label_id = $${n})`,
+  ],
   ['before', (n: number, { sort, order }: Order) => cursorClause(n, sort, order)],
 ] as const;
 const pageStatements = new Map<string, ReturnType<typeof statement<{ json: string }>>>();

@@ -18,11 +18,11 @@ export const tasksRoutes = implement(tasksApi, {
   listMine: (ctx, { query }) => listMyTasks(ctx, query),
   list: (ctx, { query }) => listTasks(ctx, query),
   create: (ctx, { body }) => createTask(ctx, body),
-  update: (ctx, { params, body: { status, ...edit } }) =>
-    status ? changeStatus(ctx, params.id, status) : editTask(ctx, params.id, edit),
+  update: (ctx, { params, body: { status, force, ...edit } }) =>
+    status ? changeStatus(ctx, params.id, status, force) : editTask(ctx, params.id, edit),
   remove: (ctx, { params }) => deleteTask(ctx, params.id),
   togglePause: (ctx, { params }) => togglePause(ctx, params.id),
-  submit: (ctx, { params, body }) => submitForReview(ctx, params.id, body.submissionNotes),
+  submit: (ctx, { params, body }) => submitForReview(ctx, params.id, body.submissionNotes, body.force),
   review: (ctx, { params, body }) => reviewTask(ctx, params.id, body),
   addComment: (ctx, { params, body }) => addComment(ctx, params.id, body),
 });

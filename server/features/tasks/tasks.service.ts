@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   type addCommentRequest,
@@ -14,11 +14,12 @@ import {
   type TasksQuery,
 } from '@contract/tasks';
 import type { Db } from '../../db/types';
-import { projects, taskComments, taskReviews, tasks, users } from '../../db/schema';
+import { labels, projects, taskComments, taskLabels, taskReviews, tasks, users } from '../../db/schema';
 import type { Context } from '../../lib/context';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import { instantOf } from '@contract/zoned-time';
-import { audit } from '../../core/audit';
+import { audit, changesBetween } from '../../core/audit';
+import { recordTaskActivity, type TaskActivityEntry } from '../../core/task-activity';
 import { announceNotifications, type NotificationInput, notify } from '../../core/notify';
 import { joinProject } from '../../core/project-members';
 import { managesTasks, visibleAssignee } from '../../core/visibility';
@@ -51,7 +52,7 @@ async function loadTask(db: Db, id: string): Promise<Task> {
 }
 
 /** The task if the actor may see it; another person's task is 404 to an employee (no leaking it exists). */
-async function accessibleRow(db: Db, actor: Actor, id: string): Promise<TaskRow> {
+export async function accessibleRow(db: Db, actor: Actor, id: string): Promise<TaskRow> {
   const [row] = await db.select().from(tasks).where(eq(tasks.id, id)).limit(1);
   const own = visibleAssignee(actor);
   if (!row || (own && row.assigneeId !== own)) throw notFound('task_not_found');
@@ -77,6 +78,47 @@ async function assertProjectExists(db: Db, projectId: string) {
   if (!project) throw badRequest('project_not_found', 'projectId');
 }
 
+/** Every label named exists (docs/product/tasks.md#labels); their names, by id. */
+async function labelNames(db: Db, ids: readonly string[]): Promise<Map<string, string>> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Map();
+  const found = await db
+    .select({ id: labels.id, name: labels.name })
+    .from(labels)
+    .where(inArray(labels.id, unique));
+  if (found.length !== unique.length) throw badRequest('label_not_found', 'labelIds');
+  return new Map(found.map((l) => [l.id, l.name]));
+}
+
+/**
+ * The parent a new sub-task hangs under (docs/product/tasks.md#sub-tasks): one the actor may see,
+ * itself no sub-task. The sub-task lives in the parent's project.
+ */
+async function parentFor(db: Db, actor: Actor, parentId: string, projectId: string | null) {
+  const [parent] = await db.select().from(tasks).where(eq(tasks.id, parentId)).limit(1);
+  const own = visibleAssignee(actor);
+  if (!parent || (own && parent.assigneeId !== own)) throw badRequest('parent_not_found', 'parentId');
+  if (parent.parentId) throw badRequest('subtask_nesting', 'parentId');
+  if (projectId && projectId !== parent.projectId) throw badRequest('subtask_project', 'projectId');
+  return parent;
+}
+
+/** How many sub-tasks of a task are not completed. */
+async function openSubtasks(db: Db, taskId: string): Promise<number> {
+  const [row] = await db
+    .select({ open: sql<number>`count(*)::int` })
+    .from(tasks)
+    .where(and(eq(tasks.parentId, taskId), ne(tasks.status, 'completed')));
+  return row?.open ?? 0;
+}
+
+/** A parent is finished (completed or submitted) with open sub-tasks only when the user confirmed. */
+async function assertSubtasksDone(db: Db, taskId: string, force: boolean | undefined) {
+  if (force) return;
+  const open = await openSubtasks(db, taskId);
+  if (open > 0) throw conflict('open_subtasks', { values: { count: open } });
+}
+
 export async function createTask(ctx: Context, input: z.output<typeof createTaskRequest>): Promise<Task> {
   const { db, actor, now } = ctx;
   const assigneeId = input.assigneeId ?? actor.id;
@@ -84,7 +126,10 @@ export async function createTask(ctx: Context, input: z.output<typeof createTask
     if (!canManage(actor)) throw forbidden('create_only_for_self');
     await assertAssignable(db, assigneeId);
   }
-  if (input.projectId) await assertProjectExists(db, input.projectId);
+  const parent = input.parentId ? await parentFor(db, actor, input.parentId, input.projectId) : null;
+  const projectId = parent ? parent.projectId : input.projectId;
+  if (projectId) await assertProjectExists(db, projectId);
+  const labelIds = [...(await labelNames(db, input.labelIds)).keys()];
   const dueDate = input.dueDate ? instantOf(input.dueDate, await ctx.timeZone()) : null;
   const { row, notified } = await db.transaction(async (tx) => {
     const [row] = await tx
@@ -93,7 +138,8 @@ export async function createTask(ctx: Context, input: z.output<typeof createTask
         title: input.title,
         description: input.description,
         priority: input.priority,
-        projectId: input.projectId,
+        projectId,
+        parentId: parent?.id ?? null,
         assigneeId,
         assignedById: actor.id,
         estimatedHours: input.estimatedHours,
@@ -102,21 +148,34 @@ export async function createTask(ctx: Context, input: z.output<typeof createTask
         updatedAt: now,
       })
       .returning({ id: tasks.id });
+    if (labelIds.length)
+      await tx.insert(taskLabels).values(labelIds.map((labelId) => ({ taskId: row.id, labelId })));
+    const activity: TaskActivityEntry[] = [{ taskId: row.id, actorId: actor.id, kind: 'created', at: now }];
+    if (parent)
+      activity.push({
+        taskId: parent.id,
+        actorId: actor.id,
+        kind: 'subtask_added',
+        details: { title: input.title },
+        at: now,
+      });
+    await recordTaskActivity(tx, ...activity);
     const notified = await notify(ctx, tx, {
       kind: 'task_assigned',
       to: [assigneeId],
       actorId: actor.id,
       title: ({ t }) => t('notifications:task_assigned.title', { name: nameOf(actor), task: input.title }),
       body: input.description,
-      link: '/my-tasks',
+      link: taskLink(row.id),
       data: { taskId: row.id },
       at: now,
     });
-    if (input.projectId) await joinProject(tx, input.projectId, assigneeId, actor.id, now);
+    if (projectId) await joinProject(tx, projectId, assigneeId, actor.id, now);
     return { row, notified };
   });
   await announceNotifications(ctx, notified);
   await announceTask(ctx, row.id, [assigneeId, actor.id]);
+  if (parent) await announceTask(ctx, parent.id, [parent.assigneeId, parent.assignedById]);
   return loadTask(db, row.id);
 }
 
@@ -135,6 +194,8 @@ async function applyFrom(
     notice?: NotificationInput;
     /** what else the change writes, in its transaction, once the task is updated */
     alsoWrite?: (tx: Db) => Promise<unknown>;
+    /** the task's history of this change (docs/product/tasks.md#activity), written in its transaction */
+    activity?: Omit<TaskActivityEntry, 'taskId' | 'actorId' | 'at'>[];
   } = {},
 ): Promise<Task> {
   const { db } = ctx;
@@ -150,6 +211,10 @@ async function applyFrom(
       .returning({ id: tasks.id });
     if (updated.length === 0) throw conflict('task_changed');
     await options.alsoWrite?.(tx);
+    await recordTaskActivity(
+      tx,
+      ...(options.activity ?? []).map((a) => ({ ...a, taskId: row.id, actorId: ctx.actor.id, at: ctx.now })),
+    );
     return options.notice ? notify(ctx, tx, options.notice) : [];
   });
   await announceNotifications(ctx, notified);
@@ -158,17 +223,26 @@ async function applyFrom(
 }
 
 /** My Tasks: Start (todo → in_progress) and Complete (in_progress → completed); nothing else. */
-export async function changeStatus(ctx: Context, id: string, status: TaskStatus) {
+export async function changeStatus(ctx: Context, id: string, status: TaskStatus, force?: boolean) {
   const { db, actor, now } = ctx;
   const row = await accessibleRow(db, actor, id);
   if (row.status === status) throw conflict('task_already_in_status', { values: { status } });
+  const activity = [{ kind: 'status_changed' as const, details: { from: row.status, to: status } }];
   if (status === 'in_progress' && row.status === 'todo') {
-    return applyFrom(ctx, row, { status, updatedAt: now });
+    return applyFrom(ctx, row, { status, updatedAt: now }, { activity });
   }
   if (status === 'completed' && row.status === 'in_progress') {
     // A task in the review workflow is finished by a reviewer's approval, not by its assignee.
     if (row.reviewStatus === 'rework') throw conflict('task_needs_rework');
-    return applyFrom(ctx, row, { status, completedAt: now, updatedAt: now }, { stopTimerAt: now });
+    await assertSubtasksDone(db, row.id, force);
+    const done = await applyFrom(
+      ctx,
+      row,
+      { status, completedAt: now, updatedAt: now },
+      { stopTimerAt: now, activity },
+    );
+    if (row.parentId) await announceParent(ctx, row.parentId);
+    return done;
   }
   throw conflict('task_move_refused', { values: { from: row.status, to: status } });
 }
@@ -184,7 +258,7 @@ export async function togglePause(ctx: Context, id: string) {
     ctx,
     row,
     { isPaused: pausing, updatedAt: now },
-    { stopTimerAt: pausing ? now : undefined },
+    { stopTimerAt: pausing ? now : undefined, activity: [{ kind: pausing ? 'paused' : 'resumed' }] },
   );
 }
 
@@ -192,7 +266,7 @@ export async function togglePause(ctx: Context, id: string) {
  * Submitting is the assignee's act: a reviewer who could submit someone else's work could then
  * approve it alone. A task someone keeps for themselves has its creator as assignee.
  */
-export async function submitForReview(ctx: Context, id: string, notes: string) {
+export async function submitForReview(ctx: Context, id: string, notes: string, force?: boolean) {
   const { db, actor, now } = ctx;
   const row = await accessibleRow(db, actor, id);
   if (row.assigneeId !== actor.id) throw forbidden(SUBMIT_ONLY_ASSIGNEE);
@@ -200,6 +274,7 @@ export async function submitForReview(ctx: Context, id: string, notes: string) {
   if (row.status !== 'todo' && row.status !== 'in_progress') {
     throw conflict('task_submit_refused', { values: { status: row.status } });
   }
+  await assertSubtasksDone(db, row.id, force);
   return applyFrom(
     ctx,
     row,
@@ -212,6 +287,7 @@ export async function submitForReview(ctx: Context, id: string, notes: string) {
     },
     {
       stopTimerAt: now,
+      activity: [{ kind: 'submitted', details: { text: notes } }],
       // The one who assigned it reviews it; a task someone keeps for themselves notifies nobody.
       notice: {
         kind: 'task_submitted',
@@ -219,7 +295,7 @@ export async function submitForReview(ctx: Context, id: string, notes: string) {
         actorId: actor.id,
         title: ({ t }) => t('notifications:task_submitted.title', { name: nameOf(actor), task: row.title }),
         body: notes,
-        link: '/advanced-tasks',
+        link: taskLink(row.id),
         data: { taskId: row.id },
         at: now,
       },
@@ -237,7 +313,7 @@ export async function reviewTask(ctx: Context, id: string, input: z.output<typeo
   // As with timesheets, nobody decides on their own work: another manager or an admin reviews it.
   if (row.assigneeId === actor.id) throw forbidden(REVIEW_OWN_TASK);
   const approved = input.action === 'approve';
-  return applyFrom(
+  const reviewed = await applyFrom(
     ctx,
     row,
     {
@@ -251,6 +327,12 @@ export async function reviewTask(ctx: Context, id: string, input: z.output<typeo
     },
     {
       stopTimerAt: approved ? now : undefined,
+      activity: [
+        {
+          kind: approved ? 'approved' : 'rework',
+          details: input.reviewComments ? { text: input.reviewComments } : {},
+        },
+      ],
       // Every decision is kept, so the reports count each rework (docs/decisions/012-reports.md).
       alsoWrite: (tx) =>
         tx.insert(taskReviews).values({
@@ -271,12 +353,14 @@ export async function reviewTask(ctx: Context, id: string, input: z.output<typeo
             : t('notifications:task_rework.title', { name: nameOf(actor), task: row.title }),
         // The reviewer's comments are what the assignee needs to act on a rework.
         body: input.reviewComments ?? '',
-        link: '/my-tasks',
+        link: taskLink(row.id),
         data: { taskId: row.id },
         at: now,
       },
     },
   );
+  if (approved && row.parentId) await announceParent(ctx, row.parentId);
+  return reviewed;
 }
 
 export async function addComment(
@@ -291,6 +375,13 @@ export async function addComment(
       .insert(taskComments)
       .values({ taskId: id, authorId: actor.id, text: input.text, createdAt: now })
       .returning();
+    await recordTaskActivity(tx, {
+      taskId: id,
+      actorId: actor.id,
+      kind: 'commented',
+      details: { text: input.text },
+      at: now,
+    });
     // "Your task" is the assignee's, and also the one who assigned it; each opens it where they work on it.
     const notice: Omit<NotificationInput, 'to' | 'link'> = {
       kind: 'task_comment',
@@ -300,11 +391,11 @@ export async function addComment(
       data: { taskId: id },
       at: now,
     };
-    const toAssignee = await notify(ctx, tx, { ...notice, to: [task.assigneeId], link: '/my-tasks' });
+    const toAssignee = await notify(ctx, tx, { ...notice, to: [task.assigneeId], link: taskLink(id) });
     const toAssigner =
       task.assignedById === task.assigneeId
         ? []
-        : await notify(ctx, tx, { ...notice, to: [task.assignedById], link: '/advanced-tasks' });
+        : await notify(ctx, tx, { ...notice, to: [task.assignedById], link: taskLink(id) });
     return { comment, notified: [...toAssignee, ...toAssigner] };
   });
   await announceNotifications(ctx, notified);
@@ -337,6 +428,9 @@ export async function editTask(ctx: Context, id: string, edit: TaskEdit): Promis
     if (!canManage(actor) && edit.assigneeId !== actor.id) throw forbidden('assign_only_self');
     await assertAssignable(db, edit.assigneeId);
   }
+  // A sub-task lives in its parent's project (docs/product/tasks.md#sub-tasks); the parent's moves take it along.
+  if (row.parentId && edit.projectId !== undefined && edit.projectId !== row.projectId)
+    throw badRequest('subtask_project', 'projectId');
   if (edit.projectId) await assertProjectExists(db, edit.projectId);
   const changes: Partial<TaskRow> = { updatedAt: now };
   if (edit.title !== undefined) changes.title = edit.title;
@@ -350,12 +444,38 @@ export async function editTask(ctx: Context, id: string, edit: TaskEdit): Promis
   const assigneeId = changes.assigneeId ?? row.assigneeId;
   const projectId = changes.projectId === undefined ? row.projectId : changes.projectId;
   const title = changes.title ?? row.title;
+  const labelChange = edit.labelIds ? await labelDiff(db, row.id, edit.labelIds) : null;
+  const activity: NonNullable<Parameters<typeof applyFrom>[3]>['activity'] = [];
+  const fields = await readableChanges(db, row, changes);
+  if (Object.keys(fields).length) activity.push({ kind: 'edited', details: { changes: fields } });
+  if (labelChange && (labelChange.added.length || labelChange.removed.length))
+    activity.push({
+      kind: 'labels_changed',
+      details: { added: labelChange.addedNames, removed: labelChange.removedNames },
+    });
   const task = await applyFrom(ctx, row, changes, {
     stopTimerAt: reassigned ? now : undefined,
-    alsoWrite: (tx) =>
-      projectId && (reassigned || changes.projectId)
-        ? joinProject(tx, projectId, assigneeId, actor.id, now)
-        : Promise.resolve(),
+    activity,
+    alsoWrite: async (tx) => {
+      if (projectId && (reassigned || changes.projectId))
+        await joinProject(tx, projectId, assigneeId, actor.id, now);
+      if (changes.projectId !== undefined && changes.projectId !== row.projectId)
+        await tx
+          .update(tasks)
+          .set({ projectId: changes.projectId, updatedAt: now })
+          .where(eq(tasks.parentId, row.id));
+      if (labelChange) {
+        if (labelChange.removed.length)
+          await tx
+            .delete(taskLabels)
+            .where(and(eq(taskLabels.taskId, row.id), inArray(taskLabels.labelId, labelChange.removed)));
+        if (labelChange.added.length)
+          await tx
+            .insert(taskLabels)
+            .values(labelChange.added.map((labelId) => ({ taskId: row.id, labelId })))
+            .onConflictDoNothing();
+      }
+    },
     notice:
       reassigned && assigneeId !== actor.id
         ? {
@@ -364,7 +484,7 @@ export async function editTask(ctx: Context, id: string, edit: TaskEdit): Promis
             actorId: actor.id,
             title: ({ t }) => t('notifications:task_assigned.title', { name: nameOf(actor), task: title }),
             body: changes.description ?? row.description,
-            link: '/my-tasks',
+            link: taskLink(row.id),
             data: { taskId: row.id },
             at: now,
           }
@@ -373,6 +493,88 @@ export async function editTask(ctx: Context, id: string, edit: TaskEdit): Promis
   if (reassigned) await announceTask(ctx, row.id, [row.assigneeId]);
   return task;
 }
+
+/** The labels to add and to take off for a task to carry exactly `wanted`. */
+async function labelDiff(db: Db, taskId: string, wanted: readonly string[]) {
+  const names = await labelNames(db, wanted);
+  const current = await db
+    .select({ id: labels.id, name: labels.name })
+    .from(taskLabels)
+    .innerJoin(labels, eq(labels.id, taskLabels.labelId))
+    .where(eq(taskLabels.taskId, taskId));
+  const have = new Set(current.map((l) => l.id));
+  const added = [...names.keys()].filter((l) => !have.has(l));
+  const removedRows = current.filter((l) => !names.has(l.id));
+  return {
+    added,
+    removed: removedRows.map((l) => l.id),
+    addedNames: added.map((l) => names.get(l) ?? ''),
+    removedNames: removedRows.map((l) => l.name),
+  };
+}
+
+/**
+ * An edit's changes as the history shows them (docs/product/tasks.md#activity): old → new per field,
+ * with people and projects by name and instants in ISO form.
+ */
+async function readableChanges(db: Db, row: TaskRow, changes: Partial<TaskRow>) {
+  const { updatedAt: _, ...fields } = changes;
+  const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
+  const before: Record<string, unknown> = {
+    title: row.title,
+    description: row.description,
+    priority: row.priority,
+    estimatedHours: row.estimatedHours,
+    dueDate: iso(row.dueDate),
+  };
+  const after: Record<string, unknown> = {
+    title: fields.title,
+    description: fields.description,
+    priority: fields.priority,
+    estimatedHours: fields.estimatedHours,
+    dueDate: fields.dueDate === undefined ? undefined : iso(fields.dueDate),
+  };
+  const found = changesBetween(before, after);
+  if (fields.projectId !== undefined && fields.projectId !== row.projectId) {
+    found.project = {
+      from: await projectName(db, row.projectId),
+      to: await projectName(db, fields.projectId),
+    };
+  }
+  if (fields.assigneeId !== undefined && fields.assigneeId !== row.assigneeId) {
+    found.assignee = {
+      from: await personName(db, row.assigneeId),
+      to: await personName(db, fields.assigneeId),
+    };
+  }
+  return found;
+}
+
+async function projectName(db: Db, id: string | null) {
+  if (!id) return null;
+  const [p] = await db.select({ name: projects.name }).from(projects).where(eq(projects.id, id));
+  return p?.name ?? null;
+}
+
+async function personName(db: Db, id: string) {
+  const [u] = await db
+    .select({ name: sql<string>`${users.firstName} || ' ' || ${users.lastName}` })
+    .from(users)
+    .where(eq(users.id, id));
+  return u?.name ?? null;
+}
+
+/** A parent's progress changed with its sub-task: its screens hear of it too. */
+async function announceParent(ctx: Context, parentId: string) {
+  const [parent] = await ctx.db
+    .select({ assigneeId: tasks.assigneeId, assignedById: tasks.assignedById })
+    .from(tasks)
+    .where(eq(tasks.id, parentId));
+  if (parent) await announceTask(ctx, parentId, [parent.assigneeId, parent.assignedById]);
+}
+
+/** Where the app shows a task: its own page (docs/product/tasks.md#task-page). */
+export const taskLink = (id: string) => `/tasks/${id}`;
 
 /**
  * Deletes a task with its comments and review history. A timer running on it is stopped first, so

@@ -15,6 +15,7 @@ import { badRequest, conflict, isUniqueViolation, notFound } from '../../lib/err
 import { selectEntries, toTimeEntries } from '../../core/time/entry-rows';
 import { closeTimer } from '../../core/time/entries';
 import { assertWeeksOpen } from '../../core/time/week-lock';
+import { recordTaskActivity } from '../../core/task-activity';
 
 /** The user's running timer with the task's and project's names, or null. */
 async function readActive(db: Db, userId: string): Promise<ActiveTimer | null> {
@@ -76,7 +77,16 @@ export async function startTimer(ctx: Context, body: StartTimerBody): Promise<Ac
   // A timer becomes an entry of this week: not in a locked one.
   await assertWeeksOpen(ctx.db, userId, [ctx.now], (await ctx.settings()).timeZone);
   try {
-    await ctx.db.insert(activeTimers).values({ userId, startTime: ctx.now, ...target });
+    await ctx.db.transaction(async (tx) => {
+      await tx.insert(activeTimers).values({ userId, startTime: ctx.now, ...target });
+      if (target.taskId)
+        await recordTaskActivity(tx, {
+          taskId: target.taskId,
+          actorId: userId,
+          kind: 'timer_started',
+          at: ctx.now,
+        });
+    });
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict(TIMER_RUNNING);
     throw error;

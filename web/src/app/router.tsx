@@ -59,6 +59,7 @@ const routes: RouteObject[] = [
             path: 'advanced-tasks',
             ...page(() => import('./pages/advanced-tasks-page'), 'AdvancedTasksPage'),
           },
+          { path: 'tasks/:id', ...page(() => import('./pages/task-page'), 'TaskPage') },
           { path: 'projects', ...page(() => import('./pages/projects-page'), 'ProjectsPage') },
           { path: 'projects/:id', ...page(() => import('./pages/project-page'), 'ProjectPage') },
           { path: 'attendance', ...page(() => import('./pages/attendance-page'), 'AttendancePage') },

@@ -110,6 +110,8 @@ export function sectionTitle(pathname: string): string {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
   // A project's own page (/projects/{id}) belongs to the Projects section.
   if (/^\/projects\/[^/]+$/.test(path)) return msg('shell:section.projects');
+  // A task's page (/tasks/{id}) reads 'Task'.
+  if (/^\/tasks\/[^/]+$/.test(path)) return msg('shell:section.task');
   return sectionTitles[path] ?? msg('shell:section.notFound');
 }
 

@@ -22,3 +22,25 @@ export function formatSize(bytes: number, t: TFunction<'chat'>): string {
     size: formatNumber(megabytes, { minimumFractionDigits: 1, maximumFractionDigits: 1 }),
   });
 }
+
+/**
+ * A task's address in a message — this app's `/tasks/{id}`, with or without the scheme and host —
+ * split out so it shows as a link into the app (docs/product/chat.md#task-links).
+ */
+const TASK_LINK =
+  /(?:https?:\/\/[^\s/]+)?\/tasks\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(?![\w-])/gi;
+
+export type MessagePart = { text: string; taskId?: string };
+
+export function taskLinkParts(content: string): MessagePart[] {
+  const parts: MessagePart[] = [];
+  let last = 0;
+  for (const match of content.matchAll(TASK_LINK)) {
+    const at = match.index ?? 0;
+    if (at > last) parts.push({ text: content.slice(last, at) });
+    parts.push({ text: match[0], taskId: match[1].toLowerCase() });
+    last = at + match[0].length;
+  }
+  if (last < content.length) parts.push({ text: content.slice(last) });
+  return parts;
+}

@@ -10,13 +10,14 @@ import { FileText, Pencil, SmilePlus, Trash2 } from 'lucide-react';
 import { Popover } from 'radix-ui';
 import { type KeyboardEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { Form, TextareaField, useZodForm } from '@/components/form';
 import { Avatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { cn } from '@/lib/utils';
 import { useDeleteMessage, useEditMessage, useReact } from './api';
-import { formatMessageStamp, formatSize } from './format';
+import { formatMessageStamp, formatSize, taskLinkParts } from './format';
 
 const IMAGE_MAX_WIDTH = 280;
 const IMAGE_MAX_HEIGHT = 280;
@@ -236,7 +237,19 @@ export function MessageItem({
               )}
             >
               {message.attachment && <AttachmentView attachment={message.attachment} own={own} />}
-              {hasWords && <span data-testid="message-content">{message.content}</span>}
+              {hasWords && (
+                <span data-testid="message-content">
+                  {taskLinkParts(message.content).map((part, i) =>
+                    part.taskId ? (
+                      <Link key={i} to={`/tasks/${part.taskId}`} className="underline underline-offset-2">
+                        {part.text}
+                      </Link>
+                    ) : (
+                      part.text
+                    ),
+                  )}
+                </span>
+              )}
             </div>
           )}
           {!message.deleted && (

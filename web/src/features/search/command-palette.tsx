@@ -62,8 +62,8 @@ function resultItems(
       label: t.title,
       detail: [t.assigneeId === myId ? null : t.assignee, t.project].filter(Boolean).join(' · '),
       icon: FileText,
-      // Your own tasks are worked on in My Tasks; others' are reviewed in Advanced Tasks.
-      run: () => go(t.assigneeId === myId ? '/my-tasks' : '/advanced-tasks'),
+      // Each task has its own page (docs/product/tasks.md#task-page).
+      run: () => go(`/tasks/${t.id}`),
     })),
     ...results.projects.map((p) => ({
       id: `project-${p.id}`,

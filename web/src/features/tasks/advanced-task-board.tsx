@@ -7,7 +7,7 @@ import { FilterSelect } from '@/components/ui/filter-select';
 import { toast } from '@/components/ui/use-toast';
 import { useCurrentUser } from '@/lib/auth';
 import { useProjectOptions } from '@/lib/use-project-options';
-import { useAssignableUsers, useTaskList } from './api';
+import { useAssignableUsers, useLabels, useTaskList } from './api';
 import { AdvancedTaskCard } from './advanced-task-card';
 import { TaskFiltersBar } from './task-filters';
 import { LoadMore, TaskListEmpty, TaskListSkeleton } from './task-list-states';
@@ -67,6 +67,7 @@ export function AdvancedTaskBoard({ onCreate }: { onCreate: () => void }) {
   const tasks = useTaskList(table ? { ...filters, sort: view.sort, order: view.order } : filters);
   const users = useAssignableUsers();
   const projects = useProjectOptions();
+  const labels = useLabels();
   const failed = tasks.isError || users.isError || projects.isError;
 
   useEffect(() => {
@@ -74,7 +75,9 @@ export function AdvancedTaskBoard({ onCreate }: { onCreate: () => void }) {
       toast({ variant: 'destructive', title: t('toast.error'), description: t('toast.loadFailed') });
   }, [failed, t]);
 
-  const filtering = Boolean(filters.status || filters.assigneeId || filters.projectId || filters.search);
+  const filtering = Boolean(
+    filters.status || filters.assigneeId || filters.projectId || filters.labelId || filters.search,
+  );
   const list = tasks.data?.pages.flat() ?? [];
 
   return (
@@ -85,6 +88,7 @@ export function AdvancedTaskBoard({ onCreate }: { onCreate: () => void }) {
         onChange={setFilters}
         users={users.data ?? []}
         projects={projects.data ?? []}
+        labels={labels.data ?? []}
         showAssignee={canReview}
       />
       <div className="mb-4 flex flex-wrap items-end justify-between gap-3">

@@ -9,6 +9,7 @@ import { formatRelative } from '@/lib/format';
 import { useSubmitTask, useTogglePause } from './api';
 import { CommentsDialog } from './comments-dialog';
 import { errorDescription } from './error-description';
+import { useOpenSubtasksConfirm } from './open-subtasks-confirm';
 import { type ReviewAction, ReviewDialog } from './review-dialog';
 import { TaskCard } from './task-card';
 import { TaskManageActions } from './task-manage-actions';
@@ -71,17 +72,20 @@ export function AdvancedTaskCard({ task, canReview, myId, actions }: AdvancedTas
       },
     );
 
-  const submitForReview = () =>
+  const confirm = useOpenSubtasksConfirm();
+  const submitForReview = (force = false) =>
     submit.mutate(
-      { params: { id: task.id }, body: { submissionNotes: SUBMISSION_NOTES } },
+      { params: { id: task.id }, body: { submissionNotes: SUBMISSION_NOTES, force } },
       {
         onSuccess: () => toast({ title: t('toast.submitted'), description: task.title }),
-        onError: (error) =>
+        onError: (error) => {
+          if (confirm.refused(error, () => submitForReview(true))) return;
           toast({
             variant: 'destructive',
             title: t('toast.error'),
             description: errorDescription(t('toast.submitFailed'), error),
-          }),
+          });
+        },
       },
     );
 
@@ -114,7 +118,7 @@ export function AdvancedTaskCard({ task, canReview, myId, actions }: AdvancedTas
           </Button>
         )}
         {open && !task.isPaused && task.assigneeId === myId && (
-          <Button size="sm" onClick={submitForReview} disabled={submit.isPending}>
+          <Button size="sm" onClick={() => submitForReview()} disabled={submit.isPending}>
             <Send aria-hidden /> {t('card.submitForReview')}
           </Button>
         )}
@@ -136,6 +140,7 @@ export function AdvancedTaskCard({ task, canReview, myId, actions }: AdvancedTas
       </TaskCard>
       <ReviewDialog task={task} action={review} onClose={() => setReview(null)} />
       <CommentsDialog task={task} open={commentsOpen} onOpenChange={setCommentsOpen} />
+      {confirm.dialog}
     </>
   );
 }

@@ -1,4 +1,6 @@
 import { dashboardApi } from '@contract/dashboard';
+import { labelsApi } from '@contract/labels';
+import { TASK_ACTIVITY_PAGE, taskDetailsApi } from '@contract/task-details';
 import { projectsApi } from '@contract/projects';
 import { type TaskFilters, tasksApi } from '@contract/tasks';
 import { usersApi } from '@contract/users';
@@ -33,3 +35,26 @@ export const useTogglePause = () => useApiMutation(tasksApi.togglePause, { refre
 export const useSubmitTask = () => useApiMutation(tasksApi.submit, { refreshes: afterTaskChange });
 export const useReviewTask = () => useApiMutation(tasksApi.review, { refreshes: afterTaskChange });
 export const useAddComment = () => useApiMutation(tasksApi.addComment, { refreshes: afterTaskChange });
+
+/** A task's page (docs/product/tasks.md#task-page): the task in full; its history a page at a time. */
+export const useTask = (id: string) => useApiQuery(taskDetailsApi.get, { params: { id } }, { retry: false });
+export const useTaskActivity = (id: string) =>
+  useApiPages(
+    taskDetailsApi.activity,
+    { params: { id }, query: {} },
+    {
+      pageSize: TASK_ACTIVITY_PAGE,
+      next: (last) => (last.length === TASK_ACTIVITY_PAGE ? last.at(-1)?.id : undefined),
+    },
+  );
+// Every read of a task sits under /api/tasks: refreshing the list refreshes its page and history too.
+export const useAddChecklistItem = () =>
+  useApiMutation(taskDetailsApi.addChecklistItem, { refreshes: afterTaskChange });
+export const useUpdateChecklistItem = () =>
+  useApiMutation(taskDetailsApi.updateChecklistItem, { refreshes: afterTaskChange });
+export const useRemoveChecklistItem = () =>
+  useApiMutation(taskDetailsApi.removeChecklistItem, { refreshes: afterTaskChange });
+
+/** The organisation's labels (docs/product/tasks.md#labels). */
+export const useLabels = () => useApiQuery(labelsApi.list);
+export const useCreateLabel = () => useApiMutation(labelsApi.create, { refreshes: [labelsApi.list] });

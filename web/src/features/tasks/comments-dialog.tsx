@@ -12,7 +12,8 @@ interface CommentsDialogProps {
   onOpenChange: (open: boolean) => void;
 }
 
-function Thread({ comments }: { comments: TaskComment[] }) {
+/** The thread, oldest first (also on the task's page). */
+export function Thread({ comments, scroll = true }: { comments: TaskComment[]; scroll?: boolean }) {
   const { t } = useTranslation('tasks');
   if (comments.length === 0) {
     return (
@@ -23,7 +24,10 @@ function Thread({ comments }: { comments: TaskComment[] }) {
     );
   }
   return (
-    <ol className="grid max-h-72 gap-3 overflow-y-auto pr-1" aria-label={t('comments.list')}>
+    <ol
+      className={scroll ? 'grid max-h-72 gap-3 overflow-y-auto pr-1' : 'grid gap-3'}
+      aria-label={t('comments.list')}
+    >
       {comments.map((c) => {
         const [first, ...rest] = c.author.split(' ');
         return (

@@ -6,3 +6,5 @@ export { MyTaskList } from './my-task-list';
 export { PriorityBadge, ReviewBadge, TaskStatusBadge } from './task-badges';
 export { TaskCard } from './task-card';
 export { ProjectTaskLists } from './project-task-lists';
+export { TaskDetails } from './task-details';
+export { useTask } from './api';

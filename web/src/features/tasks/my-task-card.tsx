@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
 import { useChangeTaskStatus } from './api';
 import { errorDescription } from './error-description';
+import { useOpenSubtasksConfirm } from './open-subtasks-confirm';
 import { TaskCard } from './task-card';
 import { TaskManageActions } from './task-manage-actions';
 
@@ -13,21 +14,24 @@ import { TaskManageActions } from './task-manage-actions';
 export function MyTaskCard({ task, actions }: { task: Task; actions?: ReactNode }) {
   const { t } = useTranslation('tasks');
   const change = useChangeTaskStatus();
-  const move = (status: TaskStatus) =>
+  const confirm = useOpenSubtasksConfirm();
+  const move = (status: TaskStatus, force?: boolean) =>
     change.mutate(
-      { params: { id: task.id }, body: { status } },
+      { params: { id: task.id }, body: { status, force } },
       {
         onSuccess: (updated) =>
           toast({
             title: t('toast.updated'),
             description: t('toast.movedTo', { title: updated.title, status: t(`status.${updated.status}`) }),
           }),
-        onError: (error) =>
+        onError: (error) => {
+          if (confirm.refused(error, () => move(status, true))) return;
           toast({
             variant: 'destructive',
             title: t('toast.error'),
             description: errorDescription(t('toast.updateFailed'), error),
-          }),
+          });
+        },
       },
     );
   // Tasks sent back for rework are finished through a review, not by Complete.
@@ -45,6 +49,7 @@ export function MyTaskCard({ task, actions }: { task: Task; actions?: ReactNode 
         </Button>
       )}
       <TaskManageActions task={task} />
+      {confirm.dialog}
     </TaskCard>
   );
 }

@@ -2,6 +2,7 @@ import { isOverdue, type Task } from '@contract/tasks';
 import { CalendarClock, Clock, FolderKanban } from 'lucide-react';
 import { Children, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { Trans } from '@/components/trans';
 import { Avatar } from '@/components/ui/avatar';
 import { Card } from '@/components/ui/card';
@@ -10,6 +11,10 @@ import { useOwnTimeZone } from '@/lib/time-zone';
 import { formatDue } from './due-date';
 import { cn } from '@/lib/utils';
 import { PriorityBadge, ReviewBadge, TaskStatusBadge } from './task-badges';
+import { LabelChips, TaskProgressText } from './task-labels';
+
+/** Where a task is shown in full (docs/product/tasks.md#task-page). */
+export const taskPath = (id: string) => `/tasks/${id}`;
 
 interface TaskCardProps {
   task: Task;
@@ -53,9 +58,19 @@ export function TaskCard({ task, showAssignee = false, children, actions, footer
     <Card className="flex min-w-0 flex-col gap-3 p-4 sm:p-5" data-testid="task-card" data-task-id={task.id}>
       <div className="flex flex-col gap-2 sm:flex-row sm:items-start sm:justify-between sm:gap-4">
         <div className="min-w-0">
-          <h3 className="break-words text-base font-semibold leading-snug text-foreground">{task.title}</h3>
+          <h3 className="break-words text-base font-semibold leading-snug text-foreground">
+            <Link to={taskPath(task.id)} className="hover:underline focus-visible:underline">
+              {task.title}
+            </Link>
+          </h3>
           {task.description && (
             <p className="mt-1 line-clamp-3 break-words text-sm text-subtle-foreground">{task.description}</p>
+          )}
+          {(task.labels.length > 0 || task.progress.total > 0) && (
+            <div className="mt-2 flex flex-wrap items-center gap-2">
+              <LabelChips labels={task.labels} />
+              <TaskProgressText progress={task.progress} />
+            </div>
           )}
         </div>
         <div className="flex flex-wrap items-center gap-1.5 sm:justify-end">

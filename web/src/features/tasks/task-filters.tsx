@@ -1,5 +1,5 @@
 import type { Project } from '@contract/projects';
-import { type TaskFilters, taskStatuses } from '@contract/tasks';
+import { type Label as TaskLabel, type TaskFilters, taskStatuses } from '@contract/tasks';
 import type { AssignableUser } from '@contract/users';
 import { X } from 'lucide-react';
 import { useEffect, useState } from 'react';
@@ -14,12 +14,20 @@ interface TaskFiltersBarProps {
   onChange: (next: TaskFilters) => void;
   users: AssignableUser[];
   projects: Project[];
+  labels: TaskLabel[];
   /** Employees only ever see their own tasks, so the assignee filter is for managers. */
   showAssignee: boolean;
 }
 
 /** Status, assignee and project filters plus a title search; all applied by the server. */
-export function TaskFiltersBar({ value, onChange, users, projects, showAssignee }: TaskFiltersBarProps) {
+export function TaskFiltersBar({
+  value,
+  onChange,
+  users,
+  projects,
+  labels,
+  showAssignee,
+}: TaskFiltersBarProps) {
   const { t } = useTranslation('tasks');
   const [search, setSearch] = useState(value.search ?? '');
   // Wait for a pause in typing so each keystroke does not become a request.
@@ -30,9 +38,11 @@ export function TaskFiltersBar({ value, onChange, users, projects, showAssignee 
     return () => clearTimeout(timer);
   }, [search, value, onChange]);
 
-  const active = Boolean(value.status || value.assigneeId || value.projectId || value.search);
+  const active = Boolean(
+    value.status || value.assigneeId || value.projectId || value.labelId || value.search,
+  );
   return (
-    <div className="mb-4 grid grid-cols-2 items-end gap-3 rounded-lg border bg-card p-3 shadow-sm lg:grid-cols-[2fr_1fr_1fr_1fr_auto]">
+    <div className="mb-4 grid grid-cols-2 items-end gap-3 rounded-lg border bg-card p-3 shadow-sm lg:grid-cols-[2fr_1fr_1fr_1fr_1fr_auto]">
       <div className="col-span-2 grid gap-1.5 lg:col-span-1">
         <Label htmlFor="task-search" className="text-xs text-muted-foreground">
           {t('filters.search')}
@@ -70,6 +80,14 @@ export function TaskFiltersBar({ value, onChange, users, projects, showAssignee 
         allLabel={t('filters.allProjects')}
         options={projects.map((p) => ({ value: p.id, label: p.name }))}
         onChange={(projectId) => onChange({ ...value, projectId })}
+      />
+      <FilterSelect
+        id="filter-label"
+        label={t('filters.label')}
+        value={value.labelId}
+        allLabel={t('filters.allLabels')}
+        options={labels.map((l) => ({ value: l.id, label: l.name }))}
+        onChange={(labelId) => onChange({ ...value, labelId })}
       />
       <Button
         variant="ghost"

@@ -1,6 +1,7 @@
 import { isOverdue, type Task, type TaskSort } from '@contract/tasks';
 import { ArrowDown, ArrowUp } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { Avatar } from '@/components/ui/avatar';
 import { Card } from '@/components/ui/card';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
@@ -9,6 +10,8 @@ import { formatDue } from './due-date';
 import { cn } from '@/lib/utils';
 import { PriorityBadge, TaskStatusBadge } from './task-badges';
 import { TaskManageActions } from './task-manage-actions';
+import { taskPath } from './task-card';
+import { LabelChips, TaskProgressText } from './task-labels';
 
 export type TaskOrder = { sort: Exclude<TaskSort, 'created'>; order: 'asc' | 'desc' };
 
@@ -99,11 +102,19 @@ export function TaskTable({
             <TableRow key={task.id} data-testid="task-row" data-task-id={task.id}>
               <TableCell className="max-w-0 w-full">
                 <p className="truncate font-medium text-foreground" title={task.title}>
-                  {task.title}
+                  <Link to={taskPath(task.id)} className="hover:underline focus-visible:underline">
+                    {task.title}
+                  </Link>
                 </p>
                 <p className="truncate text-xs text-muted-foreground">
                   {task.project ?? t('card.noProject')}
                 </p>
+                {(task.labels.length > 0 || task.progress.total > 0) && (
+                  <div className="mt-1 flex flex-wrap items-center gap-1.5">
+                    <LabelChips labels={task.labels} />
+                    <TaskProgressText progress={task.progress} />
+                  </div>
+                )}
                 {/* Narrow screens: the other columns, stacked under the title. */}
                 <div className="mt-1.5 flex flex-wrap items-center gap-1.5 text-xs sm:hidden">
                   <TaskStatusBadge status={task.status} />
