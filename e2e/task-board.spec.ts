@@ -85,9 +85,12 @@ describe('the task board and bulk edit', () => {
     expect((await statusOf(alpha.id))?.status).toBe('in_progress');
 
     // The keyboard: Space picks Bravo up, → moves it a column right, Space drops it.
-    await boardCard(page, 'Bravo draft').locator('> div').focus();
+    await boardCard(page, 'Bravo draft').locator('[aria-roledescription]').focus();
+    // Each step waits for what a screen reader hears (dnd-kit's live region).
     await page.keyboard.press('Space');
+    await page.getByText('Picked up Bravo draft in To Do, position 2.').waitFor({ state: 'attached' });
     await page.keyboard.press('ArrowRight');
+    await page.getByText(/^Bravo draft is over In Progress/).waitFor({ state: 'attached' });
     await page.keyboard.press('Space');
     await toastSays(page, 'Bravo draft is now In Progress.');
     await boardCard(column(page, 'in_progress'), 'Bravo draft').waitFor();
@@ -134,6 +137,7 @@ describe('the task board and bulk edit', () => {
     expect((await call('PATCH', '/api/profile', { language: 'de' }, manager.cookie)).status).toBe(200);
     await german.context.addInitScript(rememberFilters, { projectId });
     await german.page.goto('/advanced-tasks');
+    await german.page.getByRole('button', { name: 'Board' }).click();
     await german.page.getByRole('heading', { name: 'In Bearbeitung' }).waitFor();
     await boardCard(german.page, 'Alpha plan').waitFor();
     await snap(german.page, 'task-board-de');

@@ -1,6 +1,6 @@
 import { type TaskFilters, taskStatuses } from '@contract/tasks';
 import { ArrowDown, ArrowUp, ClipboardList, Columns3, LayoutList, SearchX, Table2 } from 'lucide-react';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { FilterSelect } from '@/components/ui/filter-select';
@@ -10,10 +10,12 @@ import { useProjectOptions } from '@/lib/use-project-options';
 import { useAssignableUsers, useTaskList } from './api';
 import { AdvancedTaskCard } from './advanced-task-card';
 import { BulkBar } from './bulk-bar';
-import { TaskBoardView } from './task-board-view';
 import { TaskFiltersBar } from './task-filters';
 import { LoadMore, TaskListEmpty, TaskListSkeleton } from './task-list-states';
 import { sortColumns, type TaskOrder, type TaskSelection, TaskTable } from './task-table';
+
+/** The board's drag and drop loads only when the Board view is chosen (docs/decisions/044). */
+const TaskBoardView = lazy(() => import('./task-board-view').then((m) => ({ default: m.TaskBoardView })));
 
 const modes = ['cards', 'table', 'board'] as const;
 type View = { mode: (typeof modes)[number] } & TaskOrder;
@@ -271,7 +273,9 @@ export function AdvancedTaskBoard({ onCreate }: { onCreate: () => void }) {
               selection={selection}
             />
           ) : board ? (
-            <TaskBoardView tasks={list} />
+            <Suspense fallback={<TaskListSkeleton />}>
+              <TaskBoardView tasks={list} />
+            </Suspense>
           ) : (
             list.map((task) => (
               <AdvancedTaskCard key={task.id} task={task} canReview={canReview} myId={user?.id} />
