@@ -88,7 +88,8 @@ describe('the task board and bulk edit', () => {
     await boardCard(page, 'Bravo draft').locator('[aria-roledescription]').focus();
     // Each step waits for what a screen reader hears (dnd-kit's live region).
     await page.keyboard.press('Space');
-    await page.getByText('Picked up Bravo draft in To Do, position 2.').waitFor({ state: 'attached' });
+    // Picked up, it is over its own place at once: the region says so ('Picked up …' came first).
+    await page.getByText('Bravo draft is over To Do, position 2.').waitFor({ state: 'attached' });
     await page.keyboard.press('ArrowRight');
     await page.getByText(/^Bravo draft is over In Progress/).waitFor({ state: 'attached' });
     await page.keyboard.press('Space');
@@ -99,7 +100,11 @@ describe('the task board and bulk edit', () => {
     // Forbidden: To Do straight to Completed. The reason shows and the card is back in To Do.
     await drag(page, boardCard(page, 'Charlie notes'), column(page, 'completed'));
     await toastSays(page, 'Error');
-    await page.getByText(english('task_move_refused', { from: 'todo', to: 'completed' })).waitFor();
+    await page
+      .locator('[role="region"] li')
+      .getByText(english('task_move_refused', { from: 'todo', to: 'completed' }))
+      .first()
+      .waitFor();
     await boardCard(column(page, 'todo'), 'Charlie notes').waitFor();
     expect(await boardCard(column(page, 'completed'), 'Charlie notes').count()).toBe(0);
     expect((await statusOf(charlie.id))?.status).toBe('todo');

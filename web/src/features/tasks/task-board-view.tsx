@@ -68,7 +68,8 @@ const BoardCard = memo(function BoardCard({ task, overlay = false }: { task: Tas
     <div
       className={cn(
         'grid gap-1.5 rounded-md border bg-card p-2.5 text-left text-sm shadow-sm',
-        overlay && 'rotate-1 shadow-lg ring-2 ring-primary',
+        // No rotation: the overlay's box is what the keyboard's moves measure from.
+        overlay && 'shadow-lg ring-2 ring-primary',
       )}
     >
       <p className="line-clamp-2 font-medium text-foreground">{task.title}</p>
