@@ -108,7 +108,7 @@ export async function measureBoard(
   cookie: string,
   count = BOARD_TASKS,
 ): Promise<Row> {
-  const word = `boardbench${Date.now().toString(36)}`;
+  const word = `benchcards${Date.now().toString(36)}`;
   await boardTasks(url, cookie, word, count);
   const user = await (await fetch(`${url}/api/auth/user`, { headers: { cookie } })).json();
   const context = await browser.newContext({ baseURL: url, viewport: { width: 1280, height: 800 } });
@@ -151,7 +151,7 @@ export async function measureBoard(
         ),
       );
     const started = Date.now();
-    await page.getByRole('button', { name: 'Board' }).click();
+    await page.getByRole('button', { name: 'Board', exact: true }).click();
     await page.getByTestId('board-card').first().waitFor();
     const more = page.getByRole('button', { name: 'Load more tasks' });
     while ((await counted()) < count) {
