@@ -166,8 +166,11 @@ export async function measureBoard(
       .locator('[data-testid="board-column"][data-status="todo"] [data-testid="board-card"] > div')
       .first();
     await card.focus();
+    // Each key once the screen-reader announcement of the previous one is there (dnd-kit's live region).
     await page.keyboard.press('Space');
+    await page.getByText(/is over To Do/).waitFor({ state: 'attached' });
     await page.keyboard.press('ArrowRight');
+    await page.getByText(/is over In Progress/).waitFor({ state: 'attached' });
     await page.keyboard.press('Space');
     await page
       .getByText(/is now In Progress\./)
