@@ -71,13 +71,25 @@ export const editableTaskFields = [
 ] as const;
 
 /**
- * `PATCH /api/tasks/{id}`: either a status move (`{status}`, the assignee's Start and Complete) or an
- * edit of some of the task's fields, with the messages of creation. Omitted fields stay; `projectId`
- * and `dueDate` take null to clear them.
+ * Where a moved card lands in its column (docs/product/tasks.md#board): between the task above it
+ * (`afterId`) and the task below it (`beforeId`), as the mover saw them; null at the column's top or end.
+ */
+export const taskPositionSchema = z.object({
+  afterId: z.uuid({ message: 'position_invalid' }).nullable(),
+  beforeId: z.uuid({ message: 'position_invalid' }).nullable(),
+});
+export type TaskPosition = z.infer<typeof taskPositionSchema>;
+
+/**
+ * `PATCH /api/tasks/{id}`: either a status move (`{status}`, the assignee's Start and Complete; with
+ * `position`, the board's drop, which may also be a move within the same column) or an edit of some
+ * of the task's fields, with the messages of creation. Omitted fields stay; `projectId` and `dueDate`
+ * take null to clear them.
  */
 export const updateTaskRequest = z
   .object({
     status: taskStatusSchema.optional(),
+    position: taskPositionSchema.optional(),
     title: taskTitle.optional(),
     description: taskDescription.optional(),
     priority: taskPrioritySchema.optional(),
@@ -91,7 +103,7 @@ export const updateTaskRequest = z
   })
   .superRefine((body, ctx) => {
     const edits = editableTaskFields.filter((f) => body[f] !== undefined);
-    if (body.status === undefined && edits.length === 0)
+    if (body.status === undefined && body.position === undefined && edits.length === 0)
       ctx.addIssue({ code: 'custom', path: [], message: 'nothing_to_change' });
     if (body.status !== undefined && edits.length > 0)
       ctx.addIssue({
@@ -99,9 +111,49 @@ export const updateTaskRequest = z
         path: ['status'],
         message: 'status_not_with_edit',
       });
+    if (body.position !== undefined && body.status === undefined)
+      ctx.addIssue({ code: 'custom', path: ['position'], message: 'position_needs_status' });
   });
 export type UpdateTaskRequest = z.input<typeof updateTaskRequest>;
-export type TaskEdit = Omit<z.output<typeof updateTaskRequest>, 'status' | 'force'>;
+export type TaskEdit = Omit<z.output<typeof updateTaskRequest>, 'status' | 'force' | 'position'>;
+
+/** The most tasks one bulk request may change (docs/product/tasks.md#bulk-edit). */
+export const BULK_MAX_TASKS = 500;
+
+/**
+ * `POST /api/tasks/bulk`: one change for many tasks, applied to all of them or to none. `set` holds
+ * exactly one of a status move or an edit of priority, assignee or project; `delete: true` deletes.
+ */
+export const bulkTasksRequest = z
+  .object({
+    ids: z
+      .array(z.uuid({ message: 'bulk_id_invalid' }), { message: 'bulk_ids_required' })
+      .min(1, 'bulk_ids_required')
+      .max(BULK_MAX_TASKS, 'bulk_too_many'),
+    set: z
+      .object({
+        status: taskStatusSchema.optional(),
+        priority: taskPrioritySchema.optional(),
+        assigneeId: z.uuid({ message: 'assignee_invalid' }).optional(),
+        projectId: z.uuid({ message: 'project_invalid' }).nullable().optional(),
+      })
+      .optional(),
+    delete: z.literal(true, { message: 'bulk_action_required' }).optional(),
+  })
+  .superRefine((body, ctx) => {
+    const changes = body.set ? Object.values(body.set).filter((v) => v !== undefined).length : 0;
+    if (body.delete ? changes > 0 || body.set !== undefined : changes !== 1)
+      ctx.addIssue({ code: 'custom', path: ['set'], message: 'bulk_action_required' });
+  });
+export type BulkTasksRequest = z.input<typeof bulkTasksRequest>;
+
+/** Why one task of a bulk request was refused: its refusal's code and message, as a single request gets. */
+export const bulkRefusalSchema = z.object({ id: z.string(), code: z.string(), message: z.string() });
+export type BulkRefusal = z.infer<typeof bulkRefusalSchema>;
+
+/** A bulk request refused (409 `bulk_refused`): nothing was changed; `items` says why for each task. */
+export const bulkRefusedBody = errorBody.extend({ items: z.array(bulkRefusalSchema) });
+export type BulkRefusedBody = z.infer<typeof bulkRefusedBody>;
 
 /** Editing and deleting are for the task's creator, managers and admins. */
 export const EDIT_ONLY_CREATOR = 'edit_only_creator';
@@ -212,6 +264,13 @@ export const taskSchema = z.object({
 });
 export type Task = z.infer<typeof taskSchema>;
 
+export const bulkTasksResponse = z.object({
+  /** the changed tasks, as the lists show them (empty after a delete) */
+  tasks: z.array(taskSchema),
+  /** how many tasks were changed or deleted */
+  count: z.number().int(),
+});
+
 const optionalFilterId = z.uuid({ message: 'filter_invalid' }).optional();
 
 /** Newest first; `before` is the id of the last task of the previous page. */
@@ -221,8 +280,11 @@ export const myTasksQuery = z.object({
 });
 export type MyTasksQuery = z.infer<typeof myTasksQuery>;
 
-/** The orders of Advanced Tasks' table (docs/product/tasks.md#task-table); `created` is newest first. */
-export const taskSorts = ['created', 'dueDate', 'priority', 'status', 'assignee'] as const;
+/**
+ * The orders of Advanced Tasks' table (docs/product/tasks.md#task-table); `created` is newest first;
+ * `rank` is the board's order within a column (docs/product/tasks.md#board; `order` is ignored).
+ */
+export const taskSorts = ['created', 'dueDate', 'priority', 'status', 'assignee', 'rank'] as const;
 export type TaskSort = (typeof taskSorts)[number];
 
 export const tasksQuery = myTasksQuery.extend({
@@ -310,6 +372,14 @@ export const tasksApi = endpoints('Tasks', {
     params: idParam,
     body: reviewTaskRequest,
     responses: task,
+  },
+  bulk: {
+    method: 'POST',
+    path: '/api/tasks/bulk',
+    summary: `Change the status, priority, assignee or project of up to ${BULK_MAX_TASKS} tasks, or delete them, all or none: each by the rules of its single change; if any is refused, nothing changes and the 409 lists every refused task with its reason`,
+    access: 'signedIn',
+    body: bulkTasksRequest,
+    responses: { 200: bulkTasksResponse, 409: bulkRefusedBody },
   },
   addComment: {
     method: 'POST',

@@ -17,6 +17,7 @@ const root = fileURLToPath(new URL('.', import.meta.url));
  *   at their limit of 10; a German reader fetches these 3 KB with the public code));
  * - charts: the chart library and what only it uses (recharts, d3, redux), for the reports page alone
  *   (docs/decisions/012-reports.md): in `vendor` it would load with every signed-in screen;
+ * - board: the task board's drag and drop (dnd-kit), for the Board view alone (loaded when chosen);
  * - vendor: every other library (Radix, icons, zod, forms), which only signed-in screens use;
  * - app: the signed-in screens' shared code (UI kit, API hooks, the contract's schemas);
  * - features: feature components that more than one page shows (task cards, alert lists, live updates).
@@ -97,6 +98,13 @@ export default defineConfig({
               name: 'charts',
               test: /node_modules[\\/](recharts|victory-vendor|d3-[^\\/]+|internmap|@reduxjs|redux|redux-thunk|react-redux|immer|reselect|decimal\.js-light|eventemitter3|es-toolkit|tiny-invariant)[\\/]/,
               priority: 25,
+            },
+            // The task board's drag and drop (about 17 KB), loaded only when the Board view is chosen
+            // (docs/decisions/044-task-board-and-bulk-edit.md): in `vendor` it would load with every signed-in screen.
+            {
+              name: 'board',
+              test: /node_modules[\\/]@dnd-kit[\\/]/,
+              priority: 26,
             },
             { name: 'vendor', test: /node_modules/, priority: 20 },
             {

@@ -10,6 +10,9 @@ export function registerStatementRunner(db: Db, runner: StatementRunner) {
   runners.set(db, runner);
 }
 
+/** Whether statements run on `db`: a transaction (a bulk change's) has no runner of its own. */
+export const runsStatements = (db: Db) => runners.has(db);
+
 /** The type id of timestamptz, which statements return as ISO strings. */
 export const TIMESTAMPTZ = 1184;
 const UTC_TIMESTAMP = /^(\d{4}-\d{2}-\d{2}) (\d{2}:\d{2}:\d{2})(?:\.(\d{1,6}))?\+00$/;

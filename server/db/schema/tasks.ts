@@ -48,6 +48,11 @@ export const tasks = pgTable(
     completedAt: ts('completed_at'),
     createdAt: createdAt(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
+    /**
+     * The board's order within a status column, lowest first; a dropped card takes the midpoint of its
+     * new neighbours (docs/decisions/044-task-board-and-bulk-edit.md).
+     */
+    rank: doublePrecision('rank').notNull().default(0),
     /** what search matches: the title (weight A) and the description (B) */
     searchDocument: tsvector('search_document').generatedAlwaysAs(
       sql`setweight(to_tsvector('simple', "title"), 'A') || setweight(to_tsvector('simple', "description"), 'B')`,
@@ -61,6 +66,9 @@ export const tasks = pgTable(
     index('tasks_project_created_idx').on(t.projectId, t.createdAt, t.id),
     index('tasks_search_idx').using('gin', t.searchDocument),
     index('tasks_parent_idx').on(t.parentId, t.createdAt),
+    // The board's order: a column (status) walks its ranks; a new task takes the lowest rank less a step.
+    index('tasks_status_rank_idx').on(t.status, t.rank, t.id),
+    index('tasks_rank_idx').on(t.rank, t.id),
   ],
 );
 

@@ -1,6 +1,8 @@
 import type { Task, TaskFilters, TaskSort } from '@contract/tasks';
 import type { Db } from '../../db/types';
-import { statement } from '../../db/statements';
+import { sql } from 'drizzle-orm';
+import { rowsOf } from '../../db/rows';
+import { runsStatements, statement } from '../../db/statements';
 import { containsPattern } from '../../lib/like';
 import { prebuiltJson } from '../../lib/serializer';
 
@@ -62,6 +64,8 @@ const sortKeys: Record<Exclude<TaskSort, 'created'>, (t: string, a: string) => s
   status: (t) =>
     `(case ${t}.status when 'todo' then 0 when 'in_progress' then 1 when 'pending_review' then 2 else 3 end)`,
   assignee: (_t, a) => `lower(${a}.first_name || ' ' || ${a}.last_name)`,
+  // The board's order within a column (docs/product/tasks.md#board).
+  rank: (t) => `${t}.rank`,
 };
 
 type Order = { sort: TaskSort; order: 'asc' | 'desc' };
@@ -142,12 +146,19 @@ export async function findTasks(db: Db, query: TaskListQuery): Promise<Task[]> {
   };
   const used = filterClauses.map(([field]) => Boolean(values[field]));
   const params = filterClauses.filter((_, i) => used[i]).map(([field]) => values[field]);
-  const order: Order = { sort: query.sort ?? 'created', order: query.order ?? 'asc' };
+  const sort = query.sort ?? 'created';
+  const order: Order = { sort, order: sort === 'rank' ? 'asc' : (query.order ?? 'asc') };
   const [page] = await pageStatement(used, order)(db, ...params, query.limit);
   return prebuiltJson<Task[]>(page.json);
 }
 
+/** One task; inside a transaction (a bulk change, which sees its own writes) through the query builder. */
 export async function findTask(db: Db, id: string): Promise<Task | undefined> {
-  const [row] = await taskById(db, id);
+  const [row] = runsStatements(db)
+    ? await taskById(db, id)
+    : await rowsOf<{ json: string }>(
+        db,
+        sql`select ${sql.raw(taskJson)}::text as json ${sql.raw(fromTasks)} where t.id = ${id}`,
+      );
   return row ? (JSON.parse(row.json) as Task) : undefined;
 }

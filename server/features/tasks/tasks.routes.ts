@@ -2,6 +2,7 @@ import { tasksApi } from '@contract/tasks';
 import { implement } from '../../lib/routes';
 import {
   addComment,
+  bulkChange,
   changeStatus,
   createTask,
   deleteTask,
@@ -18,8 +19,9 @@ export const tasksRoutes = implement(tasksApi, {
   listMine: (ctx, { query }) => listMyTasks(ctx, query),
   list: (ctx, { query }) => listTasks(ctx, query),
   create: (ctx, { body }) => createTask(ctx, body),
-  update: (ctx, { params, body: { status, force, ...edit } }) =>
-    status ? changeStatus(ctx, params.id, status, force) : editTask(ctx, params.id, edit),
+  update: (ctx, { params, body: { status, position, force, ...edit } }) =>
+    status ? changeStatus(ctx, params.id, status, { position, force }) : editTask(ctx, params.id, edit),
+  bulk: (ctx, { body }) => bulkChange(ctx, body),
   remove: (ctx, { params }) => deleteTask(ctx, params.id),
   togglePause: (ctx, { params }) => togglePause(ctx, params.id),
   submit: (ctx, { params, body }) => submitForReview(ctx, params.id, body.submissionNotes, body.force),

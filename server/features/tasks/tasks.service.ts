@@ -2,6 +2,8 @@ import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   type addCommentRequest,
+  type BulkRefusal,
+  type bulkTasksRequest,
   type createTaskRequest,
   DELETE_ONLY_CREATOR,
   EDIT_ONLY_CREATOR,
@@ -10,13 +12,16 @@ import {
   type TaskEdit,
   type Task,
   type TaskComment,
+  type TaskPosition,
   type TaskStatus,
   type TasksQuery,
 } from '@contract/tasks';
 import type { Db } from '../../db/types';
 import { labels, projects, taskComments, taskLabels, taskReviews, tasks, users } from '../../db/schema';
 import type { Context } from '../../lib/context';
-import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
+import { AppError, badRequest, conflict, forbidden, messageIn, notFound } from '../../lib/errors';
+import type { BusEvent, EventBus } from '../../lib/events';
+import type { Mailer } from '../../lib/mailer';
 import { instantOf } from '@contract/zoned-time';
 import { audit, changesBetween } from '../../core/audit';
 import { recordTaskActivity, type TaskActivityEntry } from '../../core/task-activity';
@@ -144,6 +149,8 @@ export async function createTask(ctx: Context, input: z.output<typeof createTask
         assignedById: actor.id,
         estimatedHours: input.estimatedHours,
         dueDate,
+        // A new task heads its column on the board (docs/product/tasks.md#board).
+        rank: sql`(select coalesce(min(${tasks.rank}), 0) - ${RANK_STEP} from ${tasks})`,
         createdAt: now,
         updatedAt: now,
       })
@@ -222,14 +229,112 @@ async function applyFrom(
   return loadTask(db, row.id);
 }
 
-/** My Tasks: Start (todo → in_progress) and Complete (in_progress → completed); nothing else. */
-export async function changeStatus(ctx: Context, id: string, status: TaskStatus, force?: boolean) {
+/** Ranks start this far apart, so about fifty drops fit between two neighbours before a renumbering. */
+const RANK_STEP = 1024;
+
+/** The rank of a neighbour the mover named; one they may not see, or the moved task itself, is a 400. */
+async function neighbourRank(tx: Db, actor: Actor, taskId: string, id: string | null, status: TaskStatus) {
+  if (!id) return undefined;
+  const [row] = await tx
+    .select({ rank: tasks.rank, status: tasks.status, assigneeId: tasks.assigneeId })
+    .from(tasks)
+    .where(eq(tasks.id, id))
+    .limit(1);
+  const own = visibleAssignee(actor);
+  if (!row || id === taskId || (own && row.assigneeId !== own))
+    throw badRequest('position_invalid', 'position');
+  // The neighbour left the column meanwhile: the mover's picture of the board is out of date.
+  if (row.status !== status) throw conflict('task_changed');
+  return { id, rank: row.rank };
+}
+
+/** The rank next to `from` in column `status` (the next one below it, or above it), the moved task aside. */
+async function adjacentRank(
+  tx: Db,
+  taskId: string,
+  status: TaskStatus,
+  from: { id: string; rank: number },
+  below: boolean,
+): Promise<number | undefined> {
+  const [row] = await tx
+    .select({ rank: tasks.rank })
+    .from(tasks)
+    .where(
+      and(
+        eq(tasks.status, status),
+        sql`${tasks.id} <> ${taskId}`,
+        below
+          ? sql`(${tasks.rank}, ${tasks.id}) > (${from.rank}, ${from.id})`
+          : sql`(${tasks.rank}, ${tasks.id}) < (${from.rank}, ${from.id})`,
+      ),
+    )
+    .orderBy(below ? sql`${tasks.rank} asc, ${tasks.id} asc` : sql`${tasks.rank} desc, ${tasks.id} desc`)
+    .limit(1);
+  return row?.rank;
+}
+
+/** Spreads a column's ranks RANK_STEP apart again, keeping its order. */
+async function renumberColumn(tx: Db, status: TaskStatus) {
+  await tx.execute(sql`update ${tasks} set rank = ordered.n * ${RANK_STEP}
+    from (select id, row_number() over (order by rank, id) as n from ${tasks} where status = ${status}) ordered
+    where ${tasks.id} = ordered.id`);
+}
+
+/**
+ * Puts a dropped card between the neighbours its mover saw (docs/product/tasks.md#board): the
+ * midpoint of their ranks; at a column's end, a step beyond the last. When two neighbours' ranks
+ * leave no room (about fifty drops into the same gap), the column is renumbered first.
+ */
+async function placeTask(tx: Db, actor: Actor, taskId: string, status: TaskStatus, position: TaskPosition) {
+  for (let attempt = 0; attempt < 2; attempt++) {
+    const after = await neighbourRank(tx, actor, taskId, position.afterId, status);
+    const before = await neighbourRank(tx, actor, taskId, position.beforeId, status);
+    if (!after && !before) return;
+    const low = after ? after.rank : before && (await adjacentRank(tx, taskId, status, before, false));
+    const high = before ? before.rank : after && (await adjacentRank(tx, taskId, status, after, true));
+    const rank =
+      low === undefined
+        ? (high as number) - RANK_STEP
+        : high === undefined
+          ? low + RANK_STEP
+          : (low + high) / 2;
+    if ((low === undefined || low < rank) && (high === undefined || rank < high)) {
+      await tx.update(tasks).set({ rank }).where(eq(tasks.id, taskId));
+      return;
+    }
+    await renumberColumn(tx, status);
+  }
+  // Even with room made, the named neighbours are not next to each other any more.
+  throw conflict('task_changed');
+}
+
+/**
+ * My Tasks: Start (todo → in_progress) and Complete (in_progress → completed); nothing else. The
+ * board's drop sends the same move with the card's new place in its column, or only a new place.
+ */
+export async function changeStatus(
+  ctx: Context,
+  id: string,
+  status: TaskStatus,
+  options: {
+    /** the board's drop: the card's new place in its column */
+    position?: TaskPosition;
+    /** finish a parent whose sub-tasks are still open, as the user confirmed (docs/product/tasks.md#sub-tasks) */
+    force?: boolean;
+  } = {},
+) {
   const { db, actor, now } = ctx;
+  const { position, force } = options;
   const row = await accessibleRow(db, actor, id);
-  if (row.status === status) throw conflict('task_already_in_status', { values: { status } });
+  const alsoWrite = position && ((tx: Db) => placeTask(tx, actor, row.id, status, position));
+  if (row.status === status) {
+    // Only a new place in the same column: whoever may see the task may move it there.
+    if (alsoWrite) return applyFrom(ctx, row, { updatedAt: now }, { alsoWrite });
+    throw conflict('task_already_in_status', { values: { status } });
+  }
   const activity = [{ kind: 'status_changed' as const, details: { from: row.status, to: status } }];
   if (status === 'in_progress' && row.status === 'todo') {
-    return applyFrom(ctx, row, { status, updatedAt: now }, { activity });
+    return applyFrom(ctx, row, { status, updatedAt: now }, { alsoWrite, activity });
   }
   if (status === 'completed' && row.status === 'in_progress') {
     // A task in the review workflow is finished by a reviewer's approval, not by its assignee.
@@ -239,7 +344,7 @@ export async function changeStatus(ctx: Context, id: string, status: TaskStatus,
       ctx,
       row,
       { status, completedAt: now, updatedAt: now },
-      { stopTimerAt: now, activity },
+      { stopTimerAt: now, activity, alsoWrite },
     );
     if (row.parentId) await announceParent(ctx, row.parentId);
     return done;
@@ -602,4 +707,56 @@ export async function deleteTask(ctx: Context, id: string): Promise<void> {
     });
   });
   await announceTask(ctx, row.id, [row.assigneeId, row.assignedById]);
+}
+
+/**
+ * Many tasks, one change, all or none (docs/product/tasks.md#bulk-edit): each task goes through the
+ * very function of its single change (changeStatus, editTask, deleteTask), so the same person may do
+ * the same things, each in a savepoint of one transaction. A refusal is collected, not thrown at once,
+ * so the answer names every refused task; if there is any, the transaction rolls back. Live events and
+ * the mail dispatcher's kick are held until the commit, so nobody hears of a change that was undone.
+ */
+export async function bulkChange(
+  ctx: Context,
+  body: z.output<typeof bulkTasksRequest>,
+): Promise<{ tasks: Task[]; count: number }> {
+  const ids = [...new Set(body.ids)];
+  // Read before the transaction, whose connection is the only one on PGlite.
+  await ctx.settings();
+  await ctx.timeZone();
+  const language = await ctx.language();
+  const held: BusEvent[] = [];
+  let kicked = false;
+  const events: EventBus = Object.assign(Object.create(ctx.events), {
+    publish: async (event: BusEvent) => {
+      held.push(event);
+    },
+  });
+  const mailer: Mailer = Object.assign(Object.create(ctx.mailer), {
+    kick: () => {
+      kicked = true;
+    },
+  });
+  const refused: BulkRefusal[] = [];
+  const { status, ...edit } = body.set ?? {};
+  const changed = await ctx.db.transaction(async (tx) => {
+    const each: Context = { ...ctx, db: tx, events, mailer };
+    const out: Task[] = [];
+    for (const id of ids) {
+      try {
+        if (body.delete) await deleteTask(each, id);
+        else if (status) out.push(await changeStatus(each, id, status));
+        else out.push(await editTask(each, id, edit));
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error;
+        refused.push({ id, code: error.code, message: messageIn(language, error.code, error.values) });
+      }
+    }
+    if (refused.length > 0)
+      throw conflict('bulk_refused', { items: refused, values: { count: refused.length } });
+    return out;
+  });
+  for (const event of held) await ctx.events.publish(event);
+  if (kicked) ctx.mailer.kick();
+  return { tasks: changed, count: ids.length };
 }

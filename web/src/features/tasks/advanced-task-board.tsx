@@ -1,6 +1,6 @@
-import type { TaskFilters } from '@contract/tasks';
-import { ArrowDown, ArrowUp, ClipboardList, LayoutList, SearchX, Table2 } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { type TaskFilters, taskStatuses } from '@contract/tasks';
+import { ArrowDown, ArrowUp, ClipboardList, Columns3, LayoutList, SearchX, Table2 } from 'lucide-react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { FilterSelect } from '@/components/ui/filter-select';
@@ -9,13 +9,21 @@ import { useCurrentUser } from '@/lib/auth';
 import { useProjectOptions } from '@/lib/use-project-options';
 import { useAssignableUsers, useLabels, useTaskList } from './api';
 import { AdvancedTaskCard } from './advanced-task-card';
+import { BulkBar } from './bulk-bar';
 import { TaskFiltersBar } from './task-filters';
 import { LoadMore, TaskListEmpty, TaskListSkeleton } from './task-list-states';
-import { sortColumns, type TaskOrder, TaskTable } from './task-table';
+import { sortColumns, type TaskOrder, type TaskSelection, TaskTable } from './task-table';
 
-type View = { mode: 'cards' | 'table' } & TaskOrder;
+/** The board's drag and drop loads only when the Board view is chosen (docs/decisions/044). */
+const TaskBoardView = lazy(() => import('./task-board-view').then((m) => ({ default: m.TaskBoardView })));
+
+const modes = ['cards', 'table', 'board'] as const;
+type View = { mode: (typeof modes)[number] } & TaskOrder;
 const VIEW_KEY = 'workbench.advancedTasks.view';
+const FILTERS_KEY = 'workbench.advancedTasks.filters';
 const defaultView: View = { mode: 'cards', sort: 'dueDate', order: 'asc' };
+/** The board loads this many tasks a page: a column's order is only right once its tasks are loaded. */
+const BOARD_PAGE = 500;
 
 /** The view and order last chosen on this device (docs/decisions/024). */
 function readView(): View {
@@ -23,7 +31,7 @@ function readView(): View {
     const saved = JSON.parse(localStorage.getItem(VIEW_KEY) ?? 'null');
     if (
       saved &&
-      (saved.mode === 'cards' || saved.mode === 'table') &&
+      modes.includes(saved.mode) &&
       sortColumns.includes(saved.sort) &&
       (saved.order === 'asc' || saved.order === 'desc')
     )
@@ -34,19 +42,85 @@ function readView(): View {
   return defaultView;
 }
 
+/** The filters last used on this device, as far as they are still filters (docs/product/tasks.md#advanced-tasks). */
+function readFilters(): TaskFilters {
+  try {
+    const saved = JSON.parse(localStorage.getItem(FILTERS_KEY) ?? 'null');
+    if (!saved || typeof saved !== 'object') return {};
+    const text = (v: unknown) => (typeof v === 'string' && v.length > 0 && v.length <= 100 ? v : undefined);
+    return {
+      status: taskStatuses.includes(saved.status) ? saved.status : undefined,
+      assigneeId: text(saved.assigneeId),
+      projectId: text(saved.projectId),
+      search: text(saved.search),
+    };
+  } catch {
+    return {};
+  }
+}
+
+/** Kept in local storage, like the view: a choice that outlives the visit, on this device. */
+function remember(key: string, value: unknown) {
+  try {
+    localStorage.setItem(key, JSON.stringify(value));
+  } catch {
+    // private mode: the choice lasts for this visit
+  }
+}
+
 function useSavedView() {
   const [view, setView] = useState<View>(readView);
   const change = (next: Partial<View>) =>
     setView((current) => {
       const merged = { ...current, ...next };
-      try {
-        localStorage.setItem(VIEW_KEY, JSON.stringify(merged));
-      } catch {
-        // private mode: the choice lasts for this visit
-      }
+      remember(VIEW_KEY, merged);
       return merged;
     });
   return [view, change] as const;
+}
+
+function useSavedFilters() {
+  const [filters, setFilters] = useState<TaskFilters>(readFilters);
+  const change = useCallback((next: TaskFilters) => {
+    remember(FILTERS_KEY, next);
+    setFilters(next);
+  }, []);
+  return [filters, change] as const;
+}
+
+/** The table's checkboxes: a set of ids, shift-click ranges from the last row clicked. */
+function useSelection(
+  visible: readonly { id: string }[],
+): TaskSelection & { ids: string[]; clear: () => void } {
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const anchor = useRef<string | null>(null);
+  // Only rows still shown count (a filter or a refresh may have taken some away).
+  const ids = useMemo(() => visible.filter((x) => selected.has(x.id)).map((x) => x.id), [visible, selected]);
+  const shown = useMemo(() => new Set(ids), [ids]);
+  return {
+    selected: shown,
+    ids,
+    toggle: (id, range) => {
+      const from = anchor.current ? visible.findIndex((x) => x.id === anchor.current) : -1;
+      const to = visible.findIndex((x) => x.id === id);
+      const on = !shown.has(id);
+      const next = new Set(shown);
+      const span =
+        range && from >= 0 && to >= 0
+          ? visible.slice(Math.min(from, to), Math.max(from, to) + 1).map((x) => x.id)
+          : [id];
+      for (const each of span) on ? next.add(each) : next.delete(each);
+      anchor.current = id;
+      setSelected(next);
+    },
+    toggleAll: () =>
+      setSelected(shown.size === visible.length ? new Set() : new Set(visible.map((x) => x.id))),
+    selectAll: () => setSelected(new Set(visible.map((x) => x.id))),
+    clear: () => {
+      anchor.current = null;
+      setSelected(new Set());
+    },
+  };
 }
 
 /** Advanced Tasks: the page's tasks, users and projects load side by side; filters run on the server. */
@@ -54,7 +128,7 @@ export function AdvancedTaskBoard({ onCreate }: { onCreate: () => void }) {
   const { t } = useTranslation('tasks');
   const { user } = useCurrentUser();
   const canReview = user?.role === 'manager' || user?.role === 'admin';
-  const [filters, setFilters] = useState<TaskFilters>({});
+  const [filters, setFilters] = useSavedFilters();
   // Remounts the filter bar on "Clear filters" so its typed search text is cleared too.
   const [filterBarKey, setFilterBarKey] = useState(0);
   const clearFilters = () => {
@@ -63,8 +137,16 @@ export function AdvancedTaskBoard({ onCreate }: { onCreate: () => void }) {
   };
   const [view, setView] = useSavedView();
   const table = view.mode === 'table';
-  // Cards stay newest first; the table sorts on the server, a page at a time.
-  const tasks = useTaskList(table ? { ...filters, sort: view.sort, order: view.order } : filters);
+  const board = view.mode === 'board';
+  // Cards stay newest first; the table sorts on the server, a page at a time; the board in its order.
+  const tasks = useTaskList(
+    table
+      ? { ...filters, sort: view.sort, order: view.order }
+      : board
+        ? { ...filters, sort: 'rank' }
+        : filters,
+    board ? BOARD_PAGE : undefined,
+  );
   const users = useAssignableUsers();
   const projects = useProjectOptions();
   const labels = useLabels();
@@ -78,7 +160,8 @@ export function AdvancedTaskBoard({ onCreate }: { onCreate: () => void }) {
   const filtering = Boolean(
     filters.status || filters.assigneeId || filters.projectId || filters.labelId || filters.search,
   );
-  const list = tasks.data?.pages.flat() ?? [];
+  const list = useMemo(() => tasks.data?.pages.flat() ?? [], [tasks.data]);
+  const selection = useSelection(table ? list : []);
 
   return (
     <>
@@ -98,6 +181,7 @@ export function AdvancedTaskBoard({ onCreate }: { onCreate: () => void }) {
             [
               ['cards', t('board.cards'), LayoutList],
               ['table', t('board.table'), Table2],
+              ['board', t('board.board'), Columns3],
             ] as const
           ).map(([mode, label, Icon]) => (
             <Button
@@ -174,13 +258,28 @@ export function AdvancedTaskBoard({ onCreate }: { onCreate: () => void }) {
         )
       ) : (
         <div className="grid gap-3" data-testid="advanced-task-list">
+          {table && selection.ids.length > 0 && (
+            <BulkBar
+              selected={selection.ids}
+              tasks={list}
+              users={users.data ?? []}
+              projects={projects.data ?? []}
+              showAssignee={canReview}
+              onClear={selection.clear}
+            />
+          )}
           {table ? (
             <TaskTable
               tasks={list}
               value={view}
               onSort={(order) => setView(order)}
               showAssignee={canReview}
+              selection={selection}
             />
+          ) : board ? (
+            <Suspense fallback={<TaskListSkeleton />}>
+              <TaskBoardView tasks={list} />
+            </Suspense>
           ) : (
             list.map((task) => (
               <AdvancedTaskCard key={task.id} task={task} canReview={canReview} myId={user?.id} />

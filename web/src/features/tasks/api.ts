@@ -30,6 +30,10 @@ export const useAssignableUsers = (enabled = true) => useApiQuery(usersApi.assig
 export const useCreateTask = () => useApiMutation(tasksApi.create, { refreshes: afterTaskChange });
 export const useChangeTaskStatus = () => useApiMutation(tasksApi.update, { refreshes: afterTaskChange });
 export const useUpdateTask = () => useApiMutation(tasksApi.update, { refreshes: afterTaskChange });
+/** The board's drop: a status move with the card's new place (docs/product/tasks.md#board). */
+export const useMoveTask = () => useApiMutation(tasksApi.update, { refreshes: afterTaskChange });
+/** One change for many tasks, all or none (docs/product/tasks.md#bulk-edit). */
+export const useBulkTasks = () => useApiMutation(tasksApi.bulk, { refreshes: afterTaskChange });
 export const useDeleteTask = () => useApiMutation(tasksApi.remove, { refreshes: afterTaskChange });
 export const useTogglePause = () => useApiMutation(tasksApi.togglePause, { refreshes: afterTaskChange });
 export const useSubmitTask = () => useApiMutation(tasksApi.submit, { refreshes: afterTaskChange });

@@ -1,5 +1,6 @@
 import { isOverdue, type Task, type TaskSort } from '@contract/tasks';
 import { ArrowDown, ArrowUp } from 'lucide-react';
+import type { KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Avatar } from '@/components/ui/avatar';
@@ -13,7 +14,20 @@ import { TaskManageActions } from './task-manage-actions';
 import { taskPath } from './task-card';
 import { LabelChips, TaskProgressText } from './task-labels';
 
-export type TaskOrder = { sort: Exclude<TaskSort, 'created'>; order: 'asc' | 'desc' };
+export type TaskOrder = { sort: Exclude<TaskSort, 'created' | 'rank'>; order: 'asc' | 'desc' };
+
+/** The table's checkboxes (docs/product/tasks.md#bulk-edit): which rows are chosen, and how to choose. */
+export type TaskSelection = {
+  selected: ReadonlySet<string>;
+  /** one row; with `range` (shift), every row from the last one clicked to this one */
+  toggle: (id: string, range: boolean) => void;
+  /** every row shown, or none when all are chosen already */
+  toggleAll: () => void;
+  /** Ctrl/⌘+A while the table has the focus: every row shown */
+  selectAll: () => void;
+};
+
+const checkbox = 'size-4 cursor-pointer accent-primary align-middle';
 
 /** The columns the table sorts by (their names: `sort.<column>` in the tasks messages). */
 export const sortColumns: readonly TaskOrder['sort'][] = ['dueDate', 'priority', 'status', 'assignee'];
@@ -72,19 +86,42 @@ export function TaskTable({
   value,
   onSort,
   showAssignee,
+  selection,
 }: {
   tasks: Task[];
   value: TaskOrder;
   onSort: (next: TaskOrder) => void;
   showAssignee: boolean;
+  selection?: TaskSelection;
 }) {
   const { t } = useTranslation('tasks');
+  const chosen = selection ? tasks.filter((task) => selection.selected.has(task.id)).length : 0;
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (!selection || event.key.toLowerCase() !== 'a' || !(event.ctrlKey || event.metaKey)) return;
+    event.preventDefault();
+    selection.selectAll();
+  };
   return (
-    <Card className="overflow-hidden p-0">
+    // Ctrl/⌘+A from any focused control of the table (its checkboxes, headers, buttons).
+    <Card className="overflow-hidden p-0" onKeyDown={onKeyDown}>
       <Table data-testid="task-table">
         <caption className="sr-only">{t(`table.caption.${value.sort}`)}</caption>
         <TableHeader>
           <TableRow>
+            {selection && (
+              <TableHead className="w-px pr-0">
+                <input
+                  type="checkbox"
+                  className={checkbox}
+                  aria-label={t('bulk.selectAll')}
+                  checked={tasks.length > 0 && chosen === tasks.length}
+                  ref={(el) => {
+                    if (el) el.indeterminate = chosen > 0 && chosen < tasks.length;
+                  }}
+                  onChange={selection.toggleAll}
+                />
+              </TableHead>
+            )}
             <TableHead essential>{t('table.task')}</TableHead>
             <SortHead column="status" value={value} onSort={onSort} className="hidden sm:table-cell" />
             <SortHead column="priority" value={value} onSort={onSort} className="hidden sm:table-cell" />
@@ -99,7 +136,25 @@ export function TaskTable({
         </TableHeader>
         <TableBody>
           {tasks.map((task) => (
-            <TableRow key={task.id} data-testid="task-row" data-task-id={task.id}>
+            <TableRow
+              key={task.id}
+              data-testid="task-row"
+              data-task-id={task.id}
+              className={selection?.selected.has(task.id) ? 'bg-muted/60' : undefined}
+            >
+              {selection && (
+                <TableCell className="w-px pr-0 align-top sm:align-middle">
+                  <input
+                    type="checkbox"
+                    className={checkbox}
+                    aria-label={t('bulk.select', { title: task.title })}
+                    checked={selection.selected.has(task.id)}
+                    onChange={(event) =>
+                      selection.toggle(task.id, (event.nativeEvent as MouseEvent).shiftKey === true)
+                    }
+                  />
+                </TableCell>
+              )}
               <TableCell className="max-w-0 w-full">
                 <p className="truncate font-medium text-foreground" title={task.title}>
                   <Link to={taskPath(task.id)} className="hover:underline focus-visible:underline">
