@@ -15,7 +15,10 @@ export function ClientDetail({ id }: { id: string }) {
   const money = data?.projects.some((p) => p.amounts !== null) ?? false;
   return (
     <div className="mx-auto grid w-full max-w-6xl gap-4">
-      <Link to="/clients" className="inline-flex items-center gap-1 text-sm text-muted-foreground hover:text-foreground">
+      <Link
+        to="/clients"
+        className="inline-flex items-center gap-1 text-sm text-muted-foreground hover:text-foreground"
+      >
         <ArrowLeft className="size-4" aria-hidden /> {t('clients.title')}
       </Link>
       {client.error && <p role="alert">{client.error.message}</p>}
@@ -26,12 +29,17 @@ export function ClientDetail({ id }: { id: string }) {
             <p className="mt-1 text-sm text-muted-foreground">
               {[data.currency, data.contact].filter(Boolean).join(' · ')}
             </p>
-            {data.note && <p className="mt-2 whitespace-pre-wrap text-sm text-muted-foreground">{data.note}</p>}
+            {data.note && (
+              <p className="mt-2 whitespace-pre-wrap text-sm text-muted-foreground">{data.note}</p>
+            )}
           </div>
           <Card>
             <Table region={t('clients.projectsOf', { name: data.name })}>
               <caption className="sr-only">
-                {t('clients.monthCaption', { from: formatDate(data.month.from), to: formatDate(data.month.to) })}
+                {t('clients.monthCaption', {
+                  from: formatDate(data.month.from),
+                  to: formatDate(data.month.to),
+                })}
               </caption>
               <TableHeader>
                 <TableRow>
@@ -55,8 +63,12 @@ export function ClientDetail({ id }: { id: string }) {
                         {p.name}
                       </Link>
                     </TableCell>
-                    <TableCell className="text-right tabular-nums">{formatDuration(p.billableSeconds)}</TableCell>
-                    {money && <TableCell className="text-right tabular-nums">{formatMoneyList(p.amounts)}</TableCell>}
+                    <TableCell className="text-right tabular-nums">
+                      {formatDuration(p.billableSeconds)}
+                    </TableCell>
+                    {money && (
+                      <TableCell className="text-right tabular-nums">{formatMoneyList(p.amounts)}</TableCell>
+                    )}
                   </TableRow>
                 ))}
               </TableBody>

@@ -44,7 +44,11 @@ export function ClientsList({ canManage }: { canManage: boolean }) {
       </label>
       <Card>
         {clients.data && clients.data.length === 0 ? (
-          <EmptyState icon={Building2} title={t('clients.emptyTitle')} description={t('clients.emptyDescription')} />
+          <EmptyState
+            icon={Building2}
+            title={t('clients.emptyTitle')}
+            description={t('clients.emptyDescription')}
+          />
         ) : (
           <Table region={t('clients.title')}>
             <TableHeader>
@@ -77,7 +81,9 @@ export function ClientsList({ canManage }: { canManage: boolean }) {
                       <Button
                         variant="ghost"
                         size="sm"
-                        onClick={() => update.mutate({ params: { id: c.id }, body: { archived: !c.archived } })}
+                        onClick={() =>
+                          update.mutate({ params: { id: c.id }, body: { archived: !c.archived } })
+                        }
                       >
                         {c.archived ? t('clients.restore') : t('clients.archive')}
                         <span className="sr-only">: {c.name}</span>

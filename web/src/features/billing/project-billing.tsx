@@ -4,7 +4,14 @@ import { Pencil, Plus, Trash2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { applyServerErrors, CheckboxField, FormDialog, SelectField, TextField, useZodForm } from '@/components/form';
+import {
+  applyServerErrors,
+  CheckboxField,
+  FormDialog,
+  SelectField,
+  TextField,
+  useZodForm,
+} from '@/components/form';
 import { BudgetBar } from '@/components/ui/budget-bar';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -102,7 +109,11 @@ export function ProjectBillingCard({ projectId, canManage }: { projectId: string
   );
 }
 
-function ProjectBillingDialog(props: { billing: ProjectBilling; open: boolean; onOpenChange: (o: boolean) => void }) {
+function ProjectBillingDialog(props: {
+  billing: ProjectBilling;
+  open: boolean;
+  onOpenChange: (o: boolean) => void;
+}) {
   const { t } = useTranslation('billing');
   const clients = useClients();
   const save = useSetProjectBilling();
@@ -112,7 +123,10 @@ function ProjectBillingDialog(props: { billing: ProjectBilling; open: boolean; o
     if (props.open) form.reset(valuesOf(props.billing));
   }, [props.open]);
   const submit = (v: BillingForm) => {
-    const amount = v.budgetKind === 'hours' ? Math.round(Number(v.budgetAmount.replace(',', '.')) * 3600) : toMinor(v.budgetAmount);
+    const amount =
+      v.budgetKind === 'hours'
+        ? Math.round(Number(v.budgetAmount.replace(',', '.')) * 3600)
+        : toMinor(v.budgetAmount);
     save.mutate(
       {
         params: { id: props.billing.projectId },
