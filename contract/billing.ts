@@ -269,6 +269,48 @@ export const billingSettingsSchema = z.object({
 });
 export type BillingSettings = z.infer<typeof billingSettingsSchema>;
 
+// --- invoices
+
+export const INVOICE_LINES = ['entry', 'task', 'person', 'day'] as const;
+export const createInvoiceRequest = z
+  .object({
+    clientId: z.uuid({ message: 'client_invalid' }),
+    from: isoDate,
+    to: isoDate,
+    reference: text({ required: 'reference_required', max: 100, tooLong: 'reference_too_long' }),
+  })
+  .refine((v) => v.from <= v.to, { message: FROM_AFTER_TO, path: ['to'] })
+  .refine((v) => v.from > v.to || daysInRange(v.from, v.to) <= MAX_REPORT_DAYS, {
+    message: RANGE_TOO_LONG,
+    path: ['to'],
+  });
+export type CreateInvoiceRequest = z.input<typeof createInvoiceRequest>;
+
+export const invoiceSchema = z.object({
+  id: z.string(),
+  clientId: z.string(),
+  client: z.string(),
+  from: z.string(),
+  to: z.string(),
+  reference: z.string(),
+  /** the entries it covers and their billed seconds */
+  entries: z.number().int(),
+  billableSeconds: z.number().int(),
+  /** per currency, never added together */
+  amounts: z.array(money),
+  createdAt: z.string(),
+  createdBy: z.string().nullable(),
+});
+export type Invoice = z.infer<typeof invoiceSchema>;
+
+export const invoiceExportQuery = z.object({
+  format: z.enum(['csv', 'xlsx'], { message: 'format_invalid' }).default('xlsx'),
+  /** one line per entry, or summed per task, person or day */
+  lines: z.enum(INVOICE_LINES, { message: 'group_by_invalid' }).default('entry'),
+});
+
+export const NOTHING_TO_INVOICE = 'nothing_to_invoice';
+export const INVOICE_NOT_FOUND = 'invoice_not_found';
 export const CLIENT_NOT_FOUND = 'client_not_found';
 export const RATE_NOT_FOUND = 'rate_not_found';
 export const RATE_SCOPE_INVALID = 'rate_scope_invalid';
@@ -392,6 +434,39 @@ export const billingApi = endpoints('Billing', {
     billableReportQuery,
     XLSX_TYPE,
   ),
+  invoices: {
+    method: 'GET',
+    path: '/api/invoices',
+    summary: 'The invoice marks, newest first',
+    access: ['admin'],
+    responses: { 200: z.array(invoiceSchema) },
+  },
+  createInvoice: {
+    method: 'POST',
+    path: '/api/invoices',
+    summary: "Mark a client's unbilled billable entries of a period as invoiced (locks them)",
+    access: ['admin'],
+    body: createInvoiceRequest,
+    responses: { 201: invoiceSchema, 400: errorBody, 409: errorBody },
+  },
+  removeInvoice: {
+    method: 'DELETE',
+    path: '/api/invoices/{id}',
+    summary: 'Undo an invoice mark (unlocks its entries; audited)',
+    access: ['admin'],
+    params: idParam,
+    responses: { 204: null },
+  },
+  invoiceExport: {
+    method: 'GET',
+    path: '/api/invoices/{id}/export',
+    summary: "An invoice's entries as CSV or an Excel workbook: per entry or summed, totals per currency",
+    access: ['admin'],
+    params: idParam,
+    query: invoiceExportQuery,
+    responses: { 200: z.string() },
+    produces: [CSV_TYPE, XLSX_TYPE],
+  },
   settings: {
     method: 'GET',
     path: '/api/billing/settings',

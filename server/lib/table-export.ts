@@ -6,7 +6,7 @@ import { csvDocument, csvFormatOf, csvStart } from './csv';
  * One table, written as CSV or as an Excel workbook with typed cells (docs/decisions/012-reports.md):
  * what a report's screen shows, a row per line and a totals row.
  */
-export type ColumnKind = 'text' | 'date' | 'hours' | 'percent' | 'number';
+export type ColumnKind = 'text' | 'date' | 'hours' | 'percent' | 'number' | 'number2';
 export type ExportTable = {
   /** the file name's start (the same in every language) */
   name: string;
@@ -58,6 +58,7 @@ const NUMBER_FORMATS: Record<ColumnKind, string | undefined> = {
   hours: '0.00',
   percent: '0.0',
   number: '0',
+  number2: '0.00',
 };
 
 /**

@@ -4,6 +4,7 @@ import { tableCsv, tableXlsx } from '../../lib/table-export';
 import { readerOf } from '../../core/readers';
 import { billableReport } from './billable-report';
 import { billableTable } from './billable-export';
+import { createInvoice, invoiceExport, listInvoices, removeInvoice } from './invoices';
 import {
   clientDetail,
   createClient,
@@ -40,6 +41,10 @@ export const billingRoutes = implement(billingApi, {
     const language = await ctx.language();
     return tableXlsx(billableTable(await billableReport(ctx, query), readerOf(language).t), query);
   },
+  invoices: (ctx) => listInvoices(ctx),
+  createInvoice: (ctx, { body }) => createInvoice(ctx, body),
+  removeInvoice: (ctx, { params }) => removeInvoice(ctx, params.id),
+  invoiceExport: (ctx, { params, query }) => invoiceExport(ctx, params.id, query),
   settings: (ctx) => getBillingSettings(ctx),
   updateSettings: (ctx, { body }) => updateBillingSettings(ctx, body),
 });
