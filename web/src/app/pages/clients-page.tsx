@@ -11,5 +11,6 @@ export function ClientsPage() {
 /** /clients/{id}: a client's projects with this month's billable hours and amounts. */
 export function ClientPage() {
   const { id = '' } = useParams();
-  return <ClientDetail id={id} />;
+  const { user } = useCurrentUser();
+  return <ClientDetail id={id} isAdmin={user?.role === 'admin'} />;
 }

@@ -6,9 +6,10 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@
 import { formatDate, formatDuration } from '@/lib/format';
 import { formatMoneyList } from '@/lib/use-project-billing';
 import { useClient } from './api';
+import { ClientInvoices } from './client-invoices';
 
 /** /clients/{id}: the client and its projects with this month's billable hours and amounts. */
-export function ClientDetail({ id }: { id: string }) {
+export function ClientDetail({ id, isAdmin }: { id: string; isAdmin: boolean }) {
   const { t } = useTranslation('billing');
   const client = useClient(id);
   const data = client.data;
@@ -74,6 +75,7 @@ export function ClientDetail({ id }: { id: string }) {
               </TableBody>
             </Table>
           </Card>
+          {isAdmin && <ClientInvoices clientId={data.id} month={data.month} />}
         </>
       )}
     </div>
