@@ -136,6 +136,8 @@ export const AUDIT_ACTIONS = {
   holidays_changed: 'Changed the public holidays',
   calendar_feed_created: 'Made a calendar feed URL',
   calendar_feed_revoked: 'Revoked a calendar feed URL',
+  invoice_marked: 'Marked entries as invoiced',
+  invoice_undone: 'Undid an invoice mark',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 export const auditAction = z.enum(Object.keys(AUDIT_ACTIONS) as [AuditAction, ...AuditAction[]], {

@@ -31,6 +31,7 @@ export const notificationKindInfo = {
   leave_approved: { label: 'Your time off was approved', channel: 'both' },
   leave_rejected: { label: 'Your time off was rejected', channel: 'both' },
   leave_cancelled: { label: 'Time off you decided was cancelled', channel: 'app' },
+  budget_threshold: { label: 'A project you manage reached a budget threshold', channel: 'both' },
 } as const satisfies Record<string, { label: string; channel: NotificationChannel }>;
 export type NotificationKind = keyof typeof notificationKindInfo;
 export const notificationKinds = Object.keys(notificationKindInfo) as [

@@ -35,6 +35,10 @@ export const timeEntry = z.object({
   locked: z.boolean(),
   /** the owner's other entries whose time overlaps it: the overlap counts once (the earlier entry keeps it) */
   overlaps: z.array(overlappingEntry),
+  /** billable: switched on the entry, else as its project says (docs/product/billing.md#billable) */
+  billable: z.boolean(),
+  /** marked invoiced: it cannot be changed or deleted (docs/product/billing.md#invoices) */
+  invoiced: z.boolean(),
 });
 export type TimeEntry = z.infer<typeof timeEntry>;
 
@@ -45,6 +49,7 @@ export const END_AFTER_START = 'end_after_start';
 export const NOT_IN_FUTURE = 'not_in_future';
 export const ENTRY_TOO_LONG = 'entry_too_long';
 export const ENTRY_LOCKED = 'entry_locked';
+export const ENTRY_INVOICED = 'entry_invoiced';
 
 const entryFields = {
   projectId: z.uuid({ message: 'project_required' }),
@@ -69,6 +74,8 @@ export const manualEntryBody = z
     ...entryFields,
     description: entryFields.description.default(''),
     duration: z.number().optional(),
+    /** omitted: as the project says */
+    billable: z.boolean({ message: 'billable_invalid' }).optional(),
   })
   .refine((v) => v.endTime !== v.startTime, { message: END_AFTER_START, path: ['endTime'] });
 export type ManualEntryInput = z.input<typeof manualEntryBody>;
@@ -83,6 +90,7 @@ export const editEntryForm = z.object({
   ...entryFields,
   description: entryFields.description.default(''),
   duration: z.number().optional(),
+  billable: z.boolean().optional(),
 });
 
 /**
@@ -96,6 +104,7 @@ export const updateEntryBody = z.object({
   startTime: hhmm.optional(),
   endTime: hhmm.optional(),
   duration: z.number().optional(),
+  billable: z.boolean({ message: 'billable_invalid' }).optional(),
 });
 export type UpdateEntryBody = z.output<typeof updateEntryBody>;
 

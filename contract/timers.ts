@@ -19,6 +19,8 @@ export const startTimerBody = z.object({
     tooLong: 'description_too_long',
     multiline: true,
   }).optional(),
+  /** omitted: as the project says (docs/product/billing.md#billable) */
+  billable: z.boolean({ message: 'billable_invalid' }).optional(),
 });
 export type StartTimerBody = z.infer<typeof startTimerBody>;
 
@@ -34,6 +36,8 @@ export const activeTimer = z.object({
   project: z.string().nullable(),
   description: z.string(),
   startTime: z.string(),
+  /** whether its time will be billable: switched at start, else as its project says */
+  billable: z.boolean(),
 });
 export type ActiveTimer = z.infer<typeof activeTimer>;
 

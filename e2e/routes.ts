@@ -7,6 +7,7 @@ export const SIGNED_IN_ROUTES = [
   '/my-tasks',
   '/advanced-tasks',
   '/projects',
+  '/clients',
   '/attendance',
   '/timesheets',
   '/time-off',

@@ -6,6 +6,7 @@ import { SESSION_IDLE_MS } from './lib/auth';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from './deps';
 import { stopForgottenTimers } from './features/timers/forgotten-timers';
+import { checkBudgets } from './features/billing/budgets';
 import { notifyMissedClockOuts } from './features/attendance/alerts.notify';
 import { sendDigests } from './features/notifications/digest';
 import type { Clock } from './lib/clock';
@@ -84,7 +85,8 @@ export function scheduleHousekeeping(db: Db, clock: Clock, onError: (err: unknow
  * (docs/product/time-tracking.md#forgotten-timers), so a timer ends at most a minute after its limit
  * is passed (and at once when its owner's timer is read; the entry's end is the limit either way),
  * notifies missed clock-outs (docs/product/notifications.md#events) and sends the daily digests
- * that are due (docs/product/notifications.md#digest). Each run reads the settings
+ * that are due (docs/product/notifications.md#digest) and tells managers of budget thresholds reached
+ * (docs/product/billing.md#budgets). Each run reads the settings
  * afresh; one part failing does not stop the others; a stop skips the parts not yet begun.
  */
 export function scheduleSweeps(deps: AppDeps, log: FastifyBaseLogger, everyMs = 60 * 1000) {
@@ -92,6 +94,7 @@ export function scheduleSweeps(deps: AppDeps, log: FastifyBaseLogger, everyMs = 
     [stopForgottenTimers, 'stopping forgotten timers failed'],
     [notifyMissedClockOuts, 'notifying missed clock-outs failed'],
     [sendDigests, 'sending daily digests failed'],
+    [(ctx) => checkBudgets(ctx), 'checking project budgets failed'],
   ];
   return every(everyMs, async (stopped) => {
     const ctx = contextFor(deps, null, log);

@@ -60,6 +60,14 @@ export const allReads = (d: Dataset): Read[] => [
     who: 'admin',
     pace: MANAGERS_PACE,
   },
+  // The billable report of a month over all clients (docs/product/billing.md#reports): the ledger's
+  // month for everyone, priced per entry.
+  {
+    name: 'GET /api/reports/billable (month, by client)',
+    path: `/api/reports/billable?from=${month[0]}&to=${month[1]}&groupBy=client`,
+    who: 'admin',
+    pace: MANAGERS_PACE,
+  },
   {
     name: 'GET /api/reports/time-grid (week)',
     path: `/api/reports/time-grid?from=${week[0]}&to=${week[1]}`,

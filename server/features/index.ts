@@ -4,6 +4,7 @@ import { adminRoutes } from './admin/admin.routes';
 import { alertsRoutes } from './attendance/alerts.routes';
 import { attendanceRoutes } from './attendance/attendance.routes';
 import { authRoutes } from './auth/auth.routes';
+import { billingRoutes } from './billing/billing.routes';
 import { ssoRoutes } from './auth/sso.routes';
 import { chatRoutes } from './chat/chat.routes';
 import { dashboardRoutes } from './dashboard/dashboard.routes';
@@ -45,6 +46,7 @@ const features: FeatureRoutes<AppDeps>[] = [
   timeEntriesRoutes,
   dashboardRoutes,
   reportsRoutes,
+  billingRoutes,
   teamsRoutes,
   schedulesRoutes,
   timesheetsRoutes,

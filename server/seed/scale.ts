@@ -206,6 +206,7 @@ export async function seedScale(
   );
   await seedScaleTeams(db, log);
   await seedScaleTimeOff(db, log);
+  await seedScaleBilling(db, log);
   await run(db, 'analyze');
   return n;
 }
@@ -315,4 +316,38 @@ export async function seedScaleNotifications(db: Db, log: (line: string) => void
      where u.email like '%@scale.test'`,
   );
   log(`${per} notifications per user (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+}
+
+/**
+ * Billing at scale (docs/product/billing.md): 20 clients in EUR, USD and GBP, every project of one
+ * (two in three billable, rounded up to 15 minutes per entry in one of four), an organisation rate,
+ * a rate per client, one per tenth project and a person rate on some. Idempotent: nothing when the
+ * scale clients exist.
+ */
+export async function seedScaleBilling(db: Db, log: (line: string) => void = () => {}) {
+  const started = Date.now();
+  await run(
+    db,
+    `insert into clients (name, currency, contact)
+       select 'Scale client ' || g, (array['EUR','USD','GBP'])[1 + g % 3], 'billing' || g || '@client.test'
+       from generate_series(1, 20) g
+       where not exists (select 1 from clients where name like 'Scale client %');
+     with numbered as (select id, row_number() over (order by created_at, id) as n from projects
+                       where client_id is null and name like 'Project %'),
+       c as (select id, row_number() over (order by name, id) as n from clients where name like 'Scale client %')
+     update projects p set client_id = c.id, billable = numbered.n % 3 <> 0,
+       rounding_minutes = case when numbered.n % 4 = 0 then 15 else 0 end
+       from numbered join c on c.n = 1 + numbered.n % 20 where p.id = numbered.id;
+     insert into rates (kind, amount_minor, currency, effective_from)
+       select 'billable', 6000, 'EUR', '2000-01-01' where not exists (select 1 from rates);
+     insert into rates (kind, client_id, amount_minor, currency, effective_from)
+       select 'billable', c.id, 8000 + (row_number() over (order by c.name))::int * 100, c.currency, '2000-01-01'
+       from clients c where c.name like 'Scale client %'
+         and not exists (select 1 from rates r where r.client_id = c.id);
+     insert into rates (kind, project_id, amount_minor, currency, effective_from)
+       select 'billable', p.id, 12000, c.currency, (now() - interval '20 days')::date
+       from projects p join clients c on c.id = p.client_id
+       where p.name like 'Project %0' and not exists (select 1 from rates r where r.project_id = p.id);`,
+  );
+  log(`billing: clients, project billing and rates (${Date.now() - started} ms)`);
 }

@@ -18,6 +18,8 @@ export type EntryValues = {
   start: Date;
   end: Date;
   autoStopped?: boolean;
+  /** null or omitted: as the project says (docs/product/billing.md#billable) */
+  billable?: boolean | null;
 };
 
 export async function insertEntry(tx: Db, values: EntryValues): Promise<string> {
@@ -31,6 +33,7 @@ export async function insertEntry(tx: Db, values: EntryValues): Promise<string> 
       startTime: wholeSeconds(values.start),
       endTime: wholeSeconds(values.end),
       autoStopped: values.autoStopped ?? false,
+      billable: values.billable ?? null,
     })
     .returning({ id: timeEntries.id });
   return row.id;
@@ -69,6 +72,7 @@ export async function closeTimer(
     start: timer.startTime,
     end,
     autoStopped: options.autoStopped,
+    billable: timer.billable,
   });
 }
 

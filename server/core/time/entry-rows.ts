@@ -22,6 +22,8 @@ export function selectEntries(db: Db) {
       endTime: timeEntries.endTime,
       duration: timeEntries.duration,
       autoStopped: timeEntries.autoStopped,
+      billable: sql<boolean>`coalesce(${timeEntries.billable}, ${projects.billable}, false)`,
+      invoiced: sql<boolean>`${timeEntries.invoiceId} is not null`,
     })
     .from(timeEntries)
     .leftJoin(projects, eq(projects.id, timeEntries.projectId))
@@ -86,6 +88,8 @@ export async function toTimeEntries(
     endsNextDay: lastDay > date,
     locked: locked.has(mondayOf(date)) || locked.has(mondayOf(lastDay)),
     overlaps: overlaps.get(row.id) ?? [],
+    billable: row.billable,
+    invoiced: row.invoiced,
   }));
 }
 
@@ -144,7 +148,8 @@ export async function overlapsOf(
 // keyset-paginated on (start_time, id), the order of the (user_id, start_time, id) index.
 const selectEntryRows = `select e.id, e.user_id as "userId", e.project_id as "projectId", p.name as project,
     e.task_id as "taskId", t.title as task, e.description, e.start_time as "startTime",
-    e.end_time as "endTime", e.duration, e.auto_stopped as "autoStopped"
+    e.end_time as "endTime", e.duration, e.auto_stopped as "autoStopped",
+    coalesce(e.billable, p.billable, false) as billable, e.invoice_id is not null as invoiced
   from time_entries e
   left join projects p on p.id = e.project_id
   left join tasks t on t.id = e.task_id`;

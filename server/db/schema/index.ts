@@ -11,3 +11,4 @@ export * from './timesheets';
 export * from './notifications';
 export * from './two-factor';
 export * from './time-off';
+export * from './billing';

@@ -1,6 +1,7 @@
 import { projectPriorities, projectStatuses } from '@contract/projects';
 import { sql } from 'drizzle-orm';
-import { index, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { clients } from './billing';
 import { createdAt, id, ts, tsvector } from './_columns';
 import { users } from './users';
 
@@ -15,6 +16,22 @@ export const projects = pgTable(
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
+    /** billing (docs/product/billing.md): the client, whether its time is billable, rounding, budget */
+    clientId: uuid('client_id').references(() => clients.id, { onDelete: 'set null' }),
+    billable: boolean('billable').notNull().default(false),
+    /** 0 (none), 6, 15 or 30: billed time rounded up to this many minutes */
+    roundingMinutes: integer('rounding_minutes').notNull().default(0),
+    roundingScope: text('rounding_scope', { enum: ['entry', 'day'] })
+      .notNull()
+      .default('entry'),
+    /** null: no budget; hours: seconds; money: minor units of budget_currency */
+    budgetKind: text('budget_kind', { enum: ['hours', 'money'] }),
+    budgetPeriod: text('budget_period', { enum: ['total', 'month'] })
+      .notNull()
+      .default('total'),
+    budgetAmount: bigint('budget_amount', { mode: 'number' }),
+    budgetCurrency: text('budget_currency'),
+    budgetThresholds: integer('budget_thresholds').array().notNull().default(sql`'{80,100}'::integer[]`),
     /** what search matches: the name (weight A) and the description (B) */
     searchDocument: tsvector('search_document').generatedAlwaysAs(
       sql`setweight(to_tsvector('simple', "name"), 'A') || setweight(to_tsvector('simple', "description"), 'B')`,
@@ -24,6 +41,7 @@ export const projects = pgTable(
     index('projects_status_idx').on(t.status),
     index('projects_created_idx').on(t.createdAt, t.id),
     index('projects_search_idx').using('gin', t.searchDocument),
+    index('projects_client_idx').on(t.clientId),
   ],
 );
 

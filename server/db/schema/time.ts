@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { invoices } from './billing';
 import { createdAt, id, ts } from './_columns';
 import { projects } from './projects';
 import { tasks } from './tasks';
@@ -16,6 +17,8 @@ export const activeTimers = pgTable('active_timers', {
   projectId: uuid('project_id').references(() => projects.id, { onDelete: 'set null' }),
   description: text('description').notNull().default(''),
   startTime: ts('start_time').notNull(),
+  /** null: as its project says; the entry it becomes keeps it (docs/product/billing.md#billable) */
+  billable: boolean('billable'),
 });
 
 export const timeEntries = pgTable(
@@ -39,6 +42,10 @@ export const timeEntries = pgTable(
       .generatedAlwaysAs(sql`(extract(epoch from (end_time - start_time)))::integer`),
     /** written by the server stopping a forgotten timer (docs/product/time-tracking.md#forgotten-timers) */
     autoStopped: boolean('auto_stopped').notNull().default(false),
+    /** null: as its project says (docs/product/billing.md#billable); true/false: switched on the entry */
+    billable: boolean('billable'),
+    /** marked invoiced: locked against edits and deletion (docs/product/billing.md#invoices) */
+    invoiceId: uuid('invoice_id').references(() => invoices.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -57,6 +64,7 @@ export const timeEntries = pgTable(
     index('time_entries_project_start_idx').on(t.projectId, t.startTime, t.duration),
     // a task's time spent (the sum of its entries, kept on the task by a trigger), and its entries
     index('time_entries_task_idx').on(t.taskId, t.duration),
+    index('time_entries_invoice_idx').on(t.invoiceId).where(sql`${t.invoiceId} is not null`),
     index('time_entries_long_idx')
       .on(t.startTime)
       .where(sql`${t.endTime} - ${t.startTime} > interval '1 day'`),

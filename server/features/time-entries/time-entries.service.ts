@@ -1,6 +1,7 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import {
   END_AFTER_START,
+  ENTRY_INVOICED,
   ENTRY_TOO_LONG,
   type ManualEntryBody,
   NOT_IN_FUTURE,
@@ -11,11 +12,12 @@ import {
 import type { Db } from '../../db/types';
 import { projects, timeEntries } from '../../db/schema';
 import type { Context } from '../../lib/context';
-import { badRequest, notFound } from '../../lib/errors';
+import { badRequest, conflict, notFound } from '../../lib/errors';
 import { editedSpan, wallClockSpan } from '@contract/zoned-time';
 import { insertEntry } from '../../core/time/entries';
 import { durationSeconds, MAX_ENTRY_SECONDS, wholeSeconds } from '../../core/time/instants';
 import { assertWeeksOpen } from '../../core/time/week-lock';
+import { assertNotInvoiced } from '../../core/time/invoice-lock';
 import { entriesBefore, newestEntries, selectEntries, toTimeEntries } from '../../core/time/entry-rows';
 
 /** What the entry rules need of a request: whose entries, the zone their days count in, and now. */
@@ -101,6 +103,7 @@ export async function createEntry(context: Context, body: ManualEntryBody): Prom
     description: body.description,
     start: span.start,
     end: span.end,
+    billable: body.billable,
   });
   return entryIn(ctx, id);
 }
@@ -113,21 +116,30 @@ export async function updateEntry(context: Context, id: string, body: UpdateEntr
     .from(timeEntries)
     .where(and(eq(timeEntries.id, id), eq(timeEntries.userId, ctx.userId)));
   if (!current) throw notFound(ENTRY_NOT_FOUND);
-  // Even a change of project or description alters a locked week.
+  // Even a change of project or description alters a locked week, or what an invoice billed.
   await assertOpen(ctx, ctx.db, current.startTime, current.endTime);
+  if (current.invoiceId) throw conflict(ENTRY_INVOICED);
   const changes: Partial<typeof timeEntries.$inferInsert> = {};
   if (body.projectId !== undefined) {
     await assertProject(ctx.db, body.projectId);
     changes.projectId = body.projectId;
   }
   if (body.description !== undefined) changes.description = body.description;
+  if (body.billable !== undefined) changes.billable = body.billable;
   const span = editedTimes(ctx, current, body);
   if (span) await assertOpen(ctx, ctx.db, span.start, span.end);
   // New times are the person's own statement: an auto-stopped entry loses its mark
   // (docs/product/time-tracking.md#forgotten-timers); a new description or project keeps it.
   if (span) Object.assign(changes, { startTime: span.start, endTime: span.end, autoStopped: false });
-  if (Object.keys(changes).length > 0)
-    await ctx.db.update(timeEntries).set(changes).where(eq(timeEntries.id, id));
+  // The write itself also refuses an entry marked invoiced meanwhile (the mark takes the same rows).
+  if (Object.keys(changes).length > 0) {
+    const [written] = await ctx.db
+      .update(timeEntries)
+      .set(changes)
+      .where(and(eq(timeEntries.id, id), isNull(timeEntries.invoiceId)))
+      .returning({ id: timeEntries.id });
+    if (!written) throw conflict(ENTRY_INVOICED);
+  }
   return entryIn(ctx, id);
 }
 
@@ -139,6 +151,7 @@ export async function deleteEntry(context: Context, id: string): Promise<void> {
       .from(timeEntries)
       .where(and(eq(timeEntries.id, id), eq(timeEntries.userId, ctx.userId)));
     if (entry) await assertOpen(ctx, tx, entry.startTime, entry.endTime);
+    if (entry) await assertNotInvoiced(tx, id);
     const [gone] = await tx
       .delete(timeEntries)
       .where(and(eq(timeEntries.id, id), eq(timeEntries.userId, ctx.userId)))

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import {
   type ActiveTimer,
   GENERAL_WORK,
@@ -28,6 +28,7 @@ async function readActive(db: Db, userId: string): Promise<ActiveTimer | null> {
       project: projects.name,
       description: activeTimers.description,
       startTime: activeTimers.startTime,
+      billable: sql<boolean>`coalesce(${activeTimers.billable}, ${projects.billable}, false)`,
     })
     .from(activeTimers)
     .leftJoin(tasks, eq(tasks.id, activeTimers.taskId))
@@ -78,7 +79,9 @@ export async function startTimer(ctx: Context, body: StartTimerBody): Promise<Ac
   await assertWeeksOpen(ctx.db, userId, [ctx.now], (await ctx.settings()).timeZone);
   try {
     await ctx.db.transaction(async (tx) => {
-      await tx.insert(activeTimers).values({ userId, startTime: ctx.now, ...target });
+      await tx
+        .insert(activeTimers)
+        .values({ userId, startTime: ctx.now, ...target, billable: body.billable ?? null });
       if (target.taskId)
         await recordTaskActivity(tx, {
           taskId: target.taskId,

@@ -6,6 +6,7 @@ import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ProjectMembers, ProjectOverview, ProjectOverviewSkeleton, useProject } from '@/features/projects';
 import { ProjectTaskLists } from '@/features/tasks';
+import { ProjectBillingCard } from '@/features/billing';
 import { useCurrentUser } from '@/lib/auth';
 
 /** /projects/{id}: a project, its tasks by status and its people (docs/product/projects.md#project-page). */
@@ -53,6 +54,7 @@ export function ProjectPage() {
       ) : (
         <>
           <ProjectOverview project={project.data} canManage={canManage} />
+          <ProjectBillingCard projectId={project.data.id} canManage={canManage} />
           <div className="grid gap-6 lg:grid-cols-[1fr_20rem]">
             <ProjectTaskLists projectId={project.data.id} counts={project.data.taskCounts} />
             <ProjectMembers project={project.data} canManage={canManage} />

@@ -1,6 +1,7 @@
 import type { Role } from '@contract/auth';
 import {
   BarChart3,
+  Building2,
   CalendarCheck,
   CalendarRange,
   ClipboardList,
@@ -43,6 +44,7 @@ export const mainNav: NavEntry[] = [
     key: 'a',
   },
   { to: '/projects', label: msg('shell:nav.projects'), icon: FolderKanban, slug: 'projects', key: 'p' },
+  { to: '/clients', label: msg('shell:nav.clients'), icon: Building2, slug: 'clients', key: 'l' },
   { to: '/tracker', label: msg('shell:nav.tracker'), icon: Timer, slug: 'tracker', key: 't' },
   {
     to: '/attendance',
@@ -89,6 +91,7 @@ const sectionTitles: Record<string, string> = {
   '/my-tasks': msg('shell:section.myTasks'),
   '/advanced-tasks': msg('shell:section.advancedTasks'),
   '/projects': msg('shell:section.projects'),
+  '/clients': msg('shell:section.clients'),
   '/tracker': msg('shell:section.tracker'),
   '/attendance': msg('shell:section.attendance'),
   '/chat': msg('shell:section.chat'),
@@ -112,11 +115,13 @@ export function sectionTitle(pathname: string): string {
   if (/^\/projects\/[^/]+$/.test(path)) return msg('shell:section.projects');
   // A task's page (/tasks/{id}) reads 'Task'.
   if (/^\/tasks\/[^/]+$/.test(path)) return msg('shell:section.task');
+  if (/^\/clients\/[^/]+$/.test(path)) return msg('shell:section.clients');
   return sectionTitles[path] ?? msg('shell:section.notFound');
 }
 
 export function isEntryActive(entry: NavEntry, pathname: string): boolean {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
   if (entry.to === '/projects' && path.startsWith('/projects/')) return true;
+  if (entry.to === '/clients' && path.startsWith('/clients/')) return true;
   return path === entry.to || (entry.alsoActiveOn?.includes(path) ?? false);
 }

@@ -9,6 +9,8 @@ import { toast } from '@/components/ui/use-toast';
 import { formatDate } from '@/lib/format';
 import { useUpdateProject } from './api';
 import { ProjectPriorityBadge, ProjectStatusBadge } from './project-badges';
+import { BudgetBar } from '@/components/ui/budget-bar';
+import { useProjectBudgets } from '@/lib/use-project-billing';
 
 /** A project in the grid; managers get Complete on active projects and Resume on held ones. */
 export function ProjectCard({ project, canManage }: { project: Project; canManage: boolean }) {
@@ -28,6 +30,7 @@ export function ProjectCard({ project, canManage }: { project: Project; canManag
       },
     );
   const members = project.teamMembers;
+  const budget = useProjectBudgets().data?.find((b) => b.projectId === project.id);
   return (
     <Card className="flex h-full flex-col gap-3 p-5" data-testid="project-card" data-project-id={project.id}>
       <div className="flex items-start justify-between gap-3">
@@ -41,6 +44,12 @@ export function ProjectCard({ project, canManage }: { project: Project; canManag
       <p className="line-clamp-3 min-h-10 break-words text-sm text-subtle-foreground">
         {project.description || <span className="text-muted-foreground">{t('card.noDescription')}</span>}
       </p>
+      {budget && (
+        <BudgetBar
+          share={budget.burn.share}
+          label={t(budget.burn.period === 'total' ? 'card.budget' : 'card.budgetMonth')}
+        />
+      )}
       <div className="mt-auto flex flex-wrap items-center gap-x-4 gap-y-2 text-sm text-subtle-foreground">
         <ProjectPriorityBadge priority={project.priority} />
         <span className="inline-flex items-center gap-1.5" data-testid="project-members">

@@ -7,7 +7,7 @@ import { formatNumber } from '@/lib/format';
  */
 export const PRESETS = ['this-week', 'last-week', 'this-month', 'last-month', 'custom'] as const;
 export type Preset = (typeof PRESETS)[number];
-export const REPORTS = ['time', 'grid', 'attendance', 'overtime', 'absences', 'tasks'] as const;
+export const REPORTS = ['time', 'grid', 'attendance', 'overtime', 'absences', 'tasks', 'billable'] as const;
 export type ReportName = (typeof REPORTS)[number];
 
 export type UrlFilters = {

@@ -15,6 +15,7 @@ import { ReportFiltersBar } from './report-filters';
 import { TasksReportView } from './tasks-report-view';
 import { TimeGridView } from './time-grid-view';
 import { TimeReportView } from './time-report-view';
+import { BillableReportView } from './billable-report-view';
 
 /**
  * The reports with their shared filters, all kept in the URL (docs/decisions/012-reports.md):
@@ -88,6 +89,7 @@ export function Reports() {
           <TabsTrigger value="overtime">{t('tabs.overtime')}</TabsTrigger>
           <TabsTrigger value="absences">{t('tabs.absences')}</TabsTrigger>
           <TabsTrigger value="tasks">{t('tabs.tasks')}</TabsTrigger>
+          <TabsTrigger value="billable">{t('tabs.billable')}</TabsTrigger>
         </TabsList>
         <TabsContent value="time" className="mt-4">
           <TimeReportView filters={filters} onGroupBy={(groupBy) => update({ ...filters, groupBy })} />
@@ -106,6 +108,9 @@ export function Reports() {
         </TabsContent>
         <TabsContent value="tasks" className="mt-4">
           <TasksReportView filters={filters} />
+        </TabsContent>
+        <TabsContent value="billable" className="mt-4">
+          <BillableReportView filters={filters} />
         </TabsContent>
       </Tabs>
     </div>

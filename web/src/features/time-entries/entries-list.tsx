@@ -83,13 +83,15 @@ function EntryRow({ entry, timeZone, onEdit, onDelete }: RowProps) {
   const { t } = useTranslation('time');
   const title = entry.project ?? t('noProject');
   const name = entry.description || title;
+  // A submitted week or an invoice locks the entry (docs/product/billing.md#invoices).
+  const locked = entry.locked || entry.invoiced;
   const actions = (
     <div className="flex shrink-0 items-center">
       <Button
         variant="ghost"
         size="icon"
         onClick={onEdit}
-        disabled={entry.locked}
+        disabled={locked}
         aria-label={t('entries.edit', { name })}
       >
         <Pencil aria-hidden />
@@ -99,7 +101,7 @@ function EntryRow({ entry, timeZone, onEdit, onDelete }: RowProps) {
         size="icon"
         className="text-muted-foreground hover:text-destructive"
         onClick={onDelete}
-        disabled={entry.locked}
+        disabled={locked}
         aria-label={t('entries.delete', { name })}
       >
         <Trash2 aria-hidden />
@@ -123,6 +125,17 @@ function EntryRow({ entry, timeZone, onEdit, onDelete }: RowProps) {
           {entry.locked && (
             <Badge variant="gray">
               <Lock aria-hidden /> {t('entries.locked')}
+            </Badge>
+          )}
+          {entry.billable && (
+            <Badge variant="gray" title={t('common:billing.billable')}>
+              <span aria-hidden>$</span>
+              <span className="sr-only">{t('common:billing.billable')}</span>
+            </Badge>
+          )}
+          {entry.invoiced && (
+            <Badge variant="gray">
+              <Lock aria-hidden /> {t('common:billing.billed')}
             </Badge>
           )}
         </div>
@@ -151,8 +164,10 @@ function EntryRow({ entry, timeZone, onEdit, onDelete }: RowProps) {
         >
           {formatDuration(entry.duration)}
         </span>
-        {entry.locked ? (
-          <DisabledReason reason={t('entries.lockedReason')}>{actions}</DisabledReason>
+        {locked ? (
+          <DisabledReason reason={t(entry.invoiced ? 'entries.invoicedReason' : 'entries.lockedReason')}>
+            {actions}
+          </DisabledReason>
         ) : (
           actions
         )}

@@ -8,7 +8,16 @@ import {
 import { useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { applyServerErrors, Form, FormMessage, SelectField, TextField, useZodForm } from '@/components/form';
+import {
+  applyServerErrors,
+  BillableField,
+  Form,
+  FormMessage,
+  SelectField,
+  TextField,
+  useZodForm,
+} from '@/components/form';
+import { useProjectBilling } from '@/lib/use-project-billing';
 import { DialogActions } from '@/components/ui/dialog';
 import { useProjectOptions } from '@/lib/use-project-options';
 import { EntryPreview } from './entry-preview';
@@ -50,10 +59,14 @@ export function EntryForm({
   const projects = useProjectOptions();
   const form = useZodForm(schema, { defaultValues: defaults });
   const [failure, setFailure] = useState<string | null>(null);
-  const [date, startTime, endTime] = useWatch({
+  const [date, startTime, endTime, projectId] = useWatch({
     control: form.control,
-    name: ['date', 'startTime', 'endTime'],
+    name: ['date', 'startTime', 'endTime', 'projectId'],
   });
+  const billing = useProjectBilling(projectId || undefined);
+  // An edited entry shows its own flag until its project changes; a new one its project's default.
+  const projectDefault =
+    editing && projectId === editing.projectId ? editing.billable : (billing.data?.billable ?? false);
   const span: Span | null = spanOf({ date, startTime, endTime }, timeZone, editing);
 
   const submit = async (body: ManualEntryBody) => {
@@ -74,13 +87,16 @@ export function EntryForm({
 
   return (
     <Form form={form} onSubmit={submit} idPrefix="entry">
-      <SelectField
-        name="projectId"
-        label={t('form.project')}
-        placeholder={t('form.projectPlaceholder')}
-        emptyText={t('form.noProjects')}
-        options={(projects.data ?? []).map((p) => ({ value: p.id, label: p.name }))}
-      />
+      <div className="grid grid-cols-[1fr_auto] items-end gap-3">
+        <SelectField
+          name="projectId"
+          label={t('form.project')}
+          placeholder={t('form.projectPlaceholder')}
+          emptyText={t('form.noProjects')}
+          options={(projects.data ?? []).map((p) => ({ value: p.id, label: p.name }))}
+        />
+        <BillableField name="billable" projectDefault={projectDefault} />
+      </div>
       <TextField
         name="description"
         label={t('form.description')}

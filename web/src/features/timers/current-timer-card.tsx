@@ -2,12 +2,20 @@ import { type StartTimerBody, startTimerBody } from '@contract/timers';
 import { Play, Square } from 'lucide-react';
 import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { applyServerErrors, Form, SelectField, TextField, useZodForm } from '@/components/form';
+import {
+  applyServerErrors,
+  BillableField,
+  Form,
+  SelectField,
+  TextField,
+  useZodForm,
+} from '@/components/form';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatClock, formatElapsed } from '@/lib/format';
 import { useProjectOptions } from '@/lib/use-project-options';
+import { useProjectBilling } from '@/lib/use-project-billing';
 import { useActiveTimer, useElapsedSeconds, useStartTimer, useStopTimer } from './api';
 
 /**
@@ -105,11 +113,12 @@ function IdleTimerForm() {
   const projectId = useWatch({ control: form.control, name: 'projectId' });
   const options = (projects.data ?? []).filter((p) => p.status !== 'cancelled');
 
-  const submit = ({ projectId, description }: StartTimerBody) =>
+  const billing = useProjectBilling(projectId);
+  const submit = ({ projectId, description, billable }: StartTimerBody) =>
     start.mutate(
-      { body: { projectId, description: description || undefined } },
+      { body: { projectId, description: description || undefined, billable } },
       {
-        onSuccess: () => form.reset({ projectId, description: '' }),
+        onSuccess: () => form.reset({ projectId, description: '', billable: undefined }),
         onError: (error) => applyServerErrors(form, error),
       },
     );
@@ -119,7 +128,7 @@ function IdleTimerForm() {
       form={form}
       onSubmit={submit}
       idPrefix="timer"
-      className="grid gap-3 sm:grid-cols-[minmax(0,14rem)_1fr_auto] sm:items-end"
+      className="grid gap-3 sm:grid-cols-[minmax(0,14rem)_1fr_auto_auto] sm:items-end"
     >
       <SelectField
         name="projectId"
@@ -136,6 +145,7 @@ function IdleTimerForm() {
         placeholder={t('timer.current.placeholder')}
         maxLength={500}
       />
+      <BillableField name="billable" projectDefault={billing.data?.billable ?? false} />
       <Button type="submit" disabled={!projectId || start.isPending}>
         <Play aria-hidden /> {t('timer.start')}
       </Button>

@@ -1,0 +1,3 @@
+export { ClientDetail } from './client-detail';
+export { ClientsList } from './clients-list';
+export { ProjectBillingCard } from './project-billing';
