@@ -2,6 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/types';
 import { rowsOf } from '../db/rows';
 import { seedDemo } from './demo';
+import { DEMO_CLIENT_CONTACT } from './demo/billing';
 
 /** Every demo account's e-mail is under this domain; nothing else marks demo data. */
 export const DEMO_DOMAIN = 'workbench.demo';
@@ -72,6 +73,9 @@ async function removeDemo(db: Db): Promise<number> {
     sql`delete from task_comments where author_id in (select id from demo_users)`,
     sql`delete from tasks where id in (select id from demo_tasks)`,
     sql`delete from projects where id in (select id from demo_projects)`,
+    // The demo's clients (their contact is a demo address) with their invoices and rates.
+    sql`delete from invoices where client_id in (select id from clients where contact like ${`%${DEMO_CLIENT_CONTACT}`})`,
+    sql`delete from clients where contact like ${`%${DEMO_CLIENT_CONTACT}`}`,
     // Teams with demo people go with them (their team_members rows go with the accounts).
     sql`delete from teams where id in (select team_id from team_members where user_id in (select id from demo_users))`,
   ]) {

@@ -74,6 +74,41 @@ describe('seed:demo', () => {
     expect(
       (await rows<{ n: number }>('select count(*)::int as n from tasks where time_spent_seconds > 0'))[0].n,
     ).toBeGreaterThan(3);
+    // The task page: labels, sub-tasks with a checklist, each task's history (docs/product/tasks.md).
+    const page = await rows<{
+      labelled: number;
+      parents: number;
+      items: number;
+      created: number;
+      tasks: number;
+    }>(
+      `select (select count(distinct task_id)::int from task_labels) as labelled,
+              (select count(distinct parent_id)::int from tasks where parent_id is not null) as parents,
+              (select count(*)::int from task_checklist_items) as items,
+              (select count(*)::int from task_activity where kind = 'created') as created,
+              (select count(*)::int from tasks) as tasks`,
+    );
+    expect(page[0]).toMatchObject({ parents: 2, items: 5 });
+    expect(page[0].labelled).toBeGreaterThan(5);
+    expect(page[0].created).toBe(page[0].tasks);
+    expect(counts.subtasks).toBe(5);
+    // Billing: two clients in two currencies, rates at every level, a budget past 80%, an invoice
+    // whose entries are locked (docs/product/billing.md).
+    const billing = await rows<{ currencies: number; levels: number; costs: number; invoiced: number }>(
+      `select (select count(distinct currency)::int from clients) as currencies,
+              (select count(distinct (client_id is null, project_id is null, user_id is null))::int from rates where kind = 'billable') as levels,
+              (select count(*)::int from rates where kind = 'cost') as costs,
+              (select count(*)::int from time_entries where invoice_id is not null) as invoiced`,
+    );
+    expect(billing[0]).toMatchObject({ currencies: 2, levels: 4, costs: 6 });
+    expect(billing[0].invoiced).toBe(counts.invoicedEntries);
+    const [budget] = await rows<{ share: number }>(
+      `select (select sum(extract(epoch from e.end_time - e.start_time)) from time_entries e
+                where e.project_id = p.id and e.start_time >= '2026-11-01T00:00:00+01:00')
+              / p.budget_amount as share
+         from projects p where p.budget_kind = 'hours'`,
+    );
+    expect(Number(budget.share)).toBeGreaterThan(0.8);
   });
 
   it('shows off time off: holidays of two regions, leave in every state, someone out today, nothing tracked on days off', async () => {

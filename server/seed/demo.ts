@@ -1,7 +1,9 @@
 import { zonedDate, zonedInstant } from '@contract/zoned-time';
 import type { Db } from '../db/types';
+import { seedBilling } from './demo/billing';
 import { seedChat } from './demo/chat';
 import { seedPeople } from './demo/people';
+import { seedTaskExtras } from './demo/task-extras';
 import { seedProjectsAndTasks } from './demo/tasks';
 import { seedSheets, seedTeams } from './demo/teams';
 import { seedTimeAndAttendance } from './demo/time';
@@ -13,7 +15,8 @@ export { DEMO_PASSWORD } from './demo/people';
 /**
  * A believable organisation: people in every role, projects, tasks in every state with comments and
  * reviews, four weeks of time entries and attendance, teams with timesheets in every state, time
- * off and holidays, the bell, and chat history. Days are the organisation's time zone; everything is relative to `now`.
+ * off and holidays, the bell, chat history, labels, sub-tasks and checklists with each task's history,
+ * and clients with rates, budgets and an invoice. Days are the organisation's time zone; everything is relative to `now`.
  * Each part lives in `demo/`, written against the same world and cast.
  */
 export async function seedDemo(db: Db, options: { now?: Date; timeZone?: string } = {}) {
@@ -28,6 +31,7 @@ export async function seedDemo(db: Db, options: { now?: Date; timeZone?: string 
   };
   const cast = await seedPeople(world);
   const work = await seedProjectsAndTasks(world, cast);
+  const extras = await seedTaskExtras(world, cast, work.taskRows);
   await seedTeams(world, cast);
   const timeOff = await seedTimeOff(world, cast);
   const off = await daysOff(
@@ -38,6 +42,7 @@ export async function seedDemo(db: Db, options: { now?: Date; timeZone?: string 
   const time = await seedTimeAndAttendance(world, cast, work, off);
   const sheets = await seedSheets(world, cast, time.entries);
   const chat = await seedChat(world, cast);
+  const billing = await seedBilling(world, cast, work.projectRows);
   return {
     users: cast.count,
     projects: work.projectRows.length,
@@ -49,5 +54,9 @@ export async function seedDemo(db: Db, options: { now?: Date; timeZone?: string 
     timesheets: sheets,
     notifications: work.notifications + chat.notifications + timeOff.notifications,
     leaveRequests: timeOff.requests,
+    labels: extras.labels,
+    subtasks: extras.subtasks,
+    clients: billing.clients,
+    invoicedEntries: billing.invoicedEntries,
   };
 }

@@ -197,7 +197,7 @@ export async function seedProjectsAndTasks(
       kind: 'task_assigned',
       title: `${nameOf(t.assignedById)} assigned you “${t.title}”`,
       body: t.description,
-      link: '/my-tasks',
+      link: `/tasks/${t.id}`,
       data,
       createdAt: t.createdAt,
     });
@@ -208,7 +208,7 @@ export async function seedProjectsAndTasks(
         kind: 'task_submitted',
         title: `${nameOf(t.assigneeId)} submitted “${t.title}” for review`,
         body: t.submissionNotes ?? '',
-        link: '/advanced-tasks',
+        link: `/tasks/${t.id}`,
         data,
         createdAt: t.submittedAt,
       });
@@ -222,7 +222,7 @@ export async function seedProjectsAndTasks(
             ? `${nameOf(t.reviewedById)} sent “${t.title}” back for rework`
             : `${nameOf(t.reviewedById)} approved “${t.title}”`,
         body: t.reviewComments ?? '',
-        link: '/my-tasks',
+        link: `/tasks/${t.id}`,
         data,
         createdAt: t.reviewedAt,
       });
@@ -233,7 +233,7 @@ export async function seedProjectsAndTasks(
         kind: 'task_comment',
         title: `${nameOf(t.assignedById)} commented on “${t.title}”`,
         body: 'Let me know if anything is unclear.',
-        link: '/my-tasks',
+        link: `/tasks/${t.id}`,
         data,
         createdAt: at(addDays(today, -3), '10:15'),
       });
@@ -243,7 +243,7 @@ export async function seedProjectsAndTasks(
         kind: 'task_comment',
         title: `${nameOf(t.assigneeId)} commented on “${t.title}”`,
         body: 'On it — first draft by tomorrow.',
-        link: '/advanced-tasks',
+        link: `/tasks/${t.id}`,
         data,
         createdAt: at(addDays(today, -3), '10:42'),
       });
