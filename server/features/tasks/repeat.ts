@@ -1,4 +1,5 @@
-import { Frequency, RRule, type Weekday } from 'rrule';
+import * as rruleModule from 'rrule';
+import type { Weekday } from 'rrule';
 import type { Repeat } from '@contract/tasks';
 import { zonedClock, zonedDate, zonedInstant } from '@contract/zoned-time';
 
@@ -12,6 +13,11 @@ import { zonedClock, zonedDate, zonedInstant } from '@contract/zoned-time';
  * Monthly on the 29th–31st means the month's last day in a shorter month (BYMONTHDAY=28..31 with
  * BYSETPOS=-1): a task "every month on the 31st" is still due in February, on the 28th or 29th.
  */
+
+// rrule ships CommonJS as its main: Node's ESM loader sees only a default export, bundlers the names.
+const rrule = (rruleModule as unknown as { default?: typeof rruleModule }).default ?? rruleModule;
+const { Frequency, RRule } = rrule;
+type RRuleOptions = ConstructorParameters<typeof RRule>[0];
 
 const DAYS: Weekday[] = [RRule.MO, RRule.TU, RRule.WE, RRule.TH, RRule.FR, RRule.SA, RRule.SU];
 
@@ -28,7 +34,7 @@ const floatingClock = (f: Date) => `${pad(f.getUTCHours())}:${pad(f.getUTCMinute
 
 /** The RRULE text (with its DTSTART) of a repeat starting at `first`, an instant read in `zone`. */
 export function ruleText(repeat: Repeat, first: Date, zone: string): string {
-  const options: Partial<ConstructorParameters<typeof RRule>[0]> = {
+  const options: Partial<RRuleOptions> = {
     dtstart: floating(zonedDate(first, zone), zonedClock(first, zone)),
   };
   switch (repeat.frequency) {
