@@ -91,6 +91,43 @@ describe('Undo and the Trash', () => {
   );
 
   it(
+    'deletes a chat message and undoes it: the words come back in their place',
+    async () => {
+      const manager = await createApprovedUser('manager', { firstName: 'Mona', lastName: `Chat${letters}` });
+      const conversation = await api('POST', '/api/chat/conversations', {
+        type: 'group',
+        name: `Undo room ${suffix}`,
+        participantIds: [manager.user.id],
+      });
+      expect(conversation.status).toBe(201);
+      const id = conversation.body.id as string;
+      for (const content of ['Before', 'Oops, wrong room', 'After'])
+        expect((await api('POST', `/api/chat/${id}/messages`, { content })).status).toBe(201);
+      const { context, page } = await openSignedIn(browser, employee, `/chat?c=${id}`);
+      const mine = page.getByTestId('message').filter({ hasText: 'Oops, wrong room' });
+      await mine.waitFor();
+      await mine.hover();
+      await mine.getByRole('button', { name: 'Delete message' }).click();
+      await page
+        .getByRole('dialog', { name: 'Delete this message?' })
+        .getByRole('button', { name: 'Delete' })
+        .click();
+      await toastSays(page, 'Deleted');
+      await page.getByTestId('message-deleted').waitFor();
+      await undo(page);
+      await toastSays(page, 'Restored');
+      await mine.waitFor();
+      expect(await page.getByTestId('message-deleted').count()).toBe(0);
+      const texts = await page.getByTestId('message').allTextContents();
+      const order = ['Before', 'Oops, wrong room', 'After'].map((w) => texts.findIndex((x) => x.includes(w)));
+      expect(order).toEqual([...order].sort((a, b) => a - b));
+      await snap(page, 'chat-undo-desktop');
+      await context.close();
+    },
+    JOURNEY_MS,
+  );
+
+  it(
     'makes a weekly task that repeats, completes it and sees the next one',
     async () => {
       const title = `Weekly report ${suffix}`;
