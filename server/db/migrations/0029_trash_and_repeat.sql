@@ -39,6 +39,7 @@ CREATE TABLE "trashed_time_entries" (
 --> statement-breakpoint
 ALTER TABLE "tasks" ADD COLUMN "deleted_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "tasks" ADD COLUMN "deleted_by_id" uuid;--> statement-breakpoint
+ALTER TABLE "tasks" ADD COLUMN "deleted_with_parent" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "tasks" ADD COLUMN "series_id" uuid;--> statement-breakpoint
 ALTER TABLE "tasks" ADD COLUMN "occurrence_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "message_undo" ADD CONSTRAINT "message_undo_message_id_messages_id_fk" FOREIGN KEY ("message_id") REFERENCES "public"."messages"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

@@ -70,6 +70,8 @@ export const tasks = pgTable(
     /** In the Trash since (docs/product/tasks.md#deleting); every read skips such a task. */
     deletedAt: ts('deleted_at'),
     deletedById: uuid('deleted_by_id').references(() => users.id, { onDelete: 'set null' }),
+    /** a sub-task that went to the Trash with its parent: it comes back with it, not alone */
+    deletedWithParent: boolean('deleted_with_parent').notNull().default(false),
     /** the series this task is one occurrence of, and that occurrence's instant (its due date) */
     seriesId: uuid('series_id').references(() => taskSeries.id, { onDelete: 'set null' }),
     occurrenceAt: ts('occurrence_at'),

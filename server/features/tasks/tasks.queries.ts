@@ -44,7 +44,7 @@ const taskJson = `json_build_object(
     'progress', (
       select json_build_object('done', s.done + k.done, 'total', s.total + k.total)
       from (select count(*) filter (where st.status = 'completed')::int as done, count(*)::int as total
-              from tasks st where st.parent_id = t.id) s,
+              from tasks st where st.parent_id = t.id and st.deleted_at is null) s,
            (select count(*) filter (where ci.done)::int as done, count(*)::int as total
               from task_checklist_items ci where ci.task_id = t.id) k))`;
 

@@ -19,7 +19,16 @@ import {
   type TasksQuery,
 } from '@contract/tasks';
 import type { Db } from '../../db/types';
-import { labels, projects, taskComments, taskLabels, taskReviews, taskSeries, tasks, users } from '../../db/schema';
+import {
+  labels,
+  projects,
+  taskComments,
+  taskLabels,
+  taskReviews,
+  taskSeries,
+  tasks,
+  users,
+} from '../../db/schema';
 import type { Context } from '../../lib/context';
 import { AppError, badRequest, conflict, forbidden, messageIn, notFound } from '../../lib/errors';
 import type { BusEvent, EventBus } from '../../lib/events';
@@ -107,7 +116,11 @@ async function labelNames(db: Db, ids: readonly string[]): Promise<Map<string, s
  * itself no sub-task. The sub-task lives in the parent's project.
  */
 async function parentFor(db: Db, actor: Actor, parentId: string, projectId: string | null) {
-  const [parent] = await db.select().from(tasks).where(eq(tasks.id, parentId)).limit(1);
+  const [parent] = await db
+    .select()
+    .from(tasks)
+    .where(and(eq(tasks.id, parentId), isNull(tasks.deletedAt)))
+    .limit(1);
   const own = visibleAssignee(actor);
   if (!parent || (own && parent.assigneeId !== own)) throw badRequest('parent_not_found', 'parentId');
   if (parent.parentId) throw badRequest('subtask_nesting', 'parentId');
@@ -120,7 +133,7 @@ async function openSubtasks(db: Db, taskId: string): Promise<number> {
   const [row] = await db
     .select({ open: sql<number>`count(*)::int` })
     .from(tasks)
-    .where(and(eq(tasks.parentId, taskId), ne(tasks.status, 'completed')));
+    .where(and(eq(tasks.parentId, taskId), ne(tasks.status, 'completed'), isNull(tasks.deletedAt)));
   return row?.open ?? 0;
 }
 
@@ -761,15 +774,21 @@ export const taskLink = (id: string) => `/tasks/${id}`;
  * Moves a task to the Trash (docs/product/tasks.md#deleting): it keeps its comments, review history
  * and the links of its time entries, and leaves every list, report and search; its creator, the one
  * who deleted it and admins may restore it for 30 days, then the housekeeping job deletes it for good.
- * A timer running on it is stopped first, so its time is booked. Recorded in the audit log.
+ * Its sub-tasks still out of the Trash go with it, marked so they come back with it (a sub-task
+ * deleted alone before stays on its own). Timers running on any of them are stopped first, so their
+ * time is booked. Recorded in the audit log and in each task's activity.
  */
 export async function deleteTask(ctx: Context, id: string): Promise<void> {
   const { db, actor, now } = ctx;
   const row = await accessibleRow(db, actor, id);
   if (!mayChange(actor, row)) throw forbidden(DELETE_ONLY_CREATOR);
   const zone = (await ctx.settings()).timeZone;
-  await db.transaction(async (tx) => {
-    await stopTaskTimers(tx, row.id, now, zone);
+  const subtasks = await db.transaction(async (tx) => {
+    const subtasks = await tx
+      .select({ id: tasks.id, assigneeId: tasks.assigneeId })
+      .from(tasks)
+      .where(and(eq(tasks.parentId, row.id), isNull(tasks.deletedAt)));
+    for (const task of [row, ...subtasks]) await stopTaskTimers(tx, task.id, now, zone);
     const deleted = await tx
       .update(tasks)
       .set({ deletedAt: now, deletedById: actor.id })
@@ -783,15 +802,32 @@ export async function deleteTask(ctx: Context, id: string): Promise<void> {
       )
       .returning({ id: tasks.id });
     if (deleted.length === 0) throw conflict('task_changed');
+    const withIt = await tx
+      .update(tasks)
+      .set({ deletedAt: now, deletedById: actor.id, deletedWithParent: true })
+      .where(and(eq(tasks.parentId, row.id), isNull(tasks.deletedAt)))
+      .returning({ id: tasks.id, assigneeId: tasks.assigneeId });
+    await recordTaskActivity(
+      tx,
+      ...[row.id, ...withIt.map((t) => t.id)].map((taskId) => ({
+        taskId,
+        actorId: actor.id,
+        kind: 'deleted' as const,
+        at: now,
+      })),
+    );
     await audit(tx, {
       actorId: actor.id,
       action: 'task_deleted',
       targetUserId: row.assigneeId,
-      details: { taskId: row.id, title: row.title },
+      details: { taskId: row.id, title: row.title, subtasks: withIt.length },
       at: now,
     });
+    return withIt;
   });
   await announceTask(ctx, row.id, [row.assigneeId, row.assignedById]);
+  for (const sub of subtasks) await announceTask(ctx, sub.id, [sub.assigneeId]);
+  if (row.parentId) await announceParent(ctx, row.parentId);
 }
 
 /**
@@ -850,9 +886,16 @@ export async function bulkChange(
 export const mayRestoreTask = (actor: Actor, row: Pick<TaskRow, 'assignedById' | 'deletedById'>) =>
   actor.role === 'admin' || row.assignedById === actor.id || row.deletedById === actor.id;
 
+/** A sub-task that went with its parent comes back with it (docs/product/tasks.md#deleting). */
+export const TASK_DELETED_WITH_PARENT = 'task_deleted_with_parent';
+/** A sub-task deleted alone cannot come back while its parent is in the Trash. */
+export const PARENT_IN_TRASH = 'parent_in_trash';
+
 /**
  * Restores a task from the Trash exactly as it was: its comments, reviews and time entries never
- * left it. Anyone else gets 404, as for a task they may not see; a task not in the Trash is a 409.
+ * left it, and the sub-tasks that went to the Trash with it come back with it. Anyone else gets 404,
+ * as for a task they may not see; a task not in the Trash is a 409, and so is a sub-task whose parent
+ * is (still) in the Trash.
  */
 export async function restoreTask(ctx: Context, id: string): Promise<Task> {
   const { db, actor, now } = ctx;
@@ -863,21 +906,46 @@ export async function restoreTask(ctx: Context, id: string): Promise<Task> {
       throw notFound('task_not_found');
     throw conflict('task_not_in_trash');
   }
-  await db.transaction(async (tx) => {
+  if (row.deletedWithParent) throw conflict(TASK_DELETED_WITH_PARENT);
+  if (row.parentId) {
+    const [parent] = await db
+      .select({ deletedAt: tasks.deletedAt })
+      .from(tasks)
+      .where(eq(tasks.id, row.parentId));
+    if (parent?.deletedAt) throw conflict(PARENT_IN_TRASH);
+  }
+  const subtasks = await db.transaction(async (tx) => {
     const restored = await tx
       .update(tasks)
       .set({ deletedAt: null, deletedById: null, updatedAt: now })
       .where(and(eq(tasks.id, id), isNotNull(tasks.deletedAt)))
       .returning({ id: tasks.id });
     if (restored.length === 0) throw conflict('task_not_in_trash');
+    const withIt = await tx
+      .update(tasks)
+      .set({ deletedAt: null, deletedById: null, deletedWithParent: false, updatedAt: now })
+      .where(and(eq(tasks.parentId, id), eq(tasks.deletedWithParent, true)))
+      .returning({ id: tasks.id, assigneeId: tasks.assigneeId });
+    await recordTaskActivity(
+      tx,
+      ...[id, ...withIt.map((t) => t.id)].map((taskId) => ({
+        taskId,
+        actorId: actor.id,
+        kind: 'restored' as const,
+        at: now,
+      })),
+    );
     await audit(tx, {
       actorId: actor.id,
       action: 'task_restored',
       targetUserId: row.assigneeId,
-      details: { taskId: row.id, title: row.title },
+      details: { taskId: row.id, title: row.title, subtasks: withIt.length },
       at: now,
     });
+    return withIt;
   });
   await announceTask(ctx, row.id, [row.assigneeId, row.assignedById]);
+  for (const sub of subtasks) await announceTask(ctx, sub.id, [sub.assigneeId]);
+  if (row.parentId) await announceParent(ctx, row.parentId);
   return loadTask(db, row.id);
 }

@@ -46,7 +46,7 @@ export async function listTrash({ db, actor }: Context, query: TrashQuery): Prom
           d.first_name || ' ' || d.last_name as deleted_by
         from tasks t join users a on a.id = t.assignee_id
           left join projects p on p.id = t.project_id left join users d on d.id = t.deleted_by_id
-        where t.deleted_at is not null and ${mineTask}
+        where t.deleted_at is not null and not t.deleted_with_parent and ${mineTask}
         union all
         select e.id, 'time_entry', coalesce(nullif(e.description, ''), p.name, ''), p.name,
           o.first_name || ' ' || o.last_name, e.user_id,
