@@ -133,6 +133,26 @@ describe('deleting a parent', () => {
     expect((await detail(worker, parent.id)).json().subtasks).toHaveLength(3);
   });
 
+  it('bulk delete of a parent with some of its sub-tasks takes them all with the parent', async () => {
+    const { api } = await t.userClient('employee');
+    const parent = await create(api, { title: 'Move office' });
+    const picked = await create(api, { title: 'Boxes', parentId: parent.id });
+    const other = await create(api, { title: 'Keys', parentId: parent.id });
+    const res = await api.call(tasksApi.bulk, { body: { ids: [picked.id, parent.id], delete: true } });
+    expect(res.statusCode).toBe(200);
+    const trash = await trashIds(api);
+    expect(trash).toContain(parent.id);
+    expect(trash).not.toContain(picked.id);
+    expect(trash).not.toContain(other.id);
+    expect((await restore(api, parent.id)).statusCode).toBe(200);
+    expect(
+      (await detail(api, parent.id))
+        .json()
+        .subtasks.map((s) => s.id)
+        .sort(),
+    ).toEqual([picked.id, other.id].sort());
+  });
+
   it('lets only those who may restore the parent do so; the worker sees it only when it is back', async () => {
     const { api: manager } = await t.userClient('manager');
     const { api: worker, user: workerUser } = await t.userClient('employee');

@@ -863,8 +863,20 @@ export async function bulkChange(
   const changed = await ctx.db.transaction(async (tx) => {
     const each: Context = { ...ctx, db: tx, events, mailer };
     const out: Task[] = [];
+    // A sub-task selected with its parent goes to the Trash with it (docs/product/tasks.md#deleting-sub-tasks).
+    const withParent = body.delete
+      ? new Set(
+          (
+            await tx
+              .select({ id: tasks.id })
+              .from(tasks)
+              .where(and(inArray(tasks.id, ids), inArray(tasks.parentId, ids), isNull(tasks.deletedAt)))
+          ).map((t) => t.id),
+        )
+      : new Set<string>();
     for (const id of ids) {
       try {
+        if (withParent.has(id)) continue;
         if (body.delete) await deleteTask(each, id);
         else if (status) out.push(await changeStatus(each, id, status));
         else out.push(await editTask(each, id, edit));
