@@ -108,6 +108,7 @@ export const AUDIT_ACTIONS = {
   token_created: 'Created an API token',
   token_revoked: 'Revoked an API token',
   task_deleted: 'Deleted a task',
+  task_restored: 'Restored a task from the Trash',
   sign_in: 'Signed in',
   sign_in_failed: 'Failed sign-in',
   user_exported: "Exported a person's data",

@@ -250,6 +250,15 @@ export const chatApi = endpoints('Chat', {
     params: messageParams,
     responses: { 200: chatMessage, 409: errorBody },
   },
+  restoreMessage: {
+    method: 'POST',
+    path: '/api/chat/{id}/messages/{messageId}/restore',
+    summary:
+      "Undo the deletion of one's own message within a minute: its words, reactions and file come back in its place",
+    access: 'signedIn',
+    params: messageParams,
+    responses: { 200: chatMessage, 409: errorBody },
+  },
   react: {
     method: 'POST',
     path: '/api/chat/{id}/messages/{messageId}/reactions',

@@ -62,6 +62,8 @@ export const taskActivityKinds = [
   'checklist_undone',
   'checklist_removed',
   'labels_changed',
+  'deleted',
+  'restored',
 ] as const;
 export type TaskActivityKind = (typeof taskActivityKinds)[number];
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dateTimeInput, errorBody, idParam, text } from './common';
+import { dateTimeInput, errorBody, idParam, isoDate, text } from './common';
 import { endpoints } from './endpoint';
 
 export const taskPriorities = ['low', 'medium', 'high'] as const;
@@ -39,6 +39,47 @@ const labelIds = z
   .array(z.uuid({ message: 'label_invalid' }), { message: 'label_invalid' })
   .max(20, 'too_many_labels');
 
+/** How a task repeats (docs/product/tasks.md#repeat); the weekdays are 0 = Monday … 6 = Sunday. */
+export const repeatFrequencies = ['daily', 'weekdays', 'weekly', 'monthly'] as const;
+export const repeatSchema = z
+  .object({
+    frequency: z.enum(repeatFrequencies, { message: 'repeat_invalid' }),
+    /** weekly: the days it repeats on (at least one) */
+    weekdays: z.array(z.number().int().min(0).max(6), { message: 'repeat_invalid' }).max(7).default([]),
+    /** monthly: the day of the month; 29–31 mean the month's last day in a shorter month */
+    monthDay: z
+      .number({ message: 'repeat_invalid' })
+      .int()
+      .min(1)
+      .max(31)
+      .nullish()
+      .transform((v) => v ?? null),
+    end: z.discriminatedUnion(
+      'type',
+      [
+        z.object({ type: z.literal('never') }),
+        /** after this many occurrences, the first included */
+        z.object({
+          type: z.literal('after'),
+          count: z.number().int().min(1, 'repeat_count').max(1000, 'repeat_count'),
+        }),
+        /** the last day an occurrence may fall on */
+        z.object({ type: z.literal('on'), date: isoDate }),
+      ],
+      { message: 'repeat_invalid' },
+    ),
+  })
+  .superRefine((r, ctx) => {
+    if (r.frequency === 'weekly' && r.weekdays.length === 0)
+      ctx.addIssue({ code: 'custom', path: ['weekdays'], message: 'repeat_weekdays_required' });
+    if (r.frequency === 'monthly' && r.monthDay === null)
+      ctx.addIssue({ code: 'custom', path: ['monthDay'], message: 'repeat_month_day_required' });
+  });
+export type Repeat = z.output<typeof repeatSchema>;
+export type RepeatInput = z.input<typeof repeatSchema>;
+/** A repeating task needs a due date: its occurrences are its due dates. */
+export const REPEAT_NEEDS_DUE_DATE = 'repeat_needs_due_date';
+
 /**
  * One body for both dialogs (My Tasks and Advanced). Records are referenced by id (docs/product/api-conventions.md#references);
  * a client-sent `assignedBy` is ignored because unknown fields are stripped.
@@ -55,6 +96,8 @@ export const createTaskRequest = z.object({
   /** A sub-task's parent (docs/product/tasks.md#sub-tasks): one level; the sub-task takes its project. */
   parentId: optionalId('parent_invalid'),
   labelIds: labelIds.default([]),
+  /** repeat the task (docs/product/tasks.md#repeat); needs a due date */
+  repeat: repeatSchema.nullish().transform((v) => v ?? null),
 });
 export type CreateTaskRequest = z.input<typeof createTaskRequest>;
 
@@ -68,6 +111,7 @@ export const editableTaskFields = [
   'estimatedHours',
   'dueDate',
   'labelIds',
+  'repeat',
 ] as const;
 
 /**
@@ -100,6 +144,8 @@ export const updateTaskRequest = z
     labelIds: labelIds.optional(),
     /** Complete a parent whose sub-tasks are still open, as the user confirmed (docs/product/tasks.md#sub-tasks). */
     force: z.boolean({ message: 'force_invalid' }).optional(),
+    /** a new rule from this task on; null stops repeating */
+    repeat: repeatSchema.nullable().optional(),
   })
   .superRefine((body, ctx) => {
     const edits = editableTaskFields.filter((f) => body[f] !== undefined);
@@ -261,8 +307,23 @@ export const taskSchema = z.object({
   labels: z.array(labelSchema),
   /** sub-tasks completed + checklist items done, of all of them; total 0: none */
   progress: taskProgressSchema,
+  /** how it repeats, in the zone its rule counts in; null: it does not */
+  repeat: z
+    .object({
+      frequency: z.enum(repeatFrequencies),
+      weekdays: z.array(z.number().int()),
+      monthDay: z.number().int().nullable(),
+      end: z.union([
+        z.object({ type: z.literal('never') }),
+        z.object({ type: z.literal('after'), count: z.number().int() }),
+        z.object({ type: z.literal('on'), date: z.string() }),
+      ]),
+      zone: z.string(),
+    })
+    .nullable(),
 });
 export type Task = z.infer<typeof taskSchema>;
+export type TaskRepeat = NonNullable<Task['repeat']>;
 
 export const bulkTasksResponse = z.object({
   /** the changed tasks, as the lists show them (empty after a delete) */
@@ -342,10 +403,20 @@ export const tasksApi = endpoints('Tasks', {
   remove: {
     method: 'DELETE',
     path: '/api/tasks/{id}',
-    summary: 'Delete a task (its creator, managers and admins); its time entries keep their hours',
+    summary:
+      'Move a task to the Trash for 30 days (its creator, managers and admins); its time entries keep their hours',
     access: 'signedIn',
     params: idParam,
     responses: { 204: null, 409: errorBody },
+  },
+  restore: {
+    method: 'POST',
+    path: '/api/tasks/{id}/restore',
+    summary:
+      'Take a task out of the Trash, with its comments and time links (the one who deleted it, its creator, admins)',
+    access: 'signedIn',
+    params: idParam,
+    responses: { 200: taskSchema, 409: errorBody },
   },
   togglePause: {
     method: 'PATCH',

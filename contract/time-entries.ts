@@ -175,9 +175,17 @@ export const timeEntriesApi = endpoints('Time entries', {
   remove: {
     method: 'DELETE',
     path: '/api/time-entries/{id}',
-    summary: "Delete one of the caller's entries",
+    summary: "Move one of the caller's entries to the Trash for 30 days (its hours no longer count)",
     access: 'signedIn',
     params: idParam,
     responses: { 204: null, 409: errorBody },
+  },
+  restore: {
+    method: 'POST',
+    path: '/api/time-entries/{id}/restore',
+    summary: "Take an entry out of the Trash, so its hours count again (its owner; admins: anyone's)",
+    access: 'signedIn',
+    params: idParam,
+    responses: { 200: z.object({ id: z.string() }), 409: errorBody },
   },
 });

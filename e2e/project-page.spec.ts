@@ -57,7 +57,7 @@ describe('editing and deleting tasks, the task table and a project page', () => 
       await page.getByTestId('delete-task-dialog').waitFor();
       await snapDialog(page, 'task-delete-dialog-desktop');
       await page.getByTestId('delete-task-dialog').getByRole('button', { name: 'Delete Task' }).click();
-      await toastSays(page, 'Task deleted');
+      await toastSays(page, 'Deleted');
       await doomed.waitFor({ state: 'detached' });
       await empPage
         .getByTestId('task-card')

@@ -12,6 +12,7 @@ export const SIGNED_IN_ROUTES = [
   '/timesheets',
   '/time-off',
   '/tracker',
+  '/trash',
   '/chat',
   '/admin',
   '/admin/pending-users',

@@ -41,6 +41,7 @@ describe('housekeeping', () => {
       throttleCounters: 1,
       redactedCodes: 0,
       twoFactorChallenges: 1,
+      trash: { tasks: 0, timeEntries: 0 },
     });
     expect((await t.db.select().from(twoFactorChallenges)).map((c) => c.tokenHash)).toEqual(['waiting']);
     expect((await live.get('/api/auth/user')).statusCode).toBe(200);

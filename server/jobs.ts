@@ -12,6 +12,8 @@ import { sendDigests } from './features/notifications/digest';
 import type { Clock } from './lib/clock';
 import { contextFor } from './lib/context';
 import { markZoneChanges, refreshAllStale } from './core/time/ledger-rollup';
+import { purgeTrash } from './features/trash/trash.service';
+import { dropExpiredUndo } from './features/chat/messages.service';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -19,7 +21,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * Deletes what would otherwise grow forever: sessions past their absolute or idle expiry (most are
  * never presented again) and throttle counters a day past their window with no block in force; and
  * takes expired verification codes out of the outbox; half-finished two-factor sign-ins past their
- * 5 minutes (docs/decisions/019-two-factor.md).
+ * 5 minutes (docs/decisions/019-two-factor.md); deleted tasks and time entries 30 days in the Trash.
  */
 export async function purgeExpired(db: Db, clock: Clock) {
   const now = clock.now();
@@ -42,7 +44,10 @@ export async function purgeExpired(db: Db, clock: Clock) {
     .delete(twoFactorChallenges)
     .where(lt(twoFactorChallenges.expiresAt, now))
     .returning({ id: twoFactorChallenges.id });
+  // the Trash's 30 days (docs/product/tasks.md#trash)
+  const trash = await purgeTrash(db, now);
   return {
+    trash,
     sessions: deletedSessions.length,
     throttleCounters: deletedCounters.length,
     redactedCodes,
@@ -87,6 +92,8 @@ export function scheduleHousekeeping(db: Db, clock: Clock, onError: (err: unknow
  * notifies missed clock-outs (docs/product/notifications.md#events) and sends the daily digests
  * that are due (docs/product/notifications.md#digest) and tells managers of budget thresholds reached
  * (docs/product/billing.md#budgets). Each run reads the settings
+ * that are due (docs/product/notifications.md#digest), and forgets what deleted chat messages held once
+ * their Undo has passed (docs/product/chat.md#undo). Each run reads the settings
  * afresh; one part failing does not stop the others; a stop skips the parts not yet begun.
  */
 export function scheduleSweeps(deps: AppDeps, log: FastifyBaseLogger, everyMs = 60 * 1000) {
@@ -95,6 +102,7 @@ export function scheduleSweeps(deps: AppDeps, log: FastifyBaseLogger, everyMs = 
     [notifyMissedClockOuts, 'notifying missed clock-outs failed'],
     [sendDigests, 'sending daily digests failed'],
     [(ctx) => checkBudgets(ctx), 'checking project budgets failed'],
+    [dropExpiredUndo, 'dropping expired message undo failed'],
   ];
   return every(everyMs, async (stopped) => {
     const ctx = contextFor(deps, null, log);

@@ -25,6 +25,7 @@ import { timesheetsRoutes } from './timesheets/timesheets.routes';
 import { timeEntriesRoutes } from './time-entries/time-entries.routes';
 import { timeOffRoutes } from './time-off/time-off.routes';
 import { timersRoutes } from './timers/timers.routes';
+import { trashRoutes } from './trash/trash.routes';
 import { usersRoutes } from './users/users.routes';
 
 /** Every feature's routes, one line each; each registers every endpoint of its contract group. */
@@ -54,6 +55,7 @@ const features: FeatureRoutes<AppDeps>[] = [
   notificationsRoutes,
   profileRoutes,
   searchRoutes,
+  trashRoutes,
   setupRoutes,
 ];
 

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { OverlappingEntry, TimeEntry } from '@contract/time-entries';
 import { zonedDate } from '@contract/zoned-time';
 import { rowsOf } from '../../db/rows';
@@ -15,7 +15,8 @@ export function selectEntries(db: Db) {
       userId: timeEntries.userId,
       projectId: timeEntries.projectId,
       project: projects.name,
-      taskId: timeEntries.taskId,
+      // a task in the Trash is no task to its entries (they keep their hours: docs/product/tasks.md#deleting)
+      taskId: tasks.id,
       task: tasks.title,
       description: timeEntries.description,
       startTime: timeEntries.startTime,
@@ -27,7 +28,7 @@ export function selectEntries(db: Db) {
     })
     .from(timeEntries)
     .leftJoin(projects, eq(projects.id, timeEntries.projectId))
-    .leftJoin(tasks, eq(tasks.id, timeEntries.taskId))
+    .leftJoin(tasks, and(eq(tasks.id, timeEntries.taskId), isNull(tasks.deletedAt)))
     .$dynamic();
 }
 
@@ -147,12 +148,12 @@ export async function overlapsOf(
 // The tracker's list, newest first, is read on every visit: prepared statements (decisions/008)
 // keyset-paginated on (start_time, id), the order of the (user_id, start_time, id) index.
 const selectEntryRows = `select e.id, e.user_id as "userId", e.project_id as "projectId", p.name as project,
-    e.task_id as "taskId", t.title as task, e.description, e.start_time as "startTime",
+    t.id as "taskId", t.title as task, e.description, e.start_time as "startTime",
     e.end_time as "endTime", e.duration, e.auto_stopped as "autoStopped",
     coalesce(e.billable, p.billable, false) as billable, e.invoice_id is not null as invoiced
   from time_entries e
   left join projects p on p.id = e.project_id
-  left join tasks t on t.id = e.task_id`;
+  left join tasks t on t.id = e.task_id and t.deleted_at is null`;
 
 export const newestEntries = statement<EntryRow, [userId: string, limit: number]>(
   'time_entries_newest',

@@ -4,6 +4,7 @@ import {
   check,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   text,
@@ -107,3 +108,27 @@ export const messageAttachments = pgTable(
   },
   (t) => [check('message_attachments_size', sql`${t.size} > 0`)],
 );
+
+/**
+ * What a deleted message held, kept for the Undo of its toast (docs/product/chat.md#undo): its
+ * words, reactions and file, until `expiresAt` (a minute), after which the minute sweep removes the
+ * row and the message stays a tombstone, as before. Chat messages have no Trash
+ * (docs/decisions/045-trash-and-recurring-tasks.md).
+ */
+export const messageUndo = pgTable('message_undo', {
+  messageId: uuid('message_id')
+    .primaryKey()
+    .references(() => messages.id, { onDelete: 'cascade' }),
+  content: text('content').notNull(),
+  /** [{userId, emoji, createdAt}] */
+  reactions: jsonb('reactions').notNull(),
+  attachmentId: uuid('attachment_id'),
+  fileName: text('file_name'),
+  contentType: text('content_type'),
+  size: integer('size'),
+  width: integer('width'),
+  height: integer('height'),
+  data: bytea('data'),
+  attachmentCreatedAt: ts('attachment_created_at'),
+  expiresAt: ts('expires_at').notNull(),
+});

@@ -19,6 +19,20 @@ import { createdAt, id, ts, tsvector } from './_columns';
 import { projects } from './projects';
 import { users } from './users';
 
+/**
+ * A repeating task's rule (docs/product/tasks.md#repeat, docs/decisions/045-trash-and-recurring-tasks.md):
+ * an RRULE whose DTSTART is the first occurrence's wall-clock time, counted in `zone` (the creator's).
+ * `repeat` is the same rule as the dialog's form, for the screens.
+ */
+export const taskSeries = pgTable('task_series', {
+  id: id(),
+  rule: text('rule').notNull(),
+  zone: text('zone').notNull(),
+  repeat: jsonb('repeat').notNull(),
+  createdById: uuid('created_by_id').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: createdAt(),
+});
+
 export const tasks = pgTable(
   'tasks',
   {
@@ -53,6 +67,14 @@ export const tasks = pgTable(
      * new neighbours (docs/decisions/044-task-board-and-bulk-edit.md).
      */
     rank: doublePrecision('rank').notNull().default(0),
+    /** In the Trash since (docs/product/tasks.md#deleting); every read skips such a task. */
+    deletedAt: ts('deleted_at'),
+    deletedById: uuid('deleted_by_id').references(() => users.id, { onDelete: 'set null' }),
+    /** a sub-task that went to the Trash with its parent: it comes back with it, not alone */
+    deletedWithParent: boolean('deleted_with_parent').notNull().default(false),
+    /** the series this task is one occurrence of, and that occurrence's instant (its due date) */
+    seriesId: uuid('series_id').references(() => taskSeries.id, { onDelete: 'set null' }),
+    occurrenceAt: ts('occurrence_at'),
     /** what search matches: the title (weight A) and the description (B) */
     searchDocument: tsvector('search_document').generatedAlwaysAs(
       sql`setweight(to_tsvector('simple', "title"), 'A') || setweight(to_tsvector('simple', "description"), 'B')`,
@@ -69,6 +91,10 @@ export const tasks = pgTable(
     // The board's order: a column (status) walks its ranks; a new task takes the lowest rank less a step.
     index('tasks_status_rank_idx').on(t.status, t.rank, t.id),
     index('tasks_rank_idx').on(t.rank, t.id),
+    // the Trash, oldest first for the purge
+    index('tasks_deleted_idx').on(t.deletedAt).where(sql`${t.deletedAt} is not null`),
+    // one task per occurrence of a series, however many instances complete the one before at once
+    uniqueIndex('tasks_series_occurrence_uq').on(t.seriesId, t.occurrenceAt),
   ],
 );
 

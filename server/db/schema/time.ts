@@ -70,3 +70,34 @@ export const timeEntries = pgTable(
       .where(sql`${t.endTime} - ${t.startTime} > interval '1 day'`),
   ],
 );
+
+/**
+ * Deleted time entries, kept 30 days for Undo and the Trash (docs/product/time-tracking.md#trash,
+ * docs/decisions/045-trash-and-recurring-tasks.md). A deleted entry leaves time_entries, so no read
+ * of hours (the ledger, its kept sums, a task's time spent, reports, exports) can count it; a restore
+ * puts the same row back (same id), which the triggers count again.
+ */
+export const trashedTimeEntries = pgTable(
+  'trashed_time_entries',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    projectId: uuid('project_id').references(() => projects.id, { onDelete: 'set null' }),
+    taskId: uuid('task_id').references(() => tasks.id, { onDelete: 'set null' }),
+    description: text('description').notNull().default(''),
+    startTime: ts('start_time').notNull(),
+    endTime: ts('end_time').notNull(),
+    autoStopped: boolean('auto_stopped').notNull().default(false),
+    /** as on the entry (docs/product/billing.md#billable); an invoiced entry is never deleted */
+    billable: boolean('billable'),
+    createdAt: ts('created_at').notNull(),
+    deletedAt: ts('deleted_at').notNull(),
+    deletedById: uuid('deleted_by_id').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    index('trashed_time_entries_user_idx').on(t.userId, t.deletedAt),
+    index('trashed_time_entries_deleted_idx').on(t.deletedAt),
+  ],
+);

@@ -184,7 +184,7 @@ async function entryTexts(ctx: Context, priced: readonly PricedEntry[]) {
     ctx.db,
     sql`select e.id::text, e.description, u.first_name || ' ' || u.last_name as person, p.name as project, t.title as task
         from time_entries e join users u on u.id = e.user_id left join projects p on p.id = e.project_id
-          left join tasks t on t.id = e.task_id
+          left join tasks t on t.id = e.task_id and t.deleted_at is null
         where e.id = any(${ids}::uuid[])`,
   );
   return new Map(rows.map((r) => [r.id, r]));

@@ -39,14 +39,16 @@ export async function ledgerEntries(
     people.map((person) => ({ person, from: range.from, to: range.to })),
     { now: ctx.now },
     sql`select p.entry_id::text as entry_id, p.user_id::text as user_id, p.project_id::text as project_id,
-          p.task_id::text as task_id, pr.client_id::text as client_id, min(p.day)::text as day,
+          tk.id::text as task_id, pr.client_id::text as client_id, min(p.day)::text as day,
           sum(p.secs)::bigint as secs, coalesce(e.billable, pr.billable, false) as billable,
           e.invoice_id::text as invoice_id, pr.rounding_minutes, pr.rounding_scope
         from pieces p
         join time_entries e on e.id = p.entry_id
         left join projects pr on pr.id = p.project_id
+        -- a task in the Trash is named nowhere (docs/product/tasks.md#deleting)
+        left join tasks tk on tk.id = p.task_id and tk.deleted_at is null
         where ${filters.entries ?? sql`true`}
-        group by p.entry_id, p.user_id, p.project_id, p.task_id, pr.client_id, e.billable, pr.billable,
+        group by p.entry_id, p.user_id, p.project_id, tk.id, pr.client_id, e.billable, pr.billable,
           e.invoice_id, pr.rounding_minutes, pr.rounding_scope
         order by p.user_id, min(p.day), p.entry_id`,
   );

@@ -6,6 +6,7 @@ import { chatSocketRoute } from './chat.socket';
 import { createConversation, listConversations } from './conversations.service';
 import {
   deleteMessage,
+  restoreMessage,
   editMessage,
   listMessages,
   markRead,
@@ -33,6 +34,7 @@ export const chatRoutes: FeatureRoutes<AppDeps> = {
       markRead: (ctx, { params }) => markRead(ctx, params.id),
       editMessage: (ctx, { params, body }) => editMessage(ctx, params.id, params.messageId, body.content),
       deleteMessage: (ctx, { params }) => deleteMessage(ctx, params.id, params.messageId),
+      restoreMessage: (ctx, { params }) => restoreMessage(ctx, params.id, params.messageId),
       react: (ctx, { params, body }) => toggleReaction(ctx, params.id, params.messageId, body.emoji),
       attach: (ctx, { params }, { request }) =>
         sendAttachment(ctx, params.id, () => readAttachment(request), hub),

@@ -496,7 +496,8 @@ export async function editMessage(
 
 /**
  * Deletes one's own message (docs/product/chat.md#editing): the row stays as a tombstone so the
- * history keeps its place, but its words, file, reactions and the notifications quoting it are gone.
+ * history keeps its place, but its words, file, reactions and the notifications quoting it are gone
+ * (kept aside for a minute only, for Undo: docs/product/chat.md#undo).
  */
 export async function deleteMessage(
   ctx: Context,
@@ -505,6 +506,21 @@ export async function deleteMessage(
 ): Promise<ChatMessage> {
   await targetOf(ctx, conversationId, messageId, 'own');
   const toldOf = await ctx.db.transaction(async (tx) => {
+    // What Undo puts back, for UNDO_MS (docs/product/chat.md#undo): words, reactions, file.
+    await rowsOf(
+      tx,
+      sql`insert into message_undo (message_id, content, reactions, attachment_id, file_name, content_type, size, width,
+            height, data, attachment_created_at, expires_at)
+          select m.id, m.content,
+            coalesce((select jsonb_agg(jsonb_build_object('userId', r.user_id, 'emoji', r.emoji,
+                'createdAt', r.created_at) order by r.created_at) from message_reactions r
+              where r.message_id = m.id), '[]'::jsonb),
+            a.id, a.file_name, a.content_type, a.size, a.width, a.height, a.data, a.created_at,
+            ${new Date(ctx.now.getTime() + UNDO_MS).toISOString()}::timestamptz
+          from messages m left join message_attachments a on a.message_id = m.id
+          where m.id = ${messageId} and m.deleted_at is null
+          on conflict (message_id) do nothing`,
+    );
     await rowsOf(
       tx,
       sql`update messages set content = '', deleted_at = ${ctx.now.toISOString()}::timestamptz
@@ -521,6 +537,56 @@ export async function deleteMessage(
   });
   await announce(ctx, { type: 'chat.updated', conversationId, messageId });
   await announceNotifications(ctx, toldOf);
+  return readMessage(ctx.db, messageId, ctx.actor.id);
+}
+
+/**
+ * How long a deleted message can be restored (docs/product/chat.md#undo): the toast's ten seconds,
+ * with room for a slow network. After it the words are gone for good, as before Undo existed.
+ */
+export const UNDO_MS = 60_000;
+
+/**
+ * Undo of a deletion (docs/product/chat.md#undo): the sender's message gets back its words,
+ * reactions and file, in its place (same id and time). Notifications the deletion removed are not
+ * sent again. 409 once the minute has passed, or for a message not deleted.
+ */
+export async function restoreMessage(
+  ctx: Context,
+  conversationId: string,
+  messageId: string,
+): Promise<ChatMessage> {
+  const [target] = await messageTarget(ctx.db, conversationId, messageId, ctx.actor.id);
+  if (!target) throw notFound('conversation_not_found');
+  if (!target.found) throw notFound('message_not_found');
+  if (target.sender_id !== ctx.actor.id) throw forbidden('own_messages_only');
+  const now = ctx.now.toISOString();
+  await ctx.db.transaction(async (tx) => {
+    // The stash leaves as the message comes back: a second Undo (another tab) finds nothing.
+    const kept = await rowsOf<{ id: string }>(
+      tx,
+      sql`with kept as (
+            delete from message_undo where message_id = ${messageId} and expires_at > ${now}::timestamptz
+            returning *
+          ), words as (
+            update messages m set content = kept.content, deleted_at = null from kept
+            where m.id = kept.message_id and m.deleted_at is not null returning m.id
+          ), reacted as (
+            insert into message_reactions (message_id, user_id, emoji, created_at)
+            select kept.message_id, (r->>'userId')::uuid, r->>'emoji', (r->>'createdAt')::timestamptz
+            from kept, jsonb_array_elements(kept.reactions) r
+            where exists (select 1 from users u where u.id = (r->>'userId')::uuid)
+            on conflict do nothing returning 1
+          ), filed as (
+            insert into message_attachments (id, message_id, file_name, content_type, size, width, height, data, created_at)
+            select attachment_id, message_id, file_name, content_type, size, width, height, data, attachment_created_at
+            from kept where file_name is not null returning 1
+          )
+          select id from words, (select count(*) from reacted) r, (select count(*) from filed) f`,
+    );
+    if (kept.length === 0) throw conflict('message_not_restorable');
+  });
+  await announce(ctx, { type: 'chat.updated', conversationId, messageId });
   return readMessage(ctx.db, messageId, ctx.actor.id);
 }
 
@@ -584,4 +650,12 @@ export async function searchMessages(
     ? await searchBefore(ctx.db, conversationId, pattern, query.limit, userId, query.before)
     : await searchNewest(ctx.db, conversationId, pattern, query.limit, userId);
   return rows.map(toMessage);
+}
+
+/** The minute sweep: what deleted messages held, once their Undo has passed, is gone for good. */
+export async function dropExpiredUndo(ctx: Pick<Context, 'db' | 'now'>) {
+  await rowsOf(
+    ctx.db,
+    sql`delete from message_undo where expires_at <= ${ctx.now.toISOString()}::timestamptz`,
+  );
 }

@@ -17,8 +17,8 @@ const counts = statement<
       where a.clock_out is null and a.date = $1 and u.is_active) as active_users,
     (select count(*) from projects p where p.status = 'active' and ($3 or exists
       (select 1 from project_members m where m.project_id = p.id and m.user_id = $2))) as active_projects,
-    (select count(*) from tasks where assignee_id = $2) as total_tasks,
-    (select count(*) from tasks where assignee_id = $2 and status = 'completed') as completed_tasks`,
+    (select count(*) from tasks where assignee_id = $2 and deleted_at is null) as total_tasks,
+    (select count(*) from tasks where assignee_id = $2 and status = 'completed' and deleted_at is null) as completed_tasks`,
 );
 
 /**

@@ -145,7 +145,7 @@ export async function getProjectDetail(ctx: Context, id: string): Promise<Projec
       .orderBy(asc(users.firstName), asc(users.lastName), asc(users.id)),
     rowsOf<{ status: string; n: number }>(
       db,
-      sql`select status, count(*)::int as n from tasks where project_id = ${id} group by status`,
+      sql`select status, count(*)::int as n from tasks where project_id = ${id} and deleted_at is null group by status`,
     ),
     // Only those who tracked on the project around the period (time_entries_project_start_idx), or time it now.
     timePeople(

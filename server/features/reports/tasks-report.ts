@@ -22,7 +22,8 @@ export async function tasksReport(ctx: Context, query: TasksReportQuery): Promis
   const range = viewerRange(s);
   const lo = sql`${range.lo.toISOString()}::timestamptz`;
   const hi = sql`${range.hi.toISOString()}::timestamptz`;
-  const scope = sql`${inScope(s, sql.raw('t.assignee_id'))}
+  // a task in the Trash counts nowhere (docs/product/tasks.md#deleting)
+  const scope = sql`${inScope(s, sql.raw('t.assignee_id'))} and t.deleted_at is null
     ${s.projectId ? sql`and t.project_id = ${s.projectId}` : sql``}`;
   const now = sql`${ctx.now.toISOString()}::timestamptz`;
 

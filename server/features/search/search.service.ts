@@ -121,7 +121,9 @@ async function newestMessages(db: Context['db'], userId: string, q: SQL): Promis
  */
 async function newestTasks(db: Context['db'], own: string | undefined, q: SQL): Promise<string[]> {
   const limit = SEARCH_GROUP_LIMIT;
-  const onlyOwn: SQL = own ? sql`where t.assignee_id = ${own}` : sql``;
+  const onlyOwn: SQL = own
+    ? sql`where t.deleted_at is null and t.assignee_id = ${own}`
+    : sql`where t.deleted_at is null`;
   const [recent] = await rowsOf<{ ids: string[] | null; seen: number }>(
     db,
     sql`with r as (select t.id, t.created_at, t.search_document from tasks t ${onlyOwn}
@@ -137,7 +139,7 @@ async function newestTasks(db: Context['db'], own: string | undefined, q: SQL): 
   const rows = await rowsOf<{ id: string }>(
     db,
     sql`with matching as materialized (
-          select t.id, t.created_at, t.assignee_id from tasks t where t.search_document @@ ${q}
+          select t.id, t.created_at, t.assignee_id from tasks t where t.search_document @@ ${q} and t.deleted_at is null
         )
         select id from matching ${andOwn}
         order by created_at desc, id desc limit ${limit}`,

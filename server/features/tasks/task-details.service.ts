@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type {
   addChecklistItemRequest,
@@ -35,7 +35,7 @@ export async function getTask({ db, actor }: Context, id: string): Promise<TaskD
       ? db
           .select({ id: tasks.id, title: tasks.title })
           .from(tasks)
-          .where(eq(tasks.id, row.parentId))
+          .where(and(eq(tasks.id, row.parentId), isNull(tasks.deletedAt)))
           .then(([p]) => p ?? null)
       : Promise.resolve(null),
     db
@@ -48,7 +48,10 @@ export async function getTask({ db, actor }: Context, id: string): Promise<TaskD
       })
       .from(tasks)
       .innerJoin(users, eq(users.id, tasks.assigneeId))
-      .where(and(eq(tasks.parentId, id), own ? eq(tasks.assigneeId, own) : undefined))
+      // a sub-task in the Trash is on no page (docs/product/tasks.md#deleting)
+      .where(
+        and(eq(tasks.parentId, id), isNull(tasks.deletedAt), own ? eq(tasks.assigneeId, own) : undefined),
+      )
       .orderBy(asc(tasks.createdAt), asc(tasks.id)),
     checklistOf(db, id),
     db

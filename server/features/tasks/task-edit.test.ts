@@ -145,7 +145,8 @@ describe('deleting a task (DELETE /api/tasks/{id})', () => {
     await employee.post(`/api/tasks/${own.id}/comments`, { text: 'note' });
     expect((await employee.delete(`/api/tasks/${own.id}`)).statusCode).toBe(204);
     expect((await employee.get('/api/my-tasks')).json()).toEqual([]);
-    expect(await t.db.select().from(taskComments).where(eq(taskComments.taskId, own.id))).toEqual([]);
+    // In the Trash, its comments wait with it (docs/product/tasks.md#trash).
+    expect(await t.db.select().from(taskComments).where(eq(taskComments.taskId, own.id))).toHaveLength(1);
     expect((await manager.delete(`/api/tasks/${MISSING_ID}`)).statusCode).toBe(404);
     expect((await t.anonymous.delete(`/api/tasks/${MISSING_ID}`)).statusCode).toBe(401);
     // Each deletion is in the audit log, naming the task and whose it was.
@@ -156,7 +157,7 @@ describe('deleting a task (DELETE /api/tasks/{id})', () => {
     );
   });
 
-  it('keeps the tracked hours, in approved weeks too: entries lose only the task link', async () => {
+  it('keeps the tracked hours, in approved weeks too: entries no longer show the task', async () => {
     const { api: manager, user: boss } = await t.userClient('manager');
     const { api: employee, user: emp } = await t.userClient('employee');
     const fx = timeFixtures(t.db);
@@ -182,8 +183,11 @@ describe('deleting a task (DELETE /api/tasks/{id})', () => {
     };
     expect(before.summary.totalHours).toBe(3.5);
     expect((await manager.delete(`/api/tasks/${task.id}`)).statusCode).toBe(204);
+    // The link waits in the database for a restore; every answer shows the entry without the task.
     const [kept] = await t.db.select().from(timeEntries).where(eq(timeEntries.id, entry.id));
-    expect(kept).toMatchObject({ taskId: null, duration: 9000, projectId: project.id });
+    expect(kept).toMatchObject({ taskId: task.id, duration: 9000, projectId: project.id });
+    const listed = (await employee.get('/api/time-entries')).json();
+    expect(listed.find((e: { id: string }) => e.id === entry.id)).toMatchObject({ taskId: null, task: null });
     expect((await employee.get('/api/time-entries/summary')).json()).toEqual(before.summary);
     const week = (await employee.get('/api/timesheets?week=2026-03-09')).json();
     expect(week.trackedSeconds).toBe(before.week.trackedSeconds);
@@ -201,7 +205,7 @@ describe('deleting a task (DELETE /api/tasks/{id})', () => {
     expect((await employee.get('/api/timer/active')).json()).toMatchObject({ isActive: false, timer: null });
     const entries = await t.db.select().from(timeEntries).where(eq(timeEntries.userId, user.id));
     expect(entries).toHaveLength(1);
-    expect(entries[0].taskId).toBeNull();
+    expect(entries[0].taskId).toBe(task.id);
     expect(entries[0].duration).toBeGreaterThan(0);
   });
 });

@@ -28,6 +28,7 @@ const taskJson = `json_build_object(
     'reviewComments', t.review_comments, 'submissionNotes', t.submission_notes,
     'submittedAt', ${iso('t.submitted_at')}, 'completedAt', ${iso('t.completed_at')},
     'createdAt', ${iso('t.created_at')}, 'updatedAt', ${iso('t.updated_at')},
+    'repeat', (select s.repeat || jsonb_build_object('zone', s.zone) from task_series s where s.id = t.series_id),
     'comments', coalesce((
       select json_agg(json_build_object(
           'id', c.id, 'text', c.text, 'authorId', c.author_id,
@@ -43,7 +44,7 @@ const taskJson = `json_build_object(
     'progress', (
       select json_build_object('done', s.done + k.done, 'total', s.total + k.total)
       from (select count(*) filter (where st.status = 'completed')::int as done, count(*)::int as total
-              from tasks st where st.parent_id = t.id) s,
+              from tasks st where st.parent_id = t.id and st.deleted_at is null) s,
            (select count(*) filter (where ci.done)::int as done, count(*)::int as total
               from task_checklist_items ci where ci.task_id = t.id) k))`;
 
@@ -83,7 +84,7 @@ const pageJson = (where: string, limit: string, { sort, order }: Order) => {
 
 const taskById = statement<{ json: string }, [id: string]>(
   'task_json_by_id',
-  `select ${taskJson}::text as json ${fromTasks} where t.id = $1`,
+  `select ${taskJson}::text as json ${fromTasks} where t.id = $1 and t.deleted_at is null`,
 );
 
 export type TaskListQuery = TaskFilters & {
@@ -121,15 +122,13 @@ function pageStatement(used: boolean[], order: Order) {
   const key = used.map((u) => (u ? '1' : '0')).join('') + sortKey;
   let found = pageStatements.get(key);
   if (!found) {
-    const conditions: string[] = [];
+    // A task in the Trash is in no list (docs/product/tasks.md#deleting).
+    const conditions: string[] = ['t.deleted_at is null'];
     filterClauses.forEach(([, clause], i) => {
-      if (used[i]) conditions.push(clause(conditions.length + 1, order));
+      if (used[i]) conditions.push(clause(conditions.length, order));
     });
-    const where = conditions.length ? ` where ${conditions.join(' and ')}` : '';
-    found = statement<{ json: string }>(
-      `tasks_page_${key}`,
-      pageJson(where, `$${conditions.length + 1}`, order),
-    );
+    const where = ` where ${conditions.join(' and ')}`;
+    found = statement<{ json: string }>(`tasks_page_${key}`, pageJson(where, `$${conditions.length}`, order));
     pageStatements.set(key, found);
   }
   return found;

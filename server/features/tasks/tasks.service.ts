@@ -1,4 +1,4 @@
-import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   type addCommentRequest,
@@ -9,6 +9,8 @@ import {
   EDIT_ONLY_CREATOR,
   type reviewTaskRequest,
   SUBMIT_ONLY_ASSIGNEE,
+  REPEAT_NEEDS_DUE_DATE,
+  type Repeat,
   type TaskEdit,
   type Task,
   type TaskComment,
@@ -17,12 +19,21 @@ import {
   type TasksQuery,
 } from '@contract/tasks';
 import type { Db } from '../../db/types';
-import { labels, projects, taskComments, taskLabels, taskReviews, tasks, users } from '../../db/schema';
+import {
+  labels,
+  projects,
+  taskComments,
+  taskLabels,
+  taskReviews,
+  taskSeries,
+  tasks,
+  users,
+} from '../../db/schema';
 import type { Context } from '../../lib/context';
 import { AppError, badRequest, conflict, forbidden, messageIn, notFound } from '../../lib/errors';
 import type { BusEvent, EventBus } from '../../lib/events';
 import type { Mailer } from '../../lib/mailer';
-import { instantOf } from '@contract/zoned-time';
+import { instantOf, zonedDate } from '@contract/zoned-time';
 import { audit, changesBetween } from '../../core/audit';
 import { recordTaskActivity, type TaskActivityEntry } from '../../core/task-activity';
 import { announceNotifications, type NotificationInput, notify } from '../../core/notify';
@@ -31,6 +42,7 @@ import { managesTasks, visibleAssignee } from '../../core/visibility';
 import { stopTaskTimers } from '../../core/time/entries';
 import { announceTask } from './tasks.events';
 import { findTask, findTasks, type TaskListQuery } from './tasks.queries';
+import { nextOccurrence, ruleText } from './repeat';
 
 type Actor = Context['actor'];
 type TaskRow = typeof tasks.$inferSelect;
@@ -58,7 +70,11 @@ async function loadTask(db: Db, id: string): Promise<Task> {
 
 /** The task if the actor may see it; another person's task is 404 to an employee (no leaking it exists). */
 export async function accessibleRow(db: Db, actor: Actor, id: string): Promise<TaskRow> {
-  const [row] = await db.select().from(tasks).where(eq(tasks.id, id)).limit(1);
+  const [row] = await db
+    .select()
+    .from(tasks)
+    .where(and(eq(tasks.id, id), isNull(tasks.deletedAt)))
+    .limit(1);
   const own = visibleAssignee(actor);
   if (!row || (own && row.assigneeId !== own)) throw notFound('task_not_found');
   return row;
@@ -100,7 +116,11 @@ async function labelNames(db: Db, ids: readonly string[]): Promise<Map<string, s
  * itself no sub-task. The sub-task lives in the parent's project.
  */
 async function parentFor(db: Db, actor: Actor, parentId: string, projectId: string | null) {
-  const [parent] = await db.select().from(tasks).where(eq(tasks.id, parentId)).limit(1);
+  const [parent] = await db
+    .select()
+    .from(tasks)
+    .where(and(eq(tasks.id, parentId), isNull(tasks.deletedAt)))
+    .limit(1);
   const own = visibleAssignee(actor);
   if (!parent || (own && parent.assigneeId !== own)) throw badRequest('parent_not_found', 'parentId');
   if (parent.parentId) throw badRequest('subtask_nesting', 'parentId');
@@ -113,7 +133,7 @@ async function openSubtasks(db: Db, taskId: string): Promise<number> {
   const [row] = await db
     .select({ open: sql<number>`count(*)::int` })
     .from(tasks)
-    .where(and(eq(tasks.parentId, taskId), ne(tasks.status, 'completed')));
+    .where(and(eq(tasks.parentId, taskId), ne(tasks.status, 'completed'), isNull(tasks.deletedAt)));
   return row?.open ?? 0;
 }
 
@@ -122,6 +142,55 @@ async function assertSubtasksDone(db: Db, taskId: string, force: boolean | undef
   if (force) return;
   const open = await openSubtasks(db, taskId);
   if (open > 0) throw conflict('open_subtasks', { values: { count: open } });
+}
+
+/**
+ * A new series for a task due at `first` (docs/product/tasks.md#repeat): its rule counted in the
+ * zone of the person who sets it. Refused without a due date, or with an end before it.
+ */
+async function newSeries(tx: Db, repeat: Repeat, first: Date | null, zone: string, actorId: string) {
+  if (!first) throw badRequest(REPEAT_NEEDS_DUE_DATE, 'dueDate');
+  if (repeat.end.type === 'on' && repeat.end.date < zonedDate(first, zone))
+    throw badRequest('repeat_ends_before_start', 'repeat');
+  const [series] = await tx
+    .insert(taskSeries)
+    .values({ rule: ruleText(repeat, first, zone), zone, repeat, createdById: actorId })
+    .returning({ id: taskSeries.id });
+  return { seriesId: series.id, occurrenceAt: first };
+}
+
+/**
+ * The next occurrence of a repeating task that was just completed, in the completing transaction:
+ * the first date of its rule after this one that has not passed yet, a copy of the task due then.
+ * The unique (series, occurrence) index makes it once, however many instances complete or create at
+ * the same time: a second insert of the same occurrence does nothing.
+ */
+export async function createNextOccurrence(tx: Db, row: TaskRow, now: Date): Promise<string | null> {
+  if (!row.seriesId || !row.occurrenceAt) return null;
+  const [series] = await tx.select().from(taskSeries).where(eq(taskSeries.id, row.seriesId));
+  if (!series) return null;
+  const [{ made }] = await tx.select({ made: count() }).from(tasks).where(eq(tasks.seriesId, row.seriesId));
+  const next = nextOccurrence(series.rule, series.zone, row.occurrenceAt, now, made);
+  if (!next) return null;
+  const [created] = await tx
+    .insert(tasks)
+    .values({
+      title: row.title,
+      description: row.description,
+      priority: row.priority,
+      projectId: row.projectId,
+      assigneeId: row.assigneeId,
+      assignedById: row.assignedById,
+      estimatedHours: row.estimatedHours,
+      dueDate: next,
+      seriesId: row.seriesId,
+      occurrenceAt: next,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .onConflictDoNothing({ target: [tasks.seriesId, tasks.occurrenceAt] })
+    .returning({ id: tasks.id });
+  return created?.id ?? null;
 }
 
 export async function createTask(ctx: Context, input: z.output<typeof createTaskRequest>): Promise<Task> {
@@ -135,8 +204,10 @@ export async function createTask(ctx: Context, input: z.output<typeof createTask
   const projectId = parent ? parent.projectId : input.projectId;
   if (projectId) await assertProjectExists(db, projectId);
   const labelIds = [...(await labelNames(db, input.labelIds)).keys()];
-  const dueDate = input.dueDate ? instantOf(input.dueDate, await ctx.timeZone()) : null;
+  const zone = await ctx.timeZone();
+  const dueDate = input.dueDate ? instantOf(input.dueDate, zone) : null;
   const { row, notified } = await db.transaction(async (tx) => {
+    const series = input.repeat ? await newSeries(tx, input.repeat, dueDate, zone, actor.id) : {};
     const [row] = await tx
       .insert(tasks)
       .values({
@@ -151,6 +222,7 @@ export async function createTask(ctx: Context, input: z.output<typeof createTask
         dueDate,
         // A new task heads its column on the board (docs/product/tasks.md#board).
         rank: sql`(select coalesce(min(${tasks.rank}), 0) - ${RANK_STEP} from ${tasks})`,
+        ...series,
         createdAt: now,
         updatedAt: now,
       })
@@ -344,7 +416,14 @@ export async function changeStatus(
       ctx,
       row,
       { status, completedAt: now, updatedAt: now },
-      { stopTimerAt: now, activity, alsoWrite },
+      {
+        stopTimerAt: now,
+        activity,
+        alsoWrite: async (tx) => {
+          await alsoWrite?.(tx);
+          await createNextOccurrence(tx, row, now);
+        },
+      },
     );
     if (row.parentId) await announceParent(ctx, row.parentId);
     return done;
@@ -439,15 +518,18 @@ export async function reviewTask(ctx: Context, id: string, input: z.output<typeo
         },
       ],
       // Every decision is kept, so the reports count each rework (docs/decisions/012-reports.md).
-      alsoWrite: (tx) =>
-        tx.insert(taskReviews).values({
+      alsoWrite: async (tx) => {
+        await tx.insert(taskReviews).values({
           taskId: row.id,
           reviewerId: actor.id,
           decision: approved ? 'approved' : 'rework',
           submittedAt: row.submittedAt ?? now,
           decidedAt: now,
           comments: input.reviewComments || null,
-        }),
+        });
+        // an approval completes the task: a repeating one gets its next occurrence
+        if (approved) await createNextOccurrence(tx, row, now);
+      },
       notice: {
         kind: approved ? 'task_approved' : 'task_rework',
         to: [row.assigneeId],
@@ -544,8 +626,15 @@ export async function editTask(ctx: Context, id: string, edit: TaskEdit): Promis
   if (edit.projectId !== undefined) changes.projectId = edit.projectId;
   if (edit.assigneeId !== undefined) changes.assigneeId = edit.assigneeId;
   if (edit.estimatedHours !== undefined) changes.estimatedHours = edit.estimatedHours;
+  const zone = await ctx.timeZone();
   if (edit.dueDate !== undefined)
-    changes.dueDate = edit.dueDate === null ? null : instantOf(edit.dueDate, await ctx.timeZone());
+    changes.dueDate = edit.dueDate === null ? null : instantOf(edit.dueDate, zone);
+  // A new rule starts a new series from this task on (its due date the first occurrence); null ends it.
+  if (edit.repeat === null) Object.assign(changes, { seriesId: null, occurrenceAt: null });
+  else if (edit.repeat) {
+    const due = changes.dueDate === undefined ? row.dueDate : changes.dueDate;
+    Object.assign(changes, await newSeries(db, edit.repeat, due, zone, actor.id));
+  } else if (edit.dueDate === null && row.seriesId) throw badRequest(REPEAT_NEEDS_DUE_DATE, 'dueDate');
   const assigneeId = changes.assigneeId ?? row.assigneeId;
   const projectId = changes.projectId === undefined ? row.projectId : changes.projectId;
   const title = changes.title ?? row.title;
@@ -682,31 +771,63 @@ async function announceParent(ctx: Context, parentId: string) {
 export const taskLink = (id: string) => `/tasks/${id}`;
 
 /**
- * Deletes a task with its comments and review history. A timer running on it is stopped first, so
- * its time is booked; time entries keep their hours and lose only the task link (ON DELETE SET
- * NULL), so timesheets, approved weeks and reports add up as before. Recorded in the audit log.
+ * Moves a task to the Trash (docs/product/tasks.md#deleting): it keeps its comments, review history
+ * and the links of its time entries, and leaves every list, report and search; its creator, the one
+ * who deleted it and admins may restore it for 30 days, then the housekeeping job deletes it for good.
+ * Its sub-tasks still out of the Trash go with it, marked so they come back with it (a sub-task
+ * deleted alone before stays on its own). Timers running on any of them are stopped first, so their
+ * time is booked. Recorded in the audit log and in each task's activity.
  */
 export async function deleteTask(ctx: Context, id: string): Promise<void> {
   const { db, actor, now } = ctx;
   const row = await accessibleRow(db, actor, id);
   if (!mayChange(actor, row)) throw forbidden(DELETE_ONLY_CREATOR);
   const zone = (await ctx.settings()).timeZone;
-  await db.transaction(async (tx) => {
-    await stopTaskTimers(tx, row.id, now, zone);
+  const subtasks = await db.transaction(async (tx) => {
+    const subtasks = await tx
+      .select({ id: tasks.id, assigneeId: tasks.assigneeId })
+      .from(tasks)
+      .where(and(eq(tasks.parentId, row.id), isNull(tasks.deletedAt)));
+    for (const task of [row, ...subtasks]) await stopTaskTimers(tx, task.id, now, zone);
     const deleted = await tx
-      .delete(tasks)
-      .where(and(eq(tasks.id, row.id), eq(tasks.status, row.status), eq(tasks.isPaused, row.isPaused)))
+      .update(tasks)
+      .set({ deletedAt: now, deletedById: actor.id })
+      .where(
+        and(
+          eq(tasks.id, row.id),
+          eq(tasks.status, row.status),
+          eq(tasks.isPaused, row.isPaused),
+          isNull(tasks.deletedAt),
+        ),
+      )
       .returning({ id: tasks.id });
     if (deleted.length === 0) throw conflict('task_changed');
+    const withIt = await tx
+      .update(tasks)
+      .set({ deletedAt: now, deletedById: actor.id, deletedWithParent: true })
+      .where(and(eq(tasks.parentId, row.id), isNull(tasks.deletedAt)))
+      .returning({ id: tasks.id, assigneeId: tasks.assigneeId });
+    await recordTaskActivity(
+      tx,
+      ...[row.id, ...withIt.map((t) => t.id)].map((taskId) => ({
+        taskId,
+        actorId: actor.id,
+        kind: 'deleted' as const,
+        at: now,
+      })),
+    );
     await audit(tx, {
       actorId: actor.id,
       action: 'task_deleted',
       targetUserId: row.assigneeId,
-      details: { taskId: row.id, title: row.title },
+      details: { taskId: row.id, title: row.title, subtasks: withIt.length },
       at: now,
     });
+    return withIt;
   });
   await announceTask(ctx, row.id, [row.assigneeId, row.assignedById]);
+  for (const sub of subtasks) await announceTask(ctx, sub.id, [sub.assigneeId]);
+  if (row.parentId) await announceParent(ctx, row.parentId);
 }
 
 /**
@@ -742,8 +863,20 @@ export async function bulkChange(
   const changed = await ctx.db.transaction(async (tx) => {
     const each: Context = { ...ctx, db: tx, events, mailer };
     const out: Task[] = [];
+    // A sub-task selected with its parent goes to the Trash with it (docs/product/tasks.md#deleting-sub-tasks).
+    const withParent = body.delete
+      ? new Set(
+          (
+            await tx
+              .select({ id: tasks.id })
+              .from(tasks)
+              .where(and(inArray(tasks.id, ids), inArray(tasks.parentId, ids), isNull(tasks.deletedAt)))
+          ).map((t) => t.id),
+        )
+      : new Set<string>();
     for (const id of ids) {
       try {
+        if (withParent.has(id)) continue;
         if (body.delete) await deleteTask(each, id);
         else if (status) out.push(await changeStatus(each, id, status));
         else out.push(await editTask(each, id, edit));
@@ -759,4 +892,72 @@ export async function bulkChange(
   for (const event of held) await ctx.events.publish(event);
   if (kicked) ctx.mailer.kick();
   return { tasks: changed, count: ids.length };
+}
+
+/** Who may take a task out of the Trash: admins, its creator, the one who deleted it (docs/product/tasks.md#trash). */
+export const mayRestoreTask = (actor: Actor, row: Pick<TaskRow, 'assignedById' | 'deletedById'>) =>
+  actor.role === 'admin' || row.assignedById === actor.id || row.deletedById === actor.id;
+
+/** A sub-task that went with its parent comes back with it (docs/product/tasks.md#deleting). */
+export const TASK_DELETED_WITH_PARENT = 'task_deleted_with_parent';
+/** A sub-task deleted alone cannot come back while its parent is in the Trash. */
+export const PARENT_IN_TRASH = 'parent_in_trash';
+
+/**
+ * Restores a task from the Trash exactly as it was: its comments, reviews and time entries never
+ * left it, and the sub-tasks that went to the Trash with it come back with it. Anyone else gets 404,
+ * as for a task they may not see; a task not in the Trash is a 409, and so is a sub-task whose parent
+ * is (still) in the Trash.
+ */
+export async function restoreTask(ctx: Context, id: string): Promise<Task> {
+  const { db, actor, now } = ctx;
+  const [row] = await db.select().from(tasks).where(eq(tasks.id, id)).limit(1);
+  if (!row || (row.deletedAt && !mayRestoreTask(actor, row))) throw notFound('task_not_found');
+  if (!row.deletedAt) {
+    if (visibleAssignee(actor) && row.assigneeId !== actor.id && row.assignedById !== actor.id)
+      throw notFound('task_not_found');
+    throw conflict('task_not_in_trash');
+  }
+  if (row.deletedWithParent) throw conflict(TASK_DELETED_WITH_PARENT);
+  if (row.parentId) {
+    const [parent] = await db
+      .select({ deletedAt: tasks.deletedAt })
+      .from(tasks)
+      .where(eq(tasks.id, row.parentId));
+    if (parent?.deletedAt) throw conflict(PARENT_IN_TRASH);
+  }
+  const subtasks = await db.transaction(async (tx) => {
+    const restored = await tx
+      .update(tasks)
+      .set({ deletedAt: null, deletedById: null, updatedAt: now })
+      .where(and(eq(tasks.id, id), isNotNull(tasks.deletedAt)))
+      .returning({ id: tasks.id });
+    if (restored.length === 0) throw conflict('task_not_in_trash');
+    const withIt = await tx
+      .update(tasks)
+      .set({ deletedAt: null, deletedById: null, deletedWithParent: false, updatedAt: now })
+      .where(and(eq(tasks.parentId, id), eq(tasks.deletedWithParent, true)))
+      .returning({ id: tasks.id, assigneeId: tasks.assigneeId });
+    await recordTaskActivity(
+      tx,
+      ...[id, ...withIt.map((t) => t.id)].map((taskId) => ({
+        taskId,
+        actorId: actor.id,
+        kind: 'restored' as const,
+        at: now,
+      })),
+    );
+    await audit(tx, {
+      actorId: actor.id,
+      action: 'task_restored',
+      targetUserId: row.assigneeId,
+      details: { taskId: row.id, title: row.title, subtasks: withIt.length },
+      at: now,
+    });
+    return withIt;
+  });
+  await announceTask(ctx, row.id, [row.assigneeId, row.assignedById]);
+  for (const sub of subtasks) await announceTask(ctx, sub.id, [sub.assigneeId]);
+  if (row.parentId) await announceParent(ctx, row.parentId);
+  return loadTask(db, row.id);
 }

@@ -10,7 +10,7 @@ import {
   type UpdateEntryBody,
 } from '@contract/time-entries';
 import type { Db } from '../../db/types';
-import { projects, timeEntries } from '../../db/schema';
+import { projects, timeEntries, trashedTimeEntries } from '../../db/schema';
 import type { Context } from '../../lib/context';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { editedSpan, wallClockSpan } from '@contract/zoned-time';
@@ -143,6 +143,11 @@ export async function updateEntry(context: Context, id: string, body: UpdateEntr
   return entryIn(ctx, id);
 }
 
+/**
+ * Moves an own entry to the Trash (docs/product/time-tracking.md#trash): the row leaves
+ * time_entries for trashed_time_entries in one transaction, so no read of hours counts it any more
+ * (the triggers take it out of its task's time spent and mark the ledger's kept sums stale).
+ */
 export async function deleteEntry(context: Context, id: string): Promise<void> {
   const ctx = await scopeOf(context);
   await ctx.db.transaction(async (tx) => {
@@ -157,5 +162,59 @@ export async function deleteEntry(context: Context, id: string): Promise<void> {
       .where(and(eq(timeEntries.id, id), eq(timeEntries.userId, ctx.userId)))
       .returning();
     if (!gone) throw notFound(ENTRY_NOT_FOUND);
+    await tx.insert(trashedTimeEntries).values({
+      id: gone.id,
+      userId: gone.userId,
+      projectId: gone.projectId,
+      taskId: gone.taskId,
+      description: gone.description,
+      startTime: gone.startTime,
+      endTime: gone.endTime,
+      autoStopped: gone.autoStopped,
+      billable: gone.billable,
+      createdAt: gone.createdAt,
+      deletedAt: ctx.now,
+      deletedById: ctx.userId,
+    });
   });
+}
+
+/**
+ * Puts an entry from the Trash back where it was, with the same id (its owner's; admins anyone's):
+ * its task's time spent and the ledger count it again. A week submitted or approved meanwhile refuses
+ * it with the lock's own 409, as any write into that week.
+ */
+export async function restoreEntry(context: Context, id: string): Promise<{ id: string }> {
+  const { db, actor } = context;
+  const organisationZone = (await context.settings()).timeZone;
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .select()
+      .from(trashedTimeEntries)
+      .where(eq(trashedTimeEntries.id, id))
+      .for('update');
+    if (!row || (row.userId !== actor.id && actor.role !== 'admin')) {
+      const [live] = await tx
+        .select({ userId: timeEntries.userId })
+        .from(timeEntries)
+        .where(eq(timeEntries.id, id));
+      if (live && (live.userId === actor.id || actor.role === 'admin')) throw conflict('entry_not_in_trash');
+      throw notFound(ENTRY_NOT_FOUND);
+    }
+    await assertWeeksOpen(tx, row.userId, [row.startTime, row.endTime], organisationZone);
+    await tx.insert(timeEntries).values({
+      id: row.id,
+      userId: row.userId,
+      projectId: row.projectId,
+      taskId: row.taskId,
+      description: row.description,
+      startTime: row.startTime,
+      endTime: row.endTime,
+      autoStopped: row.autoStopped,
+      billable: row.billable,
+      createdAt: row.createdAt,
+    });
+    await tx.delete(trashedTimeEntries).where(eq(trashedTimeEntries.id, id));
+  });
+  return { id };
 }

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import {
   type ActiveTimer,
   GENERAL_WORK,
@@ -55,7 +55,7 @@ async function timerTarget(db: Db, userId: string, body: StartTimerBody) {
         isPaused: tasks.isPaused,
       })
       .from(tasks)
-      .where(and(eq(tasks.id, body.taskId), eq(tasks.assigneeId, userId)));
+      .where(and(eq(tasks.id, body.taskId), eq(tasks.assigneeId, userId), isNull(tasks.deletedAt)));
     if (!task) throw notFound('task_not_found');
     if (task.status === 'completed') throw conflict('timer_task_completed');
     if (task.isPaused) throw conflict('timer_task_paused');

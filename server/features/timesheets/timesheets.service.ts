@@ -71,14 +71,14 @@ async function weekEntries(ctx: Context, person: TimePerson, monday: string) {
           exists (select 1 from time_entries o where o.user_id = e.user_id and o.id <> e.id
             and o.start_time >= e.start_time - interval '1 day' and o.start_time < e.end_time
             and o.end_time > e.start_time) as overlaps
-        from time_entries e left join projects p on p.id = e.project_id left join tasks t on t.id = e.task_id
+        from time_entries e left join projects p on p.id = e.project_id left join tasks t on t.id = e.task_id and t.deleted_at is null
         where e.user_id = ${person.userId} and e.start_time < ${end.toISOString()}::timestamptz
           and e.end_time > ${start.toISOString()}::timestamptz
           and e.start_time >= ${start.toISOString()}::timestamptz - interval '1 day'
       union all
       select a.id, p.name, t.title, a.description, a.start_time, ${ctx.now.toISOString()}::timestamptz,
           greatest(0, extract(epoch from ${ctx.now.toISOString()}::timestamptz - a.start_time))::int, true, false
-        from active_timers a left join projects p on p.id = a.project_id left join tasks t on t.id = a.task_id
+        from active_timers a left join projects p on p.id = a.project_id left join tasks t on t.id = a.task_id and t.deleted_at is null
         where a.user_id = ${person.userId} and a.start_time < ${end.toISOString()}::timestamptz
       order by 5, 1`,
   );

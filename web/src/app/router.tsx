@@ -66,6 +66,7 @@ const routes: RouteObject[] = [
           { path: 'clients/:id', ...page(() => import('./pages/clients-page'), 'ClientPage') },
           { path: 'attendance', ...page(() => import('./pages/attendance-page'), 'AttendancePage') },
           { path: 'tracker', ...page(() => import('./pages/tracker-page'), 'TrackerPage') },
+          { path: 'trash', ...page(() => import('./pages/trash-page'), 'TrashPage') },
           { path: 'timesheets', ...page(() => import('./pages/timesheets-page'), 'TimesheetsPage') },
           { path: 'time-off', ...page(() => import('./pages/time-off-page'), 'TimeOffPage') },
           { path: 'chat', ...page(() => import('./pages/chat-page'), 'ChatPage') },

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/page-header';
 import { AdvancedTaskBoard, TaskDialog } from '@/features/tasks';
+import { TrashLink } from '@/features/trash';
 
 export function AdvancedTasksPage() {
   const { t } = useTranslation('tasks');
@@ -14,9 +15,12 @@ export function AdvancedTasksPage() {
         title={t('pages.advanced.title')}
         description={t('pages.advanced.description')}
         actions={
-          <Button onClick={() => setCreating(true)}>
-            <Plus aria-hidden /> {t('pages.advanced.createTask')}
-          </Button>
+          <>
+            <TrashLink />
+            <Button onClick={() => setCreating(true)}>
+              <Plus aria-hidden /> {t('pages.advanced.createTask')}
+            </Button>
+          </>
         }
       />
       <AdvancedTaskBoard onCreate={() => setCreating(true)} />

@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/page-header';
 import { TaskDialog, MyTaskList } from '@/features/tasks';
 import { ActiveTimerBanner, TaskTimerButton } from '@/features/timers';
+import { TrashLink } from '@/features/trash';
 
 export function MyTasksPage() {
   const { t } = useTranslation('tasks');
@@ -15,9 +16,12 @@ export function MyTasksPage() {
         title={t('pages.myTasks.title')}
         description={t('pages.myTasks.description')}
         actions={
-          <Button onClick={() => setCreating(true)}>
-            <Plus aria-hidden /> {t('pages.myTasks.newTask')}
-          </Button>
+          <>
+            <TrashLink />
+            <Button onClick={() => setCreating(true)}>
+              <Plus aria-hidden /> {t('pages.myTasks.newTask')}
+            </Button>
+          </>
         }
       />
       <ActiveTimerBanner />

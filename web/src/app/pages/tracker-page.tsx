@@ -10,6 +10,7 @@ import {
   SummaryCards,
 } from '@/features/time-entries';
 import { useActiveTimer, CurrentTimerCard } from '@/features/timers';
+import { TrashLink } from '@/features/trash';
 import { browserTimeZone } from '@/lib/format';
 import { useOwnTimeZone } from '@/lib/time-zone';
 
@@ -38,6 +39,7 @@ export function TrackerPage() {
         }
         actions={
           <>
+            <TrashLink />
             <ExportDialog />
             <AddEntryDialog timeZone={timeZone} />
           </>

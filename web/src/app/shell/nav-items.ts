@@ -106,6 +106,7 @@ const sectionTitles: Record<string, string> = {
   '/register': msg('shell:section.register'),
   '/team/manage': msg('shell:section.teamManage'),
   '/reports': msg('shell:section.reports'),
+  '/trash': msg('shell:section.trash'),
 };
 
 /** The message key of the header's section name; a path that is no section is the 404 page, and says so. */

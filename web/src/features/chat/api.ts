@@ -140,6 +140,14 @@ export function useDeleteMessage() {
   const qc = useQueryClient();
   return useApiMutation(chatApi.deleteMessage, { onSuccess: (message) => replaceMessage(qc, message) });
 }
+/** Undo of a deletion within its minute (docs/product/chat.md#undo): the message as it is again. */
+export function useRestoreMessage() {
+  const qc = useQueryClient();
+  return (conversationId: string, messageId: string) =>
+    call(chatApi.restoreMessage, { params: { id: conversationId, messageId } }).then((message) =>
+      replaceMessage(qc, message),
+    );
+}
 export function useReact() {
   const qc = useQueryClient();
   return useApiMutation(chatApi.react, { onSuccess: (message) => replaceMessage(qc, message) });

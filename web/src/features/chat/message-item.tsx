@@ -16,7 +16,8 @@ import { Avatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { cn } from '@/lib/utils';
-import { useDeleteMessage, useEditMessage, useReact } from './api';
+import { useDeleteMessage, useEditMessage, useReact, useRestoreMessage } from './api';
+import { undoToast } from '@/components/ui/undo-toast';
 import { formatMessageStamp, formatSize, taskLinkParts } from './format';
 
 const IMAGE_MAX_WIDTH = 280;
@@ -110,6 +111,7 @@ function EditForm({ message, onDone }: { message: ChatMessage; onDone: () => voi
 function ConfirmDelete({ message, onClose }: { message: ChatMessage; onClose: () => void }) {
   const { t } = useTranslation('chat');
   const remove = useDeleteMessage();
+  const restore = useRestoreMessage();
   return (
     <ConfirmDialog
       open
@@ -125,7 +127,19 @@ function ConfirmDelete({ message, onClose }: { message: ChatMessage; onClose: ()
       onConfirm={() =>
         remove.mutate(
           { params: { id: message.conversationId, messageId: message.id } },
-          { onSuccess: onClose },
+          {
+            onSuccess: () => {
+              onClose();
+              undoToast({
+                title: t('common:undo.deleted'),
+                undoLabel: t('common:undo.undo'),
+                altText: t('message.undoAltText'),
+                undo: () => restore(message.conversationId, message.id),
+                restored: t('common:undo.restored'),
+                failed: t('common:undo.failed'),
+              });
+            },
+          },
         )
       }
     />

@@ -4,7 +4,7 @@ import { TASK_ACTIVITY_PAGE, taskDetailsApi } from '@contract/task-details';
 import { projectsApi } from '@contract/projects';
 import { type TaskFilters, tasksApi } from '@contract/tasks';
 import { usersApi } from '@contract/users';
-import { useApiMutation, useApiPages, useApiQuery } from '@/lib/api';
+import { call, refresh, useApiMutation, useApiPages, useApiQuery } from '@/lib/api';
 
 export const PAGE_SIZE = 50;
 
@@ -35,6 +35,11 @@ export const useMoveTask = () => useApiMutation(tasksApi.update, { refreshes: af
 /** One change for many tasks, all or none (docs/product/tasks.md#bulk-edit). */
 export const useBulkTasks = () => useApiMutation(tasksApi.bulk, { refreshes: afterTaskChange });
 export const useDeleteTask = () => useApiMutation(tasksApi.remove, { refreshes: afterTaskChange });
+/** Undo of a deletion (docs/product/tasks.md#trash): a plain call, as the toast outlives the card. */
+export async function restoreTask(id: string) {
+  await call(tasksApi.restore, { params: { id } });
+  await refresh(...afterTaskChange);
+}
 export const useTogglePause = () => useApiMutation(tasksApi.togglePause, { refreshes: afterTaskChange });
 export const useSubmitTask = () => useApiMutation(tasksApi.submit, { refreshes: afterTaskChange });
 export const useReviewTask = () => useApiMutation(tasksApi.review, { refreshes: afterTaskChange });

@@ -1,11 +1,15 @@
 import type { Task } from '@contract/tasks';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { undoToast } from '@/components/ui/undo-toast';
 import { toast } from '@/components/ui/use-toast';
-import { useDeleteTask } from './api';
+import { restoreTask, useDeleteTask } from './api';
 import { errorDescription } from './error-description';
 
-/** Asks first; the time tracked on the task stays with its hours (docs/product/tasks.md#deleting). */
+/**
+ * Asks first; the task then waits in the Trash, and the toast offers Undo for ten seconds
+ * (docs/product/tasks.md#deleting). The time tracked on it keeps its hours.
+ */
 export function DeleteTaskDialog({
   task,
   open,
@@ -33,7 +37,15 @@ export function DeleteTaskDialog({
           { params: { id: task.id } },
           {
             onSuccess: () => {
-              toast({ title: t('toast.deleted'), description: task.title });
+              undoToast({
+                title: t('common:undo.deleted'),
+                description: task.title,
+                undoLabel: t('common:undo.undo'),
+                altText: t('common:undo.altText'),
+                undo: () => restoreTask(task.id),
+                restored: t('common:undo.restored'),
+                failed: t('common:undo.failed'),
+              });
               onOpenChange(false);
             },
             onError: (error) =>

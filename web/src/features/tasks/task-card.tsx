@@ -1,5 +1,5 @@
 import { isOverdue, type Task } from '@contract/tasks';
-import { CalendarClock, Clock, FolderKanban } from 'lucide-react';
+import { CalendarClock, Clock, FolderKanban, Repeat } from 'lucide-react';
 import { Children, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -15,6 +15,7 @@ import { LabelChips, TaskProgressText } from './task-labels';
 
 /** Where a task is shown in full (docs/product/tasks.md#task-page). */
 export const taskPath = (id: string) => `/tasks/${id}`;
+import { repeatInWords } from './repeat-words';
 
 interface TaskCardProps {
   task: Task;
@@ -114,6 +115,11 @@ export function TaskCard({ task, showAssignee = false, children, actions, footer
             {task.dueDate ? t('card.due', { date: formatDue(task.dueDate, ownZone) }) : t('card.noDueDate')}
           </span>
         </Fact>
+        {task.repeat && (
+          <Fact icon={Repeat} label={t('repeat.repeats')}>
+            <span data-testid="task-repeat">{repeatInWords(task.repeat, t)}</span>
+          </Fact>
+        )}
       </dl>
 
       {footer}

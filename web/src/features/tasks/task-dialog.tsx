@@ -1,5 +1,5 @@
 import { createTaskRequest, type Task, type TaskEdit, taskPriorities } from '@contract/tasks';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import {
@@ -18,6 +18,7 @@ import { useProjectOptions } from '@/lib/use-project-options';
 import { useAssignableUsers, useCreateTask, useUpdateTask } from './api';
 import { dueHintZone, dueInput } from './due-date';
 import { errorDescription } from './error-description';
+import { choiceOf, NO_REPEAT, RepeatFields, repeatOf } from './repeat-fields';
 
 type TaskForm = z.output<typeof createTaskRequest>;
 
@@ -75,10 +76,15 @@ export function TaskDialog({
   const timeZone = ownZone ?? browserTimeZone();
   const hintZone = dueHintZone(ownZone);
   const form = useZodForm(createTaskRequest, { defaultValues: valuesOf(task, timeZone) });
+  // Repeat (docs/product/tasks.md#repeat) is held beside the form and sent with it.
+  const [repeat, setRepeat] = useState(choiceOf(task?.repeat));
   // Editing opens on the task as it is now (a live change may have moved it since the card was drawn).
   // biome-ignore lint/correctness/useExhaustiveDependencies: only when the dialog opens
   useEffect(() => {
-    if (open && task) form.reset(valuesOf(task, timeZone));
+    if (open && task) {
+      form.reset(valuesOf(task, timeZone));
+      setRepeat(choiceOf(task.repeat));
+    }
   }, [open]);
 
   const submitEdit = (id: string, { assigneeId, dueDate, ...fields }: TaskForm) => {
@@ -88,6 +94,10 @@ export function TaskDialog({
       // A wall-clock time of the person's own zone, which the server reads it in
       // (docs/product/tasks.md#overdue): sent as typed, without an offset.
       dueDate: dueDate || null,
+      // only a change of the rule starts a new one from this task on
+      ...(JSON.stringify(repeat) !== JSON.stringify(choiceOf(task?.repeat))
+        ? { repeat: repeatOf(repeat) }
+        : {}),
     };
     update.mutate(
       { params: { id }, body },
@@ -111,7 +121,13 @@ export function TaskDialog({
   const submitCreate = ({ assigneeId, estimatedHours, dueDate, ...common }: TaskForm) => {
     const body =
       variant === 'assign'
-        ? { ...common, assigneeId: canAssign ? assigneeId : null, estimatedHours, dueDate: dueDate || null }
+        ? {
+            ...common,
+            assigneeId: canAssign ? assigneeId : null,
+            estimatedHours,
+            dueDate: dueDate || null,
+            repeat: repeatOf(repeat),
+          }
         : common;
     create.mutate(
       { body },
@@ -120,6 +136,7 @@ export function TaskDialog({
           if (variant === 'assign') toast({ title: t('dialog.createdAssign'), description: created.title });
           else toast({ title: t('dialog.createdPersonal'), description: created.title });
           form.reset();
+          setRepeat(NO_REPEAT);
           onOpenChange(false);
         },
         onError: (error) => {
@@ -221,6 +238,13 @@ export function TaskDialog({
             hint={hintZone && t('dialog.dueHint', { zone: hintZone })}
           />
         </div>
+      )}
+      {full && (
+        <RepeatFields
+          idPrefix={task ? `edit-task-${task.id}` : 'create-task'}
+          value={repeat}
+          onChange={setRepeat}
+        />
       )}
     </FormDialog>
   );

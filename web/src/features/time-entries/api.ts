@@ -1,7 +1,7 @@
 import { dashboardApi } from '@contract/dashboard';
 import { tasksApi } from '@contract/tasks';
 import { timeEntriesApi } from '@contract/time-entries';
-import { useApiMutation, useApiPages, useApiQuery } from '@/lib/api';
+import { call, refresh, useApiMutation, useApiPages, useApiQuery } from '@/lib/api';
 
 export const ENTRIES_PAGE_SIZE = 20;
 
@@ -25,3 +25,8 @@ const afterEntryChange = [timeEntriesApi.list, dashboardApi.stats, tasksApi.list
 export const useCreateEntry = () => useApiMutation(timeEntriesApi.create, { refreshes: afterEntryChange });
 export const useUpdateEntry = () => useApiMutation(timeEntriesApi.update, { refreshes: afterEntryChange });
 export const useDeleteEntry = () => useApiMutation(timeEntriesApi.remove, { refreshes: afterEntryChange });
+/** Undo of a deletion (docs/product/time-tracking.md#trash): its hours count again. */
+export async function restoreEntry(id: string) {
+  await call(timeEntriesApi.restore, { params: { id } });
+  await refresh(...afterEntryChange, timeEntriesApi.summary);
+}

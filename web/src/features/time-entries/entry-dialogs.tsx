@@ -8,7 +8,15 @@ import { DialogFrame } from '@/components/ui/dialog';
 import { toast } from '@/components/ui/use-toast';
 import { i18n } from '@/lib/i18n';
 import { todayIn } from '@/lib/time-zone';
-import { useCreateEntry, useDeleteEntry, useTimeEntries, useTimeSummary, useUpdateEntry } from './api';
+import {
+  restoreEntry,
+  useCreateEntry,
+  useDeleteEntry,
+  useTimeEntries,
+  useTimeSummary,
+  useUpdateEntry,
+} from './api';
+import { undoToast } from '@/components/ui/undo-toast';
 import { EntryForm } from './entry-form';
 import { overlapWarning, zonedParts } from './zoned';
 
@@ -126,7 +134,15 @@ export function DeleteEntryDialog({ entry, onClose }: { entry: TimeEntry; onClos
           {
             onSuccess: () => {
               onClose();
-              toast({ title: t('dialogs.delete.done'), description: t('dialogs.delete.doneDescription') });
+              undoToast({
+                title: t('common:undo.deleted'),
+                description: entry.description || entry.project || t('dialogs.delete.thisEntry'),
+                undoLabel: t('common:undo.undo'),
+                altText: t('common:undo.altText'),
+                undo: () => restoreEntry(entry.id),
+                restored: t('common:undo.restored'),
+                failed: t('common:undo.failed'),
+              });
             },
             onError: (error) =>
               toast({
