@@ -13,6 +13,7 @@ import { CheckCircle2, Pencil, Play, Plus, Send, Tag, X } from 'lucide-react';
 import { Popover } from 'radix-ui';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { FieldValues, UseFormReturn } from 'react-hook-form';
 import { Link } from 'react-router';
 import {
   applyServerErrors,
@@ -67,14 +68,25 @@ function Section({ title, children, actions }: { title: string; children: ReactN
   );
 }
 
+/**
+ * A change the server refused: a toast with the reason (`failed`), or first its field messages on the
+ * form that sent it (`failedOn(form)`). One handler for every change on the page.
+ */
 function useFailed() {
   const { t } = useTranslation('tasks');
-  return (error: Error) =>
+  const failed = (error: Error) =>
     toast({
       variant: 'destructive',
       title: t('toast.error'),
       description: errorDescription(t('toast.updateFailed'), error),
     });
+  const failedOn =
+    <T extends FieldValues>(form: UseFormReturn<T, unknown, FieldValues>) =>
+    (error: Error) => {
+      applyServerErrors(form, error);
+      failed(error);
+    };
+  return { failed, failedOn };
 }
 
 /** The title, editable in place by those who may change the task. */
@@ -82,7 +94,7 @@ function EditableTitle({ task, editable }: { task: TaskDetail; editable: boolean
   const { t } = useTranslation('tasks');
   const [editing, setEditing] = useState(false);
   const update = useUpdateTask();
-  const failed = useFailed();
+  const { failedOn } = useFailed();
   const form = useZodForm(editTitleForm, { defaultValues: { title: task.title } });
   if (!editing)
     return (
@@ -119,10 +131,7 @@ function EditableTitle({ task, editable }: { task: TaskDetail; editable: boolean
               setEditing(false);
               toast({ title: t('dialog.updated'), description: title });
             },
-            onError: (error) => {
-              applyServerErrors(form, error);
-              failed(error);
-            },
+            onError: failedOn(form),
           },
         )
       }
@@ -144,7 +153,7 @@ function EditableDescription({ task, editable }: { task: TaskDetail; editable: b
   const { t } = useTranslation('tasks');
   const [editing, setEditing] = useState(false);
   const update = useUpdateTask();
-  const failed = useFailed();
+  const { failedOn } = useFailed();
   const form = useZodForm(editDescriptionForm, { defaultValues: { description: task.description } });
   return (
     <Section
@@ -176,10 +185,7 @@ function EditableDescription({ task, editable }: { task: TaskDetail; editable: b
               { params: { id: task.id }, body: { description } },
               {
                 onSuccess: () => setEditing(false),
-                onError: (error) => {
-                  applyServerErrors(form, error);
-                  failed(error);
-                },
+                onError: failedOn(form),
               },
             )
           }
@@ -217,7 +223,7 @@ function StatusActions({ task }: { task: TaskDetail }) {
   const change = useChangeTaskStatus();
   const submit = useSubmitTask();
   const confirm = useOpenSubtasksConfirm();
-  const failed = useFailed();
+  const { failed } = useFailed();
   const mine = user?.id === task.assigneeId;
   const move = (status: TaskStatus, force?: boolean) =>
     change.mutate(
@@ -283,7 +289,7 @@ function LabelPicker({ task }: { task: TaskDetail }) {
   const labels = useLabels();
   const update = useUpdateTask();
   const create = useCreateLabel();
-  const failed = useFailed();
+  const { failed } = useFailed();
   const chosen = new Set(task.labels.map((l) => l.id));
   const form = useZodForm(createLabelRequest, { defaultValues: { name: '', color: labelColors[5] } });
   const setLabels = (labelIds: string[]) =>
@@ -463,7 +469,7 @@ function Subtasks({ task }: { task: TaskDetail }) {
   // Managers and admins give a new sub-task to the parent's assignee; everyone else keeps it.
   const assigneeId = user?.role === 'manager' || user?.role === 'admin' ? task.assigneeId : null;
   const create = useCreateTask();
-  const failed = useFailed();
+  const { failedOn } = useFailed();
   const form = useZodForm(addSubtaskForm, { defaultValues: { title: '' } });
   if (task.parentId) return null; // one level only
   return (
@@ -497,10 +503,7 @@ function Subtasks({ task }: { task: TaskDetail }) {
             { body: { title, parentId: task.id, assigneeId } },
             {
               onSuccess: () => form.reset({ title: '' }),
-              onError: (error) => {
-                applyServerErrors(form, error);
-                failed(error);
-              },
+              onError: failedOn(form),
             },
           )
         }
@@ -525,7 +528,7 @@ function ChecklistRow({ taskId, item }: { taskId: string; item: ChecklistItem })
   const { t } = useTranslation('tasks');
   const update = useUpdateChecklistItem();
   const remove = useRemoveChecklistItem();
-  const failed = useFailed();
+  const { failed } = useFailed();
   const id = `check-${item.id}`;
   return (
     <li className="flex items-center gap-2 text-sm">
@@ -565,7 +568,7 @@ function ChecklistRow({ taskId, item }: { taskId: string; item: ChecklistItem })
 function Checklist({ task }: { task: TaskDetail }) {
   const { t } = useTranslation('tasks');
   const add = useAddChecklistItem();
-  const failed = useFailed();
+  const { failedOn } = useFailed();
   const form = useZodForm(addChecklistItemRequest, { defaultValues: { text: '' } });
   return (
     <Section title={t('page.checklist')} actions={<TaskProgressText progress={task.progress} />}>
@@ -585,10 +588,7 @@ function Checklist({ task }: { task: TaskDetail }) {
             { params: { id: task.id }, body },
             {
               onSuccess: () => form.reset({ text: '' }),
-              onError: (error) => {
-                applyServerErrors(form, error);
-                failed(error);
-              },
+              onError: failedOn(form),
             },
           )
         }
