@@ -94,6 +94,23 @@ describe('billing: a client, a billable project with a rate and a budget, an inv
       await page.getByRole('button', { name: 'Billable' }).first().waitFor();
       await snap(page, 'billing-tracker-desktop');
 
+      // A running timer shows its "$" and is switched while it runs; the entry keeps the choice.
+      expect((await call('POST', '/api/timer/start', { projectId }, manager.cookie)).status).toBe(201);
+      await page.reload();
+      const dollar = page.getByTestId('running-timer').getByRole('button', { name: 'Billable' });
+      await expect.poll(() => dollar.getAttribute('aria-pressed')).toBe('true');
+      await dollar.click();
+      await expect.poll(() => dollar.getAttribute('aria-pressed')).toBe('false');
+      await snap(page, 'billing-timer-switched-desktop');
+      const active = await call('GET', '/api/timer/active', undefined, manager.cookie);
+      expect((active.body as unknown as { timer: { billable: boolean } }).timer.billable).toBe(false);
+      const stopped = await call('POST', '/api/timer/stop', {}, manager.cookie);
+      const timed = stopped.body as unknown as { id: string; billable: boolean };
+      expect(timed.billable).toBe(false);
+      expect((await call('DELETE', `/api/time-entries/${timed.id}`, undefined, manager.cookie)).status).toBe(
+        204,
+      );
+
       // The admin marks the client's month as invoiced and downloads it.
       const adminPage = await openSignedIn(browser, admin, '/clients');
       await adminPage.page.getByRole('link', { name: CLIENT }).click();
