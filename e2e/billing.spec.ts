@@ -94,6 +94,12 @@ describe('billing: a client, a billable project with a rate and a budget, an inv
       await page.getByRole('button', { name: 'Billable' }).first().waitFor();
       await snap(page, 'billing-tracker-desktop');
 
+      // The timesheet shows the week's and each day's billable share, counted by the server.
+      await page.goto('/timesheets');
+      await page.getByTestId('tracked').getByText('0h 50m billable').waitFor();
+      await snap(page, 'billing-timesheet-desktop');
+      await page.goto('/tracker');
+
       // A running timer shows its "$" and is switched while it runs; the entry keeps the choice.
       expect((await call('POST', '/api/timer/start', { projectId }, manager.cookie)).status).toBe(201);
       await page.reload();
