@@ -18,7 +18,7 @@ export function BillingSettingsPanel() {
     <div className="grid gap-6">
       <Card>
         <CardHeader>
-          <CardTitle>{t('settings.title')}</CardTitle>
+          <CardTitle level={2}>{t('settings.title')}</CardTitle>
           <CardDescription>{t('settings.description')}</CardDescription>
         </CardHeader>
         <CardContent className="grid gap-6">

@@ -87,6 +87,7 @@ export function ClientDetail({ id, isAdmin }: { id: string; isAdmin: boolean }) 
                 title={t('rates.clientTitle')}
                 none={t('rates.noneClient')}
                 currency={data.currency}
+                level={2}
               />
             </Card>
           )}

@@ -57,6 +57,7 @@ export function RatesList({
   title,
   none,
   currency = 'EUR',
+  level = 3,
 }: {
   scope: RateScope;
   canManage: boolean;
@@ -64,6 +65,8 @@ export function RatesList({
   none: string;
   /** the currency a new rate starts in */
   currency?: string;
+  /** its heading's level in the page's outline */
+  level?: 2 | 3;
 }) {
   const { t } = useTranslation('billing');
   const rates = useRates(queryOf(scope));
@@ -71,12 +74,13 @@ export function RatesList({
   const [adding, setAdding] = useState(false);
   const list = (rates.data ?? []).filter(belongs(scope));
   const id = `rates-${scope.kind}`;
+  const Heading = level === 2 ? 'h2' : 'h3';
   return (
     <section className="grid gap-2" aria-labelledby={id} data-testid={id}>
       <div className="flex items-center justify-between gap-2">
-        <h3 id={id} className="text-sm font-semibold">
+        <Heading id={id} className={level === 2 ? 'text-base font-semibold' : 'text-sm font-semibold'}>
           {title}
-        </h3>
+        </Heading>
         {canManage && (
           <Button variant="outline" size="sm" onClick={() => setAdding(true)}>
             <Plus aria-hidden /> {t('rates.add')}
