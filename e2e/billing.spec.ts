@@ -171,6 +171,20 @@ describe('billing: a client, a billable project with a rate and a budget, an inv
       await page.goto('/clients');
       await page.getByRole('link', { name: CLIENT }).waitFor();
       await snap(page, 'billing-clients-phone');
+      // The running timer's $ and the timesheet's billable share fit a phone too.
+      expect((await call('POST', '/api/timer/start', { projectId }, manager.cookie)).status).toBe(201);
+      await page.goto('/tracker');
+      const dollar = page.getByTestId('running-timer').getByRole('button', { name: 'Billable' });
+      await expect.poll(() => dollar.getAttribute('aria-pressed')).toBe('true');
+      await snap(page, 'billing-timer-phone');
+      const stopped = await call('POST', '/api/timer/stop', {}, manager.cookie);
+      const timed = stopped.body as unknown as { id: string };
+      expect((await call('DELETE', `/api/time-entries/${timed.id}`, undefined, manager.cookie)).status).toBe(
+        204,
+      );
+      await page.goto('/timesheets');
+      await page.getByTestId('day-billable').first().waitFor();
+      await snap(page, 'billing-timesheet-phone');
       await context.close();
 
       expect((await call('PATCH', '/api/profile', { language: 'de' }, manager.cookie)).status).toBe(200);

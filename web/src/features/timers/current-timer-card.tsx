@@ -32,7 +32,7 @@ export function CurrentTimerCard({ timeZone }: { timeZone: string }) {
   return (
     <Card>
       <CardHeader className="flex-row items-center justify-between gap-3">
-        <CardTitle>{t('timer.current.title')}</CardTitle>
+        <CardTitle level={2}>{t('timer.current.title')}</CardTitle>
         {timer && (
           <span className="inline-flex items-center gap-1.5 rounded-full bg-success-soft px-2.5 py-0.5 text-xs font-medium text-success-foreground">
             <span className="size-2 animate-pulse rounded-full bg-success" aria-hidden />
