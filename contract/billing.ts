@@ -208,6 +208,9 @@ export const billableReportQuery = z
     groupBy: z.enum(BILLABLE_GROUPS, { message: 'group_by_invalid' }).default('client'),
     clientId: z.uuid({ message: 'client_invalid' }).optional(),
     projectId: z.uuid({ message: 'project_invalid' }).optional(),
+    /** the person and team filters of every report (docs/decisions/012-reports.md), checked the same way */
+    userId: z.uuid({ message: 'user_invalid' }).optional(),
+    teamId: z.uuid({ message: 'team_invalid' }).optional(),
   })
   .refine((v) => v.from <= v.to, { message: FROM_AFTER_TO, path: ['to'] })
   .refine((v) => v.from > v.to || daysInRange(v.from, v.to) <= MAX_REPORT_DAYS, {

@@ -28,6 +28,12 @@ export const stopTimerBody = z
   .object({ timerId: z.uuid({ message: 'timer_not_found' }).optional() })
   .optional();
 
+/** Switches the running timer's billable choice (docs/product/billing.md#billable). */
+export const updateTimerBody = z.object({
+  billable: z.boolean({ message: 'billable_invalid' }),
+});
+export type UpdateTimerBody = z.infer<typeof updateTimerBody>;
+
 export const activeTimer = z.object({
   id: z.string(),
   taskId: z.string().nullable(),
@@ -65,6 +71,14 @@ export const timersApi = endpoints('Timers', {
     access: 'signedIn',
     body: startTimerBody,
     responses: { 201: activeTimer, 404: errorBody, 409: errorBody },
+  },
+  update: {
+    method: 'PATCH',
+    path: '/api/timer/active',
+    summary: "Switch whether the caller's running timer is billable",
+    access: 'signedIn',
+    body: updateTimerBody,
+    responses: { 200: activeTimer, 400: errorBody, 409: errorBody },
   },
   stop: {
     method: 'POST',

@@ -43,6 +43,8 @@ const dayEntry = z.object({
   overlaps: z.boolean(),
   /** a timer still running */
   running: z.boolean(),
+  /** its time is billable (docs/product/billing.md#billable) */
+  billable: z.boolean(),
 });
 
 /**
@@ -74,6 +76,11 @@ export type DayOff = z.infer<typeof dayOff>;
 export const timesheetDay = z.object({
   date: calendarDay,
   trackedSeconds: z.number().int(),
+  /**
+   * of trackedSeconds, those of billable entries and timers: the same ledger's seconds, before any
+   * billing rounding (docs/product/billing.md#billable-time-on-the-timesheet)
+   */
+  billableSeconds: z.number().int(),
   attendedSeconds: z.number().int(),
   expectedSeconds: z.number().int(),
   differenceSeconds: z.number().int(),
@@ -89,6 +96,7 @@ export type TimesheetDay = z.infer<typeof timesheetDay>;
 
 export const weekTotals = z.object({
   trackedSeconds: z.number().int(),
+  billableSeconds: z.number().int(),
   attendedSeconds: z.number().int(),
   expectedSeconds: z.number().int(),
   differenceSeconds: z.number().int(),

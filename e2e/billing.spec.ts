@@ -94,6 +94,29 @@ describe('billing: a client, a billable project with a rate and a budget, an inv
       await page.getByRole('button', { name: 'Billable' }).first().waitFor();
       await snap(page, 'billing-tracker-desktop');
 
+      // The timesheet shows the week's and each day's billable share, counted by the server.
+      await page.goto('/timesheets');
+      await page.getByTestId('tracked').getByText('0h 50m billable').waitFor();
+      await snap(page, 'billing-timesheet-desktop');
+      await page.goto('/tracker');
+
+      // A running timer shows its "$" and is switched while it runs; the entry keeps the choice.
+      expect((await call('POST', '/api/timer/start', { projectId }, manager.cookie)).status).toBe(201);
+      await page.reload();
+      const dollar = page.getByTestId('running-timer').getByRole('button', { name: 'Billable' });
+      await expect.poll(() => dollar.getAttribute('aria-pressed')).toBe('true');
+      await dollar.click();
+      await expect.poll(() => dollar.getAttribute('aria-pressed')).toBe('false');
+      await snap(page, 'billing-timer-switched-desktop');
+      const active = await call('GET', '/api/timer/active', undefined, manager.cookie);
+      expect((active.body as unknown as { timer: { billable: boolean } }).timer.billable).toBe(false);
+      const stopped = await call('POST', '/api/timer/stop', {}, manager.cookie);
+      const timed = stopped.body as unknown as { id: string; billable: boolean };
+      expect(timed.billable).toBe(false);
+      expect((await call('DELETE', `/api/time-entries/${timed.id}`, undefined, manager.cookie)).status).toBe(
+        204,
+      );
+
       // The admin marks the client's month as invoiced and downloads it.
       const adminPage = await openSignedIn(browser, admin, '/clients');
       await adminPage.page.getByRole('link', { name: CLIENT }).click();
@@ -148,6 +171,20 @@ describe('billing: a client, a billable project with a rate and a budget, an inv
       await page.goto('/clients');
       await page.getByRole('link', { name: CLIENT }).waitFor();
       await snap(page, 'billing-clients-phone');
+      // The running timer's $ and the timesheet's billable share fit a phone too.
+      expect((await call('POST', '/api/timer/start', { projectId }, manager.cookie)).status).toBe(201);
+      await page.goto('/tracker');
+      const dollar = page.getByTestId('running-timer').getByRole('button', { name: 'Billable' });
+      await expect.poll(() => dollar.getAttribute('aria-pressed')).toBe('true');
+      await snap(page, 'billing-timer-phone');
+      const stopped = await call('POST', '/api/timer/stop', {}, manager.cookie);
+      const timed = stopped.body as unknown as { id: string };
+      expect((await call('DELETE', `/api/time-entries/${timed.id}`, undefined, manager.cookie)).status).toBe(
+        204,
+      );
+      await page.goto('/timesheets');
+      await page.getByTestId('day-billable').first().waitFor();
+      await snap(page, 'billing-timesheet-phone');
       await context.close();
 
       expect((await call('PATCH', '/api/profile', { language: 'de' }, manager.cookie)).status).toBe(200);
@@ -158,6 +195,124 @@ describe('billing: a client, a billable project with a rate and a budget, an inv
       await dePage.getByRole('heading', { name: 'Abrechnung' }).waitFor();
       await snap(dePage, 'billing-project-german');
       await german.close();
+    },
+    JOURNEY_MS,
+  );
+
+  it(
+    "manages rates: the default and cost rates in the admin settings, a client's, a person's on a project",
+    async () => {
+      const client = await call(
+        'POST',
+        '/api/clients',
+        { name: `Rates ${CLIENT}`, currency: 'CHF' },
+        admin.cookie,
+      );
+      expect(client.status).toBe(201);
+      const clientId = (client.body as unknown as { id: string }).id;
+      const rated = (await createProject(manager, 'Orbit Rates')).id;
+      const member = await call(
+        'POST',
+        `/api/projects/${rated}/members`,
+        { userId: manager.user.id },
+        manager.cookie,
+      );
+      expect([201, 409]).toContain(member.status);
+
+      // The admin: the organisation's default rate and a person's cost rate, in the settings.
+      const { page, context } = await openSignedIn(browser, admin, '/admin?tab=settings&section=billing');
+      const defaults = page.getByRole('region', { name: 'Default billable rate' });
+      await defaults.getByRole('button', { name: 'Add Rate' }).click();
+      const dialog = page.getByTestId('rate-dialog');
+      await dialog.getByRole('heading', { name: 'Add Default Rate' }).waitFor();
+      await dialog.getByLabel('Amount per hour').fill('70');
+      await dialog.getByLabel('Effective from').fill('2020-01-01');
+      await dialog.getByRole('button', { name: 'Add Rate' }).click();
+      await toastSays(page, 'Rate added');
+      await defaults.getByText('€70.00 per hour from').waitFor();
+
+      const costs = page.getByRole('region', { name: 'Internal cost rates' });
+      await costs.getByRole('button', { name: 'Add Rate' }).click();
+      await dialog.getByRole('heading', { name: 'Add Cost Rate' }).waitFor();
+      // A cost rate names its person: the dialog says so before it asks the server.
+      await dialog.getByLabel('Amount per hour').fill('40');
+      await dialog.getByRole('button', { name: 'Add Rate' }).click();
+      await dialog.getByText('Choose a valid user').waitFor();
+      await choose(page, 'rate-userId', 'Bea Budget');
+      await snapDialog(page, 'billing-rate-cost-dialog-desktop');
+      await dialog.getByRole('button', { name: 'Add Rate' }).click();
+      await toastSays(page, 'Rate added');
+      await costs.getByText('Bea Budget ·').waitFor();
+      await snap(page, 'billing-rates-admin-desktop');
+
+      // The client's rate, on the client's page.
+      await page.goto(`/clients/${clientId}`);
+      const clientRates = page.getByRole('region', { name: 'Client rates' });
+      await clientRates.getByText('No rates of this client').waitFor();
+      await clientRates.getByRole('button', { name: 'Add Rate' }).click();
+      await dialog.getByRole('heading', { name: 'Add Client Rate' }).waitFor();
+      expect(await dialog.getByLabel('Currency').inputValue()).toBe('CHF');
+      await dialog.getByLabel('Amount per hour').fill('120');
+      await dialog.getByLabel('Effective from').fill('2020-01-01');
+      await dialog.getByRole('button', { name: 'Add Rate' }).click();
+      await toastSays(page, 'Rate added');
+      await clientRates.getByText(/CHF\s*120\.00 per hour from/).waitFor();
+      await snap(page, 'billing-client-rates-desktop');
+
+      // The manager: the project's rate and a person's on it; one deleted again.
+      const mine = await openSignedIn(browser, manager, `/projects/${rated}`);
+      const projectRates = mine.page.getByRole('region', { name: 'Rates', exact: true });
+      await projectRates.getByRole('button', { name: 'Add Rate' }).click();
+      const add = mine.page.getByTestId('rate-dialog');
+      await add.getByLabel('Amount per hour').fill('90');
+      await add.getByLabel('Effective from').fill('2020-01-01');
+      await add.getByRole('button', { name: 'Add Rate' }).click();
+      await toastSays(mine.page, 'Rate added');
+      await projectRates.getByRole('button', { name: 'Add Rate' }).click();
+      await choose(mine.page, 'rate-userId', 'Bea Budget');
+      await add.getByLabel('Amount per hour').fill('95,50');
+      await add.getByLabel('Effective from').fill('2021-03-01');
+      await add.getByRole('button', { name: 'Add Rate' }).click();
+      await toastSays(mine.page, 'Rate added');
+      await projectRates.getByText('Bea Budget ·').waitFor();
+      expect(await projectRates.getByTestId('rate').count()).toBe(2);
+      await snap(mine.page, 'billing-project-rates-desktop');
+      await projectRates.getByRole('button', { name: /^Delete rate €90\.00/ }).click();
+      await toastSays(mine.page, 'Rate deleted');
+      await expect.poll(() => projectRates.getByTestId('rate').count()).toBe(1);
+      await mine.context.close();
+
+      // An employee sees no rates at all.
+      const employee = await createApprovedUser('employee');
+      const theirs = await openSignedIn(browser, employee, `/projects/${rated}`);
+      await theirs.page.getByRole('heading', { name: 'Billing', exact: true }).waitFor();
+      expect(await theirs.page.getByRole('region', { name: 'Rates', exact: true }).count()).toBe(0);
+      await theirs.context.close();
+
+      // A phone: the admin's rates, and the default rate deleted again (other journeys price nothing by it).
+      const phone = await openSignedIn(browser, admin, '/admin?tab=settings&section=billing', PHONE);
+      const phoneDefaults = phone.page.getByRole('region', { name: 'Default billable rate' });
+      await phoneDefaults.getByText('€70.00 per hour from').waitFor();
+      await snap(phone.page, 'billing-rates-admin-phone');
+      await phoneDefaults.getByRole('button', { name: /^Delete rate €70\.00/ }).click();
+      await toastSays(phone.page, 'Rate deleted');
+      await phoneDefaults.getByText('No default rate').waitFor();
+      await phone.context.close();
+      await context.close();
+
+      // In German, once.
+      expect((await call('PATCH', '/api/profile', { language: 'de' }, admin.cookie)).status).toBe(200);
+      try {
+        const german = await newContext(browser);
+        await signInContext(german, { ...admin, user: { ...admin.user, language: 'de' } });
+        const dePage = await german.newPage();
+        await dePage.goto('/admin?tab=settings&section=billing');
+        await dePage.getByRole('region', { name: 'Interne Kostensätze' }).getByText('Bea Budget ·').waitFor();
+        await snap(dePage, 'billing-rates-admin-german');
+        await german.close();
+      } finally {
+        await call('PATCH', '/api/profile', { language: 'en' }, admin.cookie);
+      }
     },
     JOURNEY_MS,
   );

@@ -1,9 +1,9 @@
 import type { ReportScopeInfo } from '@contract/reports';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { rowsOf } from '../db/rows';
 import type { Db } from '../db/types';
 import type { Context } from '../lib/context';
-import { notFound } from '../lib/errors';
+import { forbidden, notFound } from '../lib/errors';
 
 /**
  * Who manages whom (docs/decisions/011-teams-schedules-timesheets.md): a manager of a team manages
@@ -17,6 +17,8 @@ export const managedBy = (managerId: string) => sql`(
 )`;
 
 export const TEAM_NOT_FOUND = 'team_not_found';
+export const OWN_DATA_ONLY = 'own_data_only';
+export const TEAMS_DATA_ONLY = 'teams_data_only';
 
 /** True when `managerId` is a manager of the team. */
 export async function managesTeam(db: Db, managerId: string, teamId: string): Promise<boolean> {
@@ -161,4 +163,39 @@ export async function scopeInfo(
     person: kind === 'person' ? (people[0]?.name ?? null) : null,
     zones: [...new Set(people.map((p) => p.zone))].sort(),
   };
+}
+
+/**
+ * A report's person and team filters (docs/decisions/012-reports.md), checked for the caller the one
+ * way every report checks them: an employee may name only themselves (else 403 own_data_only; no
+ * person named is themselves); a manager themselves, a person they manage, or a team they manage
+ * (else 403 teams_data_only); an admin anyone, and a team that does not exist is a 404. Answers the
+ * person the view is narrowed to and a condition on `u.id` (the users table as `u`) that narrows it
+ * to them and to the team; it never widens what the caller may see otherwise.
+ */
+export async function peopleFilter(
+  ctx: Pick<Context, 'db' | 'actor'>,
+  filters: { userId?: string; teamId?: string },
+): Promise<{ userId: string | undefined; where: SQL }> {
+  const { actor } = ctx;
+  let userId = filters.userId;
+  if (actor.role === 'employee') {
+    if (userId && userId !== actor.id) throw forbidden(OWN_DATA_ONLY);
+    userId = actor.id;
+  } else if (actor.role === 'manager') {
+    if (userId && userId !== actor.id && !(await manages(ctx.db, actor.id, userId))) {
+      throw forbidden(TEAMS_DATA_ONLY);
+    }
+    if (filters.teamId && !(await managesTeam(ctx.db, actor.id, filters.teamId))) {
+      throw forbidden(TEAMS_DATA_ONLY);
+    }
+  }
+  if (filters.teamId && actor.role === 'admin' && !(await teamExists(ctx.db, filters.teamId)))
+    throw notFound(TEAM_NOT_FOUND);
+  const where = [sql`true`];
+  if (userId) where.push(sql`u.id = ${userId}`);
+  // `= any(array(…))`: the set is computed once and checked as a filter.
+  if (filters.teamId)
+    where.push(sql`u.id = any(array(select user_id from team_members where team_id = ${filters.teamId}))`);
+  return { userId, where: sql.join(where, sql` and `) };
 }

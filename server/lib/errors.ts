@@ -146,6 +146,9 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
       return reply.status(400).send(errorReply(request, 'malformed_url'));
   }
   if (error instanceof SyntaxError) return reply.status(400).send(errorReply(request, 'malformed_json'));
+  // A rule the database keeps itself (the invoice lock): the same 409 as the service's own check.
+  const refused = databaseRefusal(error);
+  if (refused) return reply.status(409).send(errorReply(request, refused));
   if (isDiskFull(error)) {
     // Not the request's fault, and retrying will not help until space is freed: 503, and readiness
     // reports it for a while (readiness.ts).
@@ -173,6 +176,20 @@ type Cause = { code?: string; message?: string; cause?: unknown } | undefined;
 function anyCause(error: unknown, test: (e: NonNullable<Cause>) => boolean): boolean {
   for (let e = error as Cause; e; e = e.cause as Cause) if (test(e)) return true;
   return false;
+}
+
+/**
+ * A refusal the database raises itself (SQLSTATE 'WB409', a trigger's `RAISE ... USING ERRCODE`;
+ * the invoice lock, migration 0030): its message is the errors.json code to answer with, as a 409.
+ */
+export const DATABASE_REFUSAL = 'WB409';
+export function databaseRefusal(error: unknown): string | undefined {
+  let code: string | undefined;
+  anyCause(error, (e) => {
+    if (e.code === DATABASE_REFUSAL && e.message && isCode(e.message)) code = e.message;
+    return code !== undefined;
+  });
+  return code;
 }
 
 /** True when a database error is a unique-constraint violation. */

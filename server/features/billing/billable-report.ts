@@ -2,6 +2,7 @@ import type { BillableReport, BillableReportQuery, BillableReportRow } from '@co
 import { type SQL, sql } from 'drizzle-orm';
 import { rowsOf } from '../../db/rows';
 import type { Context } from '../../lib/context';
+import { peopleFilter } from '../../core/scope';
 import { type MoneyAccess, moneyAccess, seesProjectMoney } from './access';
 import { budgetLines } from './budgets';
 import { ledgerEntries } from './ledger-entries';
@@ -83,11 +84,13 @@ async function labels(ctx: Context, entries: readonly LedgerEntry[]) {
 export async function billableReport(ctx: Context, query: BillableReportQuery): Promise<BillableReport> {
   const access = await moneyAccess(ctx);
   const scope = entryScope(ctx, access);
+  // The person and team filters narrow the entries the caller's money scope holds, never widen them.
+  const people = await peopleFilter(ctx, query);
   const filters: SQL[] = [scope.entries];
   if (query.clientId) filters.push(sql`pr.client_id = ${query.clientId}`);
   if (query.projectId) filters.push(sql`p.project_id = ${query.projectId}`);
   const entries = await ledgerEntries(ctx, query, {
-    people: scope.people,
+    people: scope.people ? sql`${scope.people} and ${people.where}` : people.where,
     entries: sql.join(filters, sql` and `),
   });
   const priced = priceEntries(entries, await rateBook(ctx));

@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BillableReport, billingApi, type CreateRateRequest } from '@contract/billing';
 import { profileApi } from '@contract/profile';
-import { projectMembers } from '../../db/schema';
+import { eq } from 'drizzle-orm';
+import { projectMembers, teams } from '../../db/schema';
 import { fixedClock } from '../../lib/clock';
 import { MISSING_ID, type TestClient, type TestContext } from '../../test/harness';
+import { english } from '../../test/messages';
 import { deliveryTeamApp, type timeFixtures } from '../../test/time-fixtures';
 
 // Europe/Berlin; "now" is mid-April 2025, the report reads March.
@@ -207,6 +209,81 @@ describe('the billable report', () => {
       query: { from: '2025-03-31', to: '2025-03-01' } as never,
     });
     expect(res.statusCode).toBe(400);
+  });
+});
+
+describe('the billable report: the person and team filters of every report', () => {
+  const refused = async (c: TestClient, query: Record<string, string>, status: number, code: string) => {
+    for (const route of [billingApi.billable, billingApi.billableCsv, billingApi.billableXlsx]) {
+      const res = await c.api.call(route, { query: { ...MARCH, groupBy: 'user', ...query } as never });
+      expect(res.statusCode, `${route.path} ${JSON.stringify(query)}`).toBe(status);
+      expect(res.json(), route.path).toEqual({ code, message: english(code) });
+    }
+  };
+  const byUser = async (c: TestClient, query: Record<string, string>) =>
+    (await report(c, { groupBy: 'user', ...query })).rows.map((r) => [r.label, r.billableSeconds]);
+  let delivery: string;
+  let other: string;
+  beforeAll(async () => {
+    [{ id: delivery }] = await t.db.select({ id: teams.id }).from(teams).where(eq(teams.name, 'Delivery'));
+    other = (await fx.team('Elsewhere', [admin.user.id], [])).id;
+  });
+
+  it('an admin narrows to a person, a team, or both; the downloads too; an unknown team is a 404', async () => {
+    expect(await byUser(admin, { userId: anna.user.id })).toEqual([['Anna Adler', 2.5 * H]]);
+    expect(await byUser(admin, { userId: ben.user.id })).toEqual([['Ben Berg', 3 * H]]);
+    expect(await byUser(admin, { teamId: delivery })).toEqual([
+      ['Ben Berg', 3 * H],
+      ['Anna Adler', 2.5 * H],
+    ]);
+    expect(await byUser(admin, { teamId: other })).toEqual([]);
+    expect(await byUser(admin, { teamId: delivery, userId: anna.user.id })).toEqual([
+      ['Anna Adler', 2.5 * H],
+    ]);
+    // The filters narrow the totals and the money alike.
+    const ben1 = await report(admin, { groupBy: 'project', userId: ben.user.id });
+    expect(ben1.totals.amounts).toEqual([
+      { currency: 'EUR', minor: 12000 },
+      { currency: 'USD', minor: 18000 },
+    ]);
+    const csv = await admin.api.call(billingApi.billableCsv, {
+      query: { ...MARCH, groupBy: 'user', userId: anna.user.id },
+    });
+    expect(csv.statusCode).toBe(200);
+    expect(csv.body).toContain('Anna Adler');
+    expect(csv.body).not.toContain('Ben Berg');
+    await refused(admin, { teamId: MISSING_ID }, 404, 'team_not_found');
+  });
+
+  it('a manager narrows within the projects they manage, to people and teams they manage only', async () => {
+    expect(await byUser(manager, {})).toEqual([
+      ['Anna Adler', 2.5 * H],
+      ['Ben Berg', H],
+    ]);
+    expect(await byUser(manager, { userId: ben.user.id })).toEqual([['Ben Berg', H]]);
+    expect(await byUser(manager, { teamId: delivery })).toEqual(await byUser(manager, {}));
+    expect(await byUser(manager, { userId: manager.user.id })).toEqual([]);
+    // Nobody they manage, and a team they do not manage, are refused as in every report.
+    await refused(manager, { userId: admin.user.id }, 403, 'teams_data_only');
+    await refused(manager, { teamId: other }, 403, 'teams_data_only');
+    await refused(manager, { teamId: MISSING_ID }, 403, 'teams_data_only');
+  });
+
+  it('an employee reads their own only: naming someone else is a 403', async () => {
+    expect(await byUser(anna, { userId: anna.user.id })).toEqual([['Anna Adler', 2.5 * H]]);
+    expect(await byUser(anna, { teamId: delivery })).toEqual([['Anna Adler', 2.5 * H]]);
+    await refused(anna, { userId: ben.user.id }, 403, 'own_data_only');
+  });
+
+  it('refuses ids that are not ids', async () => {
+    for (const [query, message] of [
+      [{ userId: 'nope' }, 'user_invalid'],
+      [{ teamId: '42' }, 'team_invalid'],
+    ] as const) {
+      const res = await admin.api.call(billingApi.billable, { query: { ...MARCH, ...query } as never });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe(english(message));
+    }
   });
 });
 

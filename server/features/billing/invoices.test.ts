@@ -3,13 +3,16 @@ import { billingApi } from '@contract/billing';
 import { notificationsApi } from '@contract/notifications';
 import { timeEntriesApi } from '@contract/time-entries';
 import { timersApi } from '@contract/timers';
-import { auditLog, budgetAlerts, notifications, projectMembers } from '../../db/schema';
+import { auditLog, budgetAlerts, notifications, projectMembers, timeEntries } from '../../db/schema';
 import { fixedClock } from '../../lib/clock';
 import type { TestClient, TestContext } from '../../test/harness';
 import { deliveryTeamApp, type timeFixtures } from '../../test/time-fixtures';
 import { contextFor } from '../../lib/context';
 import { checkBudgets } from './budgets';
-import { eq } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import Fastify from 'fastify';
+import { databaseRefusal, errorHandler } from '../../lib/errors';
 
 const clock = fixedClock('2025-04-15T10:00:00Z');
 let t: TestContext;
@@ -108,6 +111,66 @@ describe('invoices', () => {
     }
     const gone = await anna.api.call(timeEntriesApi.remove, { params: { id: entryId } });
     expect(gone.statusCode).toBe(409);
+  });
+
+  it('keeps the lock in the database: a direct update or delete is refused, and answered as the 409', async () => {
+    const refusal = async (statement: ReturnType<typeof sql>) => {
+      const error = await t.db.execute(statement).then(
+        () => null,
+        (e: unknown) => e,
+      );
+      return databaseRefusal(error);
+    };
+    const [before] = await t.db.select().from(timeEntries).where(eq(timeEntries.id, entryId));
+    for (const statement of [
+      sql`update time_entries set description = 'rewritten' where id = ${entryId}`,
+      sql`update time_entries set end_time = end_time + interval '1 hour' where id = ${entryId}`,
+      sql`update time_entries set billable = false where id = ${entryId}`,
+      sql`update time_entries set user_id = ${manager.user.id} where id = ${entryId}`,
+      sql`update time_entries set project_id = ${randomUUID()} where id = ${entryId}`,
+      sql`update time_entries set description = 'all of them' where user_id = ${anna.user.id}`,
+      sql`delete from time_entries where id = ${entryId}`,
+      sql`delete from time_entries where user_id = ${anna.user.id}`,
+    ])
+      expect(await refusal(statement)).toBe('entry_invoiced');
+    const [after] = await t.db.select().from(timeEntries).where(eq(timeEntries.id, entryId));
+    expect(after).toEqual(before);
+    // Writing nothing new is no change.
+    expect(await refusal(sql`update time_entries set invoice_id = invoice_id where id = ${entryId}`)).toBe(
+      undefined,
+    );
+
+    // A code path that forgot the check gets the same clear 409 as the services' own, not a 500.
+    const app = Fastify();
+    app.setErrorHandler(errorHandler);
+    app.post('/forgetful', async () => {
+      await t.db.execute(sql`update time_entries set description = 'sneaky' where id = ${entryId}`);
+      return { ok: true };
+    });
+    const res = await app.inject({ method: 'POST', url: '/forgetful' });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({ code: 'entry_invoiced', message: 'This entry is invoiced' });
+    await app.close();
+  });
+
+  it('lets a task removed for good leave an invoiced entry, which keeps everything else', async () => {
+    const task = await fx.task(anna.user.id, { projectId: apollo, title: 'Temporary' });
+    const entry = await fx.entry(anna.user.id, '2025-02-10T08:00:00Z', '2025-02-10T09:00:00Z', {
+      projectId: apollo,
+      taskId: task.id,
+    });
+    const mark = await admin.api.call(billingApi.createInvoice, {
+      body: { clientId: acme, from: '2025-02-01', to: '2025-02-28', reference: 'INV-2025-02' },
+    });
+    expect(mark.statusCode, mark.body).toBe(201);
+    await t.db.execute(sql`delete from tasks where id = ${task.id}`);
+    const [kept] = await t.db.select().from(timeEntries).where(eq(timeEntries.id, entry.id));
+    expect(kept).toMatchObject({ taskId: null, projectId: apollo, invoiceId: mark.json().id });
+    expect(kept.endTime).toEqual(entry.endTime);
+    // Undoing the mark clears it in the database too; the entry may change again.
+    await admin.api.call(billingApi.removeInvoice, { params: { id: mark.json().id } });
+    await t.db.execute(sql`update time_entries set description = 'free again' where id = ${entry.id}`);
+    await t.db.execute(sql`delete from time_entries where id = ${entry.id}`);
   });
 
   it('exports the invoice as CSV and .xlsx, per entry or summed, totals per currency', async () => {

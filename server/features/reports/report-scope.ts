@@ -2,14 +2,12 @@ import type { ReportFilters, ReportScopeInfo } from '@contract/reports';
 import type { SQL } from 'drizzle-orm';
 import { sql } from 'drizzle-orm';
 import type { Context } from '../../lib/context';
-import { forbidden, notFound } from '../../lib/errors';
-import { manages, managesTeam, scopeInfo, TEAM_NOT_FOUND, teamExists, timeVisibleTo } from '../../core/scope';
+import { peopleFilter, scopeInfo, timeVisibleTo } from '../../core/scope';
 import type { LedgerRange } from '../../core/time/ledger';
 import { type TimePeopleOptions, type TimePerson, timePeople } from '../../core/time/people';
 import { addDays, zonedDayRange } from '@contract/zoned-time';
 
-export const OWN_DATA_ONLY = 'own_data_only';
-export const TEAMS_DATA_ONLY = 'teams_data_only';
+export { OWN_DATA_ONLY, TEAMS_DATA_ONLY } from '../../core/scope';
 
 /** What a report reads: whose data, which project, and the range of days. */
 export type ReportScope = {
@@ -40,33 +38,8 @@ export async function reportScope(
   filters: ReportFilters,
   options: TimePeopleOptions = {},
 ): Promise<ReportScope> {
-  const { actor } = ctx;
-  let userId = filters.userId;
-  const sets: SQL[] = [];
-  if (actor.role === 'employee') {
-    if (userId && userId !== actor.id) throw forbidden(OWN_DATA_ONLY);
-    userId = actor.id;
-  } else if (actor.role === 'manager') {
-    if (userId && userId !== actor.id && !(await manages(ctx.db, actor.id, userId))) {
-      throw forbidden(TEAMS_DATA_ONLY);
-    }
-    if (filters.teamId && !(await managesTeam(ctx.db, actor.id, filters.teamId))) {
-      throw forbidden(TEAMS_DATA_ONLY);
-    }
-  }
-  if (filters.teamId) {
-    if (actor.role === 'admin' && !(await teamExists(ctx.db, filters.teamId))) throw notFound(TEAM_NOT_FOUND);
-    sets.push(sql`select user_id from team_members where team_id = ${filters.teamId}`);
-  }
-  const where = sql.join(
-    [
-      timeVisibleTo(actor),
-      userId ? sql`and u.id = ${userId}` : sql``,
-      // `= any(array(…))`: the set is computed once and checked as a filter.
-      ...sets.map((set) => sql`and u.id = any(array(${set}))`),
-    ],
-    sql` `,
-  );
+  const { userId, where: narrowed } = await peopleFilter(ctx, filters);
+  const where = sql`${timeVisibleTo(ctx.actor)} and ${narrowed}`;
   const people = await timePeople(
     ctx.db,
     where,

@@ -6,6 +6,7 @@ import {
   type StartTimerBody,
   TIMER_RUNNING,
   type TimerActiveResponse,
+  type UpdateTimerBody,
 } from '@contract/timers';
 import type { TimeEntry } from '@contract/time-entries';
 import type { Db } from '../../db/types';
@@ -95,6 +96,21 @@ export async function startTimer(ctx: Context, body: StartTimerBody): Promise<Ac
     throw error;
   }
   const timer = await readActive(ctx.db, userId);
+  if (!timer) throw conflict(NO_TIMER_RUNNING);
+  return timer;
+}
+
+/**
+ * Switches the caller's running timer billable or not (docs/product/billing.md#billable): the entry it
+ * becomes keeps the choice. Only one's own timer; none running is 409 as for stop.
+ */
+export async function updateTimer(ctx: Context, body: UpdateTimerBody): Promise<ActiveTimer> {
+  const [row] = await ctx.db
+    .update(activeTimers)
+    .set({ billable: body.billable })
+    .where(eq(activeTimers.userId, ctx.actor.id))
+    .returning({ id: activeTimers.id });
+  const timer = row && (await readActive(ctx.db, ctx.actor.id));
   if (!timer) throw conflict(NO_TIMER_RUNNING);
   return timer;
 }

@@ -19,6 +19,7 @@ describe('timer routes', () => {
     for (const [method, url] of [
       ['get', '/api/timer/active'],
       ['post', '/api/timer/start'],
+      ['patch', '/api/timer/active'],
       ['post', '/api/timer/stop'],
     ] as const) {
       const res = await t.anonymous[method](url);
@@ -146,5 +147,54 @@ describe('timer routes', () => {
     }
     expect((await api.post('/api/timer/stop', { timerId: 7 })).statusCode).toBe(400);
     expect((await api.get('/api/timer/active')).json().isActive).toBe(false);
+  });
+
+  it('switch the running timer billable or not, for every role, only their own; the entry keeps it', async () => {
+    const billable = await fx.project({ name: 'Billable Co', billable: true });
+    for (const role of ['employee', 'manager', 'admin'] as const) {
+      const { api } = await t.userClient(role);
+      const other = await t.userClient('employee');
+      await other.api.post('/api/timer/start', { projectId: billable.id });
+
+      const started = (await api.post('/api/timer/start', { projectId: billable.id })).json();
+      expect(started.billable, role).toBe(true);
+      const off = await api.patch('/api/timer/active', { billable: false });
+      expect(off.statusCode, role).toBe(200);
+      expect(off.json(), role).toEqual({ ...started, billable: false });
+      expect((await api.get('/api/timer/active')).json().timer.billable, role).toBe(false);
+      // Someone else's timer is not theirs to switch.
+      expect((await other.api.get('/api/timer/active')).json().timer.billable, role).toBe(true);
+
+      expect((await api.patch('/api/timer/active', { billable: true })).json().billable, role).toBe(true);
+      expect((await api.patch('/api/timer/active', { billable: false })).json().billable, role).toBe(false);
+      clock.advance(60_000);
+      const entry = (await api.post('/api/timer/stop')).json();
+      expect(entry.billable, role).toBe(false);
+      await other.api.post('/api/timer/stop');
+    }
+  });
+
+  it('switch a timer without a project: billable only when switched on', async () => {
+    const { api } = await t.userClient('employee');
+    const started = (await api.post('/api/timer/start', { description: 'Quick' })).json();
+    expect(started.billable).toBe(false);
+    expect((await api.patch('/api/timer/active', { billable: true })).json().billable).toBe(true);
+    clock.advance(60_000);
+    expect((await api.post('/api/timer/stop')).json().billable).toBe(true);
+  });
+
+  it('refuse a switch with no timer running (409) or bad input (400)', async () => {
+    const { api } = await t.userClient('employee');
+    const none = await api.patch('/api/timer/active', { billable: true });
+    expect(none.statusCode).toBe(409);
+    expect(none.json()).toEqual({ code: 'no_timer_running', message: 'No timer is running' });
+    await api.post('/api/timer/start', { description: 'x' });
+    for (const body of [{}, { billable: 'yes' }, { billable: null }, undefined]) {
+      const res = await api.patch('/api/timer/active', body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(typeof res.json().message).toBe('string');
+    }
+    expect((await api.get('/api/timer/active')).json().timer.billable).toBe(false);
+    await api.post('/api/timer/stop');
   });
 });

@@ -38,7 +38,7 @@ export async function mayDecide(ctx: Context, userId: string): Promise<boolean> 
 export const submittableFrom = (person: TimePerson, monday: string) =>
   lastWorkingDay(person, monday, addDays(monday, 6)) ?? monday;
 
-type PieceRow = { day: string; entry_id: string; secs: string | number };
+type PieceRow = { day: string; entry_id: string; secs: string | number; billable: boolean };
 type EntryRow = {
   id: string;
   project: string | null;
@@ -48,6 +48,7 @@ type EntryRow = {
   end_time: Date | string;
   duration: number;
   running: boolean;
+  billable: boolean;
   overlaps: boolean;
 };
 
@@ -61,13 +62,18 @@ async function weekEntries(ctx: Context, person: TimePerson, monday: string) {
     ctx.db,
     [range],
     { now: ctx.now },
-    sql`select day::text as day, entry_id::text, sum(secs) as secs from pieces group by 1, 2`,
+    // Billable as billing says (docs/product/billing.md#billable): the entry's or timer's own switch, else its project's.
+    sql`select pc.day::text as day, pc.entry_id::text, sum(pc.secs) as secs,
+          coalesce(e.billable, a.billable, pr.billable, false) as billable
+        from pieces pc left join time_entries e on e.id = pc.entry_id
+          left join active_timers a on a.id = pc.entry_id left join projects pr on pr.id = pc.project_id
+        group by 1, 2, 4`,
   );
   const { start, end } = weekRange(monday, person.zone);
   const entries = await rowsOf<EntryRow>(
     ctx.db,
     sql`select e.id, p.name as project, t.title as task, e.description, e.start_time, e.end_time, e.duration,
-          false as running,
+          false as running, coalesce(e.billable, p.billable, false) as billable,
           exists (select 1 from time_entries o where o.user_id = e.user_id and o.id <> e.id
             and o.start_time >= e.start_time - interval '1 day' and o.start_time < e.end_time
             and o.end_time > e.start_time) as overlaps
@@ -77,7 +83,8 @@ async function weekEntries(ctx: Context, person: TimePerson, monday: string) {
           and e.start_time >= ${start.toISOString()}::timestamptz - interval '1 day'
       union all
       select a.id, p.name, t.title, a.description, a.start_time, ${ctx.now.toISOString()}::timestamptz,
-          greatest(0, extract(epoch from ${ctx.now.toISOString()}::timestamptz - a.start_time))::int, true, false
+          greatest(0, extract(epoch from ${ctx.now.toISOString()}::timestamptz - a.start_time))::int, true,
+          coalesce(a.billable, p.billable, false), false
         from active_timers a left join projects p on p.id = a.project_id left join tasks t on t.id = a.task_id and t.deleted_at is null
         where a.user_id = ${person.userId} and a.start_time < ${end.toISOString()}::timestamptz
       order by 5, 1`,
@@ -126,6 +133,7 @@ export async function getTimesheet(
     return {
       date,
       trackedSeconds: 0,
+      billableSeconds: 0,
       attendedSeconds: 0,
       expectedSeconds: expectedSecondsOn(person, date),
       differenceSeconds: 0,
@@ -163,7 +171,9 @@ export async function getTimesheet(
   const counted = new Map(pieces.map((p) => [`${p.day} ${p.entry_id}`, Number(p.secs)]));
   for (const piece of pieces) {
     const day = byDate.get(piece.day);
-    if (day) day.trackedSeconds += Number(piece.secs);
+    if (!day) continue;
+    day.trackedSeconds += Number(piece.secs);
+    if (piece.billable) day.billableSeconds += Number(piece.secs);
   }
   for (const e of entries) {
     const startTime = isoInstant(e.start_time);
@@ -186,6 +196,7 @@ export async function getTimesheet(
         intoNextDay: last > day.date,
         overlaps: e.overlaps,
         running: e.running,
+        billable: e.billable,
       });
       if (e.overlaps) day.overlap = true;
     }
@@ -194,11 +205,18 @@ export async function getTimesheet(
     const day = byDate.get(zonedDate(record.clockIn, zone));
     if (day) day.attendedSeconds += Math.round(Number(record.seconds));
   }
-  const totals = { trackedSeconds: 0, attendedSeconds: 0, expectedSeconds: 0, differenceSeconds: 0 };
+  const totals = {
+    trackedSeconds: 0,
+    billableSeconds: 0,
+    attendedSeconds: 0,
+    expectedSeconds: 0,
+    differenceSeconds: 0,
+  };
   for (const day of days) {
     day.differenceSeconds = day.trackedSeconds - day.expectedSeconds;
     day.gap = Math.abs(day.trackedSeconds - day.attendedSeconds) > GAP_SECONDS;
     totals.trackedSeconds += day.trackedSeconds;
+    totals.billableSeconds += day.billableSeconds;
     totals.attendedSeconds += day.attendedSeconds;
     totals.expectedSeconds += day.expectedSeconds;
   }

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, notifications, outbox, timesheets } from '../../db/schema';
 import { fixedClock } from '../../lib/clock';
@@ -110,6 +110,7 @@ describe('timesheets: reading a week', () => {
     expect(sheet.days[5]).toMatchObject({ expectedSeconds: 0, gap: false });
     expect(sheet.totals).toEqual({
       trackedSeconds: 14 * H,
+      billableSeconds: 0,
       attendedSeconds: 15 * H,
       expectedSeconds: 40 * H,
       differenceSeconds: -26 * H,
@@ -117,6 +118,72 @@ describe('timesheets: reading a week', () => {
     // The same week from its Sunday.
     expect((await api.get('/api/timesheets?week=2025-11-02')).json().totals.trackedSeconds).toBe(14 * H);
     expect((await api.get('/api/timesheets?week=2025-10-26')).json().totals.trackedSeconds).toBe(H / 2);
+  });
+
+  it("shows each day's billable share from the same ledger: switches, overlaps, midnight, a running timer", async () => {
+    const { admin, manager, employee, worker, outsider } = await team();
+    const billable = (await fx.project({ name: 'Billable', billable: true })).id;
+    const internal = (await fx.project({ name: 'Internal', billable: false })).id;
+    // Monday 27 Oct (Berlin, UTC+1): 2 h billable, 1 h switched off, 1 h of an internal project switched on.
+    await fx.entry(worker.id, '2025-10-27T07:00:00Z', '2025-10-27T09:00:00Z', { projectId: billable });
+    await fx.entry(worker.id, '2025-10-27T09:00:00Z', '2025-10-27T10:00:00Z', {
+      projectId: billable,
+      billable: false,
+    });
+    await fx.entry(worker.id, '2025-10-27T10:00:00Z', '2025-10-27T11:00:00Z', {
+      projectId: internal,
+      billable: true,
+    });
+    // A non-billable entry starting earlier overlaps the first billable one by 30 min: the earlier entry
+    // keeps that time (the ledger's rule), so it counts once, as not billable.
+    await fx.entry(worker.id, '2025-10-27T06:30:00Z', '2025-10-27T07:30:00Z', { projectId: internal });
+    // Tuesday 23:00 → Wednesday 01:00 Berlin, billable: one hour on each day.
+    await fx.entry(worker.id, '2025-10-28T22:00:00Z', '2025-10-29T00:00:00Z', { projectId: billable });
+    // A running billable timer since 12:00 Berlin on Wednesday (now 13:00): its hour counts.
+    const timer = await employee.post('/api/timer/start', { projectId: billable });
+    expect(timer.statusCode).toBe(201);
+    // (the clock is fixed; the timer started at 13:00 Berlin = now: move its start an hour back)
+    await t.db.execute(
+      sql`update active_timers set start_time = '2025-10-29T11:00:00Z' where user_id = ${worker.id}`,
+    );
+
+    const sheet = (await employee.get('/api/timesheets?week=2025-10-29')).json();
+    expect(sheet.days[0]).toMatchObject({ trackedSeconds: 4.5 * H, billableSeconds: 2.5 * H });
+    expect(sheet.days[1]).toMatchObject({ trackedSeconds: H, billableSeconds: H });
+    expect(sheet.days[2]).toMatchObject({ trackedSeconds: 2 * H, billableSeconds: 2 * H });
+    expect(sheet.days[3]).toMatchObject({ trackedSeconds: 0, billableSeconds: 0 });
+    expect(sheet.totals).toMatchObject({ trackedSeconds: 7.5 * H, billableSeconds: 5.5 * H });
+    const monday = sheet.days[0].entries.map((e: { description: string; billable: boolean }) => e.billable);
+    expect(monday.sort()).toEqual([false, false, true, true]);
+    expect(sheet.days[2].entries.find((e: { running: boolean }) => e.running)).toMatchObject({
+      billable: true,
+    });
+    // Hours only: nothing about money on the sheet.
+    expect(JSON.stringify(sheet)).not.toMatch(/amount|rate|minor/i);
+
+    // The manager and the admin read the same seconds; someone outside the team reads nothing.
+    for (const reader of [manager, admin]) {
+      const theirs = (await reader.get(`/api/timesheets?week=2025-10-29&userId=${worker.id}`)).json();
+      expect(theirs.days.map((d: { billableSeconds: number }) => d.billableSeconds)).toEqual(
+        sheet.days.map((d: { billableSeconds: number }) => d.billableSeconds),
+      );
+    }
+    expect((await outsider.get(`/api/timesheets?week=2025-10-29&userId=${worker.id}`)).statusCode).toBe(404);
+
+    // Switching the running timer moves its hour out of the share at once.
+    await employee.patch('/api/timer/active', { billable: false });
+    const after = (await employee.get('/api/timesheets?week=2025-10-29')).json();
+    expect(after.days[2]).toMatchObject({ trackedSeconds: 2 * H, billableSeconds: H });
+
+    // The billable report counts the stopped entries' same seconds (no rounding on these projects).
+    await employee.post('/api/timer/stop');
+    const report = (
+      await admin.get(`/api/reports/billable?from=2025-10-27&to=2025-11-02&groupBy=user`)
+    ).json();
+    const row = report.rows.find((r: { key: string }) => r.key === worker.id);
+    const stopped = (await employee.get('/api/timesheets?week=2025-10-29')).json();
+    expect(row.billableSeconds).toBe(stopped.totals.billableSeconds);
+    expect(row.billableSeconds + row.nonBillableSeconds).toBe(stopped.totals.trackedSeconds);
   });
 
   it('counts a DST week correctly in Europe/Berlin (fall back) and America/New_York (spring forward)', async () => {

@@ -16,6 +16,7 @@ import {
   UserManagementTab,
 } from '@/features/admin';
 import { SystemAlertsPanel } from '@/features/attendance';
+import { BillingSettingsPanel } from '@/features/billing';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { SsoSettingsPanel, SystemSettingsPanel } from '@/features/settings';
 import { SetupSettingsPanel } from '@/features/setup';
@@ -31,11 +32,12 @@ const tabsOf = (t: TFunction<'admin'>, section: string | null): AdminTab[] => [
     value: 'settings',
     label: t('admin:tabs.settings'),
     content: (
-      // `?section=time-off` opens the time-off settings (the setup checklist links there).
-      <Tabs defaultValue={section === 'time-off' ? 'time-off' : 'general'}>
+      // `?section=time-off` opens the time-off settings (the setup checklist links there), `billing` the rates.
+      <Tabs defaultValue={section === 'time-off' || section === 'billing' ? section : 'general'}>
         <TabsList aria-label={t('admin:tabs.settings')}>
           <TabsTrigger value="general">{t('admin:tabs.general')}</TabsTrigger>
           <TabsTrigger value="time-off">{t('admin:tabs.timeOff')}</TabsTrigger>
+          <TabsTrigger value="billing">{t('admin:tabs.billing')}</TabsTrigger>
         </TabsList>
         <TabsContent value="general" className="grid gap-6">
           <SystemSettingsPanel />
@@ -44,6 +46,9 @@ const tabsOf = (t: TFunction<'admin'>, section: string | null): AdminTab[] => [
         </TabsContent>
         <TabsContent value="time-off">
           <TimeOffSettings />
+        </TabsContent>
+        <TabsContent value="billing">
+          <BillingSettingsPanel />
         </TabsContent>
       </Tabs>
     ),

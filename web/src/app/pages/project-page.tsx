@@ -54,7 +54,11 @@ export function ProjectPage() {
       ) : (
         <>
           <ProjectOverview project={project.data} canManage={canManage} />
-          <ProjectBillingCard projectId={project.data.id} canManage={canManage} />
+          <ProjectBillingCard
+            projectId={project.data.id}
+            canManage={canManage}
+            people={project.data.members.map((m) => ({ value: m.userId, label: m.name }))}
+          />
           <div className="grid gap-6 lg:grid-cols-[1fr_20rem]">
             <ProjectTaskLists projectId={project.data.id} counts={project.data.taskCounts} />
             <ProjectMembers project={project.data} canManage={canManage} />

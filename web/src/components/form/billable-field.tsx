@@ -9,21 +9,40 @@ import { useFieldIdPrefix } from './form';
  * it sends the choice. Its accessible name is "Billable".
  */
 export function BillableField({ name, projectDefault }: { name: string; projectDefault: boolean }) {
-  const { t } = useTranslation('common');
   const prefix = useFieldIdPrefix();
   const { control } = useFormContext();
   const { field } = useController({ name, control });
   const pressed = typeof field.value === 'boolean' ? field.value : projectDefault;
+  return <BillableToggle id={`${prefix}-${name}`} pressed={pressed} onPressedChange={field.onChange} />;
+}
+
+/**
+ * The "$" toggle itself, outside a form too (the running timer's, switched while it runs): pressed
+ * when the time is billable; `disabled` while a switch is being saved.
+ */
+export function BillableToggle({
+  id,
+  pressed,
+  onPressedChange,
+  disabled,
+}: {
+  id?: string;
+  pressed: boolean;
+  onPressedChange: (pressed: boolean) => void;
+  disabled?: boolean;
+}) {
+  const { t } = useTranslation('common');
   return (
     <button
-      id={`${prefix}-${name}`}
+      id={id}
       type="button"
       aria-pressed={pressed}
       aria-label={t('billing.billable')}
       title={t(pressed ? 'billing.billableOn' : 'billing.billableOff')}
-      onClick={() => field.onChange(!pressed)}
+      disabled={disabled}
+      onClick={() => onPressedChange(!pressed)}
       className={cn(
-        'inline-flex size-9 shrink-0 items-center justify-center rounded-md border text-base font-semibold transition-colors focus-visible:outline-2 focus-visible:outline-ring',
+        'inline-flex size-9 shrink-0 items-center justify-center rounded-md border text-base font-semibold transition-colors focus-visible:outline-2 focus-visible:outline-ring disabled:opacity-60',
         pressed
           ? 'border-primary bg-primary text-primary-foreground'
           : 'border-input bg-background text-muted-foreground',

@@ -3,7 +3,7 @@
  * The sign-in page imports `form`, `field` and `use-zod-form` directly: they are all it needs, and
  * they ship in the small public chunk (web/vite.config.ts), without the select list's libraries.
  */
-export { BillableField } from './billable-field';
+export { BillableField, BillableToggle } from './billable-field';
 export { ComboboxField } from './combobox-field';
 export { CheckboxField, type ControlProps, Field, TextareaField, TextField } from './field';
 export { useErrorText } from './error-text';

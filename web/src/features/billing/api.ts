@@ -20,7 +20,12 @@ export const useUpdateClient = () =>
   useApiMutation(billingApi.updateClient, { refreshes: afterClientChange });
 export const useSetProjectBilling = () =>
   useApiMutation(billingApi.setProjectBilling, { refreshes: afterBillingChange });
-export const useRates = (projectId: string, enabled: boolean) =>
-  useApiQuery(billingApi.rates, enabled ? { query: { projectId } } : null);
-export const useCreateRate = () => useApiMutation(billingApi.createRate, { refreshes: [billingApi.rates] });
-export const useRemoveRate = () => useApiMutation(billingApi.removeRate, { refreshes: [billingApi.rates] });
+export const useRates = (query: { clientId?: string; projectId?: string }) =>
+  useApiQuery(billingApi.rates, { query });
+// A rate changes amounts: the client's page and the billable report read them.
+const afterRateChange = [billingApi.rates, billingApi.client, billingApi.billable, billingApi.projectBilling];
+export const useCreateRate = () => useApiMutation(billingApi.createRate, { refreshes: afterRateChange });
+export const useRemoveRate = () => useApiMutation(billingApi.removeRate, { refreshes: afterRateChange });
+export const useBillingSettings = () => useApiQuery(billingApi.settings, {});
+export const useUpdateBillingSettings = () =>
+  useApiMutation(billingApi.updateSettings, { refreshes: [billingApi.settings] });

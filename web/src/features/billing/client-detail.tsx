@@ -7,8 +7,12 @@ import { formatDate, formatDuration } from '@/lib/format';
 import { formatMoneyList } from '@/lib/use-project-billing';
 import { useClient } from './api';
 import { ClientInvoices } from './client-invoices';
+import { RatesList } from './rates';
 
-/** /clients/{id}: the client and its projects with this month's billable hours and amounts. */
+/**
+ * /clients/{id}: the client and its projects with this month's billable hours and amounts; for
+ * admins its rates and invoices (a manager sees the rates of the projects they manage, not a client's).
+ */
 export function ClientDetail({ id, isAdmin }: { id: string; isAdmin: boolean }) {
   const { t } = useTranslation('billing');
   const client = useClient(id);
@@ -75,6 +79,18 @@ export function ClientDetail({ id, isAdmin }: { id: string; isAdmin: boolean }) 
               </TableBody>
             </Table>
           </Card>
+          {isAdmin && (
+            <Card className="p-4 sm:p-5">
+              <RatesList
+                scope={{ kind: 'client', clientId: data.id }}
+                canManage
+                title={t('rates.clientTitle')}
+                none={t('rates.noneClient')}
+                currency={data.currency}
+                level={2}
+              />
+            </Card>
+          )}
           {isAdmin && <ClientInvoices clientId={data.id} month={data.month} />}
         </>
       )}

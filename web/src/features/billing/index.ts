@@ -1,3 +1,4 @@
 export { ClientDetail } from './client-detail';
 export { ClientsList } from './clients-list';
 export { ProjectBillingCard } from './project-billing';
+export { BillingSettingsPanel } from './billing-settings';

@@ -1,6 +1,5 @@
-import { CURRENCY_INVALID, type ProjectBilling, ROUNDING_MINUTES } from '@contract/billing';
-import { isoDate } from '@contract/common';
-import { Pencil, Plus, Trash2 } from 'lucide-react';
+import { type ProjectBilling, ROUNDING_MINUTES } from '@contract/billing';
+import { Pencil } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
@@ -8,6 +7,7 @@ import {
   applyServerErrors,
   CheckboxField,
   FormDialog,
+  type Option,
   SelectField,
   TextField,
   useZodForm,
@@ -16,9 +16,11 @@ import { BudgetBar } from '@/components/ui/budget-bar';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { toast } from '@/components/ui/use-toast';
-import { formatDate, formatDuration } from '@/lib/format';
+import { formatDuration } from '@/lib/format';
 import { formatMoney, useProjectBilling } from '@/lib/use-project-billing';
-import { useClients, useCreateRate, useRates, useRemoveRate, useSetProjectBilling } from './api';
+import { useClients, useSetProjectBilling } from './api';
+import { fromMinor, fromSeconds, toMinor, toSeconds, typedAmount, typedCurrency } from './money-input';
+import { RatesList } from './rates';
 
 const NONE = 'none';
 /** The dialog's fields as typed: hours and money in their usual units, thresholds as "80, 100". */
@@ -29,13 +31,11 @@ const billingForm = z.object({
   roundingScope: z.enum(['entry', 'day']),
   budgetKind: z.enum([NONE, 'hours', 'money']),
   budgetPeriod: z.enum(['total', 'month']),
-  budgetAmount: z.string().regex(/^(\d+([.,]\d{1,2})?)?$/, 'budget_amount_invalid'),
-  budgetCurrency: z.string().regex(/^([A-Z]{3})?$/, CURRENCY_INVALID),
+  budgetAmount: typedAmount('budget_amount_invalid', true),
+  budgetCurrency: typedCurrency(true),
   thresholds: z.string().regex(/^\s*\d{1,4}(\s*,\s*\d{1,4}){0,4}\s*$/, 'threshold_invalid'),
 });
 type BillingForm = z.infer<typeof billingForm>;
-
-const toMinor = (typed: string) => Math.round(Number(typed.replace(',', '.')) * 100);
 
 function valuesOf(b: ProjectBilling): BillingForm {
   const budget = b.budget;
@@ -46,7 +46,7 @@ function valuesOf(b: ProjectBilling): BillingForm {
     roundingScope: b.roundingScope,
     budgetKind: budget?.kind ?? NONE,
     budgetPeriod: budget?.period ?? 'total',
-    budgetAmount: budget ? String(budget.kind === 'hours' ? budget.amount / 3600 : budget.amount / 100) : '',
+    budgetAmount: budget ? (budget.kind === 'hours' ? fromSeconds : fromMinor)(budget.amount) : '',
     budgetCurrency: budget?.currency ?? '',
     thresholds: (budget?.thresholds ?? [80, 100]).join(', '),
   };
@@ -66,7 +66,16 @@ function budgetLabel(b: ProjectBilling, t: (key: string, values?: Record<string,
 }
 
 /** A project's billing on its page (docs/product/billing.md): client, billable, rounding, budget, rates. */
-export function ProjectBillingCard({ projectId, canManage }: { projectId: string; canManage: boolean }) {
+export function ProjectBillingCard({
+  projectId,
+  canManage,
+  people,
+}: {
+  projectId: string;
+  canManage: boolean;
+  /** the project's members, whose own rates on it the card lists */
+  people: Option[];
+}) {
   const { t } = useTranslation('billing');
   const billing = useProjectBilling(projectId);
   const [editing, setEditing] = useState(false);
@@ -103,7 +112,15 @@ export function ProjectBillingCard({ projectId, canManage }: { projectId: string
         </div>
       </dl>
       {b.budget && b.burn && <BudgetBar share={b.burn.share} label={budgetLabel(b, t)} />}
-      {b.moneyVisible && <ProjectRates projectId={projectId} canManage={canManage} />}
+      {b.moneyVisible && (
+        <RatesList
+          scope={{ kind: 'project', projectId, people }}
+          canManage={canManage}
+          title={t('rates.title')}
+          none={t('rates.none')}
+          currency={b.budget?.currency ?? 'EUR'}
+        />
+      )}
       {canManage && <ProjectBillingDialog billing={b} open={editing} onOpenChange={setEditing} />}
     </Card>
   );
@@ -123,10 +140,7 @@ function ProjectBillingDialog(props: {
     if (props.open) form.reset(valuesOf(props.billing));
   }, [props.open]);
   const submit = (v: BillingForm) => {
-    const amount =
-      v.budgetKind === 'hours'
-        ? Math.round(Number(v.budgetAmount.replace(',', '.')) * 3600)
-        : toMinor(v.budgetAmount);
+    const amount = (v.budgetKind === 'hours' ? toSeconds : toMinor)(v.budgetAmount);
     save.mutate(
       {
         params: { id: props.billing.projectId },
@@ -220,106 +234,6 @@ function ProjectBillingDialog(props: {
         <TextField name="budgetCurrency" label={t('project.budgetCurrency')} maxLength={3} />
       </div>
       <TextField name="thresholds" label={t('project.thresholds')} hint={t('project.thresholdsHint')} />
-    </FormDialog>
-  );
-}
-
-const rateForm = z.object({
-  amount: z.string().regex(/^\d+([.,]\d{1,2})?$/, 'rate_amount_invalid'),
-  currency: z.string().regex(/^[A-Z]{3}$/, CURRENCY_INVALID),
-  effectiveFrom: isoDate,
-});
-
-/** The project's own rates (and its people's), newest first; managers of the project add and delete them. */
-function ProjectRates({ projectId, canManage }: { projectId: string; canManage: boolean }) {
-  const { t } = useTranslation('billing');
-  const rates = useRates(projectId, true);
-  const remove = useRemoveRate();
-  const [adding, setAdding] = useState(false);
-  return (
-    <div className="grid gap-2">
-      <div className="flex items-center justify-between gap-2">
-        <h3 className="text-sm font-semibold">{t('rates.title')}</h3>
-        {canManage && (
-          <Button variant="ghost" size="sm" onClick={() => setAdding(true)}>
-            <Plus aria-hidden /> {t('rates.add')}
-          </Button>
-        )}
-      </div>
-      {(rates.data ?? []).length === 0 ? (
-        <p className="text-sm text-muted-foreground">{t('rates.none')}</p>
-      ) : (
-        <ul className="grid gap-1 text-sm">
-          {(rates.data ?? []).map((r) => (
-            <li key={r.id} className="flex items-center justify-between gap-2">
-              <span>
-                {t('rates.line', {
-                  amount: formatMoney({ currency: r.currency, minor: r.amountMinor }),
-                  from: formatDate(r.effectiveFrom),
-                })}
-                {r.scope === 'person' && ` · ${r.label.split(' · ').pop()}`}
-              </span>
-              {canManage && (
-                <Button
-                  variant="ghost"
-                  size="icon"
-                  aria-label={t('rates.remove')}
-                  onClick={() => remove.mutate({ params: { id: r.id } })}
-                >
-                  <Trash2 aria-hidden />
-                </Button>
-              )}
-            </li>
-          ))}
-        </ul>
-      )}
-      {canManage && <RateDialog projectId={projectId} open={adding} onOpenChange={setAdding} />}
-    </div>
-  );
-}
-
-function RateDialog(props: { projectId: string; open: boolean; onOpenChange: (o: boolean) => void }) {
-  const { t } = useTranslation('billing');
-  const create = useCreateRate();
-  const form = useZodForm(rateForm, {
-    defaultValues: { amount: '', currency: 'EUR', effectiveFrom: new Date().toISOString().slice(0, 10) },
-  });
-  const submit = (v: z.infer<typeof rateForm>) =>
-    create.mutate(
-      {
-        body: {
-          projectId: props.projectId,
-          amountMinor: toMinor(v.amount),
-          currency: v.currency,
-          effectiveFrom: v.effectiveFrom,
-        },
-      },
-      {
-        onSuccess: () => {
-          toast({ title: t('rates.added') });
-          form.reset();
-          props.onOpenChange(false);
-        },
-        onError: (error) => applyServerErrors(form, error),
-      },
-    );
-  return (
-    <FormDialog
-      open={props.open}
-      onOpenChange={props.onOpenChange}
-      form={form}
-      onSubmit={submit}
-      testId="rate-dialog"
-      title={t('rates.dialogTitle')}
-      description={t('rates.dialogDescription')}
-      idPrefix="rate"
-      submitLabel={t('rates.add')}
-      pendingLabel={t('rates.adding')}
-      pending={create.isPending}
-    >
-      <TextField name="amount" label={t('rates.amount')} inputMode="decimal" />
-      <TextField name="currency" label={t('rates.currency')} maxLength={3} />
-      <TextField name="effectiveFrom" label={t('rates.effectiveFrom')} type="date" />
     </FormDialog>
   );
 }

@@ -9,7 +9,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { apiUrl, useApiQuery } from '@/lib/api';
 import { formatDate } from '@/lib/format';
 import { formatMoneyList } from '@/lib/use-project-billing';
-import { formatHoursShort, type UrlFilters } from './filters';
+import { formatHoursShort, type UrlFilters, workQuery } from './filters';
 import { ReportFrame } from './report-states';
 import { num, ReportTable, td, th, wide } from './report-table';
 
@@ -22,7 +22,8 @@ type Group = (typeof BILLABLE_GROUPS)[number];
 export function BillableReportView({ filters }: { filters: UrlFilters }) {
   const { t } = useTranslation('reports');
   const [groupBy, setGroupBy] = useState<Group>('client');
-  const query = { from: filters.from, to: filters.to, groupBy, projectId: filters.projectId };
+  // The same person, team and project filters as the other reports (docs/decisions/012-reports.md).
+  const query = { ...workQuery(filters), groupBy };
   const report = useApiQuery(billingApi.billable, { query }, { placeholderData: (previous) => previous });
   return (
     <ReportFrame

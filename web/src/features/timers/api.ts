@@ -44,6 +44,21 @@ export function useStartTimer() {
   });
 }
 
+/** Switches the running timer billable or not; the card shows the server's answer. */
+export function useUpdateTimer() {
+  const { t } = useTranslation('time');
+  return useApiMutation(timersApi.update, {
+    onSuccess: (timer) => {
+      queryClient.setQueryData(apiKey(timersApi.active, {}), { isActive: true, timer });
+      timerChanged();
+    },
+    onError: (error) => {
+      timerChanged();
+      toast({ title: t('timer.switchFailed'), description: error.message, variant: 'destructive' });
+    },
+  });
+}
+
 /**
  * Under a minute, a stopped timer is more often an accident (T pressed twice) than work: its toast
  * offers to discard the entry (docs/product/time-tracking.md#stopping-a-timer). Longer ones are deleted from

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import {
   applyServerErrors,
   BillableField,
+  BillableToggle,
   Form,
   SelectField,
   TextField,
@@ -16,7 +17,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { formatClock, formatElapsed } from '@/lib/format';
 import { useProjectOptions } from '@/lib/use-project-options';
 import { useProjectBilling } from '@/lib/use-project-billing';
-import { useActiveTimer, useElapsedSeconds, useStartTimer, useStopTimer } from './api';
+import { useActiveTimer, useElapsedSeconds, useStartTimer, useStopTimer, useUpdateTimer } from './api';
 
 /**
  * The tracker's 'Current Timer' card: idle form or the running timer with Stop Timer
@@ -31,7 +32,7 @@ export function CurrentTimerCard({ timeZone }: { timeZone: string }) {
   return (
     <Card>
       <CardHeader className="flex-row items-center justify-between gap-3">
-        <CardTitle>{t('timer.current.title')}</CardTitle>
+        <CardTitle level={2}>{t('timer.current.title')}</CardTitle>
         {timer && (
           <span className="inline-flex items-center gap-1.5 rounded-full bg-success-soft px-2.5 py-0.5 text-xs font-medium text-success-foreground">
             <span className="size-2 animate-pulse rounded-full bg-success" aria-hidden />
@@ -56,6 +57,7 @@ export function CurrentTimerCard({ timeZone }: { timeZone: string }) {
             startTime={timer.startTime}
             timeZone={timeZone}
             timerId={timer.id}
+            billable={timer.billable}
           />
         ) : (
           <IdleTimerForm />
@@ -71,11 +73,16 @@ function RunningTimer(props: {
   startTime: string;
   timeZone: string;
   timerId: string;
+  billable: boolean;
 }) {
   const { t } = useTranslation('time');
   const stop = useStopTimer();
+  const update = useUpdateTimer();
   return (
-    <div className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
+    <div
+      className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between"
+      data-testid="running-timer"
+    >
       <dl className="grid min-w-0 grid-cols-1 gap-1 text-sm">
         <div className="flex gap-2">
           <dt className="sr-only">{t('timer.current.project')}</dt>
@@ -94,13 +101,22 @@ function RunningTimer(props: {
           </dd>
         </div>
       </dl>
-      <Button
-        variant="destructive"
-        onClick={() => stop.mutate({ body: { timerId: props.timerId } })}
-        disabled={stop.isPending}
-      >
-        <Square aria-hidden /> {t('timer.stop')}
-      </Button>
+      <div className="flex items-center gap-2">
+        {/* switched while it runs: the entry it becomes keeps the choice */}
+        <BillableToggle
+          pressed={update.isPending ? !!update.variables?.body.billable : props.billable}
+          onPressedChange={(billable) => update.mutate({ body: { billable } })}
+          disabled={update.isPending}
+        />
+        <Button
+          variant="destructive"
+          className="flex-1 sm:flex-none"
+          onClick={() => stop.mutate({ body: { timerId: props.timerId } })}
+          disabled={stop.isPending}
+        >
+          <Square aria-hidden /> {t('timer.stop')}
+        </Button>
+      </div>
     </div>
   );
 }

@@ -51,6 +51,12 @@ export function DayEntry({ entry: e, timeZone }: { entry: Entry; timeZone: strin
               {t('entry.intoNextDay')}
             </Badge>
           )}
+          {e.billable && (
+            <Badge variant="gray" title={t('common:billing.billable')}>
+              <span aria-hidden>$</span>
+              <span className="sr-only">{t('common:billing.billable')}</span>
+            </Badge>
+          )}
           {e.overlaps && (
             <Badge variant="amber" title={t('entry.overlapsHint')}>
               {t('entry.overlaps')}

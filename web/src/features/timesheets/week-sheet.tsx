@@ -126,7 +126,13 @@ function SheetBody({ sheet }: { sheet: Timesheet }) {
         </p>
       )}
       <div className="grid grid-cols-2 gap-3 lg:grid-cols-5 [&>*]:min-w-0">
-        <Figure label={t('sheet.tracked')} value={formatDuration(sheet.totals.trackedSeconds)} />
+        <Figure
+          label={t('sheet.tracked')}
+          value={formatDuration(sheet.totals.trackedSeconds)}
+          // docs/product/billing.md#billable-time-on-the-timesheet: the server's share, from the same ledger.
+          hint={t('sheet.billableOf', { billable: formatDuration(sheet.totals.billableSeconds) })}
+          testId="tracked"
+        />
         <Figure label={t('sheet.attended')} value={formatDuration(sheet.totals.attendedSeconds)} />
         <Figure
           label={t('sheet.expected')}
@@ -209,8 +215,13 @@ function SheetBody({ sheet }: { sheet: Timesheet }) {
                   </div>
                 </div>
                 <DayOffRows off={day.off} />
-                <dl className="grid grid-cols-2 gap-x-4 gap-y-1 text-sm sm:grid-cols-4">
+                <dl className="grid grid-cols-2 gap-x-4 gap-y-1 text-sm sm:grid-cols-5">
                   <Cell label={t('sheet.tracked')} value={formatDuration(day.trackedSeconds)} />
+                  <Cell
+                    label={t('sheet.billable')}
+                    value={formatDuration(day.billableSeconds)}
+                    testId="day-billable"
+                  />
                   <Cell label={t('sheet.attended')} value={formatDuration(day.attendedSeconds)} />
                   <Cell label={t('sheet.expected')} value={formatDuration(day.expectedSeconds)} />
                   <Cell label={t('sheet.difference')} value={formatBalance(day.differenceSeconds)} />
@@ -257,9 +268,9 @@ function Figure({
   );
 }
 
-function Cell({ label, value }: { label: string; value: string }) {
+function Cell({ label, value, testId }: { label: string; value: string; testId?: string }) {
   return (
-    <div className="flex flex-wrap gap-x-1">
+    <div className="flex flex-wrap gap-x-1" data-testid={testId}>
       <dt className="text-muted-foreground">{label}</dt>
       <dd className="whitespace-nowrap font-medium tabular-nums">{value}</dd>
     </div>
