@@ -221,7 +221,7 @@ export async function measureWeb(url: string, cookie: string, boardTaskCount = B
 
 /** Debian's Chromium as the journeys run it, or undefined where there is none. */
 export async function launch(): Promise<Browser | undefined> {
-  const executablePath = findChromium();
+  const executablePath = findChromium({ headlessShell: false });
   if (!executablePath) return undefined;
   return chromium.launch({
     executablePath,

@@ -23,6 +23,7 @@ describe('benchmark smoke run', () => {
       '/api/chat/conversations',
       '/api/chat/{id}/messages',
       '/api/reports/time (month, by user)',
+      '/api/reports/billable (month, by client)',
       '/api/reports/time-grid (week)',
       '/api/timesheets/review (100-person team)',
       "/api/reports/time-grid (100-person team's week)",
@@ -37,7 +38,8 @@ describe('benchmark smoke run', () => {
     expect(
       paced.match(/\| GET .* \| pglite \| ×0\.001 \| \d+ × [\d.]+\/s \| \d+ \| \d+ \| \d+ \| 0 \|/g),
     ).toHaveLength(
-      21, // the twelve hot reads (the task page's two among them), the two reports over everyone, the
+      22, // the twelve hot reads (the task page's two among them), the three reports over everyone (the
+      // month's time, its billable amounts, the week grid), the
       // three team views, two searches, the leave calendar of the 100-person team and everyone's balances
     );
     expect(report).toMatch(

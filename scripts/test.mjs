@@ -158,7 +158,7 @@ async function buildAndBrowser() {
   } else if (!chromium) {
     line(
       'browser tests in Chromium',
-      'SKIPPED browser tests: no Chromium found (apt-get install chromium, or set CHROMIUM_PATH)',
+      'SKIPPED browser tests: no Chromium found (apt-get install chromium-headless-shell, or set CHROMIUM_PATH)',
     );
   } else {
     await browserShards();

@@ -54,7 +54,7 @@ export function ClientsList({ canManage }: { canManage: boolean }) {
             <TableHeader>
               <TableRow>
                 <TableHead>{t('clients.name')}</TableHead>
-                <TableHead>{t('clients.currency')}</TableHead>
+                <TableHead className="hidden sm:table-cell">{t('clients.currency')}</TableHead>
                 <TableHead className="hidden sm:table-cell">{t('clients.contact')}</TableHead>
                 <TableHead className="text-right">{t('clients.projects')}</TableHead>
                 {canManage && <TableHead className="sr-only">{t('clients.actions')}</TableHead>}
@@ -72,8 +72,10 @@ export function ClientsList({ canManage }: { canManage: boolean }) {
                         {t('clients.archived')}
                       </Badge>
                     )}
+                    {/* On a phone the currency sits under the name rather than in a column of its own. */}
+                    <span className="block text-xs text-muted-foreground sm:hidden">{c.currency}</span>
                   </TableCell>
-                  <TableCell>{c.currency}</TableCell>
+                  <TableCell className="hidden sm:table-cell">{c.currency}</TableCell>
                   <TableCell className="hidden sm:table-cell">{c.contact || '—'}</TableCell>
                   <TableCell className="text-right tabular-nums">{formatNumber(c.projectCount)}</TableCell>
                   {canManage && (
