@@ -1,4 +1,4 @@
-import { and, count, eq, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   type addCommentRequest,
@@ -10,7 +10,6 @@ import {
   type reviewTaskRequest,
   SUBMIT_ONLY_ASSIGNEE,
   REPEAT_NEEDS_DUE_DATE,
-  type Repeat,
   type TaskEdit,
   type Task,
   type TaskComment,
@@ -19,21 +18,12 @@ import {
   type TasksQuery,
 } from '@contract/tasks';
 import type { Db } from '../../db/types';
-import {
-  labels,
-  projects,
-  taskComments,
-  taskLabels,
-  taskReviews,
-  taskSeries,
-  tasks,
-  users,
-} from '../../db/schema';
+import { labels, projects, taskComments, taskLabels, taskReviews, tasks, users } from '../../db/schema';
 import type { Context } from '../../lib/context';
 import { AppError, badRequest, conflict, forbidden, messageIn, notFound } from '../../lib/errors';
 import type { BusEvent, EventBus } from '../../lib/events';
 import type { Mailer } from '../../lib/mailer';
-import { instantOf, zonedDate } from '@contract/zoned-time';
+import { instantOf } from '@contract/zoned-time';
 import { audit, changesBetween } from '../../core/audit';
 import { recordTaskActivity, type TaskActivityEntry } from '../../core/task-activity';
 import { announceNotifications, type NotificationInput, notify } from '../../core/notify';
@@ -42,7 +32,7 @@ import { managesTasks, visibleAssignee } from '../../core/visibility';
 import { stopTaskTimers } from '../../core/time/entries';
 import { announceTask } from './tasks.events';
 import { findTask, findTasks, type TaskListQuery } from './tasks.queries';
-import { nextOccurrence, ruleText } from './repeat';
+import { createNextOccurrence, endSeries, newSeries } from './occurrences';
 
 type Actor = Context['actor'];
 type TaskRow = typeof tasks.$inferSelect;
@@ -142,55 +132,6 @@ async function assertSubtasksDone(db: Db, taskId: string, force: boolean | undef
   if (force) return;
   const open = await openSubtasks(db, taskId);
   if (open > 0) throw conflict('open_subtasks', { values: { count: open } });
-}
-
-/**
- * A new series for a task due at `first` (docs/product/tasks.md#repeat): its rule counted in the
- * zone of the person who sets it. Refused without a due date, or with an end before it.
- */
-async function newSeries(tx: Db, repeat: Repeat, first: Date | null, zone: string, actorId: string) {
-  if (!first) throw badRequest(REPEAT_NEEDS_DUE_DATE, 'dueDate');
-  if (repeat.end.type === 'on' && repeat.end.date < zonedDate(first, zone))
-    throw badRequest('repeat_ends_before_start', 'repeat');
-  const [series] = await tx
-    .insert(taskSeries)
-    .values({ rule: ruleText(repeat, first, zone), zone, repeat, createdById: actorId })
-    .returning({ id: taskSeries.id });
-  return { seriesId: series.id, occurrenceAt: first };
-}
-
-/**
- * The next occurrence of a repeating task that was just completed, in the completing transaction:
- * the first date of its rule after this one that has not passed yet, a copy of the task due then.
- * The unique (series, occurrence) index makes it once, however many instances complete or create at
- * the same time: a second insert of the same occurrence does nothing.
- */
-export async function createNextOccurrence(tx: Db, row: TaskRow, now: Date): Promise<string | null> {
-  if (!row.seriesId || !row.occurrenceAt) return null;
-  const [series] = await tx.select().from(taskSeries).where(eq(taskSeries.id, row.seriesId));
-  if (!series) return null;
-  const [{ made }] = await tx.select({ made: count() }).from(tasks).where(eq(tasks.seriesId, row.seriesId));
-  const next = nextOccurrence(series.rule, series.zone, row.occurrenceAt, now, made);
-  if (!next) return null;
-  const [created] = await tx
-    .insert(tasks)
-    .values({
-      title: row.title,
-      description: row.description,
-      priority: row.priority,
-      projectId: row.projectId,
-      assigneeId: row.assigneeId,
-      assignedById: row.assignedById,
-      estimatedHours: row.estimatedHours,
-      dueDate: next,
-      seriesId: row.seriesId,
-      occurrenceAt: next,
-      createdAt: now,
-      updatedAt: now,
-    })
-    .onConflictDoNothing({ target: [tasks.seriesId, tasks.occurrenceAt] })
-    .returning({ id: tasks.id });
-  return created?.id ?? null;
 }
 
 export async function createTask(ctx: Context, input: z.output<typeof createTaskRequest>): Promise<Task> {
@@ -651,6 +592,8 @@ export async function editTask(ctx: Context, id: string, edit: TaskEdit): Promis
     stopTimerAt: reassigned ? now : undefined,
     activity,
     alsoWrite: async (tx) => {
+      // the old rule makes no more tasks once this one leaves its series
+      if (row.seriesId && edit.repeat !== undefined) await endSeries(tx, row.seriesId, now);
       if (projectId && (reassigned || changes.projectId))
         await joinProject(tx, projectId, assigneeId, actor.id, now);
       if (changes.projectId !== undefined && changes.projectId !== row.projectId)
