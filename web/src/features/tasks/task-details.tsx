@@ -739,9 +739,18 @@ function Activity({ taskId }: { taskId: string }) {
 
 /**
  * A task's page (docs/product/tasks.md#task-page): everything about one task on one screen. `actions`
- * are the page's own additions beside the task's buttons (its timer).
+ * are the page's own additions beside the task's buttons (its timer); `onDeleted` what the page does
+ * once the task went to the Trash (it leaves).
  */
-export function TaskDetails({ task, actions }: { task: TaskDetail; actions?: ReactNode }) {
+export function TaskDetails({
+  task,
+  actions,
+  onDeleted,
+}: {
+  task: TaskDetail;
+  actions?: ReactNode;
+  onDeleted?: () => void;
+}) {
   const { t } = useTranslation('tasks');
   const editable = useMayChangeTask(task);
   return (
@@ -759,7 +768,7 @@ export function TaskDetails({ task, actions }: { task: TaskDetail; actions?: Rea
         <div className="flex flex-wrap items-center gap-2">
           <StatusActions task={task} />
           {actions}
-          <TaskManageActions task={task} />
+          <TaskManageActions task={task} onDeleted={onDeleted} />
         </div>
       </header>
       <div className="grid gap-6 lg:grid-cols-[1fr_22rem]">
