@@ -19,6 +19,7 @@ import { SystemAlertsPanel } from '@/features/attendance';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { SsoSettingsPanel, SystemSettingsPanel } from '@/features/settings';
 import { SetupSettingsPanel } from '@/features/setup';
+import { LabelsPanel } from '@/features/tasks';
 import { TimeOffSettings } from '@/features/time-off';
 import { useStoredUser } from '@/lib/auth';
 import { formatNumber } from '@/lib/format';
@@ -31,11 +32,13 @@ const tabsOf = (t: TFunction<'admin'>, section: string | null): AdminTab[] => [
     value: 'settings',
     label: t('admin:tabs.settings'),
     content: (
-      // `?section=time-off` opens the time-off settings (the setup checklist links there).
-      <Tabs defaultValue={section === 'time-off' ? 'time-off' : 'general'}>
+      // `?section=time-off` opens the time-off settings (the setup checklist links there),
+      // `?section=labels` the task labels.
+      <Tabs defaultValue={section === 'time-off' || section === 'labels' ? section : 'general'}>
         <TabsList aria-label={t('admin:tabs.settings')}>
           <TabsTrigger value="general">{t('admin:tabs.general')}</TabsTrigger>
           <TabsTrigger value="time-off">{t('admin:tabs.timeOff')}</TabsTrigger>
+          <TabsTrigger value="labels">{t('admin:tabs.labels')}</TabsTrigger>
         </TabsList>
         <TabsContent value="general" className="grid gap-6">
           <SystemSettingsPanel />
@@ -44,6 +47,9 @@ const tabsOf = (t: TFunction<'admin'>, section: string | null): AdminTab[] => [
         </TabsContent>
         <TabsContent value="time-off">
           <TimeOffSettings />
+        </TabsContent>
+        <TabsContent value="labels">
+          <LabelsPanel />
         </TabsContent>
       </Tabs>
     ),

@@ -75,3 +75,8 @@ export const useRemoveChecklistItem = () =>
 /** The organisation's labels (docs/product/tasks.md#labels). */
 export const useLabels = () => useApiQuery(labelsApi.list);
 export const useCreateLabel = () => useApiMutation(labelsApi.create, { refreshes: [labelsApi.list] });
+/** A renamed, recoloured or deleted label shows on every task carrying it: the lists read it again. */
+export const useUpdateLabel = () =>
+  useApiMutation(labelsApi.update, { refreshes: [labelsApi.list, ...afterTaskChange] });
+export const useDeleteLabel = () =>
+  useApiMutation(labelsApi.remove, { refreshes: [labelsApi.list, ...afterTaskChange] });
