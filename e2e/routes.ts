@@ -13,6 +13,7 @@ export const SIGNED_IN_ROUTES = [
   '/time-off',
   '/tracker',
   '/trash',
+  '/labels',
   '/chat',
   '/admin',
   '/admin/pending-users',

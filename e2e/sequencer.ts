@@ -54,7 +54,8 @@ export const SECONDS: Record<string, number> = {
   // 2026-11-27, new (issues 31, 32): estimated from their test counts, to be replaced by measured figures
   'task-page.spec.ts': 55,
   'task-board.spec.ts': 45,
-  'task-undo.spec.ts': 45,
+  'task-undo.spec.ts': 55,
+  'task-labels.spec.ts': 25,
   // measured 2026-11-27 with the rate screens' journey: 44–62 s of tests on a shared machine
   'billing.spec.ts': 55,
 };

@@ -1,8 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createApprovedUser, createProject, openSignedIn } from './accounts';
+import { call, createApprovedUser, createProject, openSignedIn, signInContext } from './accounts';
 import { inGerman } from './messages';
-import { choose, launchBrowser, PHONE, snap, toastSays } from './support';
+import { choose, launchBrowser, newContext, PHONE, snap, snapDialog, toastSays } from './support';
 
 /**
  * Undo, the Trash and repeating tasks (docs/product/tasks.md#trash, #repeat;
@@ -27,6 +27,10 @@ beforeAll(async () => {
   project = await createProject(manager, `Undo ${suffix}`);
 });
 afterAll(() => browser?.close());
+
+/** Other journeys share the server: Advanced Tasks shows only this journey's tasks (a remembered filter). */
+const rememberFilters = (filters: { projectId: string; search?: string }) =>
+  window.localStorage.setItem('workbench.advancedTasks.filters', JSON.stringify(filters));
 
 const api = (method: string, url: string, body?: unknown) => call(method, url, body, employee.cookie);
 const undo = (page: Page, name = 'Undo') =>
@@ -85,6 +89,73 @@ describe('Undo and the Trash', () => {
       await restore.waitFor({ state: 'detached' });
       await page.goto('/tracker');
       await row.waitFor();
+      await context.close();
+    },
+    JOURNEY_MS,
+  );
+
+  it(
+    'deletes a task on its page: Deleted · Undo, back where it was opened from; Undo brings it back',
+    async () => {
+      const title = `Plan the offsite ${suffix}`;
+      const created = await api('POST', '/api/tasks', { title, projectId: project.id });
+      expect(created.status).toBe(201);
+      const { context, page } = await openSignedIn(browser, employee, '/my-tasks');
+      const card = page.getByTestId('task-card').filter({ hasText: title });
+      await card.getByRole('link', { name: title }).click();
+      await page.waitForURL(`**/tasks/${created.body.id}`);
+      await page.getByRole('heading', { name: title, level: 1 }).waitFor();
+      await page.getByRole('button', { name: `Delete ${title}` }).click();
+      await page.getByTestId('delete-task-dialog').getByRole('button', { name: 'Delete Task' }).click();
+      await toastSays(page, 'Deleted');
+      // back on My Tasks, where the task page was opened from
+      await page.waitForURL('**/my-tasks');
+      await card.waitFor({ state: 'detached' });
+      await snap(page, 'task-page-deleted-desktop');
+      await undo(page);
+      await toastSays(page, 'Restored');
+      await card.waitFor();
+
+      // opened from its address: to Advanced Tasks
+      await page.goto(`/tasks/${created.body.id}`);
+      await page.getByRole('button', { name: `Delete ${title}` }).click();
+      await page.getByTestId('delete-task-dialog').getByRole('button', { name: 'Delete Task' }).click();
+      await page.waitForURL('**/advanced-tasks');
+      await undo(page);
+      await toastSays(page, 'Restored');
+      expect((await api('GET', `/api/tasks/${created.body.id}`)).status).toBe(200);
+      await context.close();
+    },
+    JOURNEY_MS,
+  );
+
+  it(
+    'bulk-deletes three tasks and undoes it: all three come back',
+    async () => {
+      const titles = ['Alpha', 'Bravo', 'Charlie'].map((w) => `Bulkundo ${w} ${suffix}`);
+      for (const title of titles)
+        expect((await api('POST', '/api/tasks', { title, projectId: project.id })).status).toBe(201);
+      const context = await newContext(browser);
+      await context.addInitScript(rememberFilters, { projectId: project.id, search: 'Bulkundo' });
+      await signInContext(context, employee);
+      const page = await context.newPage();
+      await page.goto('/advanced-tasks');
+      await page.getByRole('button', { name: 'Table' }).click();
+      await page.getByTestId('task-table').waitFor();
+      for (const title of titles) await page.getByRole('checkbox', { name: `Select ${title}` }).click();
+      await page.getByText('3 selected').waitFor();
+      await page.getByTestId('bulk-bar').getByRole('button', { name: 'Delete' }).click();
+      await page
+        .getByRole('dialog', { name: 'Delete 3 tasks?' })
+        .getByRole('button', { name: 'Delete' })
+        .click();
+      await toastSays(page, 'Deleted');
+      await page.locator('[role="region"] li').getByText('3 tasks', { exact: true }).waitFor();
+      await expect.poll(() => page.getByTestId('task-row').count()).toBe(0);
+      await snap(page, 'task-bulk-deleted-desktop');
+      await undo(page);
+      await toastSays(page, 'Restored');
+      await expect.poll(() => page.getByTestId('task-row').count(), { timeout: 10_000 }).toBe(3);
       await context.close();
     },
     JOURNEY_MS,
@@ -196,6 +267,28 @@ describe('Undo and the Trash', () => {
       );
       await snap(german.page, 'task-repeat-german-desktop');
       await german.context.close();
+
+      // the task page on a phone, in German: Delete, the toast, back to My Tasks
+      const pageTitle = `Quartalsbericht ${suffix}`;
+      const made = await api('POST', '/api/tasks', { title: pageTitle });
+      const germanPhone = await openSignedIn(
+        browser,
+        { ...employee, user: { ...employee.user, language: 'de' } },
+        '/my-tasks',
+        PHONE,
+      );
+      await germanPhone.page.getByRole('link', { name: pageTitle }).click();
+      await germanPhone.page.waitForURL(`**/tasks/${made.body.id}`);
+      await germanPhone.page.getByRole('button', { name: `${pageTitle} löschen` }).click();
+      await snapDialog(germanPhone.page, 'task-page-delete-german-phone');
+      await germanPhone.page
+        .getByTestId('delete-task-dialog')
+        .getByRole('button', { name: inGerman('Delete Task') })
+        .click();
+      await toastSays(germanPhone.page, inGerman('Deleted'));
+      await germanPhone.page.waitForURL('**/my-tasks');
+      await snap(germanPhone.page, 'task-page-deleted-german-phone');
+      await germanPhone.context.close();
     },
     JOURNEY_MS,
   );

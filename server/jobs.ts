@@ -14,6 +14,7 @@ import { contextFor } from './lib/context';
 import { markZoneChanges, refreshAllStale } from './core/time/ledger-rollup';
 import { purgeTrash } from './features/trash/trash.service';
 import { dropExpiredUndo } from './features/chat/messages.service';
+import { createDueOccurrences } from './features/tasks/occurrences';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -89,12 +90,12 @@ export function scheduleHousekeeping(db: Db, clock: Clock, onError: (err: unknow
  * The minute sweep, now and then every minute: stops forgotten timers
  * (docs/product/time-tracking.md#forgotten-timers), so a timer ends at most a minute after its limit
  * is passed (and at once when its owner's timer is read; the entry's end is the limit either way),
- * notifies missed clock-outs (docs/product/notifications.md#events) and sends the daily digests
- * that are due (docs/product/notifications.md#digest) and tells managers of budget thresholds reached
- * (docs/product/billing.md#budgets). Each run reads the settings
- * that are due (docs/product/notifications.md#digest), and forgets what deleted chat messages held once
- * their Undo has passed (docs/product/chat.md#undo). Each run reads the settings
- * afresh; one part failing does not stop the others; a stop skips the parts not yet begun.
+ * notifies missed clock-outs (docs/product/notifications.md#events), sends the daily digests that
+ * are due (docs/product/notifications.md#digest), tells managers of budget thresholds reached
+ * (docs/product/billing.md#budgets), forgets what deleted chat messages held once their Undo has
+ * passed (docs/product/chat.md#undo), and makes the occurrence of a repeating task that falls on
+ * today while the one before is still open (docs/product/tasks.md#repeat). Each run reads the
+ * settings afresh; one part failing does not stop the others; a stop skips the parts not yet begun.
  */
 export function scheduleSweeps(deps: AppDeps, log: FastifyBaseLogger, everyMs = 60 * 1000) {
   const parts: [(ctx: ReturnType<typeof contextFor>) => Promise<unknown>, string][] = [
@@ -103,6 +104,7 @@ export function scheduleSweeps(deps: AppDeps, log: FastifyBaseLogger, everyMs = 
     [sendDigests, 'sending daily digests failed'],
     [(ctx) => checkBudgets(ctx), 'checking project budgets failed'],
     [dropExpiredUndo, 'dropping expired message undo failed'],
+    [createDueOccurrences, 'making repeating tasks due today failed'],
   ];
   return every(everyMs, async (stopped) => {
     const ctx = contextFor(deps, null, log);

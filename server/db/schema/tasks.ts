@@ -31,6 +31,8 @@ export const taskSeries = pgTable('task_series', {
   repeat: jsonb('repeat').notNull(),
   createdById: uuid('created_by_id').references(() => users.id, { onDelete: 'set null' }),
   createdAt: createdAt(),
+  /** set when an edit stops the rule or gives the task a new one: the series makes no more occurrences */
+  endedAt: ts('ended_at'),
 });
 
 export const tasks = pgTable(

@@ -9,9 +9,10 @@ import { openDatabase } from '../../db/client';
 import { tasks } from '../../db/schema';
 import { fixedClock } from '../../lib/clock';
 import { withDatabase } from '../../test/global-setup';
-import { createTestApp, type TestContext, testDatabaseName } from '../../test/harness';
+import { createTestApp, type TestApi, type TestContext, testDatabaseName } from '../../test/harness';
+import { contextFor } from '../../lib/context';
 import { nextOccurrence, ruleText } from './repeat';
-import { createNextOccurrence } from './tasks.service';
+import { createDueOccurrences, createNextOccurrence } from './occurrences';
 
 const repeat = (input: RepeatInput) => repeatSchema.parse(input);
 const never = { type: 'never' } as const;
@@ -240,6 +241,199 @@ describe('repeating tasks (the API)', () => {
   });
 });
 
+describe('repeating tasks on their date (the minute sweep)', () => {
+  const clock = fixedClock('2026-03-27T08:00:00Z');
+  let t: TestContext;
+  beforeAll(async () => {
+    t = await createTestApp({ clock });
+  });
+  afterAll(() => t.close());
+  const sweep = () => createDueOccurrences(contextFor(t.app.deps, null, t.app.log));
+  /** The series' tasks, oldest due first, as [status, due]. */
+  const seriesOf = async (title: string) =>
+    (await t.db.select().from(tasks).where(eq(tasks.title, title)))
+      .sort((a, b) => (a.dueDate?.getTime() ?? 0) - (b.dueDate?.getTime() ?? 0))
+      .map((r) => [r.deletedAt ? 'deleted' : r.status, r.dueDate?.toISOString()]);
+  const create = async (api: TestApi, title: string, dueDate: string, input: RepeatInput) => {
+    const res = await api.call(tasksApi.create, { body: { title, dueDate, repeat: input } });
+    expect(res.statusCode).toBe(201);
+    return res.json();
+  };
+  const complete = async (api: TestApi, id: string) => {
+    await api.call(tasksApi.update, { params: { id }, body: { status: 'in_progress' } });
+    const done = await api.call(tasksApi.update, { params: { id }, body: { status: 'completed' } });
+    expect(done.statusCode).toBe(200);
+  };
+
+  it('makes the day’s occurrence once, at midnight in the creator’s zone, across the DST change', async () => {
+    const user = await t.createUser('employee', { timeZone: 'Europe/Berlin' });
+    const api = await t.signIn(user);
+    clock.set('2026-03-27T08:00:00Z');
+    await create(api, 'Berlin daily', '2026-03-27T09:00', { frequency: 'daily', end: never });
+    await sweep();
+    expect(await seriesOf('Berlin daily')).toEqual([['todo', '2026-03-27T08:00:00.000Z']]);
+    // 23:30 in UTC is already the 28th in Berlin: its occurrence is made, once
+    clock.set('2026-03-27T23:30:00Z');
+    await sweep();
+    await sweep();
+    expect(await seriesOf('Berlin daily')).toEqual([
+      ['todo', '2026-03-27T08:00:00.000Z'],
+      ['todo', '2026-03-28T08:00:00.000Z'],
+    ]);
+    // the clocks go forward in the night to the 29th: still 09:00 there, an hour earlier in UTC
+    clock.set('2026-03-28T22:59:00Z');
+    await sweep();
+    expect(await seriesOf('Berlin daily')).toHaveLength(2);
+    clock.set('2026-03-28T23:00:00Z');
+    await sweep();
+    clock.set('2026-03-29T22:10:00Z');
+    await sweep();
+    expect((await seriesOf('Berlin daily')).slice(2)).toEqual([
+      ['todo', '2026-03-29T07:00:00.000Z'],
+      ['todo', '2026-03-30T07:00:00.000Z'],
+    ]);
+  });
+
+  it('monthly on the 31st: made on 28 February and 31 March, and no more after N', async () => {
+    clock.set('2027-01-31T08:00:00Z');
+    const { user } = await t.userClient('employee');
+    const api = await t.signIn(user);
+    await create(api, 'Month end', '2027-01-31T10:00:00Z', {
+      frequency: 'monthly',
+      monthDay: 31,
+      end: { type: 'after', count: 3 },
+    });
+    clock.set('2027-02-27T23:59:00Z');
+    await sweep();
+    expect(await seriesOf('Month end')).toHaveLength(1);
+    clock.set('2027-02-28T00:00:00Z');
+    await sweep();
+    clock.set('2027-03-31T00:05:00Z');
+    await sweep();
+    clock.set('2027-04-30T00:05:00Z');
+    await sweep();
+    expect(await seriesOf('Month end')).toEqual([
+      ['todo', '2027-01-31T10:00:00.000Z'],
+      ['todo', '2027-02-28T10:00:00.000Z'],
+      ['todo', '2027-03-31T10:00:00.000Z'],
+    ]);
+  });
+
+  it('weekdays: nothing on the weekend; days the app was down are skipped, not made late', async () => {
+    clock.set('2026-12-04T07:00:00Z');
+    const { user } = await t.userClient('employee');
+    const api = await t.signIn(user);
+    await create(api, 'Weekday check', '2026-12-04T08:30:00Z', { frequency: 'weekdays', end: never });
+    clock.set('2026-12-05T12:00:00Z');
+    await sweep();
+    clock.set('2026-12-06T12:00:00Z');
+    await sweep();
+    expect(await seriesOf('Weekday check')).toHaveLength(1);
+    // the next sweep runs on Wednesday: Monday's and Tuesday's are not made
+    clock.set('2026-12-09T06:00:00Z');
+    await sweep();
+    expect(await seriesOf('Weekday check')).toEqual([
+      ['todo', '2026-12-04T08:30:00.000Z'],
+      ['todo', '2026-12-09T08:30:00.000Z'],
+    ]);
+  });
+
+  it('a completion and the sweep make each occurrence once between them', async () => {
+    clock.set('2026-05-04T07:00:00Z');
+    const { user } = await t.userClient('employee');
+    let api = await t.signIn(user);
+    const monday = await create(api, 'Stand-up', '2026-05-04T09:00:00Z', { frequency: 'daily', end: never });
+    // Monday's is left open; Tuesday's is made on its date
+    clock.set('2026-05-05T06:00:00Z');
+    await sweep();
+    api = await t.signIn(user);
+    // completing Monday's now makes nothing: its next one exists
+    await complete(api, monday.id);
+    expect(await seriesOf('Stand-up')).toEqual([
+      ['completed', '2026-05-04T09:00:00.000Z'],
+      ['todo', '2026-05-05T09:00:00.000Z'],
+    ]);
+    // completing Tuesday's makes Wednesday's at once; Wednesday's sweep makes no second
+    const [tuesday] = await t.db
+      .select()
+      .from(tasks)
+      .where(eq(tasks.occurrenceAt, new Date('2026-05-05T09:00:00Z')));
+    await complete(api, tuesday.id);
+    clock.set('2026-05-06T06:00:00Z');
+    await sweep();
+    expect(await seriesOf('Stand-up')).toEqual([
+      ['completed', '2026-05-04T09:00:00.000Z'],
+      ['completed', '2026-05-05T09:00:00.000Z'],
+      ['todo', '2026-05-06T09:00:00.000Z'],
+    ]);
+  });
+
+  it('a stopped rule, a new rule and a latest task in the Trash make nothing more', async () => {
+    clock.set('2026-06-01T07:00:00Z');
+    const { user } = await t.userClient('employee');
+    let api = await t.signIn(user);
+    const first = await create(api, 'Stopped', '2026-06-01T09:00:00Z', { frequency: 'daily', end: never });
+    clock.set('2026-06-02T06:00:00Z');
+    await sweep();
+    api = await t.signIn(user);
+    const [second] = await t.db
+      .select()
+      .from(tasks)
+      .where(eq(tasks.occurrenceAt, new Date('2026-06-02T09:00:00Z')));
+    await api.call(tasksApi.update, { params: { id: second.id }, body: { repeat: null } });
+    clock.set('2026-06-03T06:00:00Z');
+    await sweep();
+    api = await t.signIn(user);
+    // completing the older open one makes nothing either: its series has ended
+    await complete(api, first.id);
+    expect(await seriesOf('Stopped')).toHaveLength(2);
+
+    clock.set('2026-06-10T07:00:00Z');
+    api = await t.signIn(user);
+    const renewed = await create(api, 'Renewed', '2026-06-10T09:00:00Z', { frequency: 'daily', end: never });
+    await api.call(tasksApi.update, {
+      params: { id: renewed.id },
+      body: { repeat: { frequency: 'weekly', weekdays: [0], end: never } },
+    });
+    clock.set('2026-06-11T06:00:00Z');
+    await sweep();
+    expect(await seriesOf('Renewed')).toHaveLength(1);
+    // the new weekly rule makes the next Monday's, on its date
+    clock.set('2026-06-15T06:00:00Z');
+    await sweep();
+    expect(await seriesOf('Renewed')).toEqual([
+      ['todo', '2026-06-10T09:00:00.000Z'],
+      ['todo', '2026-06-15T09:00:00.000Z'],
+    ]);
+
+    clock.set('2026-07-01T07:00:00Z');
+    api = await t.signIn(user);
+    const trashed = await create(api, 'Trashed', '2026-07-01T09:00:00Z', { frequency: 'daily', end: never });
+    await api.call(tasksApi.remove, { params: { id: trashed.id } });
+    clock.set('2026-07-02T06:00:00Z');
+    await sweep();
+    expect(await seriesOf('Trashed')).toEqual([['deleted', '2026-07-01T09:00:00.000Z']]);
+    api = await t.signIn(user);
+    // restored, the series goes on from the next day's sweep
+    await api.call(tasksApi.restore, { params: { id: trashed.id } });
+    await sweep();
+    expect(await seriesOf('Trashed')).toEqual([
+      ['todo', '2026-07-01T09:00:00.000Z'],
+      ['todo', '2026-07-02T09:00:00.000Z'],
+    ]);
+  });
+
+  it('two sweeps at once make one task', async () => {
+    clock.set('2026-08-03T07:00:00Z');
+    const { user } = await t.userClient('employee');
+    const api = await t.signIn(user);
+    await create(api, 'Raced sweep', '2026-08-03T09:00:00Z', { frequency: 'daily', end: never });
+    clock.set('2026-08-04T06:00:00Z');
+    await Promise.all([sweep(), sweep(), sweep()]);
+    expect(await seriesOf('Raced sweep')).toHaveLength(2);
+  });
+});
+
 const serverUrl = process.env.TEST_DATABASE_URL;
 describe.skipIf(!serverUrl)(
   'repeating tasks on two app instances (PostgreSQL only: skipped without TEST_DATABASE_URL)',
@@ -308,6 +502,22 @@ describe.skipIf(!serverUrl)(
           .from(tasks)
           .where(eq(tasks.seriesId, row.seriesId ?? ''));
         expect(raced).toHaveLength(2);
+
+        // The minute sweep runs on every instance: on its date each occurrence is made once.
+        for (let day = 1; day <= 5; day++) {
+          clock.set(`2026-03-${String(19 + day).padStart(2, '0')}T00:00:30Z`);
+          const swept = await Promise.all([
+            createDueOccurrences(contextFor(t.app.deps, null, t.app.log)),
+            createDueOccurrences(contextFor(second.deps, null, second.log)),
+            createDueOccurrences(contextFor(second.deps, null, second.log)),
+          ]);
+          const byDay = await t.db
+            .select()
+            .from(tasks)
+            .where(eq(tasks.seriesId, row.seriesId ?? ''));
+          expect(byDay).toHaveLength(2 + day);
+          expect(swept.reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(1);
+        }
       } finally {
         await second.close();
         await database.close();

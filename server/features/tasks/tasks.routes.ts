@@ -2,7 +2,6 @@ import { tasksApi } from '@contract/tasks';
 import { implement } from '../../lib/routes';
 import {
   addComment,
-  bulkChange,
   changeStatus,
   createTask,
   deleteTask,
@@ -14,6 +13,7 @@ import {
   submitForReview,
   togglePause,
 } from './tasks.service';
+import { bulkChange } from './bulk';
 
 /** Who may touch which task is decided in the service (docs/product/tasks.md). */
 export const tasksRoutes = implement(tasksApi, {

@@ -1,16 +1,13 @@
-import { and, count, eq, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   type addCommentRequest,
-  type BulkRefusal,
-  type bulkTasksRequest,
   type createTaskRequest,
   DELETE_ONLY_CREATOR,
   EDIT_ONLY_CREATOR,
   type reviewTaskRequest,
   SUBMIT_ONLY_ASSIGNEE,
   REPEAT_NEEDS_DUE_DATE,
-  type Repeat,
   type TaskEdit,
   type Task,
   type TaskComment,
@@ -19,21 +16,10 @@ import {
   type TasksQuery,
 } from '@contract/tasks';
 import type { Db } from '../../db/types';
-import {
-  labels,
-  projects,
-  taskComments,
-  taskLabels,
-  taskReviews,
-  taskSeries,
-  tasks,
-  users,
-} from '../../db/schema';
+import { labels, projects, taskComments, taskLabels, taskReviews, tasks, users } from '../../db/schema';
 import type { Context } from '../../lib/context';
-import { AppError, badRequest, conflict, forbidden, messageIn, notFound } from '../../lib/errors';
-import type { BusEvent, EventBus } from '../../lib/events';
-import type { Mailer } from '../../lib/mailer';
-import { instantOf, zonedDate } from '@contract/zoned-time';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
+import { instantOf } from '@contract/zoned-time';
 import { audit, changesBetween } from '../../core/audit';
 import { recordTaskActivity, type TaskActivityEntry } from '../../core/task-activity';
 import { announceNotifications, type NotificationInput, notify } from '../../core/notify';
@@ -41,8 +27,9 @@ import { joinProject } from '../../core/project-members';
 import { managesTasks, visibleAssignee } from '../../core/visibility';
 import { stopTaskTimers } from '../../core/time/entries';
 import { announceTask } from './tasks.events';
+import { placeTask, RANK_STEP } from './board-placement';
 import { findTask, findTasks, type TaskListQuery } from './tasks.queries';
-import { nextOccurrence, ruleText } from './repeat';
+import { createNextOccurrence, endSeries, newSeries } from './occurrences';
 
 type Actor = Context['actor'];
 type TaskRow = typeof tasks.$inferSelect;
@@ -142,55 +129,6 @@ async function assertSubtasksDone(db: Db, taskId: string, force: boolean | undef
   if (force) return;
   const open = await openSubtasks(db, taskId);
   if (open > 0) throw conflict('open_subtasks', { values: { count: open } });
-}
-
-/**
- * A new series for a task due at `first` (docs/product/tasks.md#repeat): its rule counted in the
- * zone of the person who sets it. Refused without a due date, or with an end before it.
- */
-async function newSeries(tx: Db, repeat: Repeat, first: Date | null, zone: string, actorId: string) {
-  if (!first) throw badRequest(REPEAT_NEEDS_DUE_DATE, 'dueDate');
-  if (repeat.end.type === 'on' && repeat.end.date < zonedDate(first, zone))
-    throw badRequest('repeat_ends_before_start', 'repeat');
-  const [series] = await tx
-    .insert(taskSeries)
-    .values({ rule: ruleText(repeat, first, zone), zone, repeat, createdById: actorId })
-    .returning({ id: taskSeries.id });
-  return { seriesId: series.id, occurrenceAt: first };
-}
-
-/**
- * The next occurrence of a repeating task that was just completed, in the completing transaction:
- * the first date of its rule after this one that has not passed yet, a copy of the task due then.
- * The unique (series, occurrence) index makes it once, however many instances complete or create at
- * the same time: a second insert of the same occurrence does nothing.
- */
-export async function createNextOccurrence(tx: Db, row: TaskRow, now: Date): Promise<string | null> {
-  if (!row.seriesId || !row.occurrenceAt) return null;
-  const [series] = await tx.select().from(taskSeries).where(eq(taskSeries.id, row.seriesId));
-  if (!series) return null;
-  const [{ made }] = await tx.select({ made: count() }).from(tasks).where(eq(tasks.seriesId, row.seriesId));
-  const next = nextOccurrence(series.rule, series.zone, row.occurrenceAt, now, made);
-  if (!next) return null;
-  const [created] = await tx
-    .insert(tasks)
-    .values({
-      title: row.title,
-      description: row.description,
-      priority: row.priority,
-      projectId: row.projectId,
-      assigneeId: row.assigneeId,
-      assignedById: row.assignedById,
-      estimatedHours: row.estimatedHours,
-      dueDate: next,
-      seriesId: row.seriesId,
-      occurrenceAt: next,
-      createdAt: now,
-      updatedAt: now,
-    })
-    .onConflictDoNothing({ target: [tasks.seriesId, tasks.occurrenceAt] })
-    .returning({ id: tasks.id });
-  return created?.id ?? null;
 }
 
 export async function createTask(ctx: Context, input: z.output<typeof createTaskRequest>): Promise<Task> {
@@ -299,85 +237,6 @@ async function applyFrom(
   await announceNotifications(ctx, notified);
   await announceTask(ctx, row.id, [row.assigneeId, row.assignedById]);
   return loadTask(db, row.id);
-}
-
-/** Ranks start this far apart, so about fifty drops fit between two neighbours before a renumbering. */
-const RANK_STEP = 1024;
-
-/** The rank of a neighbour the mover named; one they may not see, or the moved task itself, is a 400. */
-async function neighbourRank(tx: Db, actor: Actor, taskId: string, id: string | null, status: TaskStatus) {
-  if (!id) return undefined;
-  const [row] = await tx
-    .select({ rank: tasks.rank, status: tasks.status, assigneeId: tasks.assigneeId })
-    .from(tasks)
-    .where(eq(tasks.id, id))
-    .limit(1);
-  const own = visibleAssignee(actor);
-  if (!row || id === taskId || (own && row.assigneeId !== own))
-    throw badRequest('position_invalid', 'position');
-  // The neighbour left the column meanwhile: the mover's picture of the board is out of date.
-  if (row.status !== status) throw conflict('task_changed');
-  return { id, rank: row.rank };
-}
-
-/** The rank next to `from` in column `status` (the next one below it, or above it), the moved task aside. */
-async function adjacentRank(
-  tx: Db,
-  taskId: string,
-  status: TaskStatus,
-  from: { id: string; rank: number },
-  below: boolean,
-): Promise<number | undefined> {
-  const [row] = await tx
-    .select({ rank: tasks.rank })
-    .from(tasks)
-    .where(
-      and(
-        eq(tasks.status, status),
-        sql`${tasks.id} <> ${taskId}`,
-        below
-          ? sql`(${tasks.rank}, ${tasks.id}) > (${from.rank}, ${from.id})`
-          : sql`(${tasks.rank}, ${tasks.id}) < (${from.rank}, ${from.id})`,
-      ),
-    )
-    .orderBy(below ? sql`${tasks.rank} asc, ${tasks.id} asc` : sql`${tasks.rank} desc, ${tasks.id} desc`)
-    .limit(1);
-  return row?.rank;
-}
-
-/** Spreads a column's ranks RANK_STEP apart again, keeping its order. */
-async function renumberColumn(tx: Db, status: TaskStatus) {
-  await tx.execute(sql`update ${tasks} set rank = ordered.n * ${RANK_STEP}
-    from (select id, row_number() over (order by rank, id) as n from ${tasks} where status = ${status}) ordered
-    where ${tasks.id} = ordered.id`);
-}
-
-/**
- * Puts a dropped card between the neighbours its mover saw (docs/product/tasks.md#board): the
- * midpoint of their ranks; at a column's end, a step beyond the last. When two neighbours' ranks
- * leave no room (about fifty drops into the same gap), the column is renumbered first.
- */
-async function placeTask(tx: Db, actor: Actor, taskId: string, status: TaskStatus, position: TaskPosition) {
-  for (let attempt = 0; attempt < 2; attempt++) {
-    const after = await neighbourRank(tx, actor, taskId, position.afterId, status);
-    const before = await neighbourRank(tx, actor, taskId, position.beforeId, status);
-    if (!after && !before) return;
-    const low = after ? after.rank : before && (await adjacentRank(tx, taskId, status, before, false));
-    const high = before ? before.rank : after && (await adjacentRank(tx, taskId, status, after, true));
-    const rank =
-      low === undefined
-        ? (high as number) - RANK_STEP
-        : high === undefined
-          ? low + RANK_STEP
-          : (low + high) / 2;
-    if ((low === undefined || low < rank) && (high === undefined || rank < high)) {
-      await tx.update(tasks).set({ rank }).where(eq(tasks.id, taskId));
-      return;
-    }
-    await renumberColumn(tx, status);
-  }
-  // Even with room made, the named neighbours are not next to each other any more.
-  throw conflict('task_changed');
 }
 
 /**
@@ -651,6 +510,8 @@ export async function editTask(ctx: Context, id: string, edit: TaskEdit): Promis
     stopTimerAt: reassigned ? now : undefined,
     activity,
     alsoWrite: async (tx) => {
+      // the old rule makes no more tasks once this one leaves its series
+      if (row.seriesId && edit.repeat !== undefined) await endSeries(tx, row.seriesId, now);
       if (projectId && (reassigned || changes.projectId))
         await joinProject(tx, projectId, assigneeId, actor.id, now);
       if (changes.projectId !== undefined && changes.projectId !== row.projectId)
@@ -828,70 +689,6 @@ export async function deleteTask(ctx: Context, id: string): Promise<void> {
   await announceTask(ctx, row.id, [row.assigneeId, row.assignedById]);
   for (const sub of subtasks) await announceTask(ctx, sub.id, [sub.assigneeId]);
   if (row.parentId) await announceParent(ctx, row.parentId);
-}
-
-/**
- * Many tasks, one change, all or none (docs/product/tasks.md#bulk-edit): each task goes through the
- * very function of its single change (changeStatus, editTask, deleteTask), so the same person may do
- * the same things, each in a savepoint of one transaction. A refusal is collected, not thrown at once,
- * so the answer names every refused task; if there is any, the transaction rolls back. Live events and
- * the mail dispatcher's kick are held until the commit, so nobody hears of a change that was undone.
- */
-export async function bulkChange(
-  ctx: Context,
-  body: z.output<typeof bulkTasksRequest>,
-): Promise<{ tasks: Task[]; count: number }> {
-  const ids = [...new Set(body.ids)];
-  // Read before the transaction, whose connection is the only one on PGlite.
-  await ctx.settings();
-  await ctx.timeZone();
-  const language = await ctx.language();
-  const held: BusEvent[] = [];
-  let kicked = false;
-  const events: EventBus = Object.assign(Object.create(ctx.events), {
-    publish: async (event: BusEvent) => {
-      held.push(event);
-    },
-  });
-  const mailer: Mailer = Object.assign(Object.create(ctx.mailer), {
-    kick: () => {
-      kicked = true;
-    },
-  });
-  const refused: BulkRefusal[] = [];
-  const { status, ...edit } = body.set ?? {};
-  const changed = await ctx.db.transaction(async (tx) => {
-    const each: Context = { ...ctx, db: tx, events, mailer };
-    const out: Task[] = [];
-    // A sub-task selected with its parent goes to the Trash with it (docs/product/tasks.md#deleting-sub-tasks).
-    const withParent = body.delete
-      ? new Set(
-          (
-            await tx
-              .select({ id: tasks.id })
-              .from(tasks)
-              .where(and(inArray(tasks.id, ids), inArray(tasks.parentId, ids), isNull(tasks.deletedAt)))
-          ).map((t) => t.id),
-        )
-      : new Set<string>();
-    for (const id of ids) {
-      try {
-        if (withParent.has(id)) continue;
-        if (body.delete) await deleteTask(each, id);
-        else if (status) out.push(await changeStatus(each, id, status));
-        else out.push(await editTask(each, id, edit));
-      } catch (error) {
-        if (!(error instanceof AppError)) throw error;
-        refused.push({ id, code: error.code, message: messageIn(language, error.code, error.values) });
-      }
-    }
-    if (refused.length > 0)
-      throw conflict('bulk_refused', { items: refused, values: { count: refused.length } });
-    return out;
-  });
-  for (const event of held) await ctx.events.publish(event);
-  if (kicked) ctx.mailer.kick();
-  return { tasks: changed, count: ids.length };
 }
 
 /** Who may take a task out of the Trash: admins, its creator, the one who deleted it (docs/product/tasks.md#trash). */

@@ -67,6 +67,7 @@ const routes: RouteObject[] = [
           { path: 'attendance', ...page(() => import('./pages/attendance-page'), 'AttendancePage') },
           { path: 'tracker', ...page(() => import('./pages/tracker-page'), 'TrackerPage') },
           { path: 'trash', ...page(() => import('./pages/trash-page'), 'TrashPage') },
+          { path: 'labels', ...page(() => import('./pages/labels-page'), 'LabelsPage') },
           { path: 'timesheets', ...page(() => import('./pages/timesheets-page'), 'TimesheetsPage') },
           { path: 'time-off', ...page(() => import('./pages/time-off-page'), 'TimeOffPage') },
           { path: 'chat', ...page(() => import('./pages/chat-page'), 'ChatPage') },

@@ -20,6 +20,7 @@ import { BillingSettingsPanel } from '@/features/billing';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { SsoSettingsPanel, SystemSettingsPanel } from '@/features/settings';
 import { SetupSettingsPanel } from '@/features/setup';
+import { LabelsPanel } from '@/features/tasks';
 import { TimeOffSettings } from '@/features/time-off';
 import { useStoredUser } from '@/lib/auth';
 import { formatNumber } from '@/lib/format';
@@ -32,12 +33,18 @@ const tabsOf = (t: TFunction<'admin'>, section: string | null): AdminTab[] => [
     value: 'settings',
     label: t('admin:tabs.settings'),
     content: (
-      // `?section=time-off` opens the time-off settings (the setup checklist links there), `billing` the rates.
-      <Tabs defaultValue={section === 'time-off' || section === 'billing' ? section : 'general'}>
+      // `?section=time-off` opens the time-off settings (the setup checklist links there), `billing` the
+      // rates, `labels` the task labels.
+      <Tabs
+        defaultValue={
+          section === 'time-off' || section === 'billing' || section === 'labels' ? section : 'general'
+        }
+      >
         <TabsList aria-label={t('admin:tabs.settings')}>
           <TabsTrigger value="general">{t('admin:tabs.general')}</TabsTrigger>
           <TabsTrigger value="time-off">{t('admin:tabs.timeOff')}</TabsTrigger>
           <TabsTrigger value="billing">{t('admin:tabs.billing')}</TabsTrigger>
+          <TabsTrigger value="labels">{t('admin:tabs.labels')}</TabsTrigger>
         </TabsList>
         <TabsContent value="general" className="grid gap-6">
           <SystemSettingsPanel />
@@ -49,6 +56,9 @@ const tabsOf = (t: TFunction<'admin'>, section: string | null): AdminTab[] => [
         </TabsContent>
         <TabsContent value="billing">
           <BillingSettingsPanel />
+        </TabsContent>
+        <TabsContent value="labels">
+          <LabelsPanel />
         </TabsContent>
       </Tabs>
     ),

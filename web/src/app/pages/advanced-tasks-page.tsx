@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/page-header';
-import { AdvancedTaskBoard, TaskDialog } from '@/features/tasks';
+import { AdvancedTaskBoard, LabelsLink, TaskDialog } from '@/features/tasks';
 import { TrashLink } from '@/features/trash';
 
 export function AdvancedTasksPage() {
@@ -16,6 +16,7 @@ export function AdvancedTasksPage() {
         description={t('pages.advanced.description')}
         actions={
           <>
+            <LabelsLink />
             <TrashLink />
             <Button onClick={() => setCreating(true)}>
               <Plus aria-hidden /> {t('pages.advanced.createTask')}

@@ -1,6 +1,6 @@
 import { ArrowLeft, FileX } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -18,6 +18,16 @@ export function TaskPage() {
   const { id = '' } = useParams();
   const task = useTask(id);
   const { user } = useCurrentUser();
+  const navigate = useNavigate();
+  // Deleted: back where the user came from in the app (a list, the board, the page a notification
+  // was opened on); opened straight from its address (or after signing in, which replaces the entry),
+  // to Advanced Tasks. The toast's Undo brings the task back there. The router numbers its history
+  // entries (`idx`): 0 is the first one of this visit.
+  const leave = () => {
+    const idx = (window.history.state as { idx?: number } | null)?.idx ?? 0;
+    if (idx > 0) navigate(-1);
+    else navigate('/advanced-tasks', { replace: true });
+  };
   return (
     <div className="mx-auto grid w-full max-w-6xl gap-6">
       <nav aria-label={t('page.breadcrumb')} className="min-w-0">
@@ -59,6 +69,7 @@ export function TaskPage() {
       ) : (
         <TaskDetails
           task={task.data}
+          onDeleted={leave}
           actions={
             // Only the assignee times a task (docs/product/time-tracking.md#task-timers).
             task.data.assigneeId === user?.id && (

@@ -107,6 +107,7 @@ const sectionTitles: Record<string, string> = {
   '/team/manage': msg('shell:section.teamManage'),
   '/reports': msg('shell:section.reports'),
   '/trash': msg('shell:section.trash'),
+  '/labels': msg('shell:section.labels'),
 };
 
 /** The message key of the header's section name; a path that is no section is the 404 page, and says so. */

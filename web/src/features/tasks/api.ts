@@ -40,6 +40,14 @@ export async function restoreTask(id: string) {
   await call(tasksApi.restore, { params: { id } });
   await refresh(...afterTaskChange);
 }
+/**
+ * Undo of a bulk deletion: every task of it back (one restore each; a sub-task deleted with its
+ * selected parent comes back with the parent, so the caller leaves it out).
+ */
+export async function restoreTasks(ids: readonly string[]) {
+  for (const id of ids) await call(tasksApi.restore, { params: { id } });
+  await refresh(...afterTaskChange);
+}
 export const useTogglePause = () => useApiMutation(tasksApi.togglePause, { refreshes: afterTaskChange });
 export const useSubmitTask = () => useApiMutation(tasksApi.submit, { refreshes: afterTaskChange });
 export const useReviewTask = () => useApiMutation(tasksApi.review, { refreshes: afterTaskChange });
@@ -67,3 +75,8 @@ export const useRemoveChecklistItem = () =>
 /** The organisation's labels (docs/product/tasks.md#labels). */
 export const useLabels = () => useApiQuery(labelsApi.list);
 export const useCreateLabel = () => useApiMutation(labelsApi.create, { refreshes: [labelsApi.list] });
+/** A renamed, recoloured or deleted label shows on every task carrying it: the lists read it again. */
+export const useUpdateLabel = () =>
+  useApiMutation(labelsApi.update, { refreshes: [labelsApi.list, ...afterTaskChange] });
+export const useDeleteLabel = () =>
+  useApiMutation(labelsApi.remove, { refreshes: [labelsApi.list, ...afterTaskChange] });

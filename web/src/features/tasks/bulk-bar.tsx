@@ -13,9 +13,10 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { undoToast } from '@/components/ui/undo-toast';
 import { toast } from '@/components/ui/use-toast';
 import { ApiError } from '@/lib/api-client';
-import { useBulkTasks } from './api';
+import { restoreTasks, useBulkTasks } from './api';
 import { errorDescription } from './error-description';
 
 const NO_PROJECT = 'none';
@@ -91,14 +92,16 @@ export function BulkBar({
   const [confirming, setConfirming] = useState(false);
   const count = selected.length;
 
-  const run = (body: Omit<BulkTasksRequest, 'ids'>, done: string) =>
-    bulk.mutate(
-      { body: { ...body, ids: [...selected] } },
+  const run = (body: Omit<BulkTasksRequest, 'ids'>, done: string) => {
+    const ids = [...selected];
+    return bulk.mutate(
+      { body: { ...body, ids } },
       {
         onSuccess: () => {
           setConfirming(false);
           onClear();
-          toast({ title: done });
+          if (body.delete) undoDeletion(ids);
+          else toast({ title: done });
         },
         onError: (error) => {
           setConfirming(false);
@@ -115,6 +118,26 @@ export function BulkBar({
         },
       },
     );
+  };
+
+  // "Deleted · Undo" as for one task (docs/product/tasks.md#bulk-edit): Undo restores every task the
+  // deletion took, except sub-tasks that went with their selected parent (the parent brings them).
+  const undoDeletion = (ids: readonly string[]) => {
+    const chosen = new Set(ids);
+    const tops = ids.filter((id) => {
+      const parentId = tasks.find((x) => x.id === id)?.parentId;
+      return !parentId || !chosen.has(parentId);
+    });
+    undoToast({
+      title: t('common:undo.deleted'),
+      description: t('bulk.tasks', { count: ids.length }),
+      undoLabel: t('common:undo.undo'),
+      altText: t('common:undo.altText'),
+      undo: () => restoreTasks(tops),
+      restored: t('common:undo.restored'),
+      failed: t('common:undo.failed'),
+    });
+  };
 
   return (
     <section

@@ -14,10 +14,13 @@ export function DeleteTaskDialog({
   task,
   open,
   onOpenChange,
+  onDeleted,
 }: {
   task: Task;
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  /** after the deletion, while the toast shows (the task page goes back where the user came from) */
+  onDeleted?: () => void;
 }) {
   const { t } = useTranslation('tasks');
   const remove = useDeleteTask();
@@ -47,6 +50,7 @@ export function DeleteTaskDialog({
                 failed: t('common:undo.failed'),
               });
               onOpenChange(false);
+              onDeleted?.();
             },
             onError: (error) =>
               toast({

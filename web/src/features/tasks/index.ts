@@ -8,3 +8,5 @@ export { TaskCard } from './task-card';
 export { ProjectTaskLists } from './project-task-lists';
 export { TaskDetails } from './task-details';
 export { useTask } from './api';
+export { LabelsLink } from './labels-link';
+export { LabelsPanel } from './labels-panel';

@@ -13,7 +13,8 @@ import { CheckCircle2, Pencil, Play, Plus, Send, Tag, X } from 'lucide-react';
 import { Popover } from 'radix-ui';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { FieldValues, UseFormReturn } from 'react-hook-form';
+import type { DefaultValues, FieldValues, Path, UseFormReturn } from 'react-hook-form';
+import type { z } from 'zod';
 import { Link } from 'react-router';
 import {
   applyServerErrors,
@@ -463,14 +464,62 @@ function Reviews({ task }: { task: TaskDetail }) {
   );
 }
 
+/**
+ * One line to add something to a list on the page (a sub-task, a checklist item): a text box labelled
+ * for screen readers and an Add button. Emptied once the server took it; a refusal shows on the box
+ * and in a toast.
+ */
+function AddLineForm<S extends z.ZodType<FieldValues, FieldValues>>({
+  schema,
+  name,
+  idPrefix,
+  label,
+  addLabel,
+  maxLength,
+  pending,
+  onAdd,
+}: {
+  schema: S;
+  /** the schema's one text field */
+  name: Path<z.input<S>>;
+  idPrefix: string;
+  label: string;
+  addLabel: string;
+  maxLength: number;
+  pending: boolean;
+  onAdd: (values: z.output<S>, done: { onSuccess: () => void; onError: (error: Error) => void }) => void;
+}) {
+  const { failedOn } = useFailed();
+  const empty = { [name]: '' } as DefaultValues<z.input<S>>;
+  const form = useZodForm(schema, { defaultValues: empty });
+  return (
+    <Form
+      form={form}
+      idPrefix={idPrefix}
+      className="flex-row items-end gap-2"
+      onSubmit={(values) => onAdd(values, { onSuccess: () => form.reset(empty), onError: failedOn(form) })}
+    >
+      <TextField
+        name={name}
+        label={label}
+        hideLabel
+        placeholder={label}
+        maxLength={maxLength}
+        className="flex-1"
+      />
+      <Button type="submit" size="sm" variant="outline" disabled={pending}>
+        <Plus aria-hidden /> {addLabel}
+      </Button>
+    </Form>
+  );
+}
+
 function Subtasks({ task }: { task: TaskDetail }) {
   const { t } = useTranslation('tasks');
   const { user } = useCurrentUser();
   // Managers and admins give a new sub-task to the parent's assignee; everyone else keeps it.
   const assigneeId = user?.role === 'manager' || user?.role === 'admin' ? task.assigneeId : null;
   const create = useCreateTask();
-  const { failedOn } = useFailed();
-  const form = useZodForm(addSubtaskForm, { defaultValues: { title: '' } });
   if (task.parentId) return null; // one level only
   return (
     <Section title={t('page.subtasks')}>
@@ -494,32 +543,16 @@ function Subtasks({ task }: { task: TaskDetail }) {
           ))}
         </ul>
       )}
-      <Form
-        form={form}
+      <AddLineForm
+        schema={addSubtaskForm}
+        name="title"
         idPrefix="subtask"
-        className="flex-row items-end gap-2"
-        onSubmit={({ title }) =>
-          create.mutate(
-            { body: { title, parentId: task.id, assigneeId } },
-            {
-              onSuccess: () => form.reset({ title: '' }),
-              onError: failedOn(form),
-            },
-          )
-        }
-      >
-        <TextField
-          name="title"
-          label={t('page.newSubtask')}
-          hideLabel
-          placeholder={t('page.newSubtask')}
-          maxLength={200}
-          className="flex-1"
-        />
-        <Button type="submit" size="sm" variant="outline" disabled={create.isPending}>
-          <Plus aria-hidden /> {t('page.addSubtask')}
-        </Button>
-      </Form>
+        label={t('page.newSubtask')}
+        addLabel={t('page.addSubtask')}
+        maxLength={200}
+        pending={create.isPending}
+        onAdd={({ title }, done) => create.mutate({ body: { title, parentId: task.id, assigneeId } }, done)}
+      />
     </Section>
   );
 }
@@ -568,8 +601,6 @@ function ChecklistRow({ taskId, item }: { taskId: string; item: ChecklistItem })
 function Checklist({ task }: { task: TaskDetail }) {
   const { t } = useTranslation('tasks');
   const add = useAddChecklistItem();
-  const { failedOn } = useFailed();
-  const form = useZodForm(addChecklistItemRequest, { defaultValues: { text: '' } });
   return (
     <Section title={t('page.checklist')} actions={<TaskProgressText progress={task.progress} />}>
       {task.checklist.length > 0 && (
@@ -579,32 +610,16 @@ function Checklist({ task }: { task: TaskDetail }) {
           ))}
         </ul>
       )}
-      <Form
-        form={form}
+      <AddLineForm
+        schema={addChecklistItemRequest}
+        name="text"
         idPrefix="checklist"
-        className="flex-row items-end gap-2"
-        onSubmit={(body) =>
-          add.mutate(
-            { params: { id: task.id }, body },
-            {
-              onSuccess: () => form.reset({ text: '' }),
-              onError: failedOn(form),
-            },
-          )
-        }
-      >
-        <TextField
-          name="text"
-          label={t('page.newItem')}
-          hideLabel
-          placeholder={t('page.newItem')}
-          maxLength={300}
-          className="flex-1"
-        />
-        <Button type="submit" size="sm" variant="outline" disabled={add.isPending}>
-          <Plus aria-hidden /> {t('page.addItem')}
-        </Button>
-      </Form>
+        label={t('page.newItem')}
+        addLabel={t('page.addItem')}
+        maxLength={300}
+        pending={add.isPending}
+        onAdd={(body, done) => add.mutate({ params: { id: task.id }, body }, done)}
+      />
     </Section>
   );
 }
@@ -739,9 +754,18 @@ function Activity({ taskId }: { taskId: string }) {
 
 /**
  * A task's page (docs/product/tasks.md#task-page): everything about one task on one screen. `actions`
- * are the page's own additions beside the task's buttons (its timer).
+ * are the page's own additions beside the task's buttons (its timer); `onDeleted` what the page does
+ * once the task went to the Trash (it leaves).
  */
-export function TaskDetails({ task, actions }: { task: TaskDetail; actions?: ReactNode }) {
+export function TaskDetails({
+  task,
+  actions,
+  onDeleted,
+}: {
+  task: TaskDetail;
+  actions?: ReactNode;
+  onDeleted?: () => void;
+}) {
   const { t } = useTranslation('tasks');
   const editable = useMayChangeTask(task);
   return (
@@ -759,7 +783,7 @@ export function TaskDetails({ task, actions }: { task: TaskDetail; actions?: Rea
         <div className="flex flex-wrap items-center gap-2">
           <StatusActions task={task} />
           {actions}
-          <TaskManageActions task={task} />
+          <TaskManageActions task={task} onDeleted={onDeleted} />
         </div>
       </header>
       <div className="grid gap-6 lg:grid-cols-[1fr_22rem]">

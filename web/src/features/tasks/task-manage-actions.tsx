@@ -16,9 +16,17 @@ export function useMayChangeTask(task: Task): boolean {
 
 /**
  * Edit and Delete, for those allowed (the server checks again). `compact`: icons only (the table
- * view's rows), named for screen readers and shown as a tooltip.
+ * view's rows), named for screen readers and shown as a tooltip. `onDeleted` runs after a deletion.
  */
-export function TaskManageActions({ task, compact = false }: { task: Task; compact?: boolean }) {
+export function TaskManageActions({
+  task,
+  compact = false,
+  onDeleted,
+}: {
+  task: Task;
+  compact?: boolean;
+  onDeleted?: () => void;
+}) {
   const { t } = useTranslation('tasks');
   const allowed = useMayChangeTask(task);
   const [editing, setEditing] = useState(false);
@@ -49,7 +57,7 @@ export function TaskManageActions({ task, compact = false }: { task: Task; compa
         <Trash2 aria-hidden /> {!compact && t('common:actions.delete')}
       </Button>
       <TaskDialog task={task} open={editing} onOpenChange={setEditing} />
-      <DeleteTaskDialog task={task} open={deleting} onOpenChange={setDeleting} />
+      <DeleteTaskDialog task={task} open={deleting} onOpenChange={setDeleting} onDeleted={onDeleted} />
     </>
   );
 }
