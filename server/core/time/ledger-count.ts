@@ -16,6 +16,12 @@ export type LedgerOptions = {
   now: Date;
   /** only time attributed to entries of this project */
   projectId?: string;
+  /**
+   * Sorting memory for a read that returns one row per entry over many people (the billable report
+   * of a month: ~80,000 rows at ×1), so its sorts and groupings stay in memory instead of spilling
+   * to disk at PostgreSQL's default 4 MB. Set for this read's transaction only.
+   */
+  manyRows?: boolean;
 };
 
 /**

@@ -41,6 +41,7 @@ export async function ledgerRows<T>(
   return db.transaction(
     async (tx) => {
       const { counted, kept } = await splitRanges(tx as unknown as Db, ranges);
+      if (options.manyRows) await tx.execute(sql`set local work_mem = '32MB'`);
       return rowsOf<T>(
         tx as unknown as Db,
         sql`${ledgerWith({ all: ranges, counted, kept, timers: true }, options)} ${rest}`,

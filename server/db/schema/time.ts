@@ -65,6 +65,12 @@ export const timeEntries = pgTable(
     // a task's time spent (the sum of its entries, kept on the task by a trigger), and its entries
     index('time_entries_task_idx').on(t.taskId, t.duration),
     index('time_entries_invoice_idx').on(t.invoiceId).where(sql`${t.invoiceId} is not null`),
+    // the entries whose billing is their own (switched by hand, or invoiced), read by id from the
+    // index alone: billing reads take every other entry's billing from its project
+    // (server/features/billing/ledger-entries.ts)
+    index('time_entries_marked_idx')
+      .on(t.id, t.billable, t.invoiceId)
+      .where(sql`${t.billable} is not null or ${t.invoiceId} is not null`),
     index('time_entries_long_idx')
       .on(t.startTime)
       .where(sql`${t.endTime} - ${t.startTime} > interval '1 day'`),

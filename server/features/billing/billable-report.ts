@@ -89,10 +89,16 @@ export async function billableReport(ctx: Context, query: BillableReportQuery): 
   const filters: SQL[] = [scope.entries];
   if (query.clientId) filters.push(sql`pr.client_id = ${query.clientId}`);
   if (query.projectId) filters.push(sql`p.project_id = ${query.projectId}`);
-  const entries = await ledgerEntries(ctx, query, {
-    people: scope.people ? sql`${scope.people} and ${people.where}` : people.where,
-    entries: sql.join(filters, sql` and `),
-  });
+  // Summed into groups, so the entries' order does not matter: the database skips sorting them.
+  const entries = await ledgerEntries(
+    ctx,
+    query,
+    {
+      people: scope.people ? sql`${scope.people} and ${people.where}` : people.where,
+      entries: sql.join(filters, sql` and `),
+    },
+    { ordered: false },
+  );
   const priced = priceEntries(entries, await rateBook(ctx));
   const names = await labels(ctx, entries);
   const keyOf = (e: LedgerEntry) =>

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BillableReport, billingApi, type CreateRateRequest } from '@contract/billing';
 import { profileApi } from '@contract/profile';
+import { timersApi } from '@contract/timers';
 import { eq } from 'drizzle-orm';
 import { projectMembers, teams } from '../../db/schema';
 import { fixedClock } from '../../lib/clock';
@@ -383,5 +384,24 @@ describe("a project's billing", () => {
       },
     });
     expect(bad.statusCode).toBe(400);
+  });
+});
+
+describe('a running timer', () => {
+  it('is not billed until it stops and is an entry', async () => {
+    const april = { from: '2025-04-01', to: '2025-04-30', groupBy: 'project', projectId: zeus };
+    const before = await report(admin, april);
+    const started = await ben.api.call(timersApi.start, {
+      body: { projectId: zeus, description: 'Support call' },
+    });
+    expect(started.statusCode, started.body).toBe(201);
+    // An hour later the timer has run an hour, which the ledger counts for today.
+    clock.advance(H * 1000);
+    expect((await report(admin, april)).totals.billableSeconds).toBe(before.totals.billableSeconds);
+    expect((await ben.api.call(timersApi.stop, {})).statusCode).toBe(200);
+    const after = await report(admin, april);
+    expect(after.totals.billableSeconds).toBe(before.totals.billableSeconds + H);
+    // Globex's rate, 90 USD an hour.
+    expect(after.totals.amounts).toEqual([{ currency: 'USD', minor: 9000 }]);
   });
 });

@@ -15,6 +15,7 @@ export async function ledgerEntries(
   ctx: Pick<Context, 'db' | 'settings' | 'now'>,
   range: { from: string; to: string },
   filters: { people?: SQL; entries?: SQL } = {},
+  { ordered = true }: { ordered?: boolean } = {},
 ): Promise<LedgerEntry[]> {
   const people = await timePeople(
     ctx.db,
@@ -37,34 +38,42 @@ export async function ledgerEntries(
   }>(
     ctx.db,
     people.map((person) => ({ person, from: range.from, to: range.to })),
-    { now: ctx.now },
-    sql`select p.entry_id::text as entry_id, p.user_id::text as user_id, p.project_id::text as project_id,
-          tk.id::text as task_id, pr.client_id::text as client_id, min(p.day)::text as day,
-          sum(p.secs)::bigint as secs, coalesce(e.billable, pr.billable, false) as billable,
-          e.invoice_id::text as invoice_id, pr.rounding_minutes, pr.rounding_scope
-        from pieces p
-        join time_entries e on e.id = p.entry_id
+    { now: ctx.now, manyRows: true },
+    // Each entry's pieces summed first (one row per entry, not per entry and day). Only entries
+    // switched by hand or invoiced have billing columns of their own (the others follow their
+    // project): those are read from the small partial index time_entries_marked_idx, not every
+    // entry's row from the heap; and only tasks in the Trash are looked up, not every task
+    // (docs/performance.md, "The billable report").
+    sql`, entry_pieces as (
+          select entry_id, user_id, project_id, task_id, min(day) as day, sum(secs) as secs
+          from pieces group by entry_id, user_id, project_id, task_id
+        )
+        select p.entry_id::text as entry_id, p.user_id::text as user_id, p.project_id::text as project_id,
+          case when gone.id is null then p.task_id::text end as task_id, pr.client_id::text as client_id, p.day::text as day, p.secs,
+          coalesce(e.billable, pr.billable, false) as billable, e.invoice_id::text as invoice_id,
+          pr.rounding_minutes, pr.rounding_scope
+        from entry_pieces p
+        left join time_entries e on e.id = p.entry_id
+          and (e.billable is not null or e.invoice_id is not null)
         left join projects pr on pr.id = p.project_id
         -- a task in the Trash is named nowhere (docs/product/tasks.md#deleting)
-        left join tasks tk on tk.id = p.task_id and tk.deleted_at is null
-        where ${filters.entries ?? sql`true`}
-        group by p.entry_id, p.user_id, p.project_id, tk.id, pr.client_id, e.billable, pr.billable,
-          e.invoice_id, pr.rounding_minutes, pr.rounding_scope
-        order by p.user_id, min(p.day), p.entry_id`,
+        left join tasks gone on gone.id = p.task_id and gone.deleted_at is not null
+        -- a running timer's time is billed once it stops and is an entry
+        where p.secs > 0 and not exists (select 1 from active_timers t where t.id = p.entry_id)
+          and ${filters.entries ?? sql`true`}
+        ${ordered ? sql`order by p.user_id, p.day, p.entry_id` : sql``}`,
   );
-  return rows
-    .filter((r) => Number(r.secs) > 0)
-    .map((r) => ({
-      entryId: r.entry_id,
-      userId: r.user_id,
-      projectId: r.project_id,
-      taskId: r.task_id,
-      clientId: r.client_id,
-      day: r.day,
-      seconds: Number(r.secs),
-      billable: r.billable,
-      invoiceId: r.invoice_id,
-      roundingMinutes: r.rounding_minutes ?? 0,
-      roundingScope: r.rounding_scope ?? 'entry',
-    }));
+  return rows.map((r) => ({
+    entryId: r.entry_id,
+    userId: r.user_id,
+    projectId: r.project_id,
+    taskId: r.task_id,
+    clientId: r.client_id,
+    day: r.day,
+    seconds: Number(r.secs),
+    billable: r.billable,
+    invoiceId: r.invoice_id,
+    roundingMinutes: r.rounding_minutes ?? 0,
+    roundingScope: r.rounding_scope ?? 'entry',
+  }));
 }

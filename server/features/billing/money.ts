@@ -15,6 +15,10 @@ export function roundUp(seconds: number, minutes: number): number {
 
 /** The price of `seconds` at `ratePerHour` minor units, rounded half up to a whole minor unit. */
 export function priceOf(seconds: number, ratePerHour: number): number {
+  // Below 2^53 a double holds every integer exactly, so the same arithmetic in numbers is exact and
+  // several times cheaper than BigInt (a month's report prices ~80,000 entries).
+  const exact = seconds * ratePerHour;
+  if (Number.isSafeInteger(exact * 2 + 3600)) return Math.floor((exact * 2 + 3600) / 7200);
   const product = BigInt(seconds) * BigInt(ratePerHour);
   return Number((product * 2n + 3600n) / 7200n);
 }
@@ -120,7 +124,7 @@ export type LedgerEntry = {
 /**
  * Each entry's billed seconds after its project's rounding. Per entry: each entry rounded up. Per
  * day: a person's entries on one project and day are summed and the sum rounded up; the added
- * seconds go to the last entry of that day (by id order of the input), so every second is on one
+ * seconds go to the day's entry with the greatest id, so every second is on one
  * entry and the groups of any report add up to the total.
  */
 export function billedSeconds(entries: readonly LedgerEntry[]): Map<string, number> {
@@ -142,7 +146,8 @@ export function billedSeconds(entries: readonly LedgerEntry[]): Map<string, numb
       sum += e.seconds;
       billed.set(e.entryId, e.seconds);
     }
-    const last = list[list.length - 1];
+    // the last by id, whatever order the entries came in
+    const last = list.reduce((a, b) => (b.entryId > a.entryId ? b : a));
     billed.set(last.entryId, last.seconds + roundUp(sum, last.roundingMinutes) - sum);
   }
   return billed;

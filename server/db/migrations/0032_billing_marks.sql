@@ -1,0 +1,1 @@
+CREATE INDEX "time_entries_marked_idx" ON "time_entries" USING btree ("id","billable","invoice_id") WHERE "time_entries"."billable" is not null or "time_entries"."invoice_id" is not null;
