@@ -13,7 +13,6 @@ export const SECONDS: Record<string, number> = {
   // 55 s since 2026-11-27, but kept ahead of account-recovery.spec.ts, whose waiting accounts' long
   // addresses the phone check finds cut off (docs/decisions/031-test-loop.md, last addendum)
   'phones.spec.ts': 105,
-  'bench-smoke.spec.ts': 100,
   'account-recovery.spec.ts': 58,
   'accounts.spec.ts': 53,
   'project-page.spec.ts': 51,

@@ -1,9 +1,9 @@
 // `npm test`: typecheck, lint, import boundaries, docs links, message files, unit + API tests on PGlite (and PostgreSQL when TEST_DATABASE_URL is set),
-// several instances behind nginx (with TEST_DATABASE_URL and nginx installed), client build, browser tests in Chromium
-// when one is installed. Ends with "N passed, M failed".
+// several instances behind nginx (with TEST_DATABASE_URL and nginx installed), the benchmark's smoke run, client build,
+// browser tests in Chromium when one is installed. Ends with "N passed, M failed".
 //
 // On two cores the steps run in lanes at once (docs/decisions/031-test-loop.md): the client build and then the
-// browser tests in one; the API suites one after another in the other; the short checks beside both. Each step's output is held
+// browser tests in one; the API suites and then the benchmark's smoke run in the other; the short checks beside both. Each step's output is held
 // and printed whole when it ends, so the log reads step by step; the summary is in a fixed order.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -21,6 +21,7 @@ const ORDER = [
   'unit and API tests on PGlite',
   'API tests on PostgreSQL',
   'several instances behind nginx',
+  'benchmark smoke run',
   'client build',
   'browser tests in Chromium',
 ];
@@ -141,18 +142,25 @@ async function apiSuites() {
   } else {
     await suite('several instances behind nginx', 'server/multi-instance/vitest.config.ts');
   }
+  // The benchmark's smoke run loads the built client for its browser figures: it waits for the build
+  // (long done by now), and runs here rather than in the browser lane, the longer of the two.
+  if (await building) await suite('benchmark smoke run', 'bench/vitest.config.ts');
+  else line('benchmark smoke run', 'skip benchmark smoke run: the client did not build');
 }
+
+/** The client build, started at once; the browser tests and the benchmark's smoke run wait for it. */
+const building = check('client build', 'npx', [
+  'vite',
+  'build',
+  '--config',
+  'web/vite.config.ts',
+  '--logLevel',
+  'warn',
+]);
 
 /** The other lane: the client build, then the browser tests on it (one browser at a time). */
 async function buildAndBrowser() {
-  const built = await check('client build', 'npx', [
-    'vite',
-    'build',
-    '--config',
-    'web/vite.config.ts',
-    '--logLevel',
-    'warn',
-  ]);
+  const built = await building;
   if (!built) {
     line('browser tests in Chromium', 'skip browser tests: the client did not build');
   } else if (!chromium) {

@@ -398,7 +398,7 @@ describe('a running timer', () => {
     // An hour later the timer has run an hour, which the ledger counts for today.
     clock.advance(H * 1000);
     expect((await report(admin, april)).totals.billableSeconds).toBe(before.totals.billableSeconds);
-    expect((await ben.api.call(timersApi.stop, {})).statusCode).toBe(200);
+    expect((await ben.api.call(timersApi.stop, { body: {} })).statusCode).toBe(200);
     const after = await report(admin, april);
     expect(after.totals.billableSeconds).toBe(before.totals.billableSeconds + H);
     // Globex's rate, 90 USD an hour.
