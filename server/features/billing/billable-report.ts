@@ -4,10 +4,10 @@ import { rowsOf } from '../../db/rows';
 import type { Context } from '../../lib/context';
 import { peopleFilter } from '../../core/scope';
 import { type MoneyAccess, moneyAccess, seesProjectMoney } from './access';
+import { type BillableSumRow, billableSums } from './billable-sums';
 import { budgetLines } from './budgets';
-import { ledgerEntries } from './ledger-entries';
-import { addMoney, type LedgerEntry, moneyList } from './money';
-import { entryScope, type PricedEntry, priceEntries, rateBook } from './pricing';
+import { addMoney, moneyList } from './money';
+import { entryScope } from './pricing';
 
 type Figures = Omit<BillableReportRow, 'key' | 'label'>;
 type Sums = {
@@ -33,21 +33,18 @@ const emptySums = (): Sums => ({
   costs: new Map(),
 });
 
-function addEntry(s: Sums, e: PricedEntry) {
-  if (e.cost) addMoney(s.costs, e.cost.currency, e.cost.minor);
-  if (!e.billable) {
-    s.nonBillableSeconds += e.seconds;
-    return;
-  }
-  s.billableSeconds += e.billedSeconds;
-  if (e.invoiceId) s.billedSeconds += e.billedSeconds;
-  else s.unbilledSeconds += e.billedSeconds;
-  if (!e.amount) {
-    s.unpricedSeconds += e.billedSeconds;
-    return;
-  }
-  addMoney(s.amounts, e.amount.currency, e.amount.minor);
-  addMoney(e.invoiceId ? s.billed : s.unbilled, e.amount.currency, e.amount.minor);
+function addRow(s: Sums, r: BillableSumRow) {
+  // A row has a cost currency only when its entries had a cost rate; a currency only when priced.
+  if (r.costCurrency) addMoney(s.costs, r.costCurrency, r.cost);
+  s.nonBillableSeconds += r.nonBillableSeconds;
+  s.billableSeconds += r.billableSeconds;
+  s.billedSeconds += r.billedSeconds;
+  s.unbilledSeconds += r.billableSeconds - r.billedSeconds;
+  s.unpricedSeconds += r.unpricedSeconds;
+  if (!r.currency) return;
+  addMoney(s.amounts, r.currency, r.amount);
+  if (r.billedEntries > 0) addMoney(s.billed, r.currency, r.billedAmount);
+  if (r.unbilledEntries > 0) addMoney(s.unbilled, r.currency, r.amount - r.billedAmount);
 }
 
 const figuresOf = (s: Sums, money: boolean, cost: boolean): Figures => ({
@@ -62,16 +59,18 @@ const figuresOf = (s: Sums, money: boolean, cost: boolean): Figures => ({
   costs: cost ? moneyList(s.costs) : null,
 });
 
-/** Names of the clients, projects, people and tasks of the entries, by id. */
-async function labels(ctx: Context, entries: readonly LedgerEntry[]) {
-  const ids = (pick: (e: LedgerEntry) => string | null) =>
-    `{${[...new Set(entries.map(pick).filter((id): id is string => !!id))].join(',')}}`;
+/** Names of the clients, projects, people or tasks the report's groups are keyed by. */
+async function labels(ctx: Context, groupBy: BillableReportQuery['groupBy'], keys: readonly string[]) {
+  const ids = `{${keys.join(',')}}`;
+  const source = {
+    client: sql`select id, name from clients`,
+    project: sql`select id, name from projects`,
+    user: sql`select id, first_name || ' ' || last_name as name from users`,
+    task: sql`select id, title as name from tasks`,
+  }[groupBy];
   const rows = await rowsOf<{ id: string; name: string }>(
     ctx.db,
-    sql`select id::text, name from clients where id = any(${ids((e) => e.clientId)}::uuid[])
-        union all select id::text, name from projects where id = any(${ids((e) => e.projectId)}::uuid[])
-        union all select id::text, first_name || ' ' || last_name from users where id = any(${ids((e) => e.userId)}::uuid[])
-        union all select id::text, title from tasks where id = any(${ids((e) => e.taskId)}::uuid[])`,
+    sql`select id::text, name from (${source}) s where id = any(${ids}::uuid[])`,
   );
   return new Map(rows.map((r) => [r.id, r.name]));
 }
@@ -89,31 +88,26 @@ export async function billableReport(ctx: Context, query: BillableReportQuery): 
   const filters: SQL[] = [scope.entries];
   if (query.clientId) filters.push(sql`pr.client_id = ${query.clientId}`);
   if (query.projectId) filters.push(sql`p.project_id = ${query.projectId}`);
-  // Summed into groups, so the entries' order does not matter: the database skips sorting them.
-  const entries = await ledgerEntries(
-    ctx,
-    query,
-    {
-      people: scope.people ? sql`${scope.people} and ${people.where}` : people.where,
-      entries: sql.join(filters, sql` and `),
-    },
-    { ordered: false },
-  );
-  const priced = priceEntries(entries, await rateBook(ctx));
-  const names = await labels(ctx, entries);
-  const keyOf = (e: LedgerEntry) =>
-    ({ client: e.clientId, project: e.projectId, user: e.userId, task: e.taskId })[query.groupBy] ?? 'none';
+  const sums = await billableSums(ctx, query, {
+    people: scope.people ? sql`${scope.people} and ${people.where}` : people.where,
+    entries: sql.join(filters, sql` and `),
+  });
   const groups = new Map<string, Sums>();
   const totals = emptySums();
   // A manager's scope holds only projects they manage; an employee's only their own entries.
-  const money = priced.every((e) => seesProjectMoney(access, e.projectId)) && canSeeAny(access);
-  for (const e of priced) {
-    const key = keyOf(e);
-    const sums = groups.get(key) ?? emptySums();
-    groups.set(key, sums);
-    addEntry(sums, e);
-    addEntry(totals, e);
+  const money = sums.every((r) => seesProjectMoney(access, r.projectId)) && canSeeAny(access);
+  for (const r of sums) {
+    const key = r.key ?? 'none';
+    const group = groups.get(key) ?? emptySums();
+    groups.set(key, group);
+    addRow(group, r);
+    addRow(totals, r);
   }
+  const names = await labels(
+    ctx,
+    query.groupBy,
+    [...groups.keys()].filter((k) => k !== 'none'),
+  );
   const rows = [...groups.entries()]
     .map(([key, s]) => ({ key, label: names.get(key) ?? '', ...figuresOf(s, money, access.cost) }))
     .sort((a, b) => b.billableSeconds - a.billableSeconds || a.label.localeCompare(b.label));

@@ -7,6 +7,10 @@ import { projectMembers, teams } from '../../db/schema';
 import { fixedClock } from '../../lib/clock';
 import { MISSING_ID, type TestClient, type TestContext } from '../../test/harness';
 import { english } from '../../test/messages';
+import { contextFor } from '../../lib/context';
+import { ledgerEntries } from './ledger-entries';
+import { addMoney, moneyList } from './money';
+import { priceEntries, rateBook } from './pricing';
 import { deliveryTeamApp, type timeFixtures } from '../../test/time-fixtures';
 
 // Europe/Berlin; "now" is mid-April 2025, the report reads March.
@@ -403,5 +407,25 @@ describe('a running timer', () => {
     expect(after.totals.billableSeconds).toBe(before.totals.billableSeconds + H);
     // Globex's rate, 90 USD an hour.
     expect(after.totals.amounts).toEqual([{ currency: 'USD', minor: 9000 }]);
+  });
+});
+
+describe('the two ways of pricing (docs/decisions/046-billing.md)', () => {
+  it('the report priced in the database and the entries priced one by one agree, group by group', async () => {
+    const ctx = contextFor(t.app.deps, null, t.app.log);
+    const priced = priceEntries(await ledgerEntries(ctx, MARCH), await rateBook(ctx));
+    expect(priced.length).toBeGreaterThan(5);
+    const byProject = new Map<string, { seconds: number; amounts: Map<string, number> }>();
+    for (const e of priced) {
+      if (!e.billable) continue;
+      const group = byProject.get(e.projectId ?? 'none') ?? { seconds: 0, amounts: new Map() };
+      byProject.set(e.projectId ?? 'none', group);
+      group.seconds += e.billedSeconds;
+      if (e.amount) addMoney(group.amounts, e.amount.currency, e.amount.minor);
+    }
+    const rows = (await report(admin, { groupBy: 'project' })).rows.filter((r) => r.billableSeconds > 0);
+    expect(rows.map((r) => [r.key, r.billableSeconds, r.amounts]).sort()).toEqual(
+      [...byProject.entries()].map(([key, g]) => [key, g.seconds, moneyList(g.amounts)]).sort(),
+    );
   });
 });
