@@ -15,7 +15,6 @@ export async function ledgerEntries(
   ctx: Pick<Context, 'db' | 'settings' | 'now'>,
   range: { from: string; to: string },
   filters: { people?: SQL; entries?: SQL } = {},
-  { ordered = true }: { ordered?: boolean } = {},
 ): Promise<LedgerEntry[]> {
   const people = await timePeople(
     ctx.db,
@@ -61,7 +60,7 @@ export async function ledgerEntries(
         -- a running timer's time is billed once it stops and is an entry
         where p.secs > 0 and not exists (select 1 from active_timers t where t.id = p.entry_id)
           and ${filters.entries ?? sql`true`}
-        ${ordered ? sql`order by p.user_id, p.day, p.entry_id` : sql``}`,
+        order by p.user_id, p.day, p.entry_id`,
   );
   return rows.map((r) => ({
     entryId: r.entry_id,
