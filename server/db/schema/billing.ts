@@ -12,6 +12,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { createdAt, id } from './_columns';
+import { clients } from './clients';
 import { projects } from './projects';
 import { users } from './users';
 
@@ -21,22 +22,6 @@ import { users } from './users';
  * they cover. Project billing columns and the entry's flag and invoice live on those tables
  * (schema/projects.ts, schema/time.ts).
  */
-export const clients = pgTable(
-  'clients',
-  {
-    id: id(),
-    name: text('name').notNull(),
-    contact: text('contact').notNull().default(''),
-    /** ISO 4217, upper case */
-    currency: text('currency').notNull(),
-    note: text('note').notNull().default(''),
-    archived: boolean('archived').notNull().default(false),
-    /** a new project of the client is billable unless said otherwise */
-    billable: boolean('billable').notNull().default(true),
-    createdAt: createdAt(),
-  },
-  (t) => [index('clients_name_idx').on(t.name)],
-);
 
 export const rateKinds = ['billable', 'cost'] as const;
 

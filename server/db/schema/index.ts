@@ -11,4 +11,5 @@ export * from './timesheets';
 export * from './notifications';
 export * from './two-factor';
 export * from './time-off';
+export * from './clients';
 export * from './billing';

@@ -1,7 +1,7 @@
 import { projectPriorities, projectStatuses } from '@contract/projects';
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, integer, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
-import { clients } from './billing';
+import { clients } from './clients';
 import { createdAt, id, ts, tsvector } from './_columns';
 import { users } from './users';
 
