@@ -12,6 +12,7 @@ import { sendDigests } from './features/notifications/digest';
 import type { Clock } from './lib/clock';
 import { contextFor } from './lib/context';
 import { markZoneChanges, refreshAllStale } from './core/time/ledger-rollup';
+import { refreshAllBilling } from './features/billing/billing-kept';
 import { purgeTrash } from './features/trash/trash.service';
 import { dropExpiredUndo } from './features/chat/messages.service';
 import { createDueOccurrences } from './features/tasks/occurrences';
@@ -130,6 +131,9 @@ export function scheduleLedgerRefresh(deps: AppDeps, log: FastifyBaseLogger, eve
       if (run++ % 30 === 0) await markZoneChanges(ctx.db, timeZone);
       const people = await refreshAllStale(ctx.db, timeZone, stopped);
       if (people >= 100) log.info({ people }, 'ledger: counted the stale days of many people again');
+      // Billing prices the ledger's kept pieces, so it follows the ledger (decision 049).
+      const priced = await refreshAllBilling(ctx.db, stopped);
+      if (priced >= 100) log.info({ people: priced }, 'billing: priced the entries of many people again');
     } catch (err) {
       log.error({ err }, 'refreshing the ledger failed');
     }

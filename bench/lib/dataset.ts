@@ -10,6 +10,7 @@ import { createSession, SESSION_COOKIE } from '../../server/lib/auth';
 import { systemClock } from '../../server/lib/clock';
 import { loadSettings } from '../../server/lib/org-settings';
 import { markZoneChanges, refreshAllStale } from '../../server/core/time/ledger-rollup';
+import { refreshAllBilling } from '../../server/features/billing/billing-kept';
 import {
   SCALE_TEAM_PREFIX,
   scaleCounts,
@@ -145,6 +146,12 @@ export async function prepareDataset(
     await markZoneChanges(database.db, timeZone);
     const caughtUp = Date.now();
     const people = await refreshAllStale(database.db, timeZone);
+    const pricing = Date.now();
+    const priced = await refreshAllBilling(database.db);
+    if (priced > 0)
+      console.log(
+        `  billing's kept rows priced for ${priced} people in ${((Date.now() - pricing) / 1000).toFixed(0)} s`,
+      );
     if (people > 0)
       console.log(
         `  the ledger's kept sums counted for ${people} people in ${((Date.now() - caughtUp) / 1000).toFixed(0)} s`,

@@ -38,17 +38,26 @@ export async function ledgerRows<T>(
   rest: SQL,
 ): Promise<T[]> {
   if (ranges.length === 0) return [];
-  return db.transaction(
-    async (tx) => {
-      const { counted, kept } = await splitRanges(tx as unknown as Db, ranges);
-      if (options.manyRows) await tx.execute(sql`set local work_mem = '32MB'`);
-      return rowsOf<T>(
-        tx as unknown as Db,
-        sql`${ledgerWith({ all: ranges, counted, kept, timers: true }, options)} ${rest}`,
-      );
-    },
-    { isolationLevel: 'repeatable read', accessMode: 'read only' },
-  );
+  return db.transaction((tx) => ledgerRowsIn(tx as unknown as Db, ranges, options, rest), {
+    isolationLevel: 'repeatable read',
+    accessMode: 'read only',
+  });
+}
+
+/**
+ * `ledgerRows` inside the caller's transaction, for a read that takes other rows from the same
+ * snapshot (it must be repeatable read, so the kept sums and their stale marks agree).
+ */
+export async function ledgerRowsIn<T>(
+  tx: Db,
+  ranges: readonly LedgerRange[],
+  options: LedgerOptions,
+  rest: SQL,
+): Promise<T[]> {
+  if (ranges.length === 0) return [];
+  const { counted, kept } = await splitRanges(tx, ranges);
+  if (options.manyRows) await tx.execute(sql`set local work_mem = '32MB'`);
+  return rowsOf<T>(tx, sql`${ledgerWith({ all: ranges, counted, kept, timers: true }, options)} ${rest}`);
 }
 
 /** Tracked seconds per person and day: `byDay.get(userId)?.get(day) ?? 0`. */

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  bigserial,
   boolean,
   check,
   date,
@@ -11,7 +12,7 @@ import {
   unique,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { createdAt, id } from './_columns';
+import { createdAt, id, ts } from './_columns';
 import { clients } from './clients';
 import { projects } from './projects';
 import { users } from './users';
@@ -94,4 +95,85 @@ export const billingSettings = pgTable(
     employeesSeeAmounts: boolean('employees_see_amounts').notNull().default(false),
   },
   (t) => [check('billing_settings_single_row', sql`${t.id} = 1`)],
+);
+
+// The billing's kept rows (docs/decisions/049-billing-kept-rows.md): each stored entry priced once,
+// from the ledger's kept pieces, by a job; a report over many people sums these rows instead of
+// pricing every entry of the range again. Marked stale by triggers on every write that changes a
+// price (entries, projects' billing, rates), in the write's own transaction.
+
+/**
+ * One stored entry as billing counts it: its ledger seconds over all its days (overlaps once), on
+ * the first day it counts on, rounded and priced as its project and the rates say. Valid for a
+ * person only while no `billing_stale` row is theirs and `billing_people.zone` is their zone.
+ */
+export const billingEntries = pgTable(
+  'billing_entries',
+  {
+    // no foreign key: a deleted entry's row is removed by the next refresh (its delete marks it)
+    entryId: uuid('entry_id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    firstDay: date('first_day', { mode: 'string' }).notNull(),
+    lastDay: date('last_day', { mode: 'string' }).notNull(),
+    projectId: uuid('project_id'),
+    taskId: uuid('task_id'),
+    clientId: uuid('client_id'),
+    billable: boolean('billable').notNull(),
+    invoiced: boolean('invoiced').notNull(),
+    /** ledger seconds, and the billed (rounded) seconds of a billable entry */
+    secs: bigint('secs', { mode: 'number' }).notNull(),
+    bsecs: bigint('bsecs', { mode: 'number' }).notNull(),
+    currency: text('currency'),
+    amount: bigint('amount', { mode: 'number' }),
+    costCurrency: text('cost_currency'),
+    cost: bigint('cost', { mode: 'number' }),
+  },
+  (t) => [
+    // a person's month read from the index alone
+    index('billing_entries_cover_idx').on(
+      t.userId,
+      t.firstDay,
+      t.lastDay,
+      t.projectId,
+      t.taskId,
+      t.clientId,
+      t.billable,
+      t.invoiced,
+      t.secs,
+      t.bsecs,
+      t.currency,
+      t.amount,
+      t.costCurrency,
+      t.cost,
+    ),
+    // the entries that span more than one day: which people have one across a report's first or last day
+    index('billing_entries_multi_idx')
+      .on(t.lastDay, t.userId, t.firstDay)
+      .where(sql`${t.lastDay} > ${t.firstDay}`),
+  ],
+);
+
+/** The zone each person's kept billing rows were counted in (as `ledger_people`). */
+export const billingPeople = pgTable('billing_people', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  zone: text('zone').notNull(),
+});
+
+/**
+ * Instants whose entries' billing rows a write has made stale (an entry, a project's billing or a
+ * rate changed); (-infinity, infinity) marks all of a person's rows. Removed by the refresh.
+ */
+export const billingStale = pgTable(
+  'billing_stale',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: uuid('user_id').notNull(),
+    lo: ts('lo').notNull(),
+    hi: ts('hi').notNull(),
+  },
+  (t) => [index('billing_stale_user_idx').on(t.userId, t.lo)],
 );

@@ -86,7 +86,7 @@ export async function billableReport(ctx: Context, query: BillableReportQuery): 
   // The person and team filters narrow the entries the caller's money scope holds, never widen them.
   const people = await peopleFilter(ctx, query);
   const filters: SQL[] = [scope.entries];
-  if (query.clientId) filters.push(sql`pr.client_id = ${query.clientId}`);
+  if (query.clientId) filters.push(sql`p.client_id = ${query.clientId}`);
   if (query.projectId) filters.push(sql`p.project_id = ${query.projectId}`);
   const sums = await billableSums(ctx, query, {
     people: scope.people ? sql`${scope.people} and ${people.where}` : people.where,

@@ -1,0 +1,123 @@
+import type { BillableReportQuery } from '@contract/billing';
+import { type SQL, sql } from 'drizzle-orm';
+
+// How billing prices entries, as SQL (docs/product/billing.md#rates): the same seconds, rounding and
+// rates as `ledgerEntries` + `priceEntries` give one by one in Node. Used by the billable report for
+// the people it counts afresh and by the refresh that keeps every entry's price
+// (docs/decisions/049-billing-kept-rows.md), so both give the same rows.
+
+/**
+ * From the ledger's `pieces` (server/core/time/ledger-count.ts, or kept pieces read the same way) to
+ * `entries`: one row per entry over the days read, on the first of them, with what billing reads of
+ * the entry and its project. Only entries switched by hand or invoiced have billing columns of their
+ * own (read through the small partial index time_entries_marked_idx); the others follow their
+ * project. A running timer is not billed until it stops.
+ */
+export const entriesFromPieces = sql`, entry_pieces as (
+    select entry_id, user_id, project_id, task_id, min(day) as day, max(day) as last_day, sum(secs)::bigint as secs
+    from pieces group by entry_id, user_id, project_id, task_id
+  ), entries as (
+    select p.entry_id, p.user_id, p.project_id, p.task_id, pr.client_id, p.day, p.last_day, p.secs,
+      coalesce(e.billable, pr.billable, false) as billable, e.invoice_id is not null as invoiced,
+      coalesce(pr.rounding_minutes, 0) as rmin, coalesce(pr.rounding_scope, 'entry') as rscope
+    from entry_pieces p
+    left join time_entries e on e.id = p.entry_id
+      and (e.billable is not null or e.invoice_id is not null)
+    left join projects pr on pr.id = p.project_id
+    where p.secs > 0 and not exists (select 1 from active_timers t where t.id = p.entry_id)
+  )`;
+
+/** A rate's scope as the rate book ranks it (server/features/billing/money.ts, `rateLevel`); cost rates -1. */
+const rateLevel = sql`case
+  when kind = 'cost' then -1
+  when project_id is not null and user_id is not null then 3
+  when project_id is not null then 2
+  when client_id is not null then 1
+  else 0 end`;
+
+/**
+ * From `entries` to `priced`: each entry with its billed seconds, amount and cost, in the columns of
+ * `billing_entries`.
+ *
+ * - Time is rounded per entry, or per person, project and day with the added seconds on the day's
+ *   entry with the greatest id (`bsecs`).
+ * - A rate is the most specific scope with a rate in effect on the entry's first day, and within it
+ *   the latest effective-from, the lowest id among equals (`RateBook`): here each scope's rates as
+ *   periods [effective-from, next effective-from), joined by the scope's key.
+ * - An amount is seconds × rate per hour ÷ 3600 rounded half up once per entry, in exact integers.
+ */
+export const pricedEntries = sql`, billed as (
+    select x.*, case
+        when not x.billable then 0
+        when x.rmin <= 0 then x.secs
+        else ceil(x.secs / (x.rmin * 60.0))::bigint * x.rmin * 60 end as bsecs
+    from entries x where not (x.billable and x.rmin > 0 and x.rscope = 'day')
+    union all
+    select x.*, case
+        when x.entry_id::text = max(x.entry_id::text) over day_group
+          then x.secs + ceil(sum(x.secs) over day_group / (x.rmin * 60.0))::bigint * x.rmin * 60
+            - sum(x.secs) over day_group
+        else x.secs end as bsecs
+    from entries x where x.billable and x.rmin > 0 and x.rscope = 'day'
+    window day_group as (partition by x.user_id, x.project_id, x.day)
+  ), periods as (
+    select level, client_id, project_id, user_id, amount_minor, currency, effective_from,
+      lead(effective_from) over (partition by level, client_id, project_id, user_id
+        order by effective_from) as until
+    from (
+      select distinct on (${rateLevel}, client_id, project_id, user_id, effective_from)
+        ${rateLevel} as level, client_id, project_id, user_id, amount_minor, currency, effective_from
+      from rates order by ${rateLevel}, client_id, project_id, user_id, effective_from, id
+    ) r
+  ), rated as (
+    select b.*,
+      coalesce(pu.amount_minor, pp.amount_minor, pc.amount_minor, po.amount_minor) as rate,
+      coalesce(pu.currency, pp.currency, pc.currency, po.currency) as currency,
+      cr.amount_minor as cost_rate, cr.currency as cost_currency
+    from billed b
+    left join periods pu on b.billable and pu.level = 3 and pu.project_id = b.project_id
+      and pu.user_id = b.user_id and b.day >= pu.effective_from and (pu.until is null or b.day < pu.until)
+    left join periods pp on b.billable and pp.level = 2 and pp.project_id = b.project_id
+      and b.day >= pp.effective_from and (pp.until is null or b.day < pp.until)
+    left join periods pc on b.billable and pc.level = 1 and pc.client_id = b.client_id
+      and b.day >= pc.effective_from and (pc.until is null or b.day < pc.until)
+    left join periods po on b.billable and po.level = 0
+      and b.day >= po.effective_from and (po.until is null or b.day < po.until)
+    left join periods cr on cr.level = -1 and cr.user_id = b.user_id
+      and b.day >= cr.effective_from and (cr.until is null or b.day < cr.until)
+  ), priced as (
+    select x.entry_id, x.user_id, x.day as first_day, x.last_day, x.project_id, x.task_id, x.client_id,
+      x.billable, x.invoiced, x.secs, x.bsecs, x.currency,
+      case when x.rate is not null then div(x.bsecs::numeric * x.rate * 2 + 3600, 7200)::bigint end as amount,
+      x.cost_currency,
+      case when x.cost_rate is not null then div(x.secs::numeric * x.cost_rate * 2 + 3600, 7200)::bigint end as cost
+    from rated x
+  )`;
+
+/**
+ * The report's sums over priced entries (`relation`, rows shaped as `billing_entries`, named `p`),
+ * one row per group, project and currency pair; `where` narrows the entries (on `p`).
+ */
+export function billableSumsSelect(relation: SQL, groupBy: BillableReportQuery['groupBy'], where: SQL) {
+  const key = {
+    client: sql`p.client_id`,
+    project: sql`p.project_id`,
+    user: sql`p.user_id`,
+    // a task in the Trash is named nowhere (docs/product/tasks.md#deleting)
+    task: sql`case when gone.id is null then p.task_id end`,
+  }[groupBy];
+  return sql`select ${key}::text as key, p.project_id::text as project_id, p.currency, p.cost_currency,
+      coalesce(sum(p.secs) filter (where not p.billable), 0) as non_billable,
+      coalesce(sum(p.bsecs) filter (where p.billable), 0) as billable,
+      coalesce(sum(p.bsecs) filter (where p.billable and p.invoiced), 0) as billed,
+      coalesce(sum(p.bsecs) filter (where p.billable and p.amount is null), 0) as unpriced,
+      coalesce(sum(p.amount) filter (where p.billable), 0) as amount,
+      coalesce(sum(p.amount) filter (where p.billable and p.invoiced), 0) as billed_amount,
+      count(*) filter (where p.amount is not null and p.invoiced) as billed_n,
+      count(*) filter (where p.amount is not null and not p.invoiced) as unbilled_n,
+      coalesce(sum(p.cost), 0) as cost
+    from ${relation} p
+    ${groupBy === 'task' ? sql`left join tasks gone on gone.id = p.task_id and gone.deleted_at is not null` : sql``}
+    where ${where}
+    group by 1, 2, 3, 4`;
+}
