@@ -157,7 +157,7 @@ describe('the kept rows of billing', () => {
           const projectOf = (n: number) => (n < made.length ? made[n].id : null);
           // Most reads meet kept rows with a few marked people on top: everything is priced once first.
           const steps = [...before, { op: 'refresh' as const, batch: 3 }, ...later];
-          for (const s of steps) {
+          for (const [i, s] of steps.entries()) {
             const all = await entryIds();
             const pick = (n: number) => all[n % Math.max(all.length, 1)];
             if (s.op === 'add')
@@ -228,7 +228,8 @@ describe('the kept rows of billing', () => {
                   { now },
                   sql`${entriesFromPieces} ${pricedEntries} ${billableSumsSelect(sql`priced`, groupBy, sql`true`)}`,
                 );
-              for (const groupBy of GROUPINGS) {
+              // One grouping a step, in turn: every grouping meets every kind of step over the runs.
+              for (const groupBy of [GROUPINGS[i % GROUPINGS.length]]) {
                 const report = await billableSums({ ...ctx, now }, { ...range, groupBy }, scope);
                 const oracle = (await counted(groupBy)).map((r) => ({
                   key: r.key as string | null,
@@ -269,7 +270,7 @@ describe('the kept rows of billing', () => {
         },
       ),
       // Each run writes and reads a few hundred times: a failure is reported as found, not shrunk.
-      { numRuns: Number(process.env.LEDGER_RUNS ?? 20), endOnFailure: true },
+      { numRuns: Number(process.env.LEDGER_RUNS ?? 15), endOnFailure: true },
     );
     // The property held while the report did read kept rows, not only counted ones.
     expect(keptReads).toBeGreaterThan(0);
