@@ -1,5 +1,6 @@
 import type { BillableReportQuery } from '@contract/billing';
 import { type SQL, sql } from 'drizzle-orm';
+import { addDays } from '@contract/zoned-time';
 import { pgArray, rowsOf } from '../../db/rows';
 import type { Db } from '../../db/types';
 import { ledgerRowsIn } from '../../core/time/ledger';
@@ -42,33 +43,58 @@ type SumRow = {
   cost: string | number;
 };
 
+/** Days (inclusive) of one person's entries, by the first day each counts on in the range. */
+export type FirstDays = { userId: string; from: string; to: string };
+
 /**
- * The people whose kept billing rows cannot give this range's figures: their ledger has days to
- * count in it, their rows wait for the refresh or were counted in another zone, or one of their
- * entries runs across the range's first or last day (the report counts only its days inside).
- * Read in the caller's repeatable-read snapshot, with the rows it then reads.
+ * Which entries the kept billing rows cannot give for this range, as windows of first days per
+ * person (read in the caller's repeatable-read snapshot, with the rows it then reads):
+ * - all of a person's range when their ledger has days to count in it, their rows wait for the
+ *   refresh, or were priced in another zone;
+ * - for an entry that runs across the range's first day, that day (the range cuts the entry: it
+ *   counts there with its days inside only, and shares the day's rounding with the day's entries);
+ * - for one that runs across the last day, from its first day to the end.
  */
-export async function peopleToCount(
+export async function firstDaysToCount(
   tx: Db,
   people: readonly { userId: string; zone: string }[],
   range: { from: string; to: string },
-) {
+): Promise<FirstDays[]> {
   const ids = pgArray(people.map((p) => p.userId));
-  const rows = await rowsOf<{ user_id: string }>(
+  const rows = await rowsOf<{ user_id: string; whole: boolean; head: boolean; tail: string | null }>(
     tx,
-    sql`select u.user_id::text from unnest(${ids}::uuid[], ${pgArray(people.map((p) => p.zone))}::text[]) as u(user_id, zone)
+    sql`select u.user_id::text, true as whole, false as head, null::text as tail
+        from unnest(${ids}::uuid[], ${pgArray(people.map((p) => p.zone))}::text[]) as u(user_id, zone)
         where exists (select 1 from billing_stale s where s.user_id = u.user_id)
           or not exists (select 1 from billing_people b where b.user_id = u.user_id and b.zone = u.zone)
-      union
-      select user_id::text from billing_entries
+      union all
+      select user_id::text, false, bool_or(first_day < ${range.from}::date),
+          min(first_day) filter (where first_day >= ${range.from}::date)::text
+        from billing_entries
         where last_day > first_day and last_day >= ${range.from}::date and user_id = any(${ids}::uuid[])
-          and (first_day < ${range.from}::date or (first_day <= ${range.to}::date and last_day > ${range.to}::date))`,
+          and (first_day < ${range.from}::date or (first_day <= ${range.to}::date and last_day > ${range.to}::date))
+        group by user_id`,
   );
-  const toCount = new Set(rows.map((r) => r.user_id));
+  const whole = new Set(rows.filter((r) => r.whole).map((r) => r.user_id));
   const ranges = people.map((person) => ({ person, ...range }));
-  for (const r of (await splitRanges(tx, ranges)).counted) toCount.add(r.person.userId);
-  return toCount;
+  for (const r of (await splitRanges(tx, ranges)).counted) whole.add(r.person.userId);
+  const windows: FirstDays[] = [...whole].map((userId) => ({ userId, ...range }));
+  for (const r of rows) {
+    if (r.whole || whole.has(r.user_id)) continue;
+    if (r.head && r.tail && addDays(range.from, 1) >= r.tail) windows.push({ userId: r.user_id, ...range });
+    else {
+      if (r.head) windows.push({ userId: r.user_id, from: range.from, to: range.from });
+      if (r.tail) windows.push({ userId: r.user_id, from: r.tail, to: range.to });
+    }
+  }
+  return windows;
 }
+
+/** Whether `p`'s person and first day fall in one of the windows. */
+const inWindows = (windows: readonly FirstDays[], p: SQL) =>
+  sql`exists (select 1 from unnest(${pgArray(windows.map((w) => w.userId))}::uuid[],
+      ${pgArray(windows.map((w) => w.from))}::date[], ${pgArray(windows.map((w) => w.to))}::date[]) as w(user_id, lo, hi)
+    where w.user_id = ${p}.user_id and ${p}.first_day between w.lo and w.hi)`;
 
 /**
  * The billable report's sums (docs/product/billing.md#reports), per group, project and currency, so a
@@ -94,28 +120,28 @@ export async function billableSums(
   const rows = await ctx.db.transaction(
     async (t) => {
       const tx = t as unknown as Db;
-      const ranges = people.map((person) => ({ person, from: query.from, to: query.to }));
-      const toCount = await peopleToCount(tx, people, query);
-      const kept = people.filter((p) => !toCount.has(p.userId)).map((p) => p.userId);
-      const fromKept =
-        kept.length === 0
-          ? []
-          : await rowsOf<SumRow>(
-              tx,
-              billableSumsSelect(
-                sql`(select * from billing_entries where user_id = any(${pgArray(kept)}::uuid[])
-                  and first_day between ${query.from}::date and ${query.to}::date)`,
-                query.groupBy,
-                where,
-              ),
-            );
-      const counted = await ledgerRowsIn<SumRow>(
+      const windows = await firstDaysToCount(tx, people, query);
+      const fromKept = await rowsOf<SumRow>(
         tx,
-        ranges.filter((r) => toCount.has(r.person.userId)),
-        { now: ctx.now, manyRows: true },
-        sql`${entriesFromPieces} ${pricedEntries} ${billableSumsSelect(sql`priced`, query.groupBy, where)}`,
+        billableSumsSelect(
+          sql`(select * from billing_entries x where user_id = any(${pgArray(people.map((p) => p.userId))}::uuid[])
+            and first_day between ${query.from}::date and ${query.to}::date and not ${inWindows(windows, sql`x`)})`,
+          query.groupBy,
+          where,
+        ),
       );
-      return [...fromKept, ...counted];
+      // The ledger over the whole range for the people with windows (an entry's days inside it), and
+      // only the entries of the windows priced.
+      const counted = new Set(windows.map((w) => w.userId));
+      const counted2 = await ledgerRowsIn<SumRow>(
+        tx,
+        people
+          .filter((p) => counted.has(p.userId))
+          .map((person) => ({ person, from: query.from, to: query.to })),
+        { now: ctx.now, manyRows: true },
+        sql`${entriesFromPieces(inWindows(windows, sql`p`))} ${pricedEntries} ${billableSumsSelect(sql`priced`, query.groupBy, where)}`,
+      );
+      return [...fromKept, ...counted2];
     },
     { isolationLevel: 'repeatable read', accessMode: 'read only' },
   );

@@ -19,7 +19,7 @@ import {
 } from '../../db/schema';
 import { contextFor } from '../../lib/context';
 import { createTestApp, type TestContext } from '../../test/harness';
-import { billableSums, peopleToCount } from './billable-sums';
+import { billableSums, firstDaysToCount } from './billable-sums';
 import { refreshAllBilling, refreshBilling } from './billing-kept';
 import { billableSumsSelect, entriesFromPieces, pricedEntries } from './billing-sql';
 
@@ -120,6 +120,57 @@ function merged(rows: Awaited<ReturnType<typeof billableSums>>) {
   return [...out.entries()].sort(([a], [b]) => (a < b ? -1 : 1));
 }
 
+type Grouping = (typeof GROUPINGS)[number];
+
+/**
+ * Asserts that the billable report of these people gives every group what pricing every entry afresh
+ * from the ledger gives (the oracle); returns how many of them it read from kept rows, at least in part.
+ */
+async function expectPricedAfresh(
+  people: string[],
+  range: { from: string; to: string },
+  groupBy: Grouping,
+  now: Date,
+) {
+  const ctx = contextFor(t.app.deps, null, t.app.log);
+  const scope = { people: sql`u.id = any(${pgArray(people)}::uuid[])` };
+  const persons = await timePeople(t.db, scope.people, 'UTC', range, { off: 'none' });
+  const report = await billableSums({ ...ctx, now }, { ...range, groupBy }, scope);
+  const oracle = await ledgerRows<Record<string, string | number | null>>(
+    t.db,
+    persons.map((person) => ({ person, ...range })),
+    { now },
+    sql`${entriesFromPieces()} ${pricedEntries} ${billableSumsSelect(sql`priced`, groupBy, sql`true`)}`,
+  );
+  expect(merged(report)).toEqual(
+    merged(
+      oracle.map((r) => ({
+        key: r.key as string | null,
+        projectId: r.project_id as string | null,
+        currency: r.currency as string | null,
+        costCurrency: r.cost_currency as string | null,
+        nonBillableSeconds: Number(r.non_billable),
+        billableSeconds: Number(r.billable),
+        billedSeconds: Number(r.billed),
+        unpricedSeconds: Number(r.unpriced),
+        amount: Number(r.amount),
+        billedAmount: Number(r.billed_amount),
+        billedEntries: Number(r.billed_n),
+        unbilledEntries: Number(r.unbilled_n),
+        cost: Number(r.cost),
+      })),
+    ),
+  );
+  return t.db.transaction(
+    async (tx) => {
+      const windows = await firstDaysToCount(tx as unknown as Db, persons, range);
+      const whole = windows.filter((w) => w.from === range.from && w.to === range.to);
+      return persons.length - whole.length;
+    },
+    { isolationLevel: 'repeatable read' },
+  );
+}
+
 describe('the kept rows of billing', () => {
   it('give every group of the billable report what pricing every entry afresh gives', async () => {
     const [client] = await t.db.insert(clients).values({ name: 'Kept client', currency: 'EUR' }).returning();
@@ -135,7 +186,6 @@ describe('the kept rows of billing', () => {
       .insert(invoices)
       .values({ clientId: client.id, fromDay: MONDAY, toDay: MONDAY, reference: 'K-1' })
       .returning();
-    const ctx = contextFor(t.app.deps, null, t.app.log);
     const now = new Date(`${addDays(MONDAY, 9)}T12:00:00Z`);
     let keptReads = 0;
     await fc.assert(
@@ -217,46 +267,9 @@ describe('the kept rows of billing', () => {
               await refreshBilling(t.db, s.batch);
             }
 
-            const scope = { people: sql`u.id = any(${pgArray(people)}::uuid[])` };
-            for (const range of RANGES) {
-              // Pricing every entry afresh from the ledger: the oracle.
-              const persons = await timePeople(t.db, scope.people, 'UTC', range, { off: 'none' });
-              const counted = async (groupBy: (typeof GROUPINGS)[number]) =>
-                ledgerRows<Record<string, string | number | null>>(
-                  t.db,
-                  persons.map((person) => ({ person, ...range })),
-                  { now },
-                  sql`${entriesFromPieces} ${pricedEntries} ${billableSumsSelect(sql`priced`, groupBy, sql`true`)}`,
-                );
-              // One grouping a step, in turn: every grouping meets every kind of step over the runs.
-              for (const groupBy of [GROUPINGS[i % GROUPINGS.length]]) {
-                const report = await billableSums({ ...ctx, now }, { ...range, groupBy }, scope);
-                const oracle = (await counted(groupBy)).map((r) => ({
-                  key: r.key as string | null,
-                  projectId: r.project_id as string | null,
-                  currency: r.currency as string | null,
-                  costCurrency: r.cost_currency as string | null,
-                  nonBillableSeconds: Number(r.non_billable),
-                  billableSeconds: Number(r.billable),
-                  billedSeconds: Number(r.billed),
-                  unpricedSeconds: Number(r.unpriced),
-                  amount: Number(r.amount),
-                  billedAmount: Number(r.billed_amount),
-                  billedEntries: Number(r.billed_n),
-                  unbilledEntries: Number(r.unbilled_n),
-                  cost: Number(r.cost),
-                }));
-                expect(merged(report)).toEqual(merged(oracle));
-              }
-              const fromKept = await t.db.transaction(
-                async (tx) => {
-                  const toCount = await peopleToCount(tx as unknown as Db, persons, range);
-                  return persons.filter((p) => !toCount.has(p.userId)).length;
-                },
-                { isolationLevel: 'repeatable read' },
-              );
-              keptReads += fromKept;
-            }
+            // One grouping a step, in turn: every grouping meets every kind of step over the runs.
+            for (const range of RANGES)
+              keptReads += await expectPricedAfresh(people, range, GROUPINGS[i % GROUPINGS.length], now);
           }
           // Everything refreshed: nothing is marked, and the whole range reads from the kept rows.
           await markZoneChanges(t.db, 'UTC');
@@ -275,4 +288,42 @@ describe('the kept rows of billing', () => {
     // The property held while the report did read kept rows, not only counted ones.
     expect(keptReads).toBeGreaterThan(0);
   }, 300_000);
+  it("count an entry that runs across the range's last day from its first day, with its days inside only", async () => {
+    const [project] = await t.db
+      .insert(projects)
+      .values({ name: 'Across the end', billable: true, roundingMinutes: 30, roundingScope: 'day' })
+      .returning();
+    await t.db
+      .insert(rates)
+      .values({ projectId: project.id, amountMinor: 6000, currency: 'EUR', effectiveFrom: '2025-01-01' });
+    const person = (await t.createUser('employee', { timeZone: 'UTC' })).id;
+    const to = addDays(MONDAY, 4);
+    // 30 hours from 20:00 the day before the range's last day, and a short entry on that day
+    await t.db.insert(timeEntries).values([
+      {
+        userId: person,
+        projectId: project.id,
+        startTime: new Date(`${addDays(to, -1)}T20:00:00Z`),
+        endTime: new Date(`${addDays(to, 1)}T02:00:00Z`),
+      },
+      {
+        userId: person,
+        projectId: project.id,
+        startTime: new Date(`${addDays(to, -1)}T08:00:00Z`),
+        endTime: new Date(`${addDays(to, -1)}T08:10:00Z`),
+      },
+    ]);
+    await refreshAllStale(t.db, 'UTC');
+    await refreshAllBilling(t.db);
+    const now = new Date(`${addDays(MONDAY, 9)}T12:00:00Z`);
+    for (const groupBy of GROUPINGS)
+      expect(await expectPricedAfresh([person], { from: MONDAY, to }, groupBy, now)).toBe(1);
+    const report = await billableSums(
+      { ...contextFor(t.app.deps, null, t.app.log), now },
+      { from: MONDAY, to, groupBy: 'project' },
+      { people: sql`u.id = ${person}` },
+    );
+    // 4 h + 24 h of the long entry inside the range and 10 minutes, rounded up per day to 28.5 h
+    expect(report.map((r) => r.billableSeconds)).toEqual([28.5 * H]);
+  });
 });

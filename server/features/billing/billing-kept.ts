@@ -103,7 +103,7 @@ async function refreshPeople(db: Db, ids: readonly string[]) {
             join time_entries e on e.id = a.entry_id
             join ledger_pieces k on k.user_id = a.user_id and k.entry_id = a.entry_id
               and k.day between (e.start_time at time zone z.zone)::date and (e.end_time at time zone z.zone)::date
-          ) ${entriesFromPieces} ${pricedEntries}
+          ) ${entriesFromPieces()} ${pricedEntries}
           insert into billing_entries (${columns}) select ${columns} from priced`,
       );
     if (ready.length > 0)

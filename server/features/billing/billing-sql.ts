@@ -11,10 +11,12 @@ import { type SQL, sql } from 'drizzle-orm';
  * `entries`: one row per entry over the days read, on the first of them, with what billing reads of
  * the entry and its project. Only entries switched by hand or invoiced have billing columns of their
  * own (read through the small partial index time_entries_marked_idx); the others follow their
- * project. A running timer is not billed until it stops.
+ * project. A running timer is not billed until it stops. `only` narrows the entries before they are
+ * priced (on `p`: user_id, first_day).
  */
-export const entriesFromPieces = sql`, entry_pieces as (
-    select entry_id, user_id, project_id, task_id, min(day) as day, max(day) as last_day, sum(secs)::bigint as secs
+export const entriesFromPieces = (only: SQL = sql`true`) => sql`, entry_pieces as (
+    select entry_id, user_id, project_id, task_id, min(day) as day, min(day) as first_day, max(day) as last_day,
+      sum(secs)::bigint as secs
     from pieces group by entry_id, user_id, project_id, task_id
   ), entries as (
     select p.entry_id, p.user_id, p.project_id, p.task_id, pr.client_id, p.day, p.last_day, p.secs,
@@ -24,7 +26,7 @@ export const entriesFromPieces = sql`, entry_pieces as (
     left join time_entries e on e.id = p.entry_id
       and (e.billable is not null or e.invoice_id is not null)
     left join projects pr on pr.id = p.project_id
-    where p.secs > 0 and not exists (select 1 from active_timers t where t.id = p.entry_id)
+    where p.secs > 0 and not exists (select 1 from active_timers t where t.id = p.entry_id) and ${only}
   )`;
 
 /** A rate's scope as the rate book ranks it (server/features/billing/money.ts, `rateLevel`); cost rates -1. */
