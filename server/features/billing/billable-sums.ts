@@ -5,7 +5,7 @@ import { pgArray, rowsOf } from '../../db/rows';
 import type { Db } from '../../db/types';
 import { ledgerRowsIn } from '../../core/time/ledger';
 import { splitRanges } from '../../core/time/ledger-rollup';
-import { timePeople } from '../../core/time/people';
+import { type TimePerson, timePeople } from '../../core/time/people';
 import type { Context } from '../../lib/context';
 import { billableSumsSelect, entriesFromPieces, pricedEntries } from './billing-sql';
 
@@ -46,48 +46,74 @@ type SumRow = {
 /** Days (inclusive) of one person's entries, by the first day each counts on in the range. */
 export type FirstDays = { userId: string; from: string; to: string };
 
+/** Days of a person's ledger to read for windows: every piece inside the range of their entries. */
+type LedgerDays = { userId: string; from: string; to: string };
+
 /**
  * Which entries the kept billing rows cannot give for this range, as windows of first days per
- * person (read in the caller's repeatable-read snapshot, with the rows it then reads):
+ * person, and the days of the ledger that hold those entries whole (as the range cuts them); read in
+ * the caller's repeatable-read snapshot, with the rows it then reads:
  * - all of a person's range when their ledger has days to count in it, their rows wait for the
  *   refresh, or were priced in another zone;
  * - for an entry that runs across the range's first day, that day (the range cuts the entry: it
  *   counts there with its days inside only, and shares the day's rounding with the day's entries);
  * - for one that runs across the last day, from its first day to the end.
+ * An entry spans at most as many days as the person's longest kept one ending in the range or later
+ * (`span`), so the ledger is read that many days around a window, not over the whole range.
  */
 export async function firstDaysToCount(
   tx: Db,
   people: readonly { userId: string; zone: string }[],
   range: { from: string; to: string },
-): Promise<FirstDays[]> {
+): Promise<{ windows: FirstDays[]; days: LedgerDays[] }> {
   const ids = pgArray(people.map((p) => p.userId));
-  const rows = await rowsOf<{ user_id: string; whole: boolean; head: boolean; tail: string | null }>(
+  const { from, to } = range;
+  const rows = await rowsOf<{
+    user_id: string;
+    whole: boolean;
+    head: boolean;
+    tail: string | null;
+    span: number;
+  }>(
     tx,
-    sql`select u.user_id::text, true as whole, false as head, null::text as tail
+    sql`select u.user_id::text, true as whole, false as head, null::text as tail, 0 as span
         from unnest(${ids}::uuid[], ${pgArray(people.map((p) => p.zone))}::text[]) as u(user_id, zone)
         where exists (select 1 from billing_stale s where s.user_id = u.user_id)
           or not exists (select 1 from billing_people b where b.user_id = u.user_id and b.zone = u.zone)
       union all
-      select user_id::text, false, bool_or(first_day < ${range.from}::date),
-          min(first_day) filter (where first_day >= ${range.from}::date)::text
+      select user_id::text, false, bool_or(first_day < ${from}::date),
+          min(first_day) filter (where first_day between ${from}::date and ${to}::date and last_day > ${to}::date)::text,
+          max(last_day - first_day)
         from billing_entries
-        where last_day > first_day and last_day >= ${range.from}::date and user_id = any(${ids}::uuid[])
-          and (first_day < ${range.from}::date or (first_day <= ${range.to}::date and last_day > ${range.to}::date))
-        group by user_id`,
+        where last_day > first_day and last_day >= ${from}::date and user_id = any(${ids}::uuid[])
+        group by user_id
+        having bool_or(first_day < ${from}::date or (first_day <= ${to}::date and last_day > ${to}::date))`,
   );
   const whole = new Set(rows.filter((r) => r.whole).map((r) => r.user_id));
   const ranges = people.map((person) => ({ person, ...range }));
   for (const r of (await splitRanges(tx, ranges)).counted) whole.add(r.person.userId);
-  const windows: FirstDays[] = [...whole].map((userId) => ({ userId, ...range }));
+  const windows: FirstDays[] = [...whole].map((userId) => ({ userId, from, to }));
+  const days: LedgerDays[] = [...windows];
+  const clip = (day: string) => (day < from ? from : day > to ? to : day);
   for (const r of rows) {
     if (r.whole || whole.has(r.user_id)) continue;
-    if (r.head && r.tail && addDays(range.from, 1) >= r.tail) windows.push({ userId: r.user_id, ...range });
-    else {
-      if (r.head) windows.push({ userId: r.user_id, from: range.from, to: range.from });
-      if (r.tail) windows.push({ userId: r.user_id, from: r.tail, to: range.to });
+    const head = r.head ? { from, to: clip(addDays(from, r.span)) } : null;
+    const tail = r.tail ? { from: clip(addDays(r.tail, -r.span)), to } : null;
+    if (head && tail && tail.from <= addDays(head.to, 1)) {
+      windows.push({ userId: r.user_id, from, to });
+      days.push({ userId: r.user_id, from, to });
+      continue;
+    }
+    if (head) {
+      windows.push({ userId: r.user_id, from, to: from });
+      days.push({ userId: r.user_id, ...head });
+    }
+    if (tail) {
+      windows.push({ userId: r.user_id, from: r.tail as string, to });
+      days.push({ userId: r.user_id, ...tail });
     }
   }
-  return windows;
+  return { windows, days };
 }
 
 /** Whether `p`'s person and first day fall in one of the windows. */
@@ -120,7 +146,7 @@ export async function billableSums(
   const rows = await ctx.db.transaction(
     async (t) => {
       const tx = t as unknown as Db;
-      const windows = await firstDaysToCount(tx, people, query);
+      const { windows, days } = await firstDaysToCount(tx, people, query);
       const fromKept = await rowsOf<SumRow>(
         tx,
         billableSumsSelect(
@@ -130,18 +156,15 @@ export async function billableSums(
           where,
         ),
       );
-      // The ledger over the whole range for the people with windows (an entry's days inside it), and
-      // only the entries of the windows priced.
-      const counted = new Set(windows.map((w) => w.userId));
-      const counted2 = await ledgerRowsIn<SumRow>(
+      // The ledger's days around the windows, and only the entries of the windows priced.
+      const person = new Map(people.map((p) => [p.userId, p]));
+      const counted = await ledgerRowsIn<SumRow>(
         tx,
-        people
-          .filter((p) => counted.has(p.userId))
-          .map((person) => ({ person, from: query.from, to: query.to })),
+        days.map((d) => ({ person: person.get(d.userId) as TimePerson, from: d.from, to: d.to })),
         { now: ctx.now, manyRows: true },
         sql`${entriesFromPieces(inWindows(windows, sql`p`))} ${pricedEntries} ${billableSumsSelect(sql`priced`, query.groupBy, where)}`,
       );
-      return [...fromKept, ...counted2];
+      return [...fromKept, ...counted];
     },
     { isolationLevel: 'repeatable read', accessMode: 'read only' },
   );

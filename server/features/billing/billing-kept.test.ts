@@ -163,7 +163,7 @@ async function expectPricedAfresh(
   );
   return t.db.transaction(
     async (tx) => {
-      const windows = await firstDaysToCount(tx as unknown as Db, persons, range);
+      const { windows } = await firstDaysToCount(tx as unknown as Db, persons, range);
       const whole = windows.filter((w) => w.from === range.from && w.to === range.to);
       return persons.length - whole.length;
     },
@@ -298,8 +298,15 @@ describe('the kept rows of billing', () => {
       .values({ projectId: project.id, amountMinor: 6000, currency: 'EUR', effectiveFrom: '2025-01-01' });
     const person = (await t.createUser('employee', { timeZone: 'UTC' })).id;
     const to = addDays(MONDAY, 4);
-    // 30 hours from 20:00 the day before the range's last day, and a short entry on that day
+    // 30 hours from 20:00 the day before the range's last day, a short entry on that day, and a
+    // night shift into it from the day before (its own day's rounding, read from its kept row)
     await t.db.insert(timeEntries).values([
+      {
+        userId: person,
+        projectId: project.id,
+        startTime: new Date(`${addDays(to, -2)}T22:00:00Z`),
+        endTime: new Date(`${addDays(to, -1)}T01:00:00Z`),
+      },
       {
         userId: person,
         projectId: project.id,
@@ -323,7 +330,8 @@ describe('the kept rows of billing', () => {
       { from: MONDAY, to, groupBy: 'project' },
       { people: sql`u.id = ${person}` },
     );
-    // 4 h + 24 h of the long entry inside the range and 10 minutes, rounded up per day to 28.5 h
-    expect(report.map((r) => r.billableSeconds)).toEqual([28.5 * H]);
+    // the night shift's 3 h; 4 h + 24 h of the long entry inside the range and 10 minutes, rounded
+    // up per day to 28.5 h
+    expect(report.reduce((sum, r) => sum + r.billableSeconds, 0)).toBe(31.5 * H);
   });
 });
