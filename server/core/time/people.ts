@@ -29,6 +29,22 @@ export type TimePerson = {
 export const zoneOf = (own: string | null | undefined, organisationZone: string) =>
   own && isValidTimeZone(own) ? own : organisationZone;
 
+/**
+ * The people the `where` condition selects (on `u`, the users table) with only the zone their days
+ * count in: for what needs no schedule (whose ledger days to read, as billing does). One query.
+ */
+export async function zonedPeople(
+  db: Db,
+  where: SQL,
+  organisationZone: string,
+): Promise<Pick<TimePerson, 'userId' | 'zone'>[]> {
+  const rows = await rowsOf<{ id: string; zone: string | null }>(
+    db,
+    sql`select u.id::text, u.time_zone as zone from users u where ${where} order by u.id`,
+  );
+  return rows.map((r) => ({ userId: r.id, zone: zoneOf(r.zone, organisationZone) }));
+}
+
 type Row = {
   id: string;
   name: string;

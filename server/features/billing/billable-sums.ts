@@ -5,7 +5,7 @@ import { pgArray, rowsOf } from '../../db/rows';
 import type { Db } from '../../db/types';
 import { ledgerRowsIn } from '../../core/time/ledger';
 import { splitRanges } from '../../core/time/ledger-rollup';
-import { type TimePerson, timePeople } from '../../core/time/people';
+import { zonedPeople } from '../../core/time/people';
 import type { Context } from '../../lib/context';
 import { billableSumsSelect, entriesFromPieces, pricedEntries } from './billing-sql';
 
@@ -116,6 +116,26 @@ export async function firstDaysToCount(
   return { windows, days };
 }
 
+/** Each person's days of the range outside their windows, as inclusive runs. */
+function keptDays(
+  people: readonly { userId: string }[],
+  range: { from: string; to: string },
+  windows: readonly FirstDays[],
+): FirstDays[] {
+  const mine = new Map<string, FirstDays[]>();
+  for (const w of windows) mine.set(w.userId, [...(mine.get(w.userId) ?? []), w]);
+  const runs: FirstDays[] = [];
+  for (const { userId } of people) {
+    let cursor = range.from;
+    for (const w of (mine.get(userId) ?? []).sort((a, b) => (a.from < b.from ? -1 : 1))) {
+      if (cursor < w.from) runs.push({ userId, from: cursor, to: addDays(w.from, -1) });
+      if (w.to >= cursor) cursor = addDays(w.to, 1);
+    }
+    if (cursor <= range.to) runs.push({ userId, from: cursor, to: range.to });
+  }
+  return runs;
+}
+
 /** Whether `p`'s person and first day fall in one of the windows. */
 const inWindows = (windows: readonly FirstDays[], p: SQL) =>
   sql`exists (select 1 from unnest(${pgArray(windows.map((w) => w.userId))}::uuid[],
@@ -134,33 +154,41 @@ export async function billableSums(
   query: Pick<BillableReportQuery, 'from' | 'to' | 'groupBy'>,
   filters: { people?: SQL; entries?: SQL },
 ): Promise<BillableSumRow[]> {
-  const people = await timePeople(
-    ctx.db,
-    filters.people ?? sql`true`,
-    (await ctx.settings()).timeZone,
-    query,
-    { off: 'none' },
-  );
+  const people = await zonedPeople(ctx.db, filters.people ?? sql`true`, (await ctx.settings()).timeZone);
   if (people.length === 0) return [];
   const where = filters.entries ?? sql`true`;
   const rows = await ctx.db.transaction(
     async (t) => {
       const tx = t as unknown as Db;
       const { windows, days } = await firstDaysToCount(tx, people, query);
-      const fromKept = await rowsOf<SumRow>(
-        tx,
-        billableSumsSelect(
-          sql`(select * from billing_entries x where user_id = any(${pgArray(people.map((p) => p.userId))}::uuid[])
-            and first_day between ${query.from}::date and ${query.to}::date and not ${inWindows(windows, sql`x`)})`,
-          query.groupBy,
-          where,
-        ),
-      );
+      // Each person's days outside their windows, one index range each (lateral, kept from being
+      // flattened by offset 0, as the ledger reads its kept pieces: server/core/time/ledger-count.ts).
+      const kept = keptDays(people, query, windows);
+      const fromKept =
+        kept.length === 0
+          ? []
+          : await rowsOf<SumRow>(
+              tx,
+              billableSumsSelect(
+                sql`(select x.* from unnest(${pgArray(kept.map((k) => k.userId))}::uuid[],
+                    ${pgArray(kept.map((k) => k.from))}::date[], ${pgArray(kept.map((k) => k.to))}::date[]) as r(user_id, lo, hi)
+                  cross join lateral (
+                    select * from billing_entries x
+                    where x.user_id = r.user_id and x.first_day between r.lo and r.hi offset 0
+                  ) x)`,
+                query.groupBy,
+                where,
+              ),
+            );
       // The ledger's days around the windows, and only the entries of the windows priced.
       const person = new Map(people.map((p) => [p.userId, p]));
       const counted = await ledgerRowsIn<SumRow>(
         tx,
-        days.map((d) => ({ person: person.get(d.userId) as TimePerson, from: d.from, to: d.to })),
+        days.map((d) => ({
+          person: person.get(d.userId) as (typeof people)[number],
+          from: d.from,
+          to: d.to,
+        })),
         { now: ctx.now, manyRows: true },
         sql`${entriesFromPieces(inWindows(windows, sql`p`))} ${pricedEntries} ${billableSumsSelect(sql`priced`, query.groupBy, where)}`,
       );

@@ -72,21 +72,26 @@ export const pricedEntries = sql`, billed as (
       from rates order by ${rateLevel}, client_id, project_id, user_id, effective_from, id
     ) r
   ), rated as (
-    select b.*,
-      coalesce(pu.amount_minor, pp.amount_minor, pc.amount_minor, po.amount_minor) as rate,
-      coalesce(pu.currency, pp.currency, pc.currency, po.currency) as currency,
-      cr.amount_minor as cost_rate, cr.currency as cost_currency
+    -- the most specific level with a period in effect on the entry's day (within a level, one scope's
+    -- periods do not overlap); one pass over the few periods per entry instead of a join per level
+    select b.*, br.amount_minor as rate, br.currency, cr.amount_minor as cost_rate, cr.currency as cost_currency
     from billed b
-    left join periods pu on b.billable and pu.level = 3 and pu.project_id = b.project_id
-      and pu.user_id = b.user_id and b.day >= pu.effective_from and (pu.until is null or b.day < pu.until)
-    left join periods pp on b.billable and pp.level = 2 and pp.project_id = b.project_id
-      and b.day >= pp.effective_from and (pp.until is null or b.day < pp.until)
-    left join periods pc on b.billable and pc.level = 1 and pc.client_id = b.client_id
-      and b.day >= pc.effective_from and (pc.until is null or b.day < pc.until)
-    left join periods po on b.billable and po.level = 0
-      and b.day >= po.effective_from and (po.until is null or b.day < po.until)
-    left join periods cr on cr.level = -1 and cr.user_id = b.user_id
-      and b.day >= cr.effective_from and (cr.until is null or b.day < cr.until)
+    left join lateral (
+      select r.amount_minor, r.currency from periods r
+      where b.billable and r.level >= 0 and b.day >= r.effective_from and (r.until is null or b.day < r.until)
+        and case r.level
+          when 3 then r.project_id = b.project_id and r.user_id = b.user_id
+          when 2 then r.project_id = b.project_id
+          when 1 then r.client_id = b.client_id
+          else true end
+      order by r.level desc limit 1
+    ) br on true
+    left join lateral (
+      select r.amount_minor, r.currency from periods r
+      where r.level = -1 and r.user_id = b.user_id and b.day >= r.effective_from
+        and (r.until is null or b.day < r.until)
+      limit 1
+    ) cr on true
   ), priced as (
     select x.entry_id, x.user_id, x.day as first_day, x.last_day, x.project_id, x.task_id, x.client_id,
       x.billable, x.invoiced, x.secs, x.bsecs, x.currency,
@@ -98,7 +103,9 @@ export const pricedEntries = sql`, billed as (
 
 /**
  * The report's sums over priced entries (`relation`, rows shaped as `billing_entries`, named `p`),
- * one row per group, project and currency pair; `where` narrows the entries (on `p`).
+ * one row per group, project and currency pair; `where` narrows the entries (on `p`). Summed in two
+ * steps: plain sums per group and state first (one pass over many rows), then the report's figures
+ * from those few rows.
  */
 export function billableSumsSelect(relation: SQL, groupBy: BillableReportQuery['groupBy'], where: SQL) {
   const key = {
@@ -108,18 +115,24 @@ export function billableSumsSelect(relation: SQL, groupBy: BillableReportQuery['
     // a task in the Trash is named nowhere (docs/product/tasks.md#deleting)
     task: sql`case when gone.id is null then p.task_id end`,
   }[groupBy];
-  return sql`select ${key}::text as key, p.project_id::text as project_id, p.currency, p.cost_currency,
-      coalesce(sum(p.secs) filter (where not p.billable), 0) as non_billable,
-      coalesce(sum(p.bsecs) filter (where p.billable), 0) as billable,
-      coalesce(sum(p.bsecs) filter (where p.billable and p.invoiced), 0) as billed,
-      coalesce(sum(p.bsecs) filter (where p.billable and p.amount is null), 0) as unpriced,
-      coalesce(sum(p.amount) filter (where p.billable), 0) as amount,
-      coalesce(sum(p.amount) filter (where p.billable and p.invoiced), 0) as billed_amount,
-      count(*) filter (where p.amount is not null and p.invoiced) as billed_n,
-      count(*) filter (where p.amount is not null and not p.invoiced) as unbilled_n,
-      coalesce(sum(p.cost), 0) as cost
-    from ${relation} p
-    ${groupBy === 'task' ? sql`left join tasks gone on gone.id = p.task_id and gone.deleted_at is not null` : sql``}
-    where ${where}
+  return sql`select key::text, project_id::text, currency, cost_currency,
+      coalesce(sum(secs) filter (where not billable), 0) as non_billable,
+      coalesce(sum(bsecs) filter (where billable), 0) as billable,
+      coalesce(sum(bsecs) filter (where billable and invoiced), 0) as billed,
+      coalesce(sum(bsecs) filter (where billable and unpriced), 0) as unpriced,
+      coalesce(sum(amount) filter (where billable), 0) as amount,
+      coalesce(sum(amount) filter (where billable and invoiced), 0) as billed_amount,
+      coalesce(sum(priced) filter (where invoiced), 0) as billed_n,
+      coalesce(sum(priced) filter (where not invoiced), 0) as unbilled_n,
+      coalesce(sum(cost), 0) as cost
+    from (
+      select ${key} as key, p.project_id, p.currency, p.cost_currency, p.billable, p.invoiced,
+        p.amount is null as unpriced, sum(p.secs) as secs, sum(p.bsecs) as bsecs, sum(p.amount) as amount,
+        count(p.amount) as priced, sum(p.cost) as cost
+      from ${relation} p
+      ${groupBy === 'task' ? sql`left join tasks gone on gone.id = p.task_id and gone.deleted_at is not null` : sql``}
+      where ${where}
+      group by 1, 2, 3, 4, 5, 6, 7
+    ) s
     group by 1, 2, 3, 4`;
 }
