@@ -27,7 +27,7 @@ export type BillableSumRow = {
   cost: number;
 };
 
-type SumRow = {
+export type SumRow = {
   key: string | null;
   project_id: string | null;
   currency: string | null;
@@ -43,11 +43,25 @@ type SumRow = {
   cost: string | number;
 };
 
+/** A row of `billableSumsSelect` as the report adds it up. */
+export const sumRowOf = (r: SumRow): BillableSumRow => ({
+  key: r.key,
+  projectId: r.project_id,
+  currency: r.currency,
+  costCurrency: r.cost_currency,
+  nonBillableSeconds: Number(r.non_billable),
+  billableSeconds: Number(r.billable),
+  billedSeconds: Number(r.billed),
+  unpricedSeconds: Number(r.unpriced),
+  amount: Number(r.amount),
+  billedAmount: Number(r.billed_amount),
+  billedEntries: Number(r.billed_n),
+  unbilledEntries: Number(r.unbilled_n),
+  cost: Number(r.cost),
+});
+
 /** Days (inclusive) of one person's entries, by the first day each counts on in the range. */
 export type FirstDays = { userId: string; from: string; to: string };
-
-/** Days of a person's ledger to read for windows: every piece inside the range of their entries. */
-type LedgerDays = { userId: string; from: string; to: string };
 
 /**
  * Which entries the kept billing rows cannot give for this range, as windows of first days per
@@ -65,7 +79,7 @@ export async function firstDaysToCount(
   tx: Db,
   people: readonly { userId: string; zone: string }[],
   range: { from: string; to: string },
-): Promise<{ windows: FirstDays[]; days: LedgerDays[] }> {
+): Promise<{ windows: FirstDays[]; days: FirstDays[] }> {
   const ids = pgArray(people.map((p) => p.userId));
   const { from, to } = range;
   const rows = await rowsOf<{
@@ -93,7 +107,8 @@ export async function firstDaysToCount(
   const ranges = people.map((person) => ({ person, ...range }));
   for (const r of (await splitRanges(tx, ranges)).counted) whole.add(r.person.userId);
   const windows: FirstDays[] = [...whole].map((userId) => ({ userId, from, to }));
-  const days: LedgerDays[] = [...windows];
+  // the ledger's days that hold the windows' entries whole (as the range cuts them)
+  const days: FirstDays[] = [...windows];
   const clip = (day: string) => (day < from ? from : day > to ? to : day);
   for (const r of rows) {
     if (r.whole || whole.has(r.user_id)) continue;
@@ -196,19 +211,5 @@ export async function billableSums(
     },
     { isolationLevel: 'repeatable read', accessMode: 'read only' },
   );
-  return rows.map((r) => ({
-    key: r.key,
-    projectId: r.project_id,
-    currency: r.currency,
-    costCurrency: r.cost_currency,
-    nonBillableSeconds: Number(r.non_billable),
-    billableSeconds: Number(r.billable),
-    billedSeconds: Number(r.billed),
-    unpricedSeconds: Number(r.unpriced),
-    amount: Number(r.amount),
-    billedAmount: Number(r.billed_amount),
-    billedEntries: Number(r.billed_n),
-    unbilledEntries: Number(r.unbilled_n),
-    cost: Number(r.cost),
-  }));
+  return rows.map(sumRowOf);
 }

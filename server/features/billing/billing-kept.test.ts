@@ -19,7 +19,7 @@ import {
 } from '../../db/schema';
 import { contextFor } from '../../lib/context';
 import { createTestApp, type TestContext } from '../../test/harness';
-import { billableSums, firstDaysToCount } from './billable-sums';
+import { billableSums, firstDaysToCount, type SumRow, sumRowOf } from './billable-sums';
 import { refreshAllBilling, refreshBilling } from './billing-kept';
 import { billableSumsSelect, entriesFromPieces, pricedEntries } from './billing-sql';
 
@@ -136,31 +136,13 @@ async function expectPricedAfresh(
   const scope = { people: sql`u.id = any(${pgArray(people)}::uuid[])` };
   const persons = await timePeople(t.db, scope.people, 'UTC', range, { off: 'none' });
   const report = await billableSums({ ...ctx, now }, { ...range, groupBy }, scope);
-  const oracle = await ledgerRows<Record<string, string | number | null>>(
+  const oracle = await ledgerRows<SumRow>(
     t.db,
     persons.map((person) => ({ person, ...range })),
     { now },
     sql`${entriesFromPieces()} ${pricedEntries} ${billableSumsSelect(sql`priced`, groupBy, sql`true`)}`,
   );
-  expect(merged(report)).toEqual(
-    merged(
-      oracle.map((r) => ({
-        key: r.key as string | null,
-        projectId: r.project_id as string | null,
-        currency: r.currency as string | null,
-        costCurrency: r.cost_currency as string | null,
-        nonBillableSeconds: Number(r.non_billable),
-        billableSeconds: Number(r.billable),
-        billedSeconds: Number(r.billed),
-        unpricedSeconds: Number(r.unpriced),
-        amount: Number(r.amount),
-        billedAmount: Number(r.billed_amount),
-        billedEntries: Number(r.billed_n),
-        unbilledEntries: Number(r.unbilled_n),
-        cost: Number(r.cost),
-      })),
-    ),
-  );
+  expect(merged(report)).toEqual(merged(oracle.map(sumRowOf)));
   return t.db.transaction(
     async (tx) => {
       const { windows } = await firstDaysToCount(tx as unknown as Db, persons, range);
