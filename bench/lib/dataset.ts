@@ -154,7 +154,10 @@ export async function prepareDataset(
       );
     // What autovacuum does to freshly written tables on a settled server (it is off on some, as on
     // this machine's PostgreSQL): the kept rows' visibility, so their reads stay in the index.
-    if (people + priced > 0) await database.db.execute(sql`vacuum (analyze) ledger_pieces, billing_entries`);
+    if (people + priced > 0)
+      await database.db.execute(
+        sql`vacuum (analyze) ledger_pieces, billing_entries, billing_cuts, billing_days`,
+      );
     if (people > 0)
       console.log(
         `  the ledger's kept sums counted for ${people} people in ${((Date.now() - caughtUp) / 1000).toFixed(0)} s`,

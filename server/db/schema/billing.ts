@@ -8,6 +8,7 @@ import {
   index,
   integer,
   pgTable,
+  primaryKey,
   text,
   unique,
   uuid,
@@ -129,6 +130,8 @@ export const billingEntries = pgTable(
     amount: bigint('amount', { mode: 'number' }),
     costCurrency: text('cost_currency'),
     cost: bigint('cost', { mode: 'number' }),
+    /** billable and rounded per person, project and day: its bsecs depend on the day's other entries */
+    dayRounded: boolean('day_rounded').notNull().default(false),
   },
   (t) => [
     // a person's month read from the index alone
@@ -152,6 +155,81 @@ export const billingEntries = pgTable(
     index('billing_entries_multi_idx')
       .on(t.lastDay, t.userId, t.firstDay)
       .where(sql`${t.lastDay} > ${t.firstDay}`),
+  ],
+);
+
+/**
+ * An entry of more than one day as a report's range cuts it, priced by the same SQL from its pieces
+ * on one side of a day: `head` from `cut_day` on (a range that starts on that day), `tail` up to and
+ * with `cut_day` (a range that ends on it). `first_day`/`last_day` are the cut entry's; `span` is the
+ * whole entry's last day minus its first. Kept with the entry's row, by the same refresh; the
+ * report uses them instead of pricing the entries across its first and last day afresh, except for
+ * entries rounded per day (their day's rounding is shared with the day's other entries).
+ */
+export const billingCuts = pgTable(
+  'billing_cuts',
+  {
+    entryId: uuid('entry_id').notNull(),
+    side: text('side', { enum: ['head', 'tail'] }).notNull(),
+    cutDay: date('cut_day', { mode: 'string' }).notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    firstDay: date('first_day', { mode: 'string' }).notNull(),
+    lastDay: date('last_day', { mode: 'string' }).notNull(),
+    span: integer('span').notNull(),
+    projectId: uuid('project_id'),
+    taskId: uuid('task_id'),
+    clientId: uuid('client_id'),
+    billable: boolean('billable').notNull(),
+    invoiced: boolean('invoiced').notNull(),
+    dayRounded: boolean('day_rounded').notNull(),
+    secs: bigint('secs', { mode: 'number' }).notNull(),
+    bsecs: bigint('bsecs', { mode: 'number' }).notNull(),
+    currency: text('currency'),
+    amount: bigint('amount', { mode: 'number' }),
+    costCurrency: text('cost_currency'),
+    cost: bigint('cost', { mode: 'number' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.entryId, t.side, t.cutDay] }),
+    // the entries a range cuts on its first and on its last day
+    index('billing_cuts_day_idx').on(t.cutDay, t.side, t.userId),
+    // a person's cuts, priced again whole
+    index('billing_cuts_user_idx').on(t.userId),
+  ],
+);
+
+/**
+ * The kept rows summed per first day and everything the billable report groups or filters by but
+ * the person (a trigger on `billing_entries` keeps it, migration 0034): a month over everyone reads
+ * a few thousand of these instead of every entry (docs/decisions/050-billing-day-sums.md).
+ */
+export const billingDays = pgTable(
+  'billing_days',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    projectId: uuid('project_id'),
+    taskId: uuid('task_id'),
+    clientId: uuid('client_id'),
+    billable: boolean('billable').notNull(),
+    invoiced: boolean('invoiced').notNull(),
+    currency: text('currency'),
+    costCurrency: text('cost_currency'),
+    /** entries summed (a row at 0 is removed) */
+    n: bigint('n', { mode: 'number' }).notNull(),
+    secs: bigint('secs', { mode: 'number' }).notNull(),
+    bsecs: bigint('bsecs', { mode: 'number' }).notNull(),
+    /** sums of the priced entries' amounts and costs (0 where none is priced) */
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    cost: bigint('cost', { mode: 'number' }).notNull(),
+  },
+  (t) => [
+    unique('billing_days_key')
+      .on(t.day, t.projectId, t.taskId, t.clientId, t.billable, t.invoiced, t.currency, t.costCurrency)
+      .nullsNotDistinct(),
+    // the sums a change left with no entry, removed by the same trigger
+    index('billing_days_empty_idx').on(t.day).where(sql`${t.n} = 0`),
   ],
 );
 

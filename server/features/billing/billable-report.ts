@@ -91,6 +91,8 @@ export async function billableReport(ctx: Context, query: BillableReportQuery): 
   const sums = await billableSums(ctx, query, {
     people: scope.people ? sql`${scope.people} and ${people.where}` : people.where,
     entries: sql.join(filters, sql` and `),
+    // no person or team asked for and none hidden: every user's entries (the day sums serve)
+    everyone: !scope.people && !query.userId && !query.teamId,
   });
   const groups = new Map<string, Sums>();
   const totals = emptySums();

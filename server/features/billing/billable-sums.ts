@@ -7,7 +7,7 @@ import { ledgerRowsIn } from '../../core/time/ledger';
 import { splitRanges } from '../../core/time/ledger-rollup';
 import { zonedPeople } from '../../core/time/people';
 import type { Context } from '../../lib/context';
-import { billableSumsSelect, entriesFromPieces, pricedEntries } from './billing-sql';
+import { asSums, billableSumsSelect, entriesFromPieces, pricedEntries } from './billing-sql';
 
 /** One group's part in one currency pair: its seconds and its minor units. */
 export type BillableSumRow = {
@@ -63,24 +63,31 @@ export const sumRowOf = (r: SumRow): BillableSumRow => ({
 /** Days (inclusive) of one person's entries, by the first day each counts on in the range. */
 export type FirstDays = { userId: string; from: string; to: string };
 
+/** Who the report covers: some people, or everyone (then the day sums serve, `billing_days`). */
+type Who = { everyone: boolean; people: readonly { userId: string; zone: string }[] };
+
+/** `and <column> = any(people)` unless the report covers everyone. */
+const ofPeople = (who: Who, column: SQL) =>
+  who.everyone ? sql`` : sql`and ${column} = any(${pgArray(who.people.map((p) => p.userId))}::uuid[])`;
+
 /**
- * Which entries the kept billing rows cannot give for this range, as windows of first days per
- * person, and the days of the ledger that hold those entries whole (as the range cuts them); read in
- * the caller's repeatable-read snapshot, with the rows it then reads:
+ * Which entries the kept billing rows and cuts cannot give for this range, as windows of first days
+ * per person, and the days of the ledger that hold those entries whole (as the range cuts them); read
+ * in the caller's repeatable-read snapshot, with the rows it then reads:
  * - all of a person's range when their ledger has days to count in it, their rows wait for the
  *   refresh, or were priced in another zone;
- * - for an entry that runs across the range's first day, that day (the range cuts the entry: it
- *   counts there with its days inside only, and shares the day's rounding with the day's entries);
- * - for one that runs across the last day, from its first day to the end.
- * An entry spans at most as many days as the person's longest kept one ending in the range or later
- * (`span`), so the ledger is read that many days around a window, not over the whole range.
+ * - the range's first day when an entry runs across it and is rounded per day (the cut entry shares
+ *   that day's rounding with the day's entries), or runs across the last day too (no cut holds it);
+ * - from the first day of an entry rounded per day that runs across the last day, to the end.
+ * The ledger is read as many days around a window as its entries span (the longest entry starting in
+ * the range, or cut by it).
  */
 export async function firstDaysToCount(
   tx: Db,
-  people: readonly { userId: string; zone: string }[],
+  who: Who,
   range: { from: string; to: string },
 ): Promise<{ windows: FirstDays[]; days: FirstDays[] }> {
-  const ids = pgArray(people.map((p) => p.userId));
+  const { people } = who;
   const { from, to } = range;
   const rows = await rowsOf<{
     user_id: string;
@@ -91,17 +98,20 @@ export async function firstDaysToCount(
   }>(
     tx,
     sql`select u.user_id::text, true as whole, false as head, null::text as tail, 0 as span
-        from unnest(${ids}::uuid[], ${pgArray(people.map((p) => p.zone))}::text[]) as u(user_id, zone)
+        from unnest(${pgArray(people.map((p) => p.userId))}::uuid[], ${pgArray(people.map((p) => p.zone))}::text[]) as u(user_id, zone)
         where exists (select 1 from billing_stale s where s.user_id = u.user_id)
           or not exists (select 1 from billing_people b where b.user_id = u.user_id and b.zone = u.zone)
       union all
-      select user_id::text, false, bool_or(first_day < ${from}::date),
-          min(first_day) filter (where first_day between ${from}::date and ${to}::date and last_day > ${to}::date)::text,
-          max(last_day - first_day)
-        from billing_entries
-        where last_day > first_day and last_day >= ${from}::date and user_id = any(${ids}::uuid[])
+      select user_id::text, false,
+          bool_or(side = 'head' and (day_rounded or last_day > ${to}::date)),
+          min(first_day) filter (where side = 'tail' and day_rounded and first_day >= ${from}::date)::text,
+          max(span)
+        from billing_cuts
+        where ((side = 'head' and cut_day = ${from}::date) or (side = 'tail' and cut_day = ${to}::date))
+          ${ofPeople(who, sql`user_id`)}
         group by user_id
-        having bool_or(first_day < ${from}::date or (first_day <= ${to}::date and last_day > ${to}::date))`,
+        having bool_or(side = 'head' and (day_rounded or last_day > ${to}::date))
+          or bool_or(side = 'tail' and day_rounded and first_day >= ${from}::date)`,
   );
   const whole = new Set(rows.filter((r) => r.whole).map((r) => r.user_id));
   const ranges = people.map((person) => ({ person, ...range }));
@@ -109,11 +119,17 @@ export async function firstDaysToCount(
   const windows: FirstDays[] = [...whole].map((userId) => ({ userId, from, to }));
   // the ledger's days that hold the windows' entries whole (as the range cuts them)
   const days: FirstDays[] = [...windows];
+  const cut = rows.filter((r) => !r.whole && !whole.has(r.user_id));
+  const spans = await longestEntries(
+    tx,
+    cut.map((r) => r.user_id),
+    range,
+  );
   const clip = (day: string) => (day < from ? from : day > to ? to : day);
-  for (const r of rows) {
-    if (r.whole || whole.has(r.user_id)) continue;
-    const head = r.head ? { from, to: clip(addDays(from, r.span)) } : null;
-    const tail = r.tail ? { from: clip(addDays(r.tail, -r.span)), to } : null;
+  for (const r of cut) {
+    const span = Math.max(r.span, spans.get(r.user_id) ?? 0);
+    const head = r.head ? { from, to: clip(addDays(from, span)) } : null;
+    const tail = r.tail ? { from: clip(addDays(r.tail, -span)), to } : null;
     if (head && tail && tail.from <= addDays(head.to, 1)) {
       windows.push({ userId: r.user_id, from, to });
       days.push({ userId: r.user_id, from, to });
@@ -129,6 +145,20 @@ export async function firstDaysToCount(
     }
   }
   return { windows, days };
+}
+
+/** Per person, the most days any of their entries starting in the range spans beyond its first. */
+async function longestEntries(tx: Db, ids: readonly string[], range: { from: string; to: string }) {
+  if (ids.length === 0) return new Map<string, number>();
+  const rows = await rowsOf<{ user_id: string; span: number }>(
+    tx,
+    sql`select u.id::text as user_id, x.span from unnest(${pgArray(ids)}::uuid[]) as u(id)
+      cross join lateral (
+        select coalesce(max(b.last_day - b.first_day), 0) as span from billing_entries b
+        where b.user_id = u.id and b.first_day between ${range.from}::date and ${range.to}::date
+      ) x`,
+  );
+  return new Map(rows.map((r) => [r.user_id, Number(r.span)]));
 }
 
 /** Each person's days of the range outside their windows, as inclusive runs. */
@@ -151,50 +181,76 @@ function keptDays(
   return runs;
 }
 
+/** Runs of days per person as a table `name(user_id, lo, hi)`. */
+const runsTable = (runs: readonly FirstDays[]) =>
+  sql`unnest(${pgArray(runs.map((k) => k.userId))}::uuid[], ${pgArray(runs.map((k) => k.from))}::date[],
+    ${pgArray(runs.map((k) => k.to))}::date[])`;
+
+/** The kept rows of these runs of first days, one index range each (lateral, kept from being
+ * flattened by offset 0, as the ledger reads its kept pieces: server/core/time/ledger-count.ts). */
+const keptRows = (runs: readonly FirstDays[]) =>
+  sql`(select x.* from ${runsTable(runs)} as r(user_id, lo, hi) cross join lateral (
+      select * from billing_entries x where x.user_id = r.user_id and x.first_day between r.lo and r.hi offset 0
+    ) x) kept`;
+
+/**
+ * The kept part of the report, as rows to sum (`asSums`): every entry whose first day in the range
+ * lies outside its person's windows, as the range cuts it.
+ * - Everyone: the day sums of the range, less the kept rows of the windows; some people: their kept
+ *   rows outside the windows.
+ * - An entry that runs across the last day is taken away and its cut at the last day counted; one
+ *   that runs across the first day (and ends in the range) counts by its cut at the first day.
+ */
+function keptPart(who: Who, range: { from: string; to: string }, windows: readonly FirstDays[]) {
+  const { from, to } = range;
+  const outside = sql`not exists (select 1 from ${runsTable(windows)} as w(user_id, lo, hi)
+    where w.user_id = c.user_id and c.first_day between w.lo and w.hi)`;
+  const base = who.everyone
+    ? sql`select null::uuid as user_id, project_id, task_id, client_id, currency, cost_currency, billable, invoiced,
+          n, secs, bsecs, amount, cost
+        from billing_days where day between ${from}::date and ${to}::date
+      ${windows.length > 0 ? sql`union all ${asSums(keptRows(windows), -1)}` : sql``}`
+    : asSums(keptRows(keptDays(who.people, range, windows)));
+  const tails = sql`billing_cuts c where c.side = 'tail' and c.cut_day = ${to}::date
+    and c.first_day >= ${from}::date and ${outside} ${ofPeople(who, sql`c.user_id`)}`;
+  return sql`${base}
+    union all ${asSums(sql`${tails}`)}
+    union all ${asSums(sql`billing_entries r where r.entry_id in (select c.entry_id from ${tails})`, -1)}
+    union all ${asSums(sql`billing_cuts c where c.side = 'head' and c.cut_day = ${from}::date
+      and c.last_day <= ${to}::date and ${outside} ${ofPeople(who, sql`c.user_id`)}`)}`;
+}
+
 /** Whether `p`'s person and first day fall in one of the windows. */
 const inWindows = (windows: readonly FirstDays[], p: SQL) =>
-  sql`exists (select 1 from unnest(${pgArray(windows.map((w) => w.userId))}::uuid[],
-      ${pgArray(windows.map((w) => w.from))}::date[], ${pgArray(windows.map((w) => w.to))}::date[]) as w(user_id, lo, hi)
+  sql`exists (select 1 from ${runsTable(windows)} as w(user_id, lo, hi)
     where w.user_id = ${p}.user_id and ${p}.first_day between w.lo and w.hi)`;
 
 /**
  * The billable report's sums (docs/product/billing.md#reports), per group, project and currency, so a
- * month of 1,000 people returns a few hundred rows. Each person's entries come from the kept billing
- * rows when those are exact for the range, else are counted and priced afresh from the ledger
- * (docs/decisions/049-billing-kept-rows.md); both in one snapshot, both priced by the same SQL
- * (billing-sql.ts), so the figures are the same either way.
+ * month of 1,000 people returns a few hundred rows. Entries come from the kept billing rows, their
+ * cuts and, for everyone, their day sums where those are exact for the range, else are counted and
+ * priced afresh from the ledger (docs/decisions/049-billing-kept-rows.md, 050-billing-day-sums.md);
+ * all in one snapshot, all priced by the same SQL (billing-sql.ts), so the figures are the same
+ * either way. `everyone`: the people filter selects every user (the day sums hold everyone's rows).
  */
 export async function billableSums(
   ctx: Pick<Context, 'db' | 'settings' | 'now'>,
   query: Pick<BillableReportQuery, 'from' | 'to' | 'groupBy'>,
-  filters: { people?: SQL; entries?: SQL },
+  filters: { people?: SQL; entries?: SQL; everyone?: boolean },
 ): Promise<BillableSumRow[]> {
   const people = await zonedPeople(ctx.db, filters.people ?? sql`true`, (await ctx.settings()).timeZone);
   if (people.length === 0) return [];
+  // the day sums hold no person: a report grouped by person reads each person's rows
+  const who: Who = { everyone: !!filters.everyone && query.groupBy !== 'user', people };
   const where = filters.entries ?? sql`true`;
   const rows = await ctx.db.transaction(
     async (t) => {
       const tx = t as unknown as Db;
-      const { windows, days } = await firstDaysToCount(tx, people, query);
-      // Each person's days outside their windows, one index range each (lateral, kept from being
-      // flattened by offset 0, as the ledger reads its kept pieces: server/core/time/ledger-count.ts).
-      const kept = keptDays(people, query, windows);
-      const fromKept =
-        kept.length === 0
-          ? []
-          : await rowsOf<SumRow>(
-              tx,
-              billableSumsSelect(
-                sql`(select x.* from unnest(${pgArray(kept.map((k) => k.userId))}::uuid[],
-                    ${pgArray(kept.map((k) => k.from))}::date[], ${pgArray(kept.map((k) => k.to))}::date[]) as r(user_id, lo, hi)
-                  cross join lateral (
-                    select * from billing_entries x
-                    where x.user_id = r.user_id and x.first_day between r.lo and r.hi offset 0
-                  ) x)`,
-                query.groupBy,
-                where,
-              ),
-            );
+      const { windows, days } = await firstDaysToCount(tx, who, query);
+      const fromKept = await rowsOf<SumRow>(
+        tx,
+        billableSumsSelect(keptPart(who, query, windows), query.groupBy, where),
+      );
       // The ledger's days around the windows, and only the entries of the windows priced.
       const person = new Map(people.map((p) => [p.userId, p]));
       const counted = await ledgerRowsIn<SumRow>(
@@ -205,7 +261,8 @@ export async function billableSums(
           to: d.to,
         })),
         { now: ctx.now, manyRows: true },
-        sql`${entriesFromPieces(inWindows(windows, sql`p`))} ${pricedEntries} ${billableSumsSelect(sql`priced`, query.groupBy, where)}`,
+        sql`${entriesFromPieces(inWindows(windows, sql`p`))} ${pricedEntries()}
+          ${billableSumsSelect(asSums(sql`priced r`), query.groupBy, where)}`,
       );
       return [...fromKept, ...counted];
     },

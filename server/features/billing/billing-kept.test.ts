@@ -21,7 +21,7 @@ import { contextFor } from '../../lib/context';
 import { createTestApp, type TestContext } from '../../test/harness';
 import { billableSums, firstDaysToCount, type SumRow, sumRowOf } from './billable-sums';
 import { refreshAllBilling, refreshBilling } from './billing-kept';
-import { billableSumsSelect, entriesFromPieces, pricedEntries } from './billing-sql';
+import { asSums, billableSumsSelect, entriesFromPieces, pricedEntries } from './billing-sql';
 
 /**
  * The billing's kept rows (docs/decisions/049-billing-kept-rows.md) never change a figure: after any
@@ -123,31 +123,40 @@ function merged(rows: Awaited<ReturnType<typeof billableSums>>) {
 type Grouping = (typeof GROUPINGS)[number];
 
 /**
- * Asserts that the billable report of these people gives every group what pricing every entry afresh
- * from the ledger gives (the oracle); returns how many of them it read from kept rows, at least in part.
+ * Asserts that the billable report of these people (or of everyone, from the day sums) gives every
+ * group what pricing every entry afresh from the ledger gives (the oracle); returns how many of these
+ * people it read from kept rows, at least in part.
  */
 async function expectPricedAfresh(
   people: string[],
   range: { from: string; to: string },
   groupBy: Grouping,
   now: Date,
+  everyone = false,
 ) {
   const ctx = contextFor(t.app.deps, null, t.app.log);
-  const scope = { people: sql`u.id = any(${pgArray(people)}::uuid[])` };
+  const scope = everyone
+    ? { people: sql`true`, everyone }
+    : { people: sql`u.id = any(${pgArray(people)}::uuid[])` };
   const persons = await timePeople(t.db, scope.people, 'UTC', range, { off: 'none' });
   const report = await billableSums({ ...ctx, now }, { ...range, groupBy }, scope);
   const oracle = await ledgerRows<SumRow>(
     t.db,
     persons.map((person) => ({ person, ...range })),
     { now },
-    sql`${entriesFromPieces()} ${pricedEntries} ${billableSumsSelect(sql`priced`, groupBy, sql`true`)}`,
+    sql`${entriesFromPieces()} ${pricedEntries()} ${billableSumsSelect(asSums(sql`priced`), groupBy, sql`true`)}`,
   );
   expect(merged(report)).toEqual(merged(oracle.map(sumRowOf)));
+  const mine = persons.filter((p) => people.includes(p.userId));
   return t.db.transaction(
     async (tx) => {
-      const { windows } = await firstDaysToCount(tx as unknown as Db, persons, range);
+      const { windows } = await firstDaysToCount(
+        tx as unknown as Db,
+        { everyone: false, people: mine },
+        range,
+      );
       const whole = windows.filter((w) => w.from === range.from && w.to === range.to);
-      return persons.length - whole.length;
+      return mine.length - whole.length;
     },
     { isolationLevel: 'repeatable read' },
   );
@@ -249,9 +258,11 @@ describe('the kept rows of billing', () => {
               await refreshBilling(t.db, s.batch);
             }
 
-            // One grouping a step, in turn: every grouping meets every kind of step over the runs.
+            // One grouping a step, in turn, for these people or for everyone (every earlier run's
+            // people too, kept and summed per day): every grouping meets every kind of step over the runs.
+            const groupBy = GROUPINGS[Math.floor(i / 2) % GROUPINGS.length];
             for (const range of RANGES)
-              keptReads += await expectPricedAfresh(people, range, GROUPINGS[i % GROUPINGS.length], now);
+              keptReads += await expectPricedAfresh(people, range, groupBy, now, i % 2 === 1);
           }
           // Everything refreshed: nothing is marked, and the whole range reads from the kept rows.
           await markZoneChanges(t.db, 'UTC');
@@ -262,6 +273,18 @@ describe('the kept rows of billing', () => {
             sql`select count(*)::int as n from billing_stale where ${mine}`,
           );
           expect(n).toBe(0);
+          // The day sums are the kept rows summed (the trigger on billing_entries keeps them).
+          const sums = sql`select first_day as day, project_id, task_id, client_id, billable, invoiced, currency,
+              cost_currency, count(*) as n, sum(secs) as secs, sum(bsecs) as bsecs, coalesce(sum(amount), 0) as amount,
+              coalesce(sum(cost), 0) as cost
+            from billing_entries group by 1, 2, 3, 4, 5, 6, 7, 8`;
+          const kept = sql`select day, project_id, task_id, client_id, billable, invoiced, currency, cost_currency,
+              n, secs, bsecs, amount, cost from billing_days`;
+          const differ = await rowsOf(
+            t.db,
+            sql`(${sums} except all ${kept}) union all (${kept} except all ${sums})`,
+          );
+          expect(differ).toEqual([]);
         },
       ),
       // Each run writes and reads a few hundred times: a failure is reported as found, not shrunk.
@@ -315,5 +338,51 @@ describe('the kept rows of billing', () => {
     // the night shift's 3 h; 4 h + 24 h of the long entry inside the range and 10 minutes, rounded
     // up per day to 28.5 h
     expect(report.reduce((sum, r) => sum + r.billableSeconds, 0)).toBe(31.5 * H);
+  });
+  it('round an entry cut by the range with the other entries of its day when its project rounds per day', async () => {
+    const [project] = await t.db
+      .insert(projects)
+      .values({ name: 'Cut per day', billable: true, roundingMinutes: 30, roundingScope: 'day' })
+      .returning();
+    await t.db
+      .insert(rates)
+      .values({ projectId: project.id, amountMinor: 6000, currency: 'EUR', effectiveFrom: '2025-01-01' });
+    const person = (await t.createUser('employee', { timeZone: 'UTC' })).id;
+    const [from, to] = [MONDAY, addDays(MONDAY, 4)];
+    const at = (day: string, time: string) => new Date(`${day}T${time}Z`);
+    // 50 minutes of a night shift inside the range on each end, and 10 minutes on the same days:
+    // each day's hour rounds to one hour; cut alone, 50 minutes would round to an hour and 10 to 30
+    await t.db.insert(timeEntries).values([
+      {
+        userId: person,
+        projectId: project.id,
+        startTime: at(addDays(from, -1), '23:00:00'),
+        endTime: at(from, '00:50:00'),
+      },
+      {
+        userId: person,
+        projectId: project.id,
+        startTime: at(from, '08:00:00'),
+        endTime: at(from, '08:10:00'),
+      },
+      {
+        userId: person,
+        projectId: project.id,
+        startTime: at(to, '23:10:00'),
+        endTime: at(addDays(to, 1), '01:00:00'),
+      },
+      { userId: person, projectId: project.id, startTime: at(to, '08:00:00'), endTime: at(to, '08:10:00') },
+    ]);
+    await refreshAllStale(t.db, 'UTC');
+    await refreshAllBilling(t.db);
+    const now = new Date(`${addDays(MONDAY, 9)}T12:00:00Z`);
+    for (const everyone of [false, true])
+      expect(await expectPricedAfresh([person], { from, to }, 'project', now, everyone)).toBe(1);
+    const report = await billableSums(
+      { ...contextFor(t.app.deps, null, t.app.log), now },
+      { from, to, groupBy: 'project' },
+      { people: sql`u.id = ${person}` },
+    );
+    expect(report.reduce((sum, r) => sum + r.billableSeconds, 0)).toBe(2 * H);
   });
 });

@@ -14,7 +14,26 @@ type Mark = { id: string; user_id: string; lo_ms: number | null; hi_ms: number |
 type Person = { id: string; zone: string; kept: string | null; ledger_stale: boolean };
 
 const columns = sql`entry_id, user_id, first_day, last_day, project_id, task_id, client_id, billable, invoiced,
-  secs, bsecs, currency, amount, cost_currency, cost`;
+  secs, bsecs, currency, amount, cost_currency, cost, day_rounded`;
+const cutColumns = sql`entry_id, side, cut_day, user_id, first_day, last_day, project_id, task_id, client_id,
+  billable, invoiced, day_rounded, secs, bsecs, currency, amount, cost_currency, cost`;
+
+/**
+ * The cuts of the entries in `whole_pieces` that span more than one day (billing_cuts): for each day
+ * after the first, the entry from that day on (`head`), and for each day before the last, up to and
+ * with it (`tail`), each as the pieces `entriesFromPieces` prices.
+ */
+const cutPieces = sql`spans as (
+    select entry_id, min(day) as f, max(day) as l from whole_pieces group by entry_id having max(day) > min(day)
+  ), pieces as (
+    select k.user_id, k.day, k.entry_id, k.project_id, k.task_id, k.secs, 'head' as side, c.cut_day
+    from spans s cross join lateral (select s.f + g as cut_day from generate_series(1, s.l - s.f) g) c
+    join whole_pieces k on k.entry_id = s.entry_id and k.day >= c.cut_day
+    union all
+    select k.user_id, k.day, k.entry_id, k.project_id, k.task_id, k.secs, 'tail', c.cut_day
+    from spans s cross join lateral (select s.f + g as cut_day from generate_series(0, s.l - s.f - 1) g) c
+    join whole_pieces k on k.entry_id = s.entry_id and k.day <= c.cut_day
+  )`;
 
 /**
  * The entries to price again for these people and day spans: every entry with a piece on those days
@@ -45,6 +64,8 @@ async function entriesToPrice(tx: Db, spans: readonly { userId: string; from: st
  */
 async function refreshPeople(db: Db, ids: readonly string[]) {
   await db.transaction(async (tx) => {
+    // one refresh at a time: the day sums they change are shared by everyone (billing_days)
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('billing_days'))`);
     await tx.execute(
       sql`select pg_advisory_xact_lock(hashtext('billing_entries'), hashtext(u::text))
         from unnest(${pgArray([...ids].sort())}::uuid[]) as u order by u`,
@@ -83,29 +104,38 @@ async function refreshPeople(db: Db, ids: readonly string[]) {
     const partly = spans.filter((s) => !wholly.has(s.userId));
     const again = partly.length > 0 ? await entriesToPrice(tx as unknown as Db, partly) : [];
     const whole = [...wholly];
-    await tx.execute(sql`delete from billing_entries where user_id = any(${pgArray(whole)}::uuid[])`);
-    await tx.execute(
-      sql`delete from billing_entries where entry_id = any(${pgArray(again.map((r) => r.entry_id))}::uuid[])`,
-    );
-    if (whole.length > 0 || again.length > 0)
-      await tx.execute(
-        sql`with z as (
+    const entryIds = pgArray(again.map((r) => r.entry_id));
+    for (const table of [sql`billing_entries`, sql`billing_cuts`]) {
+      if (whole.length > 0)
+        await tx.execute(sql`delete from ${table} where user_id = any(${pgArray(whole)}::uuid[])`);
+      if (again.length > 0)
+        await tx.execute(sql`delete from ${table} where entry_id = any(${entryIds}::uuid[])`);
+    }
+    if (whole.length > 0 || again.length > 0) {
+      const wholePieces = sql`with z as (
             select * from unnest(${pgArray([...zones.keys()])}::uuid[], ${pgArray([...zones.values()])}::text[])
               as z(user_id, zone)
-          ), pieces as (
+          ), whole_pieces as (
             select k.user_id, k.day, k.entry_id, k.project_id, k.task_id, k.secs
             from ledger_pieces k where k.user_id = any(${pgArray(whole)}::uuid[])
             union all
             select k.user_id, k.day, k.entry_id, k.project_id, k.task_id, k.secs
-            from unnest(${pgArray(again.map((r) => r.user_id))}::uuid[], ${pgArray(again.map((r) => r.entry_id))}::uuid[])
-              as a(user_id, entry_id)
+            from unnest(${pgArray(again.map((r) => r.user_id))}::uuid[], ${entryIds}::uuid[]) as a(user_id, entry_id)
             join z on z.user_id = a.user_id
             join time_entries e on e.id = a.entry_id
             join ledger_pieces k on k.user_id = a.user_id and k.entry_id = a.entry_id
               and k.day between (e.start_time at time zone z.zone)::date and (e.end_time at time zone z.zone)::date
-          ) ${entriesFromPieces()} ${pricedEntries}
+          )`;
+      await tx.execute(
+        sql`${wholePieces}, pieces as (select * from whole_pieces) ${entriesFromPieces()} ${pricedEntries()}
           insert into billing_entries (${columns}) select ${columns} from priced`,
       );
+      await tx.execute(
+        sql`${wholePieces}, ${cutPieces} ${entriesFromPieces(sql`true`, true)} ${pricedEntries(true)}
+          insert into billing_cuts (${cutColumns}, span)
+          select ${cutColumns}, s.l - s.f from priced join spans s using (entry_id)`,
+      );
+    }
     if (ready.length > 0)
       await tx.execute(
         sql`insert into billing_people (user_id, zone)
