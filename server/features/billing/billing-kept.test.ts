@@ -385,4 +385,36 @@ describe('the kept rows of billing', () => {
     );
     expect(report.reduce((sum, r) => sum + r.billableSeconds, 0)).toBe(2 * H);
   });
+  it("price an entry across midnight again with its first day's group when only its second day is touched", async () => {
+    const [project] = await t.db
+      .insert(projects)
+      .values({ name: 'Touched later', billable: true, roundingMinutes: 6, roundingScope: 'day' })
+      .returning();
+    const person = (await t.createUser('employee', { timeZone: 'UTC' })).id;
+    const at = (day: string, time: string) => new Date(`${day}T${time}Z`);
+    const [d1, d2] = [MONDAY, addDays(MONDAY, 1)];
+    // one rounding group on the first day: a morning entry and an entry across midnight
+    await t.db.insert(timeEntries).values([
+      { userId: person, projectId: project.id, startTime: at(d1, '00:00:09'), endTime: at(d1, '06:00:11') },
+      { userId: person, projectId: project.id, startTime: at(d1, '06:02:34'), endTime: at(d2, '06:02:19') },
+    ]);
+    await refreshAllStale(t.db, 'UTC');
+    await refreshAllBilling(t.db);
+    // a write on the second day only: the entry across midnight is priced again, with its group
+    await t.db
+      .insert(timeEntries)
+      .values({ userId: person, startTime: at(d2, '19:04:07'), endTime: at(d2, '19:05:02') });
+    await refreshAllStale(t.db, 'UTC');
+    await refreshAllBilling(t.db);
+    const now = new Date(`${addDays(MONDAY, 9)}T12:00:00Z`);
+    expect(
+      await expectPricedAfresh([person], { from: addDays(d1, -1), to: addDays(d1, 4) }, 'project', now),
+    ).toBe(1);
+    const [kept] = await rowsOf<{ bsecs: number }>(
+      t.db,
+      sql`select sum(bsecs)::int as bsecs from billing_entries where user_id = ${person} and project_id = ${project.id}`,
+    );
+    // 107,987 s on the first day, rounded up once to 6 minutes
+    expect(kept.bsecs).toBe(108_000);
+  });
 });

@@ -38,8 +38,10 @@ const cutPieces = sql`spans as (
 /**
  * The entries to price again for these people and day spans: every entry with a piece on those days
  * (its seconds may have changed) or a kept row starting on them (a deleted or moved entry's old
- * row). A mark covers the whole of every entry it concerns, so per-day rounding's groups come whole:
- * each entry of a group has a piece on the group's day.
+ * row), and with them every entry that starts on the same day as one of those (old or new first
+ * day): per-day rounding groups a person's entries by the day they start on, so a group is priced
+ * whole or not at all (an entry across midnight can be touched on its second day while its group
+ * is its first day's).
  */
 async function entriesToPrice(tx: Db, spans: readonly { userId: string; from: string; to: string }[]) {
   return rowsOf<{ user_id: string; entry_id: string }>(
@@ -47,12 +49,23 @@ async function entriesToPrice(tx: Db, spans: readonly { userId: string; from: st
     sql`with s as (
         select * from unnest(${pgArray(spans.map((s) => s.userId))}::uuid[], ${pgArray(spans.map((s) => s.from))}::date[],
           ${pgArray(spans.map((s) => s.to))}::date[]) as s(user_id, from_day, to_day)
+      ), touched as (
+        select k.user_id, k.entry_id from s
+          join ledger_pieces k on k.user_id = s.user_id and k.day between s.from_day and s.to_day
+        union
+        select b.user_id, b.entry_id from s
+          join billing_entries b on b.user_id = s.user_id and b.first_day between s.from_day and s.to_day
+      ), first_days as (
+        select k.user_id, min(k.day) as day from touched t
+          join ledger_pieces k on k.user_id = t.user_id and k.entry_id = t.entry_id
+          group by k.user_id, k.entry_id
+        union
+        select b.user_id, b.first_day from touched t join billing_entries b on b.entry_id = t.entry_id
       )
-      select k.user_id::text, k.entry_id::text from s
-        join ledger_pieces k on k.user_id = s.user_id and k.day between s.from_day and s.to_day
+      select user_id::text, entry_id::text from touched
       union
-      select b.user_id::text, b.entry_id::text from s
-        join billing_entries b on b.user_id = s.user_id and b.first_day between s.from_day and s.to_day`,
+      select b.user_id::text, b.entry_id::text from first_days f
+        join billing_entries b on b.user_id = f.user_id and b.first_day = f.day`,
   );
 }
 
