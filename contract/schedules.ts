@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { idParam } from './common';
 import { endpoints } from './endpoint';
 import { isKnownTimeZone } from './settings';
+import { weekdayOf } from './zoned-time';
 
 /** Monday first, as weeks start on Monday (docs/product/timesheets.md). */
 export const weekdayNames = [
@@ -68,8 +69,7 @@ export type PutScheduleRequest = z.input<typeof putScheduleRequest>;
 
 /** The expected minutes of an ISO date (YYYY-MM-DD) under a schedule. */
 export function expectedOn(minutes: readonly number[], date: string): number {
-  const sundayFirst = new Date(`${date}T00:00:00Z`).getUTCDay();
-  return minutes[(sundayFirst + 6) % 7] ?? 0;
+  return minutes[weekdayOf(date)] ?? 0;
 }
 
 export const schedulesApi = endpoints('Schedules', {

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   addDays,
@@ -9,6 +10,7 @@ import {
   zonedDayRange,
   zonedInstant,
   wallClockSpan,
+  weekdayOf,
 } from './zoned-time';
 
 describe('zoned time', () => {
@@ -112,5 +114,20 @@ describe('the spans of typed times', () => {
       '2026-01-14T22:30:00.000Z',
       '2026-01-14T22:00:00.000Z',
     ]);
+  });
+});
+
+describe('the weekday of a date', () => {
+  it('is the calendar weekday, Monday 0 to Sunday 6, on any date of 1600–2400', () => {
+    expect(weekdayOf('2026-11-23')).toBe(0); // a Monday
+    expect(weekdayOf('2024-02-29')).toBe(3);
+    expect(weekdayOf('2000-03-01')).toBe(2);
+    fc.assert(
+      fc.property(fc.integer({ min: Date.UTC(1600, 0, 1), max: Date.UTC(2400, 11, 31) }), (ms) => {
+        const date = new Date(ms).toISOString().slice(0, 10);
+        expect(weekdayOf(date)).toBe((new Date(`${date}T00:00:00Z`).getUTCDay() + 6) % 7);
+      }),
+      { numRuns: 2000 },
+    );
   });
 });

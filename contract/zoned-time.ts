@@ -135,6 +135,20 @@ export function sentenceDay(isoDay: string, locale: string): string {
   return f.format(new Date(`${isoDay}T12:00:00Z`));
 }
 
+const MONTH_OFFSETS = [0, 3, 2, 5, 0, 3, 5, 1, 4, 6, 2, 4];
+/**
+ * The weekday of a 'YYYY-MM-DD' date, Monday 0 to Sunday 6 (weeks start on Monday). Arithmetic
+ * (Sakamoto's rule), not a Date: expected time asks it for every day of every person in a range.
+ */
+export function weekdayOf(date: string): number {
+  const m = Number(date.slice(5, 7));
+  const d = Number(date.slice(8, 10));
+  const y = Number(date.slice(0, 4)) - (m < 3 ? 1 : 0);
+  const sundayFirst =
+    (y + Math.floor(y / 4) - Math.floor(y / 100) + Math.floor(y / 400) + MONTH_OFFSETS[m - 1] + d) % 7;
+  return (sundayFirst + 6) % 7;
+}
+
 /** Adds days to a 'YYYY-MM-DD' date. */
 export function addDays(date: string, days: number): string {
   // Walking a range day by day is the ledger's and the calendar's inner loop: the next day of a date

@@ -22,6 +22,12 @@ export type LedgerOptions = {
    * to disk at PostgreSQL's default 4 MB. Set for this read's transaction only.
    */
   manyRows?: boolean;
+  /**
+   * The caller sums `pieces` per person and day only (user_id, day, secs): kept days are read from
+   * their day sums (`ledger_days`, one row per person and day, no entry, project or task) instead
+   * of every piece (docs/decisions/051-ledger-day-sums.md). Not with `projectId`.
+   */
+  perDay?: boolean;
 };
 
 /**
@@ -109,7 +115,14 @@ export function ledgerWith(parts: LedgerParts, options: LedgerOptions): SQL {
   // One index range per person's run of days (lateral, kept from being flattened by offset 0): the
   // planner cannot see how few days the runs hold, and as a join it read all of ledger_pieces in
   // parallel for a 100-person week (65 ms for 1,940 rows; docs/performance.md, kept sums).
-  const keptPieces = sql`
+  const keptPieces =
+    options.perDay && !options.projectId
+      ? sql`
+      select k.user_id, k.day, null::uuid as entry_id, null::uuid as project_id, null::uuid as task_id, k.secs
+      from kept_ranges r cross join lateral (
+        select * from ledger_days k where k.user_id = r.user_id and k.day between r.from_day and r.to_day offset 0
+      ) k`
+      : sql`
       select k.user_id, k.day, k.entry_id, k.project_id, k.task_id, k.secs
       from kept_ranges r cross join lateral (
         select * from ledger_pieces k

@@ -14,7 +14,8 @@ import { markZoneChanges, refreshAllStale, refreshLedger } from './ledger-rollup
  * The ledger's kept sums (docs/decisions/042-ledger-rollup.md) never change a figure: after any
  * sequence of writes (new entries, moved and deleted ones, a running timer, a person's new zone)
  * with refreshes of some or all people in between, the ledger read through the kept sums gives
- * every person, day, entry and project the same seconds as counting everything from the entries.
+ * every person, day, entry and project the same seconds as counting everything from the entries,
+ * and so do the kept day sums to a read per person and day.
  */
 const H = 3600;
 const ZONES = ['Europe/Berlin', 'America/New_York', 'Asia/Kolkata', 'UTC'] as const;
@@ -142,12 +143,27 @@ describe('the kept sums of the ledger', () => {
             expect(ofProject).toEqual(
               counted.filter((r) => (r as { project_id: string }).project_id === project.id),
             );
+            // Reads that sum per person and day take the kept days' sums: the same seconds.
+            const perDay = sql`select user_id::text, day::text, sum(secs)::bigint::text as secs
+              from pieces group by 1, 2 order by 1, 2`;
+            expect(await ledgerRows(t.db, ranges, { now, perDay: true }, perDay)).toEqual(
+              await rowsOf(
+                t.db,
+                sql`${ledgerWith({ all: ranges, counted: ranges, kept: [], timers: true }, { now })} ${perDay}`,
+              ),
+            );
           }
           // Everything refreshed: nothing is stale.
           await markZoneChanges(t.db, 'UTC');
           await refreshAllStale(t.db, 'UTC');
           const [{ n }] = await rowsOf<{ n: number }>(t.db, sql`select count(*)::int as n from ledger_stale`);
           expect(n).toBe(0);
+          // The day sums are the kept pieces summed (the trigger on ledger_pieces keeps them).
+          const sums = sql`select user_id, day, count(*) as n, sum(secs) as secs from ledger_pieces group by 1, 2`;
+          const kept = sql`select user_id, day, n, secs from ledger_days`;
+          expect(
+            await rowsOf(t.db, sql`(${sums} except all ${kept}) union all (${kept} except all ${sums})`),
+          ).toEqual([]);
         },
       ),
       { numRuns: Number(process.env.LEDGER_RUNS ?? 25) },

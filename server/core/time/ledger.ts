@@ -70,7 +70,7 @@ export async function trackedByDay(
   const rows = await ledgerRows<{ user_id: string; day: string; seconds: string | number }>(
     db,
     ranges,
-    options,
+    { ...options, perDay: true },
     sql`select user_id::text, day::text, sum(secs) as seconds from pieces group by 1, 2`,
   );
   for (const r of rows) {

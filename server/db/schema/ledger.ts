@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { bigint, bigserial, date, index, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
 import { ts } from './_columns';
 import { users } from './users';
@@ -27,6 +28,32 @@ export const ledgerPieces = pgTable(
     primaryKey({ columns: [t.userId, t.day, t.entryId] }),
     // a person's run of days read from the index alone, whatever the caller sums
     index('ledger_pieces_cover_idx').on(t.userId, t.day, t.projectId, t.taskId, t.entryId, t.secs),
+  ],
+);
+
+/**
+ * The kept pieces summed per person and day (a trigger on `ledger_pieces` keeps them, migration
+ * 0035): what reads that only sum a person's days (the week grid, the time report by person or
+ * period, overtime) take instead of every piece (docs/decisions/051-ledger-day-sums.md). Valid where
+ * the pieces are.
+ */
+export const ledgerDays = pgTable(
+  'ledger_days',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    /** pieces summed (a row at 0 is removed) */
+    n: bigint('n', { mode: 'number' }).notNull(),
+    secs: bigint('secs', { mode: 'number' }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.day] }),
+    // a person's run of days read from the index alone
+    index('ledger_days_cover_idx').on(t.userId, t.day, t.secs),
+    // the days a change left with no piece, removed by the same trigger
+    index('ledger_days_empty_idx').on(t.userId).where(sql`${t.n} = 0`),
   ],
 );
 

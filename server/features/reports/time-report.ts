@@ -8,9 +8,12 @@ import { localeOf, translator } from '../../lib/i18n';
 import { ledgerRows } from '../../core/time/ledger';
 import { type ReportScope, reportScope } from './report-scope';
 
-/** Rows over the scope's ledger (each person's own days from..to), narrowed to the project if one is chosen. */
-const ledgerOf = <T>(ctx: Context, s: ReportScope, rest: SQL) =>
-  ledgerRows<T>(ctx.db, s.ranges, { now: ctx.now, projectId: s.projectId }, rest);
+/**
+ * Rows over the scope's ledger (each person's own days from..to), narrowed to the project if one is
+ * chosen; `perDay` when `rest` sums per person and day only (the ledger's day sums serve).
+ */
+const ledgerOf = <T>(ctx: Context, s: ReportScope, rest: SQL, perDay = false) =>
+  ledgerRows<T>(ctx.db, s.ranges, { now: ctx.now, projectId: s.projectId, perDay }, rest);
 
 /** A period's names in the caller's language (English as it always was: en-GB's order). */
 function periodNames(language: Language) {
@@ -89,7 +92,8 @@ export async function timeReport(ctx: Context, query: TimeReportQuery): Promise<
       from pieces group by 1`,
   };
   const byName = groupBy === 'project' || groupBy === 'user';
-  const found = s.people.length === 0 ? [] : await ledgerOf<GroupRow>(ctx, s, select[groupBy]);
+  const found =
+    s.people.length === 0 ? [] : await ledgerOf<GroupRow>(ctx, s, select[groupBy], groupBy !== 'project');
   let rows: Omit<TimeReportRow, 'share'>[];
   if (byName) {
     rows = found.map((r) => ({ key: r.key, label: r.label, seconds: Number(r.seconds) }));
@@ -126,6 +130,7 @@ export async function timeGrid(ctx: Context, query: TimeGridQuery): Promise<Time
           ctx,
           s,
           sql`select user_id::text, day::text, sum(secs)::bigint as seconds from pieces group by 1, 2`,
+          true,
         );
   const active = new Set(
     (
