@@ -156,7 +156,7 @@ export async function prepareDataset(
     // this machine's PostgreSQL): the kept rows' visibility, so their reads stay in the index.
     if (people + priced > 0)
       await database.db.execute(
-        sql`vacuum (analyze) ledger_pieces, billing_entries, billing_cuts, billing_days`,
+        sql`vacuum (analyze) ledger_pieces, ledger_days, billing_entries, billing_cuts, billing_days`,
       );
     if (people > 0)
       console.log(
