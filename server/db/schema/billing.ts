@@ -103,6 +103,22 @@ export const billingSettings = pgTable(
 // pricing every entry of the range again. Marked stale by triggers on every write that changes a
 // price (entries, projects' billing, rates), in the write's own transaction.
 
+/** What billing keeps of a priced entry (or cut of one), as `pricedEntries` gives it (billing-sql.ts). */
+const pricedColumns = () => ({
+  projectId: uuid('project_id'),
+  taskId: uuid('task_id'),
+  clientId: uuid('client_id'),
+  billable: boolean('billable').notNull(),
+  invoiced: boolean('invoiced').notNull(),
+  /** ledger seconds, and the billed (rounded) seconds of a billable entry */
+  secs: bigint('secs', { mode: 'number' }).notNull(),
+  bsecs: bigint('bsecs', { mode: 'number' }).notNull(),
+  currency: text('currency'),
+  amount: bigint('amount', { mode: 'number' }),
+  costCurrency: text('cost_currency'),
+  cost: bigint('cost', { mode: 'number' }),
+});
+
 /**
  * One stored entry as billing counts it: its ledger seconds over all its days (overlaps once), on
  * the first day it counts on, rounded and priced as its project and the rates say. Valid for a
@@ -118,18 +134,7 @@ export const billingEntries = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     firstDay: date('first_day', { mode: 'string' }).notNull(),
     lastDay: date('last_day', { mode: 'string' }).notNull(),
-    projectId: uuid('project_id'),
-    taskId: uuid('task_id'),
-    clientId: uuid('client_id'),
-    billable: boolean('billable').notNull(),
-    invoiced: boolean('invoiced').notNull(),
-    /** ledger seconds, and the billed (rounded) seconds of a billable entry */
-    secs: bigint('secs', { mode: 'number' }).notNull(),
-    bsecs: bigint('bsecs', { mode: 'number' }).notNull(),
-    currency: text('currency'),
-    amount: bigint('amount', { mode: 'number' }),
-    costCurrency: text('cost_currency'),
-    cost: bigint('cost', { mode: 'number' }),
+    ...pricedColumns(),
     /** billable and rounded per person, project and day: its bsecs depend on the day's other entries */
     dayRounded: boolean('day_rounded').notNull().default(false),
   },
@@ -178,18 +183,8 @@ export const billingCuts = pgTable(
     firstDay: date('first_day', { mode: 'string' }).notNull(),
     lastDay: date('last_day', { mode: 'string' }).notNull(),
     span: integer('span').notNull(),
-    projectId: uuid('project_id'),
-    taskId: uuid('task_id'),
-    clientId: uuid('client_id'),
-    billable: boolean('billable').notNull(),
-    invoiced: boolean('invoiced').notNull(),
+    ...pricedColumns(),
     dayRounded: boolean('day_rounded').notNull(),
-    secs: bigint('secs', { mode: 'number' }).notNull(),
-    bsecs: bigint('bsecs', { mode: 'number' }).notNull(),
-    currency: text('currency'),
-    amount: bigint('amount', { mode: 'number' }),
-    costCurrency: text('cost_currency'),
-    cost: bigint('cost', { mode: 'number' }),
   },
   (t) => [
     primaryKey({ columns: [t.entryId, t.side, t.cutDay] }),

@@ -193,6 +193,11 @@ const keptRows = (runs: readonly FirstDays[]) =>
       select * from billing_entries x where x.user_id = r.user_id and x.first_day between r.lo and r.hi offset 0
     ) x) kept`;
 
+/** Whether `p`'s person and first day fall in one of the windows. */
+const inWindows = (windows: readonly FirstDays[], p: SQL) =>
+  sql`exists (select 1 from ${runsTable(windows)} as w(user_id, lo, hi)
+    where w.user_id = ${p}.user_id and ${p}.first_day between w.lo and w.hi)`;
+
 /**
  * The kept part of the report, as rows to sum (`asSums`): every entry whose first day in the range
  * lies outside its person's windows, as the range cuts it.
@@ -203,8 +208,7 @@ const keptRows = (runs: readonly FirstDays[]) =>
  */
 function keptPart(who: Who, range: { from: string; to: string }, windows: readonly FirstDays[]) {
   const { from, to } = range;
-  const outside = sql`not exists (select 1 from ${runsTable(windows)} as w(user_id, lo, hi)
-    where w.user_id = c.user_id and c.first_day between w.lo and w.hi)`;
+  const outside = sql`not ${inWindows(windows, sql`c`)}`;
   const base = who.everyone
     ? sql`select null::uuid as user_id, project_id, task_id, client_id, currency, cost_currency, billable, invoiced,
           n, secs, bsecs, amount, cost
@@ -219,11 +223,6 @@ function keptPart(who: Who, range: { from: string; to: string }, windows: readon
     union all ${asSums(sql`billing_cuts c where c.side = 'head' and c.cut_day = ${from}::date
       and c.last_day <= ${to}::date and ${outside} ${ofPeople(who, sql`c.user_id`)}`)}`;
 }
-
-/** Whether `p`'s person and first day fall in one of the windows. */
-const inWindows = (windows: readonly FirstDays[], p: SQL) =>
-  sql`exists (select 1 from ${runsTable(windows)} as w(user_id, lo, hi)
-    where w.user_id = ${p}.user_id and ${p}.first_day between w.lo and w.hi)`;
 
 /**
  * The billable report's sums (docs/product/billing.md#reports), per group, project and currency, so a
