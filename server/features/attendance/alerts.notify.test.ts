@@ -105,4 +105,40 @@ describe('attendance alerts as notifications', () => {
       .where(eq(attendanceRecords.userId, worker.user.id));
     expect(record.missedClockOutNotifiedAt).not.toBeNull();
   });
+
+  it('the sweep also notifies a record the system closed, and not one its owner closed', async () => {
+    clock.set('2025-03-12T08:30:00Z');
+    const { boss, worker } = await team();
+    const closer = await t.userClient('employee', { firstName: 'Cal', lastName: 'Closed' });
+    await t.signIn({ id: adminId }).then((admin) =>
+      admin.post('/api/teams', {
+        name: `Team ${Math.random()}`,
+        members: [
+          { userId: boss.user.id, role: 'manager' },
+          { userId: closer.user.id, role: 'member' },
+        ],
+      }),
+    );
+    expect((await worker.api.post('/api/attendance/clock-in')).statusCode).toBe(201);
+    expect((await closer.api.post('/api/attendance/clock-in')).statusCode).toBe(201);
+    clock.set('2025-03-12T16:30:00Z');
+    expect((await closer.api.post('/api/attendance/clock-out')).statusCode).toBe(200);
+    // The next morning the worker clocks in: the record left open is closed at 17:00 by the system.
+    clock.set('2025-03-13T08:30:00Z');
+    const morning = await t.signIn({ id: worker.user.id }); // the evening's session has lapsed
+    expect((await morning.post('/api/attendance/clock-in')).statusCode).toBe(201);
+    const [closed] = await t.db
+      .select()
+      .from(attendanceRecords)
+      .where(and(eq(attendanceRecords.userId, worker.user.id), eq(attendanceRecords.date, '2025-03-12')));
+    expect(closed).toMatchObject({ autoClosed: true });
+    expect(closed.clockOut).not.toBeNull();
+    // Nothing of either is open any more: only the system's closing tells of the missed clock-out.
+    clock.set('2025-03-13T09:00:00Z');
+    expect((await morning.post('/api/attendance/clock-out')).statusCode).toBe(200);
+    await sweep();
+    const rows = await of(boss.user.id, 'attendance_missed_clock_out');
+    expect(rows.map((r) => r.title)).toContain('Lee Late did not clock out on 2025-03-12');
+    expect(rows.map((r) => r.title).filter((title) => title.startsWith('Cal Closed'))).toEqual([]);
+  });
 });
