@@ -1,4 +1,4 @@
-import type { SQL } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from './types';
 
 /** Runs hand-written SQL and returns its rows; both drivers answer `{rows}`. */
@@ -11,4 +11,14 @@ export async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
  * cast (`${pgArray(ids)}::uuid[]`): one parameter for any number of values.
  */
 export const pgArray = (values: readonly (string | number)[]) =>
-  `{${values.map((v) => `"${String(v).replace(/["\\]/g, '\\$&')}"`).join(',')}}`;
+  `{${values.map((v) => `"${escapeElement(String(v))}"`).join(',')}}`;
+
+/** A quote or backslash escaped; ids, days and zones (nearly every value) have neither and skip the regex. */
+const escapeElement = (v: string) => (v.includes('"') || v.includes('\\') ? v.replace(/["\\]/g, '\\$&') : v);
+
+/**
+ * `in (<the ids>)` for a uuid column: `where r.user_id ${inIds(ids)}`. A join with the unnested array
+ * rather than `= any(<array>)`, whose every element the planner weighs when it is a constant: 1.5 ms
+ * of planning for 1,000 people against 0.2 ms (docs/performance.md, "Planning 1,000 ids").
+ */
+export const inIds = (ids: readonly string[]) => sql`in (select unnest(${pgArray(ids)}::uuid[]))`;

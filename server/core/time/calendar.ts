@@ -1,7 +1,7 @@
 import Holidays from 'date-holidays';
 import { addDays } from '@contract/zoned-time';
 import { sql } from 'drizzle-orm';
-import { rowsOf } from '../../db/rows';
+import { inIds, rowsOf } from '../../db/rows';
 import type { Db } from '../../db/types';
 
 /**
@@ -181,7 +181,6 @@ export async function offDays(
 ): Promise<Map<string, Map<string, OffDay[]>>> {
   const result = new Map<string, Map<string, OffDay[]>>();
   if (userIds.length === 0) return result;
-  const ids = `{${userIds.join(',')}}`;
   const [organisation, teams, overrides, leave] = await Promise.all([
     organisationRegion(db),
     rowsOf<{ user_id: string; team_id: string; country: string; region: string | null }>(
@@ -189,7 +188,7 @@ export async function offDays(
       sql`select distinct on (m.user_id) m.user_id::text, t.id::text as team_id, t.holiday_country as country,
             t.holiday_region as region
           from team_members m join teams t on t.id = m.team_id
-          where m.user_id = any(${ids}::uuid[]) and t.holiday_country is not null
+          where m.user_id ${inIds(userIds)} and t.holiday_country is not null
           order by m.user_id, lower(t.name), t.id`,
     ),
     rowsOf<Override>(
@@ -204,7 +203,7 @@ export async function offDays(
           sql`select r.user_id::text, r.id::text, r.type_id::text, t.name as type_name, t.color, t.paid, t.compensation,
             t.private_reason, r.start_date::text, r.end_date::text, r.start_half, r.end_half, r.hours
           from leave_requests r join leave_types t on t.id = r.type_id
-          where r.user_id = any(${ids}::uuid[]) and r.status = 'approved'
+          where r.user_id ${inIds(userIds)} and r.status = 'approved'
             and r.start_date <= ${to}::date and r.end_date >= ${from}::date`,
         ),
   ]);

@@ -160,7 +160,14 @@ export function ledgerWith(parts: LedgerParts, options: LedgerOptions): SQL {
       select r.*, greatest(r.s, coalesce(max(r.f) over (
           partition by r.user_id order by r.s, r.id rows between unbounded preceding and 1 preceding), r.s)) as cs
       from raw r
-    ), kept_ranges as (${kept ? rangesTable(parts.kept) : sql`select null::uuid as user_id, null::text as zone, null::date as from_day, null::date as to_day where false`}
+    ), kept_ranges as (${
+      // Nothing to count: the kept ranges are all of them, already sent once as `people`.
+      !counted && kept
+        ? sql`select * from people`
+        : kept
+          ? rangesTable(parts.kept)
+          : sql`select null::uuid as user_id, null::text as zone, null::date as from_day, null::date as to_day where false`
+    }
     ), pieces as (
       ${counted ? countedPieces : empty}
       union all

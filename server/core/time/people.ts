@@ -23,6 +23,8 @@ export type TimePerson = {
   since: string;
   /** holidays and approved leave by day, over the range the people were read for (as `TimePeopleOptions.off` asked) */
   off: Map<string, OffDay[]>;
+  /** an active, approved account: reports list them even when they tracked nothing */
+  active: boolean;
 };
 
 /** The zone a person's days count in: their own when the runtime knows it, else the organisation's. */
@@ -54,6 +56,7 @@ type Row = {
   team_id: string | null;
   team_name: string | null;
   team_minutes: number[] | null;
+  active: boolean;
 };
 
 /**
@@ -83,7 +86,8 @@ const PEOPLE_WITH_SCHEDULES = sql`users u
 
 /** The columns `PEOPLE_WITH_SCHEDULES` gives a `Row`. */
 const SCHEDULE_COLUMNS = sql`u.id, u.first_name || ' ' || u.last_name as name, u.time_zone as zone, ws.minutes,
-  u.created_at as created, ts.id as team_id, ts.name as team_name, ts.schedule_minutes as team_minutes`;
+  u.created_at as created, ts.id as team_id, ts.name as team_name, ts.schedule_minutes as team_minutes,
+  u.is_active and u.approval_status = 'approved' as active`;
 
 /** Whose schedule a person follows, and its minutes: their own, else their team's, else the organisation's. */
 export function followedSchedule(row: Pick<Row, 'minutes' | 'team_id' | 'team_name' | 'team_minutes'>) {
@@ -155,6 +159,7 @@ export async function timePeople(
       minutes: followedSchedule(r).minutes,
       since: zonedDate(new Date(r.created), zone),
       off: off.get(r.id) ?? new Map(),
+      active: r.active,
     };
   });
 }

@@ -1,4 +1,3 @@
-import { rowsOf } from '../../db/rows';
 import { sql } from 'drizzle-orm';
 import type { OvertimeReport, OvertimeReportQuery } from '@contract/reports';
 import { zonedDate } from '@contract/zoned-time';
@@ -30,20 +29,9 @@ export async function overtimeReport(ctx: Context, query: OvertimeReportQuery): 
       : []
     ).map((r) => [r.user_id, Number(r.seconds)]),
   );
-  const active = new Set(
-    ranges.length === 0
-      ? []
-      : (
-          await rowsOf<{ id: string }>(
-            ctx.db,
-            sql`select id::text from users where is_active and approval_status = 'approved'
-                and id = any(${`{${s.people.map((p) => p.userId).join(',')}}`}::uuid[])`,
-          )
-        ).map((r) => r.id),
-  );
   const users = counted
     ? s.people
-        .filter((p) => active.has(p.userId) || tracked.has(p.userId))
+        .filter((p) => p.active || tracked.has(p.userId))
         .map((p) => {
           const expectedSeconds = expectedBetween(p, s.from, countedTo);
           const trackedSeconds = tracked.get(p.userId) ?? 0;

@@ -1,6 +1,7 @@
 import type { ReportFilters, ReportScopeInfo } from '@contract/reports';
 import type { SQL } from 'drizzle-orm';
 import { sql } from 'drizzle-orm';
+import { inIds } from '../../db/rows';
 import type { Context } from '../../lib/context';
 import { peopleFilter, scopeInfo, timeVisibleTo } from '../../core/scope';
 import type { LedgerRange } from '../../core/time/ledger';
@@ -68,4 +69,4 @@ export function viewerRange(s: ReportScope) {
 
 /** `and <column> = any(<the people in scope>)`, for a where clause on a user id column. */
 export const inScope = (s: ReportScope, column: SQL) =>
-  sql`and ${column} = any(${`{${s.people.map((p) => p.userId).join(',')}}`}::uuid[])`;
+  sql`and ${column} ${inIds(s.people.map((p) => p.userId))}`;

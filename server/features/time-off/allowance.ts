@@ -2,7 +2,7 @@ import type { LeaveBalance, LeavePolicy } from '@contract/time-off';
 import { sql } from 'drizzle-orm';
 import { type CostedRequest, costOf, halves } from '../../core/time/leave-cost';
 import type { TimePerson } from '../../core/time/people';
-import { rowsOf } from '../../db/rows';
+import { inIds, rowsOf } from '../../db/rows';
 import type { Db } from '../../db/types';
 
 /**
@@ -143,17 +143,16 @@ export async function allowanceData(
   fromYear: number,
   toYear: number,
 ): Promise<AllowanceData> {
-  const ids = `{${userIds.join(',')}}`;
   const [policy, entitlements, adjustments, requests] = await Promise.all([
     readPolicy(db),
     rowsOf<{ user_id: string; days: string | number }>(
       db,
-      sql`select user_id::text, days from leave_entitlements where user_id = any(${ids}::uuid[])`,
+      sql`select user_id::text, days from leave_entitlements where user_id ${inIds(userIds)}`,
     ),
     rowsOf<{ user_id: string; year: number; days: string | number }>(
       db,
       sql`select user_id::text, year, sum(days) as days from leave_adjustments
-          where user_id = any(${ids}::uuid[]) and year between ${fromYear} and ${toYear} group by 1, 2`,
+          where user_id ${inIds(userIds)} and year between ${fromYear} and ${toYear} group by 1, 2`,
     ),
     rowsOf<{
       user_id: string;
@@ -167,7 +166,7 @@ export async function allowanceData(
       db,
       sql`select r.user_id::text, r.status, r.start_date::text, r.end_date::text, r.start_half, r.end_half, r.hours
           from leave_requests r join leave_types t on t.id = r.type_id
-          where r.user_id = any(${ids}::uuid[]) and t.allowance and r.status in ('approved', 'pending')
+          where r.user_id ${inIds(userIds)} and t.allowance and r.status in ('approved', 'pending')
             and r.end_date >= ${`${fromYear}-01-01`}::date and r.start_date <= ${`${toYear}-12-31`}::date`,
     ),
   ]);

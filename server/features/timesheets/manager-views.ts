@@ -8,7 +8,7 @@ import {
   type teamOvertimeQuery,
 } from '@contract/timesheets';
 import { addDays, zonedDate } from '@contract/zoned-time';
-import { rowsOf } from '../../db/rows';
+import { inIds, rowsOf } from '../../db/rows';
 import type { Db } from '../../db/types';
 import type { Context } from '../../lib/context';
 import { forbidden, notFound } from '../../lib/errors';
@@ -165,7 +165,7 @@ export async function teamOvertime(
   const approved = await rowsOf<{ user_id: string; seconds: string | number }>(
     ctx.db,
     sql`select user_id::text, sum(tracked_seconds - expected_seconds)::bigint as seconds from timesheets
-        where status = 'approved' and user_id = any(${`{${people.map((p) => p.userId).join(',')}}`}::uuid[])
+        where status = 'approved' and user_id ${inIds(people.map((p) => p.userId))}
         group by user_id`,
   );
   const approvedOf = new Map(approved.map((r) => [r.user_id, Number(r.seconds)]));
