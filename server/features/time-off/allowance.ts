@@ -2,7 +2,7 @@ import type { LeaveBalance, LeavePolicy } from '@contract/time-off';
 import { sql } from 'drizzle-orm';
 import { type CostedRequest, costOf, halves } from '../../core/time/leave-cost';
 import type { TimePerson } from '../../core/time/people';
-import { inIds, rowsOf } from '../../db/rows';
+import { type Ids, inIds, rowsOf } from '../../db/rows';
 import type { Db } from '../../db/types';
 
 /**
@@ -29,9 +29,8 @@ export function entitlementFor(base: number, since: string, year: number) {
   const joinYear = Number(since.slice(0, 4));
   if (year < joinYear) return 0;
   if (year > joinYear) return base;
-  const end = `${year}-12-31`;
-  const left =
-    Math.round((Date.parse(`${end}T00:00:00Z`) - Date.parse(`${since}T00:00:00Z`)) / 86_400_000) + 1;
+  const joined = Date.UTC(joinYear, Number(since.slice(5, 7)) - 1, Number(since.slice(8, 10)));
+  const left = Math.round((Date.UTC(year, 11, 31) - joined) / 86_400_000) + 1;
   return halves((base * left) / daysInYear(year));
 }
 
@@ -139,7 +138,7 @@ export async function readPolicy(db: Db): Promise<LeavePolicy> {
 /** Everything balances need for the people, from `fromYear` to `toYear`, in four queries. */
 export async function allowanceData(
   db: Db,
-  userIds: string[],
+  userIds: Ids,
   fromYear: number,
   toYear: number,
 ): Promise<AllowanceData> {
