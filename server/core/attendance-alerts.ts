@@ -3,7 +3,7 @@ import { ALERT_WINDOW_DAYS, type AttendanceAlert, WORK_DAY_HOURS } from '@contra
 import type { Settings } from '@contract/settings';
 import type { Context } from '../lib/context';
 import { addDays, zonedClock, zonedDate } from '@contract/zoned-time';
-import { rowsOf } from '../db/rows';
+import { inIds, rowsOf } from '../db/rows';
 import type { Db } from '../db/types';
 import { type Reader, readerOf } from './readers';
 import { offDays } from './time/calendar';
@@ -77,7 +77,7 @@ export function alertsCte(s: Settings, now: Date, excused: SQL, who?: AlertPeopl
         coalesce(r.total_hours, greatest(0, extract(epoch from (${at} - r.clock_in)) / 3600
           - (r.break_minutes + coalesce(extract(epoch from (${at} - r.break_started_at)) / 60, 0)) / 60)) as hours
       from attendance_records r
-      where r.date >= ${from} ${who ? sql`and r.user_id = any(${`{${peopleList(who).join(',')}}`}::uuid[])` : sql``}
+      where r.date >= ${from} ${who ? sql`and r.user_id ${inIds(peopleList(who))}` : sql``}
     ), alerts as (
       select 'late_arrival' as kind, id::text as ref, user_id, date, ${ms(sql`clock_in`)} as at,
         (extract(epoch from (clock_in - expected_in)) / 60)::float8 as amount, false as auto_closed

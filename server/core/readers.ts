@@ -2,7 +2,7 @@ import { defaultLanguage, type Language, languages } from '@contract/languages';
 import { sentenceDay, zonedClock, zonedDate } from '@contract/zoned-time';
 import { sql } from 'drizzle-orm';
 import type { TFunction } from 'i18next';
-import { rowsOf } from '../db/rows';
+import { inIds, rowsOf } from '../db/rows';
 import type { Db } from '../db/types';
 import { localeOf, translator } from '../lib/i18n';
 
@@ -35,7 +35,7 @@ export async function languagesOf(db: Db, userIds: readonly string[]): Promise<M
     db,
     sql`select u.id::text, u.language, s.default_language as organisation
         from users u left join settings s on s.id = 1
-        where u.id = any(${`{${ids.join(',')}}`}::uuid[])`,
+        where u.id ${inIds(ids)}`,
   );
   return new Map(rows.map((r) => [r.id, known(r.language) ?? known(r.organisation) ?? defaultLanguage]));
 }

@@ -25,7 +25,7 @@ import { overtimeOf } from '../../core/time/balance';
 import type { TimePerson } from '../../core/time/people';
 import { daysAround } from '../../core/time/people';
 import { mondayOf } from '../../core/time/weeks';
-import { rowsOf } from '../../db/rows';
+import { inIds, rowsOf } from '../../db/rows';
 import type { Db } from '../../db/types';
 import { leaveRequests, leaveTypes } from '../../db/schema';
 import type { Context } from '../../lib/context';
@@ -86,7 +86,7 @@ export async function shapeRequests(ctx: Context, rows: Row[]): Promise<LeaveReq
   const dates = rows.flatMap((r) => [r.start_date, r.end_date]).sort();
   const [from, to] = [dates[0], dates[dates.length - 1]];
   const ids = [...new Set(rows.map((r) => r.user_id))];
-  const people = await peopleFor(ctx, sql`u.id = any(${`{${ids.join(',')}}`}::uuid[])`, from, to);
+  const people = await peopleFor(ctx, sql`u.id ${inIds(ids)}`, from, to);
   const personOf = new Map(people.map((p) => [p.userId, p]));
   const managed = await managedSet(ctx);
   const isManaged = (userId: string) => managed === 'everyone' || managed.has(userId);

@@ -97,12 +97,10 @@ export async function reviewQueue(ctx: Context, query: z.output<typeof reviewQue
   if (rows.length === 0) return [];
   const ids = [...new Set(rows.map((r) => r.userId))];
   const mondays = rows.map((r) => r.weekStart).sort();
-  const people = await timePeople(
-    ctx.db,
-    sql`u.id = any(${`{${ids.join(',')}}`}::uuid[])`,
-    (await ctx.settings()).timeZone,
-    { from: mondays[0], to: addDays(mondays[mondays.length - 1], 6) },
-  );
+  const people = await timePeople(ctx.db, sql`u.id ${inIds(ids)}`, (await ctx.settings()).timeZone, {
+    from: mondays[0],
+    to: addDays(mondays[mondays.length - 1], 6),
+  });
   const byId = new Map(people.map((p) => [p.userId, p]));
   const weeks: Week[] = rows.flatMap((r) => {
     const person = byId.get(r.userId);
