@@ -152,6 +152,16 @@ describe('the kept sums of the ledger', () => {
                 sql`${ledgerWith({ all: ranges, counted: ranges, kept: [], timers: true }, { now })} ${perDay}`,
               ),
             );
+            // Reads that sum per person only take each run's sum of day sums: the same seconds, the
+            // same people (someone with no time has no row).
+            const perPerson = sql`select user_id::text, sum(secs)::bigint::text as secs
+              from pieces group by 1 order by 1`;
+            expect(await ledgerRows(t.db, ranges, { now, perPerson: true }, perPerson)).toEqual(
+              await rowsOf(
+                t.db,
+                sql`${ledgerWith({ all: ranges, counted: ranges, kept: [], timers: true }, { now })} ${perPerson}`,
+              ),
+            );
           }
           // Everything refreshed: nothing is stale.
           await markZoneChanges(t.db, 'UTC');

@@ -23,7 +23,7 @@ export async function overtimeReport(ctx: Context, query: OvertimeReportQuery): 
       ? await ledgerRows<{ user_id: string; seconds: string | number }>(
           ctx.db,
           ranges,
-          { now: ctx.now, perDay: true },
+          { now: ctx.now, perPerson: true },
           sql`select user_id::text, sum(secs) as seconds from pieces group by 1`,
         )
       : []

@@ -9,10 +9,16 @@ import { type ReportScope, reportScope } from './report-scope';
 
 /**
  * Rows over the scope's ledger (each person's own days from..to), narrowed to the project if one is
- * chosen; `perDay` when `rest` sums per person and day only (the ledger's day sums serve).
+ * chosen; `sums` when `rest` sums per person and day only ('day': the ledger's day sums serve) or per
+ * person only ('person': their runs of days are summed as they are read).
  */
-const ledgerOf = <T>(ctx: Context, s: ReportScope, rest: SQL, perDay = false) =>
-  ledgerRows<T>(ctx.db, s.ranges, { now: ctx.now, projectId: s.projectId, perDay }, rest);
+const ledgerOf = <T>(ctx: Context, s: ReportScope, rest: SQL, sums?: 'day' | 'person') =>
+  ledgerRows<T>(
+    ctx.db,
+    s.ranges,
+    { now: ctx.now, projectId: s.projectId, perDay: sums !== undefined, perPerson: sums === 'person' },
+    rest,
+  );
 
 /** A period's names in the caller's language (English as it always was: en-GB's order). */
 function periodNames(language: Language) {
@@ -92,7 +98,14 @@ export async function timeReport(ctx: Context, query: TimeReportQuery): Promise<
   };
   const byName = groupBy === 'project' || groupBy === 'user';
   const found =
-    s.people.length === 0 ? [] : await ledgerOf<GroupRow>(ctx, s, select[groupBy], groupBy !== 'project');
+    s.people.length === 0
+      ? []
+      : await ledgerOf<GroupRow>(
+          ctx,
+          s,
+          select[groupBy],
+          groupBy === 'user' ? 'person' : groupBy === 'project' ? undefined : 'day',
+        );
   let rows: Omit<TimeReportRow, 'share'>[];
   if (byName) {
     rows = found.map((r) => ({ key: r.key, label: r.label, seconds: Number(r.seconds) }));
@@ -134,7 +147,7 @@ export async function timeGrid(ctx: Context, query: TimeGridQuery): Promise<Time
           sql`select user_id::text, string_agg((day - ${s.from}::date) || ':' || seconds, ',') as days
             from (select user_id, day, sum(secs)::bigint as seconds from pieces group by 1, 2) g
             group by user_id`,
-          true,
+          'day',
         );
   const byPerson = new Map<string, number[]>();
   for (const r of found) {

@@ -174,7 +174,7 @@ export async function teamOvertime(
   const tracked = await ledgerRows<{ user_id: string; seconds: string | number }>(
     ctx.db,
     ranges,
-    { now: ctx.now, perDay: true },
+    { now: ctx.now, perPerson: true },
     sql`select user_id::text, sum(secs) as seconds from pieces group by 1`,
   );
   const trackedOf = new Map(tracked.map((r) => [r.user_id, Number(r.seconds)]));
