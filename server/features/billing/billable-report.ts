@@ -1,6 +1,6 @@
 import type { BillableReport, BillableReportQuery, BillableReportRow } from '@contract/billing';
 import { type SQL, sql } from 'drizzle-orm';
-import { rowsOf } from '../../db/rows';
+import { inIds, rowsOf } from '../../db/rows';
 import type { Context } from '../../lib/context';
 import { peopleFilter } from '../../core/scope';
 import { type MoneyAccess, moneyAccess, seesProjectMoney } from './access';
@@ -61,7 +61,6 @@ const figuresOf = (s: Sums, money: boolean, cost: boolean): Figures => ({
 
 /** Names of the clients, projects, people or tasks the report's groups are keyed by. */
 async function labels(ctx: Context, groupBy: BillableReportQuery['groupBy'], keys: readonly string[]) {
-  const ids = `{${keys.join(',')}}`;
   const source = {
     client: sql`select id, name from clients`,
     project: sql`select id, name from projects`,
@@ -70,7 +69,7 @@ async function labels(ctx: Context, groupBy: BillableReportQuery['groupBy'], key
   }[groupBy];
   const rows = await rowsOf<{ id: string; name: string }>(
     ctx.db,
-    sql`select id::text, name from (${source}) s where id = any(${ids}::uuid[])`,
+    sql`select id::text, name from (${source}) s where id ${inIds(keys)}`,
   );
   return new Map(rows.map((r) => [r.id, r.name]));
 }

@@ -1,7 +1,7 @@
 import type { BillableReportQuery } from '@contract/billing';
 import { type SQL, sql } from 'drizzle-orm';
 import { addDays } from '@contract/zoned-time';
-import { pgArray, rowsOf } from '../../db/rows';
+import { inIds, pgArray, rowsOf } from '../../db/rows';
 import type { Db } from '../../db/types';
 import { ledgerRowsIn } from '../../core/time/ledger';
 import { splitRanges } from '../../core/time/ledger-rollup';
@@ -66,9 +66,9 @@ export type FirstDays = { userId: string; from: string; to: string };
 /** Who the report covers: some people, or everyone (then the day sums serve, `billing_days`). */
 type Who = { everyone: boolean; people: readonly { userId: string; zone: string }[] };
 
-/** `and <column> = any(people)` unless the report covers everyone. */
+/** `and <column> in (people)` unless the report covers everyone. */
 const ofPeople = (who: Who, column: SQL) =>
-  who.everyone ? sql`` : sql`and ${column} = any(${pgArray(who.people.map((p) => p.userId))}::uuid[])`;
+  who.everyone ? sql`` : sql`and ${column} ${inIds(who.people.map((p) => p.userId))}`;
 
 /**
  * Which entries the kept billing rows and cuts cannot give for this range, as windows of first days

@@ -15,7 +15,7 @@ import {
 } from '@contract/billing';
 import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { rowsOf } from '../../db/rows';
+import { inIds, rowsOf } from '../../db/rows';
 import { billingSettings, clients, projects, rates } from '../../db/schema';
 import type { Context } from '../../lib/context';
 import { badRequest, forbidden, notFound } from '../../lib/errors';
@@ -257,9 +257,7 @@ export async function listRates(
   if (query.clientId) where.push(sql`r.client_id = ${query.clientId}`);
   if (query.projectId) where.push(sql`r.project_id = ${query.projectId}`);
   if (access.projects !== 'all')
-    where.push(
-      sql`r.kind = 'billable' and r.project_id = any(${`{${[...access.projects].join(',')}}`}::uuid[])`,
-    );
+    where.push(sql`r.kind = 'billable' and r.project_id ${inIds([...access.projects])}`);
   return readRates(ctx, sql.join(where, sql` and `));
 }
 

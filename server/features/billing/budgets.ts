@@ -1,7 +1,7 @@
 import type { BillableReport, BillableReportQuery } from '@contract/billing';
 import { addDays, zonedDate } from '@contract/zoned-time';
 import { type SQL, sql } from 'drizzle-orm';
-import { rowsOf } from '../../db/rows';
+import { inIds, rowsOf } from '../../db/rows';
 import type { Context } from '../../lib/context';
 import { announceNotifications, notify } from '../../core/notify';
 import { type MoneyAccess, seesProjectMoney } from './access';
@@ -66,12 +66,12 @@ export async function burnOf(ctx: Pick<Context, 'db' | 'settings' | 'now'>, budg
   for (const period of ['month', 'total'] as const) {
     const list = budgets.filter((b) => b.period === period);
     if (list.length === 0) continue;
-    const ids = `{${list.map((b) => b.id).join(',')}}`;
+    const ids = list.map((b) => b.id);
     let from = month.from;
     if (period === 'total') {
       const [first] = await rowsOf<{ at: Date | string | null }>(
         ctx.db,
-        sql`select min(start_time) as at from time_entries where project_id = any(${ids}::uuid[])`,
+        sql`select min(start_time) as at from time_entries where project_id ${inIds(ids)}`,
       );
       from = first?.at ? addDays(new Date(first.at).toISOString().slice(0, 10), -1) : month.today;
     }
@@ -79,7 +79,7 @@ export async function burnOf(ctx: Pick<Context, 'db' | 'settings' | 'now'>, budg
     const entries = await ledgerEntries(
       ctx,
       { from, to: period === 'month' ? month.to : to },
-      { entries: sql`p.project_id = any(${ids}::uuid[])` },
+      { entries: sql`p.project_id ${inIds(ids)}` },
     );
     const priced = priceEntries(entries, book);
     for (const b of list) {
@@ -105,7 +105,7 @@ export async function budgetLines(
   if (query.clientId) where.push(sql`pr.client_id = ${query.clientId}`);
   if (query.projectId) where.push(sql`pr.id = ${query.projectId}`);
   if (access.role === 'manager' && access.projects !== 'all')
-    where.push(sql`pr.id = any(${`{${[...access.projects].join(',')}}`}::uuid[])`);
+    where.push(sql`pr.id ${inIds([...access.projects])}`);
   if (access.role === 'employee')
     where.push(
       sql`exists (select 1 from project_members m where m.project_id = pr.id and m.user_id = ${ctx.actor.id})`,
@@ -149,7 +149,7 @@ async function projectManagers(ctx: Pick<Context, 'db'>, projectId: string): Pro
 export async function checkBudgets(ctx: BudgetContext, projectIds?: readonly string[]): Promise<number> {
   const budgets = await budgetedProjects(
     ctx,
-    projectIds ? sql`pr.id = any(${`{${projectIds.join(',')}}`}::uuid[])` : sql`pr.status = 'active'`,
+    projectIds ? sql`pr.id ${inIds(projectIds)}` : sql`pr.status = 'active'`,
   );
   const burns = await burnOf(ctx, budgets);
   let told = 0;

@@ -8,7 +8,7 @@ import {
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { TFunction } from 'i18next';
 import type { z } from 'zod';
-import { rowsOf } from '../../db/rows';
+import { inIds, rowsOf } from '../../db/rows';
 import type { Db } from '../../db/types';
 import { clients, invoices, timeEntries } from '../../db/schema';
 import type { Context } from '../../lib/context';
@@ -173,7 +173,6 @@ export async function invoiceExport(ctx: Context, id: string, query: z.output<ty
 }
 
 async function entryTexts(ctx: Context, priced: readonly PricedEntry[]) {
-  const ids = `{${priced.map((e) => e.entryId).join(',')}}`;
   const rows = await rowsOf<{
     id: string;
     description: string;
@@ -185,7 +184,7 @@ async function entryTexts(ctx: Context, priced: readonly PricedEntry[]) {
     sql`select e.id::text, e.description, u.first_name || ' ' || u.last_name as person, p.name as project, t.title as task
         from time_entries e join users u on u.id = e.user_id left join projects p on p.id = e.project_id
           left join tasks t on t.id = e.task_id and t.deleted_at is null
-        where e.id = any(${ids}::uuid[])`,
+        where e.id ${inIds(priced.map((e) => e.entryId))}`,
   );
   return new Map(rows.map((r) => [r.id, r]));
 }

@@ -1,6 +1,6 @@
 import type { Money } from '@contract/billing';
 import { type SQL, sql } from 'drizzle-orm';
-import { rowsOf } from '../../db/rows';
+import { inIds, rowsOf } from '../../db/rows';
 import type { Context } from '../../lib/context';
 import type { MoneyAccess } from './access';
 import { billedSeconds, type LedgerEntry, priceOf, RateBook, type RateRow } from './money';
@@ -68,5 +68,5 @@ export function priceEntries(entries: readonly LedgerEntry[], book: RateBook): P
 export function entryScope(ctx: Context, access: MoneyAccess): { people?: SQL; entries: SQL } {
   if (access.role === 'employee') return { people: sql`u.id = ${ctx.actor.id}`, entries: sql`true` };
   if (access.projects === 'all') return { entries: sql`true` };
-  return { entries: sql`p.project_id = any(${`{${[...access.projects].join(',')}}`}::uuid[])` };
+  return { entries: sql`p.project_id ${inIds([...access.projects])}` };
 }
