@@ -85,6 +85,47 @@ export type LedgerParts = {
   timers: boolean;
 };
 
+const NO_RANGES = sql`select null::uuid as user_id, null::text as zone, null::date as from_day, null::date as to_day where false`;
+
+/** The `kept_ranges` CTE's body. */
+function keptRangesOf(parts: LedgerParts): SQL {
+  if (parts.kept.length === 0) return NO_RANGES;
+  // Nothing to count: the kept ranges are all of them, already sent once as `people`.
+  if (parts.counted.length === 0) return sql`select * from people`;
+  return rangesTable(parts.kept);
+}
+
+/**
+ * The kept days' rows of `pieces`: one index range per person's run of days (lateral, kept from
+ * being flattened by offset 0): the planner cannot see how few days the runs hold, and as a join it
+ * read all of ledger_pieces in parallel for a 100-person week (65 ms for 1,940 rows;
+ * docs/performance.md, kept sums). Per person or per day, the day sums serve instead of the pieces.
+ */
+function keptPiecesOf(options: LedgerOptions): SQL {
+  if (options.perPerson && !options.projectId)
+    return sql`
+      select r.user_id, r.from_day as day, null::uuid as entry_id, null::uuid as project_id, null::uuid as task_id, k.secs
+      from kept_ranges r cross join lateral (
+        select sum(k.secs)::bigint as secs, count(*) as n from ledger_days k
+        where k.user_id = r.user_id and k.day between r.from_day and r.to_day
+      ) k
+      where k.n > 0`;
+  if (options.perDay && !options.projectId)
+    return sql`
+      select k.user_id, k.day, null::uuid as entry_id, null::uuid as project_id, null::uuid as task_id, k.secs
+      from kept_ranges r cross join lateral (
+        select * from ledger_days k where k.user_id = r.user_id and k.day between r.from_day and r.to_day offset 0
+      ) k`;
+  const project = options.projectId ? sql`and k.project_id = ${options.projectId}` : sql``;
+  return sql`
+      select k.user_id, k.day, k.entry_id, k.project_id, k.task_id, k.secs
+      from kept_ranges r cross join lateral (
+        select * from ledger_pieces k
+        where k.user_id = r.user_id and k.day between r.from_day and r.to_day ${project}
+        offset 0
+      ) k`;
+}
+
 /**
  * The ledger as SQL: a WITH clause that ends in `pieces(user_id, day, entry_id, project_id,
  * task_id, secs)`, one row per part of an entry (or running timer) counted on one of its person's
@@ -119,31 +160,7 @@ export function ledgerWith(parts: LedgerParts, options: LedgerOptions): SQL {
         interval '1 day') as g(day)
       join counted_days d on d.user_id = c.user_id and d.day = g.day::date and c.cs < d.hi and c.f > d.lo
       where c.f > c.cs ${project(sql`c.project_id`)}`;
-  // One index range per person's run of days (lateral, kept from being flattened by offset 0): the
-  // planner cannot see how few days the runs hold, and as a join it read all of ledger_pieces in
-  // parallel for a 100-person week (65 ms for 1,940 rows; docs/performance.md, kept sums).
-  const keptPieces =
-    options.perPerson && !options.projectId
-      ? sql`
-      select r.user_id, r.from_day as day, null::uuid as entry_id, null::uuid as project_id, null::uuid as task_id, k.secs
-      from kept_ranges r cross join lateral (
-        select sum(k.secs)::bigint as secs, count(*) as n from ledger_days k
-        where k.user_id = r.user_id and k.day between r.from_day and r.to_day
-      ) k
-      where k.n > 0`
-      : options.perDay && !options.projectId
-        ? sql`
-      select k.user_id, k.day, null::uuid as entry_id, null::uuid as project_id, null::uuid as task_id, k.secs
-      from kept_ranges r cross join lateral (
-        select * from ledger_days k where k.user_id = r.user_id and k.day between r.from_day and r.to_day offset 0
-      ) k`
-        : sql`
-      select k.user_id, k.day, k.entry_id, k.project_id, k.task_id, k.secs
-      from kept_ranges r cross join lateral (
-        select * from ledger_pieces k
-        where k.user_id = r.user_id and k.day between r.from_day and r.to_day ${project(sql`k.project_id`)}
-        offset 0
-      ) k`;
+  const keptPieces = keptPiecesOf(options);
   const empty = sql`select null::uuid as user_id, null::date as day, null::uuid as entry_id, null::uuid as project_id,
     null::uuid as task_id, null::bigint as secs where false`;
   return sql`with zone_days as (
@@ -153,7 +170,7 @@ export function ledgerWith(parts: LedgerParts, options: LedgerOptions): SQL {
     ), person_days as materialized (
       select p.user_id, z.day, z.lo, z.hi from people p
       join zone_days z on z.zone = p.zone and z.day between p.from_day and p.to_day
-    ), counted_people as (${counted ? rangesTable(parts.counted) : sql`select null::uuid as user_id, null::text as zone, null::date as from_day, null::date as to_day where false`}
+    ), counted_people as (${counted ? rangesTable(parts.counted) : NO_RANGES}
     ), counted_days as materialized (
       select p.user_id, z.day, z.lo, z.hi from counted_people p
       join zone_days z on z.zone = p.zone and z.day between p.from_day and p.to_day
@@ -175,14 +192,7 @@ export function ledgerWith(parts: LedgerParts, options: LedgerOptions): SQL {
       select r.*, greatest(r.s, coalesce(max(r.f) over (
           partition by r.user_id order by r.s, r.id rows between unbounded preceding and 1 preceding), r.s)) as cs
       from raw r
-    ), kept_ranges as (${
-      // Nothing to count: the kept ranges are all of them, already sent once as `people`.
-      !counted && kept
-        ? sql`select * from people`
-        : kept
-          ? rangesTable(parts.kept)
-          : sql`select null::uuid as user_id, null::text as zone, null::date as from_day, null::date as to_day where false`
-    }
+    ), kept_ranges as (${keptRangesOf(parts)}
     ), pieces as (
       ${counted ? countedPieces : empty}
       union all
