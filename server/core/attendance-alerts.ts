@@ -24,21 +24,17 @@ const MAX_ALERTS = 500;
 /** Alerts need no caller: the admin's list and counts are everyone's; the words are in the caller's language. */
 type AlertContext = Pick<Context, 'db' | 'now' | 'settings' | 'language'>;
 
-/** Whose alerts: one person, or a list of people; everyone's when absent. */
-export type AlertPeople = string | readonly string[];
-const peopleList = (who: AlertPeople) => (typeof who === 'string' ? [who] : who);
-
 /**
  * The days alerts excuse (docs/product/time-off.md#counting): a person's public holidays and approved
  * leave in the alert window, as rows (user_id, date) for `alertsCte`. Late arrivals and missed
  * clock-outs never fire on them. The holidays come from the data set, so they are worked out here
  * and handed to SQL.
  */
-export async function excusedDays(db: Db, s: Settings, now: Date, who?: AlertPeople) {
+export async function excusedDays(db: Db, s: Settings, now: Date, people?: readonly string[]) {
   const today = zonedDate(now, s.timeZone);
   const from = addDays(today, -(ALERT_WINDOW_DAYS - 1));
-  const ids = who
-    ? peopleList(who)
+  const ids = people
+    ? people
     : (
         await rowsOf<{ user_id: string }>(
           db,
@@ -61,9 +57,9 @@ export async function excusedDays(db: Db, s: Settings, now: Date, who?: AlertPeo
  * The `recs` and `alerts` CTEs: alerts derived on read from the last ALERT_WINDOW_DAYS days of
  * records and the current settings (docs/product/attendance.md#alerts), so changing a setting changes them at once.
  * Nothing is stored. Lateness is judged on the day's first clock-in only: coming back from lunch is
- * not arriving late. `who` limits them to those people; without it they are everyone's (admins).
+ * not arriving late. `people` limits them to those people; without it they are everyone's (admins).
  */
-export function alertsCte(s: Settings, now: Date, excused: SQL, who?: AlertPeople) {
+export function alertsCte(s: Settings, now: Date, excused: SQL, people?: readonly string[]) {
   const today = zonedDate(now, s.timeZone);
   const from = addDays(today, -(ALERT_WINDOW_DAYS - 1));
   const at = sql`${now.toISOString()}::timestamptz`;
@@ -77,7 +73,7 @@ export function alertsCte(s: Settings, now: Date, excused: SQL, who?: AlertPeopl
         coalesce(r.total_hours, greatest(0, extract(epoch from (${at} - r.clock_in)) / 3600
           - (r.break_minutes + coalesce(extract(epoch from (${at} - r.break_started_at)) / 60, 0)) / 60)) as hours
       from attendance_records r
-      where r.date >= ${from} ${who ? sql`and r.user_id ${inIds(peopleList(who))}` : sql``}
+      where r.date >= ${from} ${people ? sql`and r.user_id ${inIds(people)}` : sql``}
     ), alerts as (
       select 'late_arrival' as kind, id::text as ref, user_id, date, ${ms(sql`clock_in`)} as at,
         (extract(epoch from (clock_in - expected_in)) / 60)::float8 as amount, false as auto_closed
@@ -96,13 +92,16 @@ export function alertsCte(s: Settings, now: Date, excused: SQL, who?: AlertPeopl
     )`;
 }
 
+/** One person's alerts, or (no one given) everyone's. */
+const onlyOf = (userId?: string) => (userId ? [userId] : undefined);
+
 /** The alerts, newest first, at most MAX_ALERTS of them; one SQL query. */
 export async function listAlerts(ctx: AlertContext, userId?: string): Promise<AttendanceAlert[]> {
   const s = await ctx.settings();
   const rows = await rowsOf<AlertRow>(
     ctx.db,
     sql`
-    ${alertsCte(s, ctx.now, await excusedDays(ctx.db, s, ctx.now, userId), userId)}
+    ${alertsCte(s, ctx.now, await excusedDays(ctx.db, s, ctx.now, onlyOf(userId)), onlyOf(userId))}
     select a.*, u.first_name || ' ' || u.last_name as user_name
     from alerts a join users u on u.id = a.user_id
     order by a.at desc, a.kind
@@ -119,7 +118,7 @@ export async function countAlerts(ctx: AlertContext, userId?: string): Promise<n
   const [row] = await rowsOf<{ count: number | string }>(
     ctx.db,
     sql`
-    ${alertsCte(s, ctx.now, await excusedDays(ctx.db, s, ctx.now, userId), userId)}
+    ${alertsCte(s, ctx.now, await excusedDays(ctx.db, s, ctx.now, onlyOf(userId)), onlyOf(userId))}
     select count(*)::int as count from alerts a join users u on u.id = a.user_id
   `,
   );
