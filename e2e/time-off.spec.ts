@@ -31,10 +31,16 @@ const letters = () =>
   Array.from({ length: 6 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('');
 const days = (n: number) => `${n} ${n === 1 ? 'day' : 'days'}`;
 
-/** A whole Monday–Friday week at least a week ahead, within one calendar year. */
+/**
+ * A whole Monday–Friday week five weeks ahead, within one calendar year (in December, next year's).
+ * Its company day is the organisation's, on everyone's timesheet: time-off-effects.spec counts
+ * weeks within the next four (its vacation and its own company day), so this one stays clear of
+ * them on every weekday (on a Monday, "at least a week ahead" had been next week, and both
+ * journeys found two days off there).
+ */
 function comingWeek(): string {
   const today = new Date().toISOString().slice(0, 10);
-  let monday = addDays(today, 7 + ((8 - new Date(`${today}T12:00:00Z`).getUTCDay()) % 7));
+  let monday = addDays(today, 35 - ((new Date(`${today}T12:00:00Z`).getUTCDay() + 6) % 7));
   if (addDays(monday, 4).slice(0, 4) !== monday.slice(0, 4)) monday = addDays(monday, 7);
   return monday;
 }
@@ -128,7 +134,14 @@ describe('time off journey', () => {
     const own = await pageAs(employee);
     await own.goto('/time-off');
     await own.getByTestId('nav-time-off').waitFor();
-    await own.getByTestId('balance-card').getByTestId('balance-remaining').waitFor();
+    // The balance of the week's year (next year's, in December).
+    const showWeeksYear = async () => {
+      await own.getByTestId('balance-card').getByTestId('balance-remaining').waitFor();
+      for (let y = Number(today.slice(0, 4)); y < year; y++)
+        await own.getByRole('button', { name: 'Next year' }).click();
+      await own.getByRole('heading', { name: `Allowance ${year}` }).waitFor();
+    };
+    await showWeeksYear();
     await own.getByRole('button', { name: 'Request time off' }).click();
     const dialog = own.getByTestId('request-dialog');
     await dialog.getByRole('combobox', { name: 'Type' }).click();
@@ -189,6 +202,7 @@ describe('time off journey', () => {
     await lead.context().close();
 
     await own.reload();
+    await showWeeksYear();
     await expect.poll(() => mine.getByTestId('leave-status').textContent()).toBe('Approved');
     await expect.poll(() => own.getByTestId('balance-card').textContent()).toMatch(/Planned5 days/);
     await snap(own, 'time-off-mine-desktop');
