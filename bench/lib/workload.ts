@@ -122,7 +122,8 @@ export const writes = (d: Dataset): { name: string; steps: Step[] }[] => [
     ],
   },
   {
-    name: 'POST clock in + out',
+    // A late clock-in also notifies the person's managers and the admins (lib/dataset.ts).
+    name: `POST clock in + out (${d.clockInsLate ? 'late arrivals' : 'on time'})`,
     steps: [
       { method: 'POST', path: '/api/attendance/clock-in', body: {} },
       { method: 'POST', path: '/api/attendance/clock-out', body: {} },

@@ -38,6 +38,10 @@ export const attendanceRecords = pgTable(
   (t) => [
     uniqueIndex('attendance_one_open_per_user').on(t.userId).where(sql`${t.clockOut} is null`),
     index('attendance_user_date_idx').on(t.userId, t.date, t.clockIn),
+    // a person's records between two instants (timesheets, the review queue's gaps, the attendance
+    // report): the index above reads them by date first, and PostgreSQL 18 then preferred scanning
+    // the whole table (23 ms for a review page at ×1; docs/performance.md)
+    index('attendance_user_clock_in_idx').on(t.userId, t.clockIn),
     index('attendance_open_idx').on(t.clockIn).where(sql`${t.clockOut} is null`),
     // everyone's recent records (admin alerts, who is clocked in today)
     index('attendance_date_idx').on(t.date),

@@ -1,0 +1,1 @@
+CREATE INDEX "attendance_user_clock_in_idx" ON "attendance_records" USING btree ("user_id","clock_in");
