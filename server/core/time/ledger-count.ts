@@ -35,6 +35,12 @@ export type LedgerOptions = {
    * `perDay`; not with `projectId`.
    */
   perPerson?: boolean;
+  /**
+   * The caller reads `person_days(user_id, day, lo, hi)`: every day of the ranges with its instants.
+   * Without it only the days counted from the entries get their instants, so a read over a long
+   * range (a person's all-time figure: hundreds of days) does not work out each day's midnights.
+   */
+  personDays?: boolean;
 };
 
 /**
@@ -75,7 +81,7 @@ const rangesTable = (ranges: readonly LedgerRange[]) =>
       as p(user_id, zone, from_day, to_day)`;
 
 export type LedgerParts = {
-  /** every day asked for: `person_days` lists them all, whichever way they are counted */
+  /** every day asked for: `person_days` (with `personDays`) lists them all, whichever way they are counted */
   all: readonly LedgerRange[];
   /** days counted here from the entries */
   counted: readonly LedgerRange[];
@@ -129,7 +135,7 @@ function keptPiecesOf(options: LedgerOptions): SQL {
 /**
  * The ledger as SQL: a WITH clause that ends in `pieces(user_id, day, entry_id, project_id,
  * task_id, secs)`, one row per part of an entry (or running timer) counted on one of its person's
- * days, and that defines `person_days(user_id, day, lo, hi)` for every day asked for. Callers
+ * days, and with `personDays` defines `person_days(user_id, day, lo, hi)` for every day asked for. Callers
  * aggregate it as they need (`select day, sum(secs) from pieces group by day`) in the same
  * statement, so every figure is one SQL aggregate over the same definition.
  *
@@ -139,7 +145,7 @@ function keptPiecesOf(options: LedgerOptions): SQL {
  * entry that ended before the range cannot change how much of a later entry counts inside it.
  */
 export function ledgerWith(parts: LedgerParts, options: LedgerOptions): SQL {
-  const { zones, days, los, his } = zoneDays(parts.all);
+  const { zones, days, los, his } = zoneDays(options.personDays ? parts.all : parts.counted);
   const now = wholeSeconds(options.now).toISOString();
   const project = (column: SQL) => (options.projectId ? sql`and ${column} = ${options.projectId}` : sql``);
   const counted = parts.counted.length > 0;
@@ -167,10 +173,14 @@ export function ledgerWith(parts: LedgerParts, options: LedgerOptions): SQL {
       select * from unnest(${pgArray(zones)}::text[], ${pgArray(days)}::date[],
         ${pgArray(los)}::timestamptz[], ${pgArray(his)}::timestamptz[]) as z(zone, day, lo, hi)
     ), people as (${rangesTable(parts.all)}
-    ), person_days as materialized (
+    ), ${
+      options.personDays
+        ? sql`person_days as materialized (
       select p.user_id, z.day, z.lo, z.hi from people p
       join zone_days z on z.zone = p.zone and z.day between p.from_day and p.to_day
-    ), counted_people as (${counted ? rangesTable(parts.counted) : NO_RANGES}
+    ), `
+        : sql``
+    }counted_people as (${counted ? rangesTable(parts.counted) : NO_RANGES}
     ), counted_days as materialized (
       select p.user_id, z.day, z.lo, z.hi from counted_people p
       join zone_days z on z.zone = p.zone and z.day between p.from_day and p.to_day

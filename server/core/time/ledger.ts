@@ -1,8 +1,7 @@
-import { zonedDate } from '@contract/zoned-time';
+import { addDays, zonedDate } from '@contract/zoned-time';
 import { type SQL, sql } from 'drizzle-orm';
 import { rowsOf } from '../../db/rows';
 import type { Db } from '../../db/types';
-import { wholeSeconds } from './instants';
 import { type LedgerOptions, type LedgerRange, ledgerWith } from './ledger-count';
 import { splitRanges } from './ledger-rollup';
 import type { TimePerson } from './people';
@@ -24,8 +23,8 @@ export type { LedgerOptions, LedgerRange } from './ledger-count';
 
 /**
  * Rows of a query over the ledger of the ranges: `rest` follows the ledger's WITH clause, which
- * ends in `pieces(user_id, day, entry_id, project_id, task_id, secs)` and also defines
- * `person_days(user_id, day, lo, hi)`, and aggregates them (`select day, sum(secs) from pieces
+ * ends in `pieces(user_id, day, entry_id, project_id, task_id, secs)` and, with `personDays`, also
+ * defines `person_days(user_id, day, lo, hi)`, and aggregates them (`select day, sum(secs) from pieces
  * group by day`), so every figure is one SQL aggregate over the same definition.
  *
  * Fresh days come from the kept sums and the others are counted from the entries
@@ -105,26 +104,37 @@ export async function trackedToday(db: Db, person: Pick<TimePerson, 'userId' | '
 
 /**
  * Every second the person ever tracked, counted once as the ledger counts it (overlaps once, a
- * running timer up to now), with the number of entries: the tracker's all-time figures.
+ * running timer up to now), with the number of entries, and today's seconds: the tracker's figures.
+ * One ledger read over the days of all their entries (and timer), split at today, so the kept day
+ * sums serve: scanning a person's whole history with a window per request cost ~2 ms of the
+ * database's time at ×1, and the tracker's summary is read by every employee (docs/performance.md).
  */
-export async function trackedAllTime(db: Db, userId: string, now: Date) {
-  const at = wholeSeconds(now).toISOString();
-  const [row] = await rowsOf<{ seconds: string | number | null; entries: string | number }>(
+export async function trackedAllTime(db: Db, person: Pick<TimePerson, 'userId' | 'zone'>, now: Date) {
+  const [extent] = await rowsOf<{ lo_ms: number | null; hi_ms: number | null; entries: string | number }>(
     db,
-    sql`select sum(extract(epoch from c.f - c.cs))::bigint as seconds,
-          (select count(*) from time_entries where user_id = ${userId}) as entries
-        from (
-          select r.s, r.f, greatest(r.s, coalesce(max(r.f) over (
-              order by r.s, r.id rows between unbounded preceding and 1 preceding), r.s)) as cs
-          from (
-            select id, date_trunc('second', start_time) as s, date_trunc('second', end_time) as f
-            from time_entries where user_id = ${userId}
-            union all
-            select id, date_trunc('second', start_time), ${at}::timestamptz from active_timers
-            where user_id = ${userId} and start_time < ${at}::timestamptz
-          ) r
-        ) c
-        where c.f > c.cs`,
+    sql`select (extract(epoch from least(min(e.start_time), (select t.start_time from active_timers t
+          where t.user_id = ${person.userId}))) * 1000)::float8 as lo_ms,
+        (extract(epoch from max(e.end_time)) * 1000)::float8 as hi_ms, count(*) as entries
+      from time_entries e where e.user_id = ${person.userId}`,
   );
-  return { seconds: Number(row?.seconds ?? 0), entries: Number(row?.entries ?? 0) };
+  const today = zonedDate(now, person.zone);
+  const dayOf = (ms: number | null) => (ms === null ? today : zonedDate(new Date(Number(ms)), person.zone));
+  const first = [dayOf(extent.lo_ms), today].sort()[0];
+  const last = [dayOf(extent.hi_ms), today].sort()[1];
+  const ranges: LedgerRange[] = [{ person, from: today, to: today }];
+  if (first < today) ranges.push({ person, from: first, to: addDays(today, -1) });
+  if (last > today) ranges.push({ person, from: addDays(today, 1), to: last });
+  const rows = await ledgerRows<{ today: boolean; seconds: string | number }>(
+    db,
+    ranges,
+    { now, perPerson: true },
+    sql`select day = ${today}::date as today, sum(secs)::bigint as seconds from pieces group by 1`,
+  );
+  let seconds = 0;
+  let todaySeconds = 0;
+  for (const r of rows) {
+    seconds += Number(r.seconds);
+    if (r.today) todaySeconds += Number(r.seconds);
+  }
+  return { seconds, entries: Number(extent.entries), today, todaySeconds };
 }

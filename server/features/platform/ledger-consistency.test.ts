@@ -2,6 +2,7 @@ import { dashboardApi } from '@contract/dashboard';
 import type { Endpoint, RequestOf } from '@contract/endpoint';
 import { projectsApi } from '@contract/projects';
 import { reportsApi } from '@contract/reports';
+import { timeEntriesApi } from '@contract/time-entries';
 import { timeOffApi } from '@contract/time-off';
 import { timesheetsApi } from '@contract/timesheets';
 import { addDays } from '@contract/zoned-time';
@@ -225,6 +226,15 @@ describe('the ledger of hours', () => {
           const stats = await get(api, dashboardApi.stats, {});
           expect(Math.round(stats.totalHoursToday * H)).toBe(sheet.days[6].trackedSeconds);
           expect(Math.round(stats.expectedHoursToday * H)).toBe(sheet.days[6].expectedSeconds);
+
+          // The tracker's all-time figure is the ledger over every day of the person's entries (the
+          // earliest start two days before the week, in any zone within the three days before it).
+          const summary = await get(api, timeEntriesApi.summary, {});
+          const allTime = await get(admin, reportsApi.time, {
+            query: { ...range, from: addDays(monday, -3), groupBy: 'user' },
+          });
+          expect(Math.round(summary.totalHours * H)).toBe(allTime.totalSeconds);
+          expect(Math.round(summary.todayHours * H)).toBe(sheet.days[6].trackedSeconds);
 
           const csv = parseCsv(
             (await admin.call(reportsApi.timeCsv, { query: { ...range, groupBy: 'day' } })).body,

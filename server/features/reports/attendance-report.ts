@@ -36,7 +36,7 @@ export async function attendanceReport(
       : await ledgerRows<DayRow>(
           ctx.db,
           s.ranges,
-          { now: ctx.now, perDay: true },
+          { now: ctx.now, perDay: true, personDays: true },
           sql`, tracked as (
       select user_id, day, sum(secs)::bigint as secs from pieces group by 1, 2
     ), today as (

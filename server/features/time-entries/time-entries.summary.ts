@@ -1,6 +1,6 @@
 import type { TimeSummary } from '@contract/time-entries';
 import type { Context } from '../../lib/context';
-import { trackedAllTime, trackedToday } from '../../core/time/ledger';
+import { trackedAllTime } from '../../core/time/ledger';
 
 /**
  * Total Hours, Entries and Today of the tracker (docs/product/time-tracking.md#summary), by the
@@ -9,15 +9,12 @@ import { trackedAllTime, trackedToday } from '../../core/time/ledger';
 export async function entrySummary(ctx: Context): Promise<TimeSummary> {
   const { db, now } = ctx;
   const person = { userId: ctx.actor.id, zone: await ctx.timeZone() };
-  const [all, today] = await Promise.all([
-    trackedAllTime(db, person.userId, now),
-    trackedToday(db, person, now),
-  ]);
+  const all = await trackedAllTime(db, person, now);
   return {
     totalHours: all.seconds / 3600,
     entries: all.entries,
-    todayHours: today.seconds / 3600,
-    today: today.today,
+    todayHours: all.todaySeconds / 3600,
+    today: all.today,
     timeZone: person.zone,
   };
 }
