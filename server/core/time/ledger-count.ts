@@ -41,6 +41,16 @@ export type LedgerOptions = {
    * range (a person's all-time figure: hundreds of days) does not work out each day's midnights.
    */
   personDays?: boolean;
+  /**
+   * The caller reads `day_lists(user_id, days)`: each person's tracked seconds per day as text,
+   * `offset:seconds` pairs (the offset in days from `origin`) separated by commas. A person may have
+   * several rows and a day several pairs (the pieces of a counted day), which the caller adds up.
+   * Kept days are listed inside their index read, a row per run, instead of returning every day sum
+   * to be grouped twice: everyone's week went from 11.9 to 5.4 ms of SQL (docs/performance.md).
+   * `pieces` then holds the counted days only (and, with `projectId`, the project's kept pieces,
+   * listed from there).
+   */
+  dayLists?: { origin: string };
 };
 
 /**
@@ -166,6 +176,9 @@ export function ledgerWith(parts: LedgerParts, options: LedgerOptions): SQL {
         interval '1 day') as g(day)
       join counted_days d on d.user_id = c.user_id and d.day = g.day::date and c.cs < d.hi and c.f > d.lo
       where c.f > c.cs ${project(sql`c.project_id`)}`;
+  const lists = options.dayLists;
+  // Kept days are listed from their day sums, but for one project's time (its pieces, in `pieces`).
+  const keptListed = kept && lists !== undefined && !options.projectId;
   const keptPieces = keptPiecesOf(options);
   const empty = sql`select null::uuid as user_id, null::date as day, null::uuid as entry_id, null::uuid as project_id,
     null::uuid as task_id, null::bigint as secs where false`;
@@ -206,6 +219,26 @@ export function ledgerWith(parts: LedgerParts, options: LedgerOptions): SQL {
     ), pieces as (
       ${counted ? countedPieces : empty}
       union all
-      ${kept ? keptPieces : empty}
+      ${kept && !keptListed ? keptPieces : empty}
+    )${lists ? dayListsOf(lists.origin, keptListed) : sql``}`;
+}
+
+/**
+ * The `day_lists` CTE (`LedgerOptions.dayLists`): the kept days of each run listed inside its index
+ * read of the day sums, and the counted pieces listed per person.
+ */
+function dayListsOf(origin: string, keptListed: boolean): SQL {
+  const pair = (day: SQL, secs: SQL) => sql`(${day} - ${origin}::date) || ':' || ${secs}`;
+  const keptLists = keptListed
+    ? sql`select r.user_id, k.days from kept_ranges r cross join lateral (
+          select string_agg(${pair(sql`k.day`, sql`k.secs`)}, ',') as days from ledger_days k
+          where k.user_id = r.user_id and k.day between r.from_day and r.to_day
+        ) k
+        where k.days is not null
+        union all`
+    : sql``;
+  return sql`, day_lists(user_id, days) as (
+      ${keptLists}
+      select user_id, string_agg(${pair(sql`day`, sql`secs`)}, ',') from pieces group by user_id
     )`;
 }

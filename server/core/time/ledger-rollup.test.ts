@@ -7,7 +7,7 @@ import { activeTimers, settings, timeEntries, users } from '../../db/schema';
 import { createTestApp, type TestContext } from '../../test/harness';
 import { timeFixtures } from '../../test/time-fixtures';
 import { ledgerWith } from './ledger-count';
-import { ledgerRows } from './ledger';
+import { ledgerRows, trackedByDay } from './ledger';
 import { markZoneChanges, refreshAllStale, refreshLedger } from './ledger-rollup';
 
 /**
@@ -152,6 +152,30 @@ describe('the kept sums of the ledger', () => {
                 sql`${ledgerWith({ all: ranges, counted: ranges, kept: [], timers: true }, { now })} ${perDay}`,
               ),
             );
+            // Reads of each person's days as lists (the week grid, the review queue) take the kept
+            // days listed inside their index read: the same seconds per person and day, for everyone
+            // and for one project (whose pieces are listed).
+            const daysOf = (rows: unknown[], projectId?: string) => {
+              const sums = new Map<string, number>();
+              for (const r of rows as {
+                user_id: string;
+                day: string;
+                project_id: string | null;
+                secs: string;
+              }[])
+                if (!projectId || r.project_id === projectId) {
+                  const key = `${r.user_id} ${r.day}`;
+                  sums.set(key, (sums.get(key) ?? 0) + Number(r.secs));
+                }
+              return [...sums].filter(([, v]) => v !== 0).sort();
+            };
+            const listed = async (projectId?: string) =>
+              [...(await trackedByDay(t.db, ranges, { now, projectId }))]
+                .flatMap(([userId, days]) => [...days].map(([day, v]) => [`${userId} ${day}`, v] as const))
+                .filter(([, v]) => v !== 0)
+                .sort();
+            expect(await listed()).toEqual(daysOf(counted));
+            expect(await listed(project.id)).toEqual(daysOf(counted, project.id));
             // Reads that sum per person only take each run's sum of day sums: the same seconds, the
             // same people (someone with no time has no row).
             const perPerson = sql`select user_id::text, sum(secs)::bigint::text as secs

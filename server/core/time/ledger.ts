@@ -66,16 +66,26 @@ export async function trackedByDay(
   options: LedgerOptions,
 ): Promise<Map<string, Map<string, number>>> {
   const result = new Map<string, Map<string, number>>();
-  const rows = await ledgerRows<{ user_id: string; day: string; seconds: string | number }>(
+  if (ranges.length === 0) return result;
+  let origin = ranges[0].from;
+  for (const r of ranges) if (r.from < origin) origin = r.from;
+  const rows = await ledgerRows<{ user_id: string; days: string }>(
     db,
     ranges,
-    { ...options, perDay: true },
-    sql`select user_id::text, day::text, sum(secs) as seconds from pieces group by 1, 2`,
+    { ...options, perDay: true, dayLists: { origin } },
+    sql`select user_id::text, days from day_lists`,
   );
+  // Each offset's day worked out once, not once per pair.
+  const dayAt: string[] = [];
   for (const r of rows) {
     const days = result.get(r.user_id) ?? new Map<string, number>();
     result.set(r.user_id, days);
-    days.set(r.day, Number(r.seconds));
+    for (const pair of r.days.split(',')) {
+      const colon = pair.indexOf(':');
+      const offset = Number(pair.slice(0, colon));
+      const day = (dayAt[offset] ??= addDays(origin, offset));
+      days.set(day, (days.get(day) ?? 0) + Number(pair.slice(colon + 1)));
+    }
   }
   return result;
 }

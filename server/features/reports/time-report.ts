@@ -4,7 +4,7 @@ import type { Language } from '@contract/languages';
 import { sentenceDay } from '@contract/zoned-time';
 import type { Context } from '../../lib/context';
 import { localeOf, translator } from '../../lib/i18n';
-import { ledgerRows } from '../../core/time/ledger';
+import { ledgerRows, trackedByDay } from '../../core/time/ledger';
 import { type ReportScope, reportScope } from './report-scope';
 
 /**
@@ -125,9 +125,6 @@ export async function timeReport(ctx: Context, query: TimeReportQuery): Promise<
   };
 }
 
-/** A person's days as `index:seconds` pairs (index into the range's days), comma-separated. */
-type GridRow = { user_id: string; days: string };
-
 /**
  * Tracked time per person and day (each person's own days). Rows: the active, approved people in
  * scope (so a week nobody on the team tracked shows as zeros, not as a blank) and anyone else in
@@ -136,28 +133,9 @@ type GridRow = { user_id: string; days: string };
 export async function timeGrid(ctx: Context, query: TimeGridQuery): Promise<TimeGrid> {
   // Tracked time only: no one's days off are needed.
   const s = await reportScope(ctx, query, { off: 'none' });
-  const found =
-    s.people.length === 0
-      ? []
-      : await ledgerOf<GridRow>(
-          ctx,
-          s,
-          // Summed by the raw id and day, then one row a person: 1,000 rows to parse instead of
-          // 7,000 for everyone's week at ×1 (docs/performance.md).
-          sql`select user_id::text, string_agg((day - ${s.from}::date) || ':' || seconds, ',') as days
-            from (select user_id, day, sum(secs)::bigint as seconds from pieces group by 1, 2) g
-            group by user_id`,
-          'day',
-        );
+  const tracked = await trackedByDay(ctx.db, s.ranges, { now: ctx.now, projectId: s.projectId });
   const byPerson = new Map<string, number[]>();
-  for (const r of found) {
-    const seconds = s.days.map(() => 0);
-    for (const pair of r.days.split(',')) {
-      const colon = pair.indexOf(':');
-      seconds[Number(pair.slice(0, colon))] = Number(pair.slice(colon + 1));
-    }
-    byPerson.set(r.user_id, seconds);
-  }
+  for (const [userId, days] of tracked) byPerson.set(userId, s.days.map((day) => days.get(day) ?? 0));
   const rows: TimeGrid['rows'] = s.people
     .filter((p) => p.active || byPerson.has(p.userId))
     .map((p) => {
