@@ -29,10 +29,11 @@ export type LedgerOptions = {
    */
   perDay?: boolean;
   /**
-   * The caller sums `pieces` per person only (user_id, secs): each kept run of days is read as one
-   * sum of its day sums, `day` being the run's first day. Summing inside the index read is ~6 times
-   * cheaper than returning a month's 31,000 day sums to be summed (docs/performance.md). Implies
-   * `perDay`; not with `projectId`.
+   * The caller sums `pieces` per person only (user_id, secs): each kept run of days is read as a
+   * sum of its whole calendar months' sums and a sum of the day sums around them, `day` being the
+   * first day of what each sum covers. Summing inside the index read is ~6 times cheaper than
+   * returning a month's 31,000 day sums to be summed, and a month's sum is one row instead of 30
+   * (docs/performance.md). Implies `perDay`; not with `projectId`.
    */
   perPerson?: boolean;
   /**
@@ -46,7 +47,7 @@ export type LedgerOptions = {
    * `offset:seconds` pairs (the offset in days from `origin`) separated by commas. A person may have
    * several rows and a day several pairs (the pieces of a counted day), which the caller adds up.
    * Kept days are listed inside their index read, a row per run, instead of returning every day sum
-   * to be grouped twice: everyone's week went from 11.9 to 5.4 ms of SQL (docs/performance.md).
+   * to be grouped twice: everyone's week went from 11.9 to 5.4 ms of SQL (docs/decisions/052-ledger-month-sums.md).
    * `pieces` then holds the counted days only (and, with `projectId`, the project's kept pieces,
    * listed from there).
    */
@@ -103,13 +104,54 @@ export type LedgerParts = {
 
 const NO_RANGES = sql`select null::uuid as user_id, null::text as zone, null::date as from_day, null::date as to_day where false`;
 
-/** The `kept_ranges` CTE's body. */
-function keptRangesOf(parts: LedgerParts): SQL {
-  if (parts.kept.length === 0) return NO_RANGES;
-  // Nothing to count: the kept ranges are all of them, already sent once as `people`.
-  if (parts.counted.length === 0) return sql`select * from people`;
-  return rangesTable(parts.kept);
+/**
+ * The kept runs of a read that sums per person, split into the whole calendar months they hold (read
+ * from the month sums) and the days before and after them (read from the day sums).
+ */
+function monthRuns(kept: readonly LedgerRange[]) {
+  const days: LedgerRange[] = [];
+  const months: LedgerRange[] = [];
+  for (const range of kept) {
+    const { person, from, to } = range;
+    // The first whole month's first day, and the day after the last whole month.
+    const first = from.endsWith('-01') ? from : firstOfNextMonth(from);
+    const after = addDays(to, 1);
+    const end = after.endsWith('-01') ? after : `${to.slice(0, 7)}-01`;
+    if (first >= end) {
+      days.push(range);
+      continue;
+    }
+    if (from < first) days.push({ person, from, to: addDays(first, -1) });
+    months.push({ person, from: first, to: addDays(end, -1) });
+    if (end <= to) days.push({ person, from: end, to });
+  }
+  return { days, months };
 }
+
+const firstOfNextMonth = (day: string) => {
+  const year = Number(day.slice(0, 4));
+  const month = Number(day.slice(5, 7));
+  return month === 12 ? `${year + 1}-01-01` : `${year}-${String(month + 1).padStart(2, '0')}-01`;
+};
+
+/**
+ * The `kept_ranges` CTE's body (and, for a read per person, `kept_months`'): the kept runs, or
+ * `people` when they are exactly the ranges asked for (nothing counted, nothing split), already
+ * sent once.
+ */
+function keptRunsOf(parts: LedgerParts, runs: readonly LedgerRange[]): SQL {
+  if (runs.length === 0) return NO_RANGES;
+  if (
+    parts.counted.length === 0 &&
+    runs.length === parts.all.length &&
+    runs.every((r, i) => sameRange(r, parts.all[i]))
+  )
+    return sql`select * from people`;
+  return rangesTable(runs);
+}
+
+const sameRange = (a: LedgerRange, b: LedgerRange) =>
+  a.person.userId === b.person.userId && a.from === b.from && a.to === b.to;
 
 /**
  * The kept days' rows of `pieces`: one index range per person's run of days (lateral, kept from
@@ -124,6 +166,13 @@ function keptPiecesOf(options: LedgerOptions): SQL {
       from kept_ranges r cross join lateral (
         select sum(k.secs)::bigint as secs, count(*) as n from ledger_days k
         where k.user_id = r.user_id and k.day between r.from_day and r.to_day
+      ) k
+      where k.n > 0
+      union all
+      select r.user_id, r.from_day, null::uuid, null::uuid, null::uuid, k.secs
+      from kept_months r cross join lateral (
+        select sum(m.secs)::bigint as secs, count(*) as n from ledger_months m
+        where m.user_id = r.user_id and m.month between r.from_day and r.to_day
       ) k
       where k.n > 0`;
   if (options.perDay && !options.projectId)
@@ -180,6 +229,8 @@ export function ledgerWith(parts: LedgerParts, options: LedgerOptions): SQL {
   // Kept days are listed from their day sums, but for one project's time (its pieces, in `pieces`).
   const keptListed = kept && lists !== undefined && !options.projectId;
   const keptPieces = keptPiecesOf(options);
+  // Per person, whole months of the kept runs come from the month sums.
+  const split = options.perPerson && !options.projectId && kept ? monthRuns(parts.kept) : undefined;
   const empty = sql`select null::uuid as user_id, null::date as day, null::uuid as entry_id, null::uuid as project_id,
     null::uuid as task_id, null::bigint as secs where false`;
   return sql`with zone_days as (
@@ -215,7 +266,8 @@ export function ledgerWith(parts: LedgerParts, options: LedgerOptions): SQL {
       select r.*, greatest(r.s, coalesce(max(r.f) over (
           partition by r.user_id order by r.s, r.id rows between unbounded preceding and 1 preceding), r.s)) as cs
       from raw r
-    ), kept_ranges as (${keptRangesOf(parts)}
+    ), kept_ranges as (${keptRunsOf(parts, split ? split.days : parts.kept)}
+    ), kept_months as (${keptRunsOf(parts, split ? split.months : [])}
     ), pieces as (
       ${counted ? countedPieces : empty}
       union all

@@ -186,6 +186,23 @@ describe('the kept sums of the ledger', () => {
                 sql`${ledgerWith({ all: ranges, counted: ranges, kept: [], timers: true }, { now })} ${perPerson}`,
               ),
             );
+            // …and whole calendar months from the month sums, with the days before or after them
+            // from the day sums: March alone, and with April's first day; a head of March's days and
+            // April; February and a tail.
+            for (const [from, to] of [
+              ['2025-03-01', '2025-03-31'],
+              ['2025-03-01', '2025-04-01'],
+              ['2025-03-23', '2025-04-30'],
+              ['2025-02-01', '2025-03-25'],
+            ]) {
+              const long = people.map((p) => ({ person: { userId: p.id, zone: p.zone }, from, to }));
+              expect(await ledgerRows(t.db, long, { now, perPerson: true }, perPerson)).toEqual(
+                await rowsOf(
+                  t.db,
+                  sql`${ledgerWith({ all: long, counted: long, kept: [], timers: true }, { now })} ${perPerson}`,
+                ),
+              );
+            }
           }
           // Everything refreshed: nothing is stale.
           await markZoneChanges(t.db, 'UTC');
@@ -197,6 +214,16 @@ describe('the kept sums of the ledger', () => {
           const kept = sql`select user_id, day, n, secs from ledger_days`;
           expect(
             await rowsOf(t.db, sql`(${sums} except all ${kept}) union all (${kept} except all ${sums})`),
+          ).toEqual([]);
+          // …and the month sums are the day sums summed (the trigger on ledger_days keeps them).
+          const monthly = sql`select user_id, date_trunc('month', day)::date as month, count(*) as n, sum(secs) as secs
+            from ledger_days group by 1, 2`;
+          const months = sql`select user_id, month, n, secs from ledger_months`;
+          expect(
+            await rowsOf(
+              t.db,
+              sql`(${monthly} except all ${months}) union all (${months} except all ${monthly})`,
+            ),
           ).toEqual([]);
         },
       ),

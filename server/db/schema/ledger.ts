@@ -57,6 +57,34 @@ export const ledgerDays = pgTable(
   ],
 );
 
+/**
+ * The day sums summed per person and calendar month of their days (a trigger on `ledger_days` keeps
+ * them, migration 0037): what reads that sum a person's whole months take (the time report of a
+ * month by person, overtime over months, the tracker's all-time figure) instead of every day
+ * (docs/decisions/052-ledger-month-sums.md). A month is read from here only when every day of it
+ * is fresh, so valid where the pieces are.
+ */
+export const ledgerMonths = pgTable(
+  'ledger_months',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** the month's first day */
+    month: date('month', { mode: 'string' }).notNull(),
+    /** day sums summed (a row at 0 is removed) */
+    n: bigint('n', { mode: 'number' }).notNull(),
+    secs: bigint('secs', { mode: 'number' }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.month] }),
+    // a person's run of months read from the index alone
+    index('ledger_months_cover_idx').on(t.userId, t.month, t.secs),
+    // the months a change left with no day, removed by the same trigger
+    index('ledger_months_empty_idx').on(t.userId).where(sql`${t.n} = 0`),
+  ],
+);
+
 /** The zone each person's kept pieces were counted in; a person whose zone differs is counted afresh. */
 export const ledgerPeople = pgTable('ledger_people', {
   userId: uuid('user_id')
