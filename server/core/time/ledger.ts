@@ -83,7 +83,8 @@ export async function trackedByDay(
     for (const pair of r.days.split(',')) {
       const colon = pair.indexOf(':');
       const offset = Number(pair.slice(0, colon));
-      const day = (dayAt[offset] ??= addDays(origin, offset));
+      if (dayAt[offset] === undefined) dayAt[offset] = addDays(origin, offset);
+      const day = dayAt[offset];
       days.set(day, (days.get(day) ?? 0) + Number(pair.slice(colon + 1)));
     }
   }

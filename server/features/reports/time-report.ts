@@ -135,7 +135,11 @@ export async function timeGrid(ctx: Context, query: TimeGridQuery): Promise<Time
   const s = await reportScope(ctx, query, { off: 'none' });
   const tracked = await trackedByDay(ctx.db, s.ranges, { now: ctx.now, projectId: s.projectId });
   const byPerson = new Map<string, number[]>();
-  for (const [userId, days] of tracked) byPerson.set(userId, s.days.map((day) => days.get(day) ?? 0));
+  for (const [userId, days] of tracked)
+    byPerson.set(
+      userId,
+      s.days.map((day) => days.get(day) ?? 0),
+    );
   const rows: TimeGrid['rows'] = s.people
     .filter((p) => p.active || byPerson.has(p.userId))
     .map((p) => {
