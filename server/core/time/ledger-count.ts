@@ -84,12 +84,41 @@ function zoneDays(ranges: readonly LedgerRange[]) {
   return { zones, days, los, his };
 }
 
-/** `name(user_id, zone, from_day, to_day)` from the ranges, as a CTE body. */
-const rangesTable = (ranges: readonly LedgerRange[]) =>
-  sql`select * from unnest(${pgArray(ranges.map((r) => r.person.userId))}::uuid[],
-      ${pgArray(ranges.map((r) => r.person.zone))}::text[],
-      ${pgArray(ranges.map((r) => r.from))}::date[], ${pgArray(ranges.map((r) => r.to))}::date[])
-      as p(user_id, zone, from_day, to_day)`;
+/**
+ * `(user_id, zone, from_day, to_day)` from the ranges, as a CTE body. A column every range shares
+ * (a report's days, often its zone) is sent once rather than once per person: for everyone's week
+ * that is 26 KB less to write to the database per statement, and less to parse there.
+ */
+function rangesTable(ranges: readonly LedgerRange[]): SQL {
+  const column = (values: string[], type: string) =>
+    values.every((v) => v === values[0])
+      ? { scalar: sql`${values[0]}::${sql.raw(type)}` }
+      : { array: sql`${pgArray(values)}::${sql.raw(type)}[]` };
+  const columns = [
+    column(
+      ranges.map((r) => r.person.zone),
+      'text',
+    ),
+    column(
+      ranges.map((r) => r.from),
+      'date',
+    ),
+    column(
+      ranges.map((r) => r.to),
+      'date',
+    ),
+  ];
+  const names = ['zone', 'from_day', 'to_day'];
+  const arrays = columns.flatMap((c, i) => (c.array ? [{ name: names[i], array: c.array }] : []));
+  const selected = columns.map((c, i) =>
+    c.scalar ? sql`${c.scalar} as ${sql.raw(names[i])}` : sql.raw(`p.${names[i]}`),
+  );
+  return sql`select p.user_id, ${sql.join(selected, sql`, `)}
+      from unnest(${pgArray(ranges.map((r) => r.person.userId))}::uuid[]${sql.join(
+        arrays.map((a) => sql`, ${a.array}`),
+        sql``,
+      )}) as p(user_id${sql.raw(arrays.map((a) => `, ${a.name}`).join(''))})`;
+}
 
 export type LedgerParts = {
   /** every day asked for: `person_days` (with `personDays`) lists them all, whichever way they are counted */

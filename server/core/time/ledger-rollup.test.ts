@@ -7,7 +7,7 @@ import { activeTimers, settings, timeEntries, users } from '../../db/schema';
 import { createTestApp, type TestContext } from '../../test/harness';
 import { timeFixtures } from '../../test/time-fixtures';
 import { ledgerWith } from './ledger-count';
-import { ledgerRows, trackedByDay } from './ledger';
+import { ledgerRows, trackedByDay, trackedDaySeconds } from './ledger';
 import { markZoneChanges, refreshAllStale, refreshLedger } from './ledger-rollup';
 
 /**
@@ -176,6 +176,17 @@ describe('the kept sums of the ledger', () => {
                 .sort();
             expect(await listed()).toEqual(daysOf(counted));
             expect(await listed(project.id)).toEqual(daysOf(counted, project.id));
+            // …and as an array of the range's days a person (the week grid).
+            const count = Number((Date.parse(TO) - Date.parse(FROM)) / 86_400_000) + 1;
+            const arrays = await trackedDaySeconds(t.db, ranges, { now }, FROM, count);
+            expect(
+              [...arrays]
+                .flatMap(([userId, days]) =>
+                  days.map((v, i) => [`${userId} ${addDays(FROM, i)}`, v] as const),
+                )
+                .filter(([, v]) => v !== 0)
+                .sort(),
+            ).toEqual(daysOf(counted));
             // Reads that sum per person only take each run's sum of day sums: the same seconds, the
             // same people (someone with no time has no row).
             const perPerson = sql`select user_id::text, sum(secs)::bigint::text as secs

@@ -59,6 +59,62 @@ export async function ledgerRowsIn<T>(
   return rowsOf<T>(tx, sql`${ledgerWith({ all: ranges, counted, kept, timers: true }, options)} ${rest}`);
 }
 
+/**
+ * Reads each person's days as lists (`LedgerOptions.dayLists`) and hands every pair to `add`: the
+ * person, the day as its offset from `origin` (no range may start before it), and the seconds. A
+ * day may come in several pairs, to be added up. The lists are parsed in place: everyone's week is
+ * 6,600 pairs, and splitting them into strings made a good part of the grid's garbage.
+ */
+async function eachTrackedDay(
+  db: Db,
+  ranges: readonly LedgerRange[],
+  options: LedgerOptions,
+  origin: string,
+  add: (userId: string, offset: number, seconds: number) => void,
+) {
+  const rows = await ledgerRows<{ user_id: string; days: string }>(
+    db,
+    ranges,
+    { ...options, perDay: true, dayLists: { origin } },
+    sql`select user_id::text, days from day_lists`,
+  );
+  for (const { user_id, days: text } of rows) {
+    let i = 0;
+    while (i < text.length) {
+      const offset = readInteger(text, i, COLON);
+      i = offset.next + 1;
+      const seconds = readInteger(text, i, COMMA);
+      i = seconds.next + 1;
+      add(user_id, offset.value, seconds.value);
+    }
+  }
+}
+
+const COLON = 58;
+const COMMA = 44;
+const MINUS = 45;
+
+/** The integer written in `text` from `start` up to `end` (a character code) or the end. */
+function readInteger(text: string, start: number, end: number) {
+  let i = start;
+  const negative = text.charCodeAt(i) === MINUS;
+  if (negative) i++;
+  let value = 0;
+  for (; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code === end) break;
+    value = value * 10 + (code - 48);
+  }
+  return { value: negative ? -value : value, next: i };
+}
+
+/** The earliest first day of the ranges. */
+const originOf = (ranges: readonly LedgerRange[]) => {
+  let origin = ranges[0].from;
+  for (const r of ranges) if (r.from < origin) origin = r.from;
+  return origin;
+};
+
 /** Tracked seconds per person and day: `byDay.get(userId)?.get(day) ?? 0`. */
 export async function trackedByDay(
   db: Db,
@@ -67,27 +123,43 @@ export async function trackedByDay(
 ): Promise<Map<string, Map<string, number>>> {
   const result = new Map<string, Map<string, number>>();
   if (ranges.length === 0) return result;
-  let origin = ranges[0].from;
-  for (const r of ranges) if (r.from < origin) origin = r.from;
-  const rows = await ledgerRows<{ user_id: string; days: string }>(
-    db,
-    ranges,
-    { ...options, perDay: true, dayLists: { origin } },
-    sql`select user_id::text, days from day_lists`,
-  );
+  const origin = originOf(ranges);
   // Each offset's day worked out once, not once per pair.
   const dayAt: string[] = [];
-  for (const r of rows) {
-    const days = result.get(r.user_id) ?? new Map<string, number>();
-    result.set(r.user_id, days);
-    for (const pair of r.days.split(',')) {
-      const colon = pair.indexOf(':');
-      const offset = Number(pair.slice(0, colon));
-      if (dayAt[offset] === undefined) dayAt[offset] = addDays(origin, offset);
-      const day = dayAt[offset];
-      days.set(day, (days.get(day) ?? 0) + Number(pair.slice(colon + 1)));
+  await eachTrackedDay(db, ranges, options, origin, (userId, offset, seconds) => {
+    let days = result.get(userId);
+    if (!days) {
+      days = new Map<string, number>();
+      result.set(userId, days);
     }
-  }
+    if (dayAt[offset] === undefined) dayAt[offset] = addDays(origin, offset);
+    const day = dayAt[offset];
+    days.set(day, (days.get(day) ?? 0) + seconds);
+  });
+  return result;
+}
+
+/**
+ * Tracked seconds per person on each of `count` days from `from` (every range within them):
+ * `seconds.get(userId)?.[i]` is the i-th day's. Only people with rows in the ledger are in it.
+ */
+export async function trackedDaySeconds(
+  db: Db,
+  ranges: readonly LedgerRange[],
+  options: LedgerOptions,
+  from: string,
+  count: number,
+): Promise<Map<string, number[]>> {
+  const result = new Map<string, number[]>();
+  if (ranges.length === 0) return result;
+  await eachTrackedDay(db, ranges, options, from, (userId, offset, seconds) => {
+    let days = result.get(userId);
+    if (!days) {
+      days = new Array<number>(count).fill(0);
+      result.set(userId, days);
+    }
+    days[offset] += seconds;
+  });
   return result;
 }
 

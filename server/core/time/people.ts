@@ -119,6 +119,9 @@ export type TimePeopleOptions = {
   off?: 'all' | 'holidays' | 'none';
 };
 
+/** A person's days off when they have none (or none were read): one map for all, only ever read. */
+const NO_DAYS_OFF: Map<string, OffDay[]> = new Map();
+
 /**
  * The people the `where` condition selects (on `u`, the users table), with what the ledger needs
  * over the days `from`..`to` (their holidays and approved leave), ordered by name. `where` is the
@@ -158,7 +161,7 @@ export async function timePeople(
       organisationZone: !(r.zone && isValidTimeZone(r.zone)),
       minutes: followedSchedule(r).minutes,
       since: createdDay(r.created, zone),
-      off: off.get(r.id) ?? new Map(),
+      off: off.get(r.id) ?? NO_DAYS_OFF,
       active: r.active,
     };
   });

@@ -4,7 +4,7 @@ import type { Language } from '@contract/languages';
 import { sentenceDay } from '@contract/zoned-time';
 import type { Context } from '../../lib/context';
 import { localeOf, translator } from '../../lib/i18n';
-import { ledgerRows, trackedByDay } from '../../core/time/ledger';
+import { ledgerRows, trackedDaySeconds } from '../../core/time/ledger';
 import { type ReportScope, reportScope } from './report-scope';
 
 /**
@@ -133,13 +133,13 @@ export async function timeReport(ctx: Context, query: TimeReportQuery): Promise<
 export async function timeGrid(ctx: Context, query: TimeGridQuery): Promise<TimeGrid> {
   // Tracked time only: no one's days off are needed.
   const s = await reportScope(ctx, query, { off: 'none' });
-  const tracked = await trackedByDay(ctx.db, s.ranges, { now: ctx.now, projectId: s.projectId });
-  const byPerson = new Map<string, number[]>();
-  for (const [userId, days] of tracked)
-    byPerson.set(
-      userId,
-      s.days.map((day) => days.get(day) ?? 0),
-    );
+  const byPerson = await trackedDaySeconds(
+    ctx.db,
+    s.ranges,
+    { now: ctx.now, projectId: s.projectId },
+    s.from,
+    s.days.length,
+  );
   const rows: TimeGrid['rows'] = s.people
     .filter((p) => p.active || byPerson.has(p.userId))
     .map((p) => {
