@@ -1,5 +1,6 @@
 import type { Role } from '@contract/auth';
 import { sql } from 'drizzle-orm';
+import { activeAccount } from '../db/accounts';
 
 /**
  * Who may see what, where more than one feature asks (the lists, each record's actions, search):
@@ -24,4 +25,4 @@ export const conversationIdsOf = (userId: string) =>
  * Who the people directory lists (docs/product/accounts.md#people-list): approved, active accounts.
  * Written against the `users` table by name, so hand-written SQL (search) can use it as it is.
  */
-export const inDirectory = sql`"users"."approval_status" = 'approved' and "users"."is_active"`;
+export const inDirectory = activeAccount('users');

@@ -9,6 +9,7 @@ import type { Clock } from './clock';
 import { statement } from '../db/statements';
 import { AppError } from './errors';
 import { beginAttempt, type ThrottleKey, type ThrottleRule } from './throttle';
+import { isActiveAccount } from '../db/accounts';
 
 export const SESSION_COOKIE = 'wb_session';
 export const SESSION_IDLE_MS = 12 * 60 * 60 * 1000;
@@ -200,8 +201,7 @@ export async function liveSessionTokens(db: Db, tokens: string[], clock: Clock):
           inArray(sessions.tokenHash, hashes.slice(i, i + 500)),
           gte(sessions.lastSeenAt, new Date(now.getTime() - SESSION_IDLE_MS)),
           gt(sessions.expiresAt, now),
-          eq(users.isActive, true),
-          eq(users.approvalStatus, 'approved'),
+          isActiveAccount(),
           eq(users.emailVerified, true),
         ),
       );

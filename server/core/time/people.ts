@@ -4,6 +4,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { rowsOf } from '../../db/rows';
 import type { Db } from '../../db/types';
 import { type OffDay, offDays } from './calendar';
+import { activeAccount } from '../../db/accounts';
 
 /**
  * A person as the ledger of hours counts them (docs/product/time-tracking.md#ledger): the zone their
@@ -87,7 +88,7 @@ const PEOPLE_WITH_SCHEDULES = sql`users u
 /** The columns `PEOPLE_WITH_SCHEDULES` gives a `Row`. */
 const SCHEDULE_COLUMNS = sql`u.id, u.first_name || ' ' || u.last_name as name, u.time_zone as zone, ws.minutes,
   u.created_at as created, ts.id as team_id, ts.name as team_name, ts.schedule_minutes as team_minutes,
-  u.is_active and u.approval_status = 'approved' as active`;
+  ${activeAccount()} as active`;
 
 /** Whose schedule a person follows, and its minutes: their own, else their team's, else the organisation's. */
 export function followedSchedule(row: Pick<Row, 'minutes' | 'team_id' | 'team_name' | 'team_minutes'>) {

@@ -16,6 +16,7 @@ import { issueVerificationCode } from '../../core/verification-codes';
 import { getUser, toUser } from '../../core/people';
 import { audit } from '../../core/audit';
 import { containsPattern } from '../../lib/like';
+import { activeAccount } from '../../db/accounts';
 
 type UserRow = typeof users.$inferSelect;
 
@@ -57,7 +58,7 @@ export async function adminStats(ctx: Context): Promise<AdminStats> {
     .select({
       totalUsers: sql<number>`count(*)::int`,
       pendingApprovals: sql<number>`(count(*) filter (where ${users.approvalStatus} = 'pending' and ${users.emailVerified}))::int`,
-      activeUsers: sql<number>`(count(*) filter (where ${users.approvalStatus} = 'approved' and ${users.isActive}))::int`,
+      activeUsers: sql<number>`(count(*) filter (where ${activeAccount('users')}))::int`,
       admins: sql<number>`(count(*) filter (where ${users.role} = 'admin'))::int`,
       managers: sql<number>`(count(*) filter (where ${users.role} = 'manager'))::int`,
       employees: sql<number>`(count(*) filter (where ${users.role} = 'employee'))::int`,
@@ -80,7 +81,7 @@ async function nonAdminTarget(db: Db, id: string, refusal: string) {
 async function assertAnotherActiveAdmin(tx: Db, userId: string) {
   const others = await rowsOf<{ id: string }>(
     tx,
-    sql`select id from users where role = 'admin' and is_active and approval_status = 'approved'
+    sql`select id from users where role = 'admin' and ${activeAccount('users')}
           and anonymised_at is null and id <> ${userId} for update`,
   );
   if (others.length === 0) throw conflict(LAST_ADMIN);

@@ -6,6 +6,7 @@ import { conversationParticipants, conversations, users } from '../../db/schema'
 import type { Context } from '../../lib/context';
 import { badRequest, notFound } from '../../lib/errors';
 import { announce } from './chat.events';
+import { isActiveAccount } from '../../db/accounts';
 
 type Row = {
   id: string;
@@ -151,7 +152,7 @@ async function assertApprovedUsers(db: Db, ids: string[]) {
   const found = await db
     .select({ id: users.id })
     .from(users)
-    .where(and(inArray(users.id, ids), eq(users.approvalStatus, 'approved'), eq(users.isActive, true)));
+    .where(and(inArray(users.id, ids), isActiveAccount()));
   if (found.length !== ids.length) throw badRequest('participants_from_list');
 }
 

@@ -18,6 +18,7 @@ import { timeVisibleTo } from '../../core/scope';
 import { ledgerRows } from '../../core/time/ledger';
 import { timePeople } from '../../core/time/people';
 import { mondayOf } from '../../core/time/weeks';
+import { isActiveAccount } from '../../db/accounts';
 
 type CreateProjectInput = z.output<typeof createProjectRequest>;
 
@@ -194,7 +195,7 @@ export async function addProjectMember(
   const [person] = await db
     .select({ id: users.id })
     .from(users)
-    .where(and(eq(users.id, userId), eq(users.approvalStatus, 'approved'), eq(users.isActive, true)))
+    .where(and(eq(users.id, userId), isActiveAccount()))
     .limit(1);
   if (!person) throw badRequest('person_not_found', 'userId');
   const inserted = await db

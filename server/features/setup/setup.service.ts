@@ -3,6 +3,7 @@ import { OPTIONAL_SETUP_STEPS, type Setup, setupSteps } from '@contract/setup';
 import { rowsOf } from '../../db/rows';
 import { settings, users } from '../../db/schema';
 import type { Context } from '../../lib/context';
+import { activeAccount } from '../../db/accounts';
 
 /** How long a new account sees the first-steps card unless it is put away sooner. */
 const INTRO_DAYS = 14;
@@ -26,7 +27,7 @@ export async function getSetup(ctx: Context): Promise<Setup> {
         or exists (select 1 from work_schedules)) as schedules,
       exists (select 1 from teams) as team,
       (exists (select 1 from invitations)
-        or (select count(*) from users where approval_status = 'approved' and is_active) > 1) as people,
+        or (select count(*) from users where ${activeAccount('users')}) > 1) as people,
       exists (select 1 from settings where oidc_issuer is not null and oidc_client_id is not null) as sso,
       exists (select 1 from settings where setup_dismissed_at is not null) as dismissed`,
   );

@@ -30,6 +30,7 @@ import { announceTask } from './tasks.events';
 import { placeTask, RANK_STEP } from './board-placement';
 import { findTask, findTasks, type TaskListQuery } from './tasks.queries';
 import { createNextOccurrence, endSeries, newSeries } from './occurrences';
+import { isActiveAccount } from '../../db/accounts';
 
 type Actor = Context['actor'];
 type TaskRow = typeof tasks.$inferSelect;
@@ -72,7 +73,7 @@ async function assertAssignable(db: Db, userId: string) {
   const [assignee] = await db
     .select({ id: users.id })
     .from(users)
-    .where(and(eq(users.id, userId), eq(users.approvalStatus, 'approved'), eq(users.isActive, true)))
+    .where(and(eq(users.id, userId), isActiveAccount()))
     .limit(1);
   if (!assignee) throw badRequest('assignee_not_found', 'assigneeId');
 }

@@ -19,6 +19,7 @@ import { badRequest, conflict, isUniqueViolation, notFound } from '../../lib/err
 import { TEAM_NOT_FOUND } from '../../core/scope';
 import { teamScheduleOf } from '../../core/time/people';
 import { announceTeam } from './teams.events';
+import { isActiveAccount } from '../../db/accounts';
 
 type MemberInput = { userId: string; role: TeamMember['role'] };
 type TeamRow = { id: string; name: string; scheduleMinutes: number[] | null; createdAt: Date };
@@ -128,8 +129,7 @@ async function checkMembers(db: Db, members: MemberInput[]) {
           users.id,
           members.map((m) => m.userId),
         ),
-        eq(users.approvalStatus, 'approved'),
-        eq(users.isActive, true),
+        isActiveAccount(),
       ),
     );
   const roles = new Map(found.map((u) => [u.id, u.role]));

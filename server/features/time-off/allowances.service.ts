@@ -11,6 +11,7 @@ import { notFound } from '../../lib/errors';
 import { allowanceData, balanceOf, firstYearFor, readPolicy } from './allowance';
 import { PERSON_NOT_FOUND, assertMayRead, peopleFor, readable } from './people';
 import { announceAllowance, announceLeaveSettings } from './time-off.events';
+import { activeAccount } from '../../db/accounts';
 
 /** The organisation's entitlement and carry-over rules (docs/product/time-off.md#allowances). */
 export async function getPolicy(ctx: Context): Promise<LeavePolicy> {
@@ -83,7 +84,7 @@ async function balancesOf(ctx: Context, where: SQL, year: number): Promise<Leave
  */
 export async function listBalances(ctx: Context, query: z.output<typeof balancesQuery>) {
   const year = query.year ?? (await thisYear(ctx));
-  const conditions: SQL[] = [readable(ctx), sql`u.is_active and u.approval_status = 'approved'`];
+  const conditions: SQL[] = [readable(ctx), activeAccount()];
   if (query.userId) {
     await assertMayRead(ctx, query.userId);
     conditions.push(sql`u.id = ${query.userId}`);

@@ -7,6 +7,7 @@ import type { Context } from '../../lib/context';
 import { listHolidays } from './holidays.service';
 import { readable } from './people';
 import { type LeaveRow, selectRequests, shapeRequests } from './requests.service';
+import { activeAccount } from '../../db/accounts';
 
 /**
  * The absence calendar (docs/product/time-off.md#who): whose absences the caller sees. A
@@ -14,7 +15,7 @@ import { type LeaveRow, selectRequests, shapeRequests } from './requests.service
  * only where the caller may read the person's own (themselves, their managers, admins).
  */
 async function calendarPeople(ctx: Context, teamId?: string): Promise<SQL> {
-  const active = sql`u.is_active and u.approval_status = 'approved'`;
+  const active = activeAccount();
   if (teamId) {
     await assertInTeam(ctx, teamId);
     return sql`${active} and u.id in (select user_id from team_members where team_id = ${teamId})`;

@@ -20,6 +20,7 @@ import type { Db } from '../../db/types';
 import { sha256 } from '../../lib/auth';
 import type { Context, PublicContext } from '../../lib/context';
 import { badRequest, conflict, notFound } from '../../lib/errors';
+import { activeAccount } from '../../db/accounts';
 
 /**
  * Calendar feeds (docs/product/time-off.md#feeds): a secret URL per feed, of a person's own
@@ -174,8 +175,7 @@ export async function feedCalendar(ctx: PublicContext, token: string): Promise<s
     sql`select f.id::text, f.user_id::text, f.scope, f.team_id::text, t.name as team_name, f.created_at,
           t.holiday_country as team_country, t.holiday_region as team_region, u.language as owner_language
         from calendar_feeds f join users u on u.id = f.user_id left join teams t on t.id = f.team_id
-        where f.token_hash = ${sha256(token.replace(/\.ics$/, ''))} and f.revoked_at is null and u.is_active
-          and u.approval_status = 'approved'
+        where f.token_hash = ${sha256(token.replace(/\.ics$/, ''))} and f.revoked_at is null and ${activeAccount()}
           and (f.scope = 'mine' or u.role = 'admin'
             or exists (select 1 from team_members m where m.team_id = f.team_id and m.user_id = f.user_id))`,
   );

@@ -17,6 +17,7 @@ import { expectedBetween } from '../../core/time/expected';
 import { type LedgerRange, ledgerRows, trackedByDay } from '../../core/time/ledger';
 import { daysAround, type TimePerson, timePeople } from '../../core/time/people';
 import { weekRange } from '../../core/time/weeks';
+import { activeAccount } from '../../db/accounts';
 
 type Week = { key: string; person: TimePerson; monday: string };
 
@@ -154,7 +155,7 @@ export async function teamOvertime(
     : sql``;
   const people = await timePeople(
     ctx.db,
-    sql`u.is_active and u.approval_status = 'approved' and u.id <> ${actor.id} ${managed} ${team}`,
+    sql`${activeAccount()} and u.id <> ${actor.id} ${managed} ${team}`,
     (await ctx.settings()).timeZone,
     daysAround(ctx.now),
   );
