@@ -280,6 +280,8 @@ describe('Undo and the Trash', () => {
       await germanPhone.page.getByRole('link', { name: pageTitle }).click();
       await germanPhone.page.waitForURL(`**/tasks/${made.body.id}`);
       await germanPhone.page.getByRole('button', { name: `${pageTitle} löschen` }).click();
+      // The dialog is up before its picture and its check (it once was not yet, CI 2026-12-07).
+      await germanPhone.page.getByTestId('delete-task-dialog').waitFor();
       await snapDialog(germanPhone.page, 'task-page-delete-german-phone');
       await germanPhone.page
         .getByTestId('delete-task-dialog')

@@ -15,6 +15,9 @@ export default defineConfig({
     pool: 'forks',
     // One browser at a time on a 2-core machine; the server is shared.
     fileParallelism: false,
+    // One worker imports Playwright and the helpers once and runs file after file (each file still
+    // launches its own browser and makes its own accounts): the import was ~1 s of CPU a file.
+    isolate: false,
     // `npm test` runs the journeys beside the API suites on the same two cores
     // (docs/decisions/031-test-loop.md): the limits are for a hang, not for a slow machine.
     testTimeout: 120_000,

@@ -3,8 +3,9 @@
 // browser tests in Chromium when one is installed. Ends with "N passed, M failed".
 //
 // On two cores the steps run in lanes at once (docs/decisions/031-test-loop.md): the client build and then the
-// browser tests in one; the API suites and then the benchmark's smoke run in the other; the short checks beside both. Each step's output is held
-// and printed whole when it ends, so the log reads step by step; the summary is in a fixed order.
+// browser tests (two shards) in one; the API suites in the other, PGlite's and then PostgreSQL's with the benchmark's
+// smoke run beside it; the short checks beside both. Each step's output is held and printed whole when it ends, so the
+// log reads step by step; the summary is in a fixed order.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { findChromium } from '../e2e/chromium.mjs';
@@ -118,23 +119,32 @@ function checks() {
   ]);
 }
 
-/** One lane: the API suites one after another (each vitest run uses both cores while it runs). */
+/**
+ * One lane: the API suites, PGlite's then PostgreSQL's (each vitest run uses both cores while it
+ * runs). The steps that mostly wait run beside the PostgreSQL suite rather than after it: the
+ * instances behind nginx (a few seconds) and the benchmark's smoke run (a minute and more of paced
+ * requests at a few a second, ~20 s of CPU), so they no longer lengthen the lane.
+ */
 async function apiSuites() {
   await suite('unit and API tests on PGlite', 'vitest.config.ts', { TEST_DATABASE_URL: '' });
-  if (pg) {
-    await suite('API tests on PostgreSQL', 'vitest.config.ts');
-  } else {
+  await Promise.all([postgresSuites(), smokeRun()]);
+}
+
+/** The API tests on PostgreSQL, and then the instances behind nginx (both need TEST_DATABASE_URL). */
+async function postgresSuites() {
+  if (!pg) {
     line(
       'API tests on PostgreSQL',
       'skip API tests on PostgreSQL: set TEST_DATABASE_URL=postgres://… to run them',
     );
-  }
-  if (!pg) {
     line(
       'several instances behind nginx',
       'SKIPPED several instances behind nginx: set TEST_DATABASE_URL=postgres://… to run them',
     );
-  } else if (!findNginx()) {
+    return;
+  }
+  await suite('API tests on PostgreSQL', 'vitest.config.ts');
+  if (!findNginx()) {
     line(
       'several instances behind nginx',
       'SKIPPED several instances behind nginx: nginx is not installed (apt-get install nginx, or set NGINX_PATH)',
@@ -142,8 +152,10 @@ async function apiSuites() {
   } else {
     await suite('several instances behind nginx', 'server/multi-instance/vitest.config.ts');
   }
-  // The benchmark's smoke run loads the built client for its browser figures: it waits for the build
-  // (long done by now), and runs here rather than in the browser lane, the longer of the two.
+}
+
+/** The benchmark's smoke run loads the built client for its browser figures: it waits for the build. */
+async function smokeRun() {
   if (await building) await suite('benchmark smoke run', 'bench/vitest.config.ts');
   else line('benchmark smoke run', 'skip benchmark smoke run: the client did not build');
 }
@@ -189,14 +201,14 @@ function withoutPriorityBoost(cmd, args) {
 
 /**
  * `E2E_SHARDS=n` runs the journeys in n shards side by side, each with its own server on the one
- * built client; e2e/sequencer.ts splits the files by their measured length. One by default: the
- * journeys keep about 1.7 of this machine's two cores busy on their own, and two shards beside the API
- * lane only added servers, databases and switching (docs/decisions/031-test-loop.md). On more cores,
- * more shards.
+ * built client; e2e/sequencer.ts splits the files by their measured length. Two by default: a journey
+ * waits on its server and its browser in turn, and a second shard fills those waits. Measured on a
+ * clean clone here (2026-12-07, docs/decisions/031-test-loop.md, last addendum): one shard 16 min 19 s,
+ * two 11 min 22 s, with the whole machine busy (3% idle) either way.
  */
 async function browserShards() {
   const name = 'browser tests in Chromium';
-  const shardCount = Math.max(1, Number(process.env.E2E_SHARDS ?? 1));
+  const shardCount = Math.max(1, Number(process.env.E2E_SHARDS ?? 2));
   const t0 = Date.now();
   // Every shard appends to the accessibility results; they start from an empty file here.
   rmSync('.tmp/axe-results.jsonl', { force: true });

@@ -206,7 +206,7 @@ async function openPglite(
     },
     poolStats: () => ({ total: 1, idle: 1, waiting: 0 }),
     onQueryTime: timers.listen,
-    snapshot: () => client.dumpDataDir('gzip'),
+    snapshot: (compression = 'gzip') => client.dumpDataDir(compression),
     close: () => client.close(),
   };
 }

@@ -36,7 +36,7 @@ export interface Database {
   poolStats(): { total: number; idle: number; waiting: number };
   /** Calls `listener` with each query's duration; returns how to stop (the metrics' hook). */
   onQueryTime(listener: QueryTimeListener): () => void;
-  /** PGlite only: a gzipped tar of its data directory, taken between two queries (backups). */
-  snapshot?(): Promise<Blob>;
+  /** PGlite only: a tar of its data directory, taken between two queries: gzipped for backups, plain for the tests' template. */
+  snapshot?(compression?: 'gzip' | 'none'): Promise<Blob>;
   close(): Promise<void>;
 }

@@ -17,9 +17,10 @@ export default async function setup(project: TestProject) {
   const url = process.env.TEST_DATABASE_URL;
   if (!url) {
     const dir = mkdtempSync(join(tmpdir(), 'wb-pglite-template-'));
-    const file = join(dir, 'migrated.tar.gz');
+    const file = join(dir, 'migrated.tar');
     const database = await openDatabase({});
-    const dump = await database.snapshot?.();
+    // Uncompressed: each file's open then skips unzipping it (0.8 → 0.55 s of CPU an open).
+    const dump = await database.snapshot?.('none');
     await database.close();
     if (!dump) throw new Error('PGlite gave no snapshot');
     writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
