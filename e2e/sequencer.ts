@@ -1,64 +1,63 @@
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /**
- * Seconds each journey took alone on the 2-core machine (vitest's JSON report, 2026-11-26). `npm test`
- * runs the journeys in shards, each with its own server (docs/decisions/031-test-loop.md); vitest's
- * own split is by a hash of the path, which can put the two longest files in one shard. These weights
- * split them evenly instead. A file missing here counts as a typical journey; a listed file that no
- * longer exists fails the sequencer's test.
+ * Seconds each journey took in one shard beside the API suites (vitest's JSON report of a clean-clone
+ * `npm test`, 2026-12-07). `npm test` runs the journeys in shards, each with its own server
+ * (docs/decisions/031-test-loop.md); vitest's own split is by a hash of the path, which can put the
+ * two longest files in one shard. These weights split them evenly instead. A file missing here counts
+ * as a typical journey; a listed file that no longer exists fails the sequencer's test.
+ * phones.spec.ts must stay ahead of account-recovery.spec.ts when both are in one shard: the phone
+ * check finds the waiting accounts' long addresses cut off (the decision's addendum of 2026-11-27);
+ * its weight is above account-recovery's, and the sequencer's test checks that it stays so.
  */
 export const SECONDS: Record<string, number> = {
-  'a11y.spec.ts': 160, // 2026-11-27: screens after the first reached inside the app
-  'a11y-dialogs.spec.ts': 120,
-  // 55 s since 2026-11-27, but kept ahead of account-recovery.spec.ts, whose waiting accounts' long
-  // addresses the phone check finds cut off (docs/decisions/031-test-loop.md, last addendum)
-  'phones.spec.ts': 105,
-  'account-recovery.spec.ts': 58,
-  'accounts.spec.ts': 53,
-  'project-page.spec.ts': 51,
-  'tasks.spec.ts': 50,
-  'ledger.spec.ts': 42,
-  'time-off.spec.ts': 41,
-  'time.spec.ts': 39,
-  'shell.spec.ts': 39,
-  'sign-in-redirect.spec.ts': 38,
-  'languages.spec.ts': 37,
-  'notifications.spec.ts': 37,
-  'live-screens.spec.ts': 45,
-  'time-off-effects.spec.ts': 37,
-  'first-day-setup.spec.ts': 45,
-  'first-days.spec.ts': 35,
-  'attendance.spec.ts': 35,
-  'two-factor.spec.ts': 34,
-  'german.spec.ts': 33,
-  'tokens-audit.spec.ts': 30,
-  'chat.spec.ts': 29,
-  'timesheets.spec.ts': 26,
-  'sso.spec.ts': 24,
-  'theme.spec.ts': 23,
-  'data-lifecycle.spec.ts': 22,
-  'cold-load.spec.ts': 21,
-  'teams.spec.ts': 40,
-  'chat-fuller.spec.ts': 21,
-  'search-palette.spec.ts': 20,
-  'reports.spec.ts': 20,
-  'avatars.spec.ts': 18,
-  'pseudo-locale.spec.ts': 17,
-  'forgotten-timers.spec.ts': 15,
-  'register-form.spec.ts': 14,
-  'chat-mentions.spec.ts': 13,
-  'short-entry.spec.ts': 11,
-  'chat-live-order.spec.ts': 10,
-  'error-language.spec.ts': 8,
-  // 2026-11-27, new (issues 31, 32): estimated from their test counts, to be replaced by measured figures
-  'task-page.spec.ts': 55,
-  'task-board.spec.ts': 45,
-  'task-undo.spec.ts': 55,
-  'task-labels.spec.ts': 25,
-  // measured 2026-11-27 with the rate screens' journey: 44–62 s of tests on a shared machine
-  'billing.spec.ts': 55,
+  'a11y.spec.ts': 121,
+  'a11y-dialogs.spec.ts': 57,
+  'billing.spec.ts': 42,
+  'tasks.spec.ts': 41,
+  'pseudo-locale.spec.ts': 37,
+  'task-undo.spec.ts': 35,
+  'accounts.spec.ts': 31,
+  'phones.spec.ts': 31,
+  'account-recovery.spec.ts': 26,
+  'time-off.spec.ts': 26,
+  'time.spec.ts': 24,
+  'languages.spec.ts': 23,
+  'ledger.spec.ts': 22,
+  'project-page.spec.ts': 22,
+  'teams.spec.ts': 21,
+  'notifications.spec.ts': 20,
+  'sign-in-redirect.spec.ts': 17,
+  'tokens-audit.spec.ts': 17,
+  'time-off-effects.spec.ts': 16,
+  'two-factor.spec.ts': 16,
+  'attendance.spec.ts': 15,
+  'chat.spec.ts': 15,
+  'live-screens.spec.ts': 15,
+  'task-page.spec.ts': 14,
+  'first-day-setup.spec.ts': 13,
+  'task-board.spec.ts': 13,
+  'timesheets.spec.ts': 13,
+  'reports.spec.ts': 12,
+  'shell.spec.ts': 12,
+  'first-days.spec.ts': 11,
+  'german.spec.ts': 10,
+  'sso.spec.ts': 10,
+  'chat-fuller.spec.ts': 8,
+  'search-palette.spec.ts': 8,
+  'avatars.spec.ts': 7,
+  'cold-load.spec.ts': 7,
+  'data-lifecycle.spec.ts': 7,
+  'task-labels.spec.ts': 7,
+  'theme.spec.ts': 7,
+  'forgotten-timers.spec.ts': 6,
+  'short-entry.spec.ts': 6,
+  'chat-live-order.spec.ts': 4,
+  'chat-mentions.spec.ts': 4,
+  'register-form.spec.ts': 3,
+  'error-language.spec.ts': 2,
 };
-const TYPICAL = 30;
+const TYPICAL = 15;
 
 const nameOf = (spec: TestSpecification) => spec.moduleId.split('/').pop() ?? spec.moduleId;
 const weightOf = (spec: TestSpecification) => SECONDS[nameOf(spec)] ?? TYPICAL;
