@@ -279,8 +279,11 @@ describe('Undo and the Trash', () => {
       );
       await germanPhone.page.getByRole('link', { name: pageTitle }).click();
       await germanPhone.page.waitForURL(`**/tasks/${made.body.id}`);
+      // The address changes at once, but My Tasks stays on screen while the task page's code loads,
+      // and its card has a Delete button of the same name: wait for the task page itself (CI
+      // 2026-12-07 clicked the card's, whose dialog then went with the list).
+      await germanPhone.page.getByRole('heading', { name: pageTitle, level: 1 }).waitFor();
       await germanPhone.page.getByRole('button', { name: `${pageTitle} löschen` }).click();
-      // The dialog is up before its picture and its check (it once was not yet, CI 2026-12-07).
       await germanPhone.page.getByTestId('delete-task-dialog').waitFor();
       await snapDialog(germanPhone.page, 'task-page-delete-german-phone');
       await germanPhone.page

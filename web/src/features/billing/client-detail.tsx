@@ -48,8 +48,8 @@ export function ClientDetail({ id, isAdmin }: { id: string; isAdmin: boolean }) 
               </caption>
               <TableHeader>
                 <TableRow>
-                  <TableHead>{t('clients.project')}</TableHead>
-                  <TableHead className="text-right">{t('clients.billableMonth')}</TableHead>
+                  <TableHead essential>{t('clients.project')}</TableHead>
+                  <TableHead essential className="text-right">{t('clients.billableMonth')}</TableHead>
                   {money && <TableHead className="text-right">{t('clients.amountMonth')}</TableHead>}
                 </TableRow>
               </TableHeader>

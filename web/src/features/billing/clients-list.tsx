@@ -53,10 +53,10 @@ export function ClientsList({ canManage }: { canManage: boolean }) {
           <Table region={t('clients.title')}>
             <TableHeader>
               <TableRow>
-                <TableHead>{t('clients.name')}</TableHead>
+                <TableHead essential>{t('clients.name')}</TableHead>
                 <TableHead className="hidden sm:table-cell">{t('clients.currency')}</TableHead>
                 <TableHead className="hidden sm:table-cell">{t('clients.contact')}</TableHead>
-                <TableHead className="text-right">{t('clients.projects')}</TableHead>
+                <TableHead essential className="text-right">{t('clients.projects')}</TableHead>
                 {canManage && <TableHead className="sr-only">{t('clients.actions')}</TableHead>}
               </TableRow>
             </TableHeader>
