@@ -49,7 +49,9 @@ export function ClientDetail({ id, isAdmin }: { id: string; isAdmin: boolean }) 
               <TableHeader>
                 <TableRow>
                   <TableHead essential>{t('clients.project')}</TableHead>
-                  <TableHead essential className="text-right">{t('clients.billableMonth')}</TableHead>
+                  <TableHead essential className="text-right">
+                    {t('clients.billableMonth')}
+                  </TableHead>
                   {money && <TableHead className="text-right">{t('clients.amountMonth')}</TableHead>}
                 </TableRow>
               </TableHeader>

@@ -56,7 +56,9 @@ export function ClientsList({ canManage }: { canManage: boolean }) {
                 <TableHead essential>{t('clients.name')}</TableHead>
                 <TableHead className="hidden sm:table-cell">{t('clients.currency')}</TableHead>
                 <TableHead className="hidden sm:table-cell">{t('clients.contact')}</TableHead>
-                <TableHead essential className="text-right">{t('clients.projects')}</TableHead>
+                <TableHead essential className="text-right">
+                  {t('clients.projects')}
+                </TableHead>
                 {canManage && <TableHead className="sr-only">{t('clients.actions')}</TableHead>}
               </TableRow>
             </TableHeader>
