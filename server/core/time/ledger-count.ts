@@ -90,34 +90,19 @@ function zoneDays(ranges: readonly LedgerRange[]) {
  * that is 26 KB less to write to the database per statement, and less to parse there.
  */
 function rangesTable(ranges: readonly LedgerRange[]): SQL {
-  const column = (values: string[], type: string) =>
-    values.every((v) => v === values[0])
-      ? { scalar: sql`${values[0]}::${sql.raw(type)}` }
-      : { array: sql`${pgArray(values)}::${sql.raw(type)}[]` };
   const columns = [
-    column(
-      ranges.map((r) => r.person.zone),
-      'text',
-    ),
-    column(
-      ranges.map((r) => r.from),
-      'date',
-    ),
-    column(
-      ranges.map((r) => r.to),
-      'date',
-    ),
-  ];
-  const names = ['zone', 'from_day', 'to_day'];
-  const arrays = columns.flatMap((c, i) => (c.array ? [{ name: names[i], array: c.array }] : []));
-  const selected = columns.map((c, i) =>
-    c.scalar ? sql`${c.scalar} as ${sql.raw(names[i])}` : sql.raw(`p.${names[i]}`),
+    { name: 'zone', type: 'text', values: ranges.map((r) => r.person.zone) },
+    { name: 'from_day', type: 'date', values: ranges.map((r) => r.from) },
+    { name: 'to_day', type: 'date', values: ranges.map((r) => r.to) },
+  ].map((c) => ({ ...c, shared: c.values.every((v) => v === c.values[0]) }));
+  const perRange = columns.filter((c) => !c.shared);
+  const selected = columns.map((c) =>
+    c.shared ? sql`${c.values[0]}::${sql.raw(c.type)} as ${sql.raw(c.name)}` : sql.raw(`p.${c.name}`),
   );
+  const arrays = perRange.map((c) => sql`, ${pgArray(c.values)}::${sql.raw(c.type)}[]`);
   return sql`select p.user_id, ${sql.join(selected, sql`, `)}
-      from unnest(${pgArray(ranges.map((r) => r.person.userId))}::uuid[]${sql.join(
-        arrays.map((a) => sql`, ${a.array}`),
-        sql``,
-      )}) as p(user_id${sql.raw(arrays.map((a) => `, ${a.name}`).join(''))})`;
+      from unnest(${pgArray(ranges.map((r) => r.person.userId))}::uuid[]${sql.join(arrays, sql``)})
+      as p(user_id${sql.raw(perRange.map((c) => `, ${c.name}`).join(''))})`;
 }
 
 export type LedgerParts = {
