@@ -10,6 +10,7 @@ import { statement } from '../db/statements';
 import { AppError } from './errors';
 import { beginAttempt, type ThrottleKey, type ThrottleRule } from './throttle';
 import { isActiveAccount } from '../db/accounts';
+import { rememberSettingsRow, type SavedSettingsRow, SETTINGS_QUERY } from './org-settings';
 
 export const SESSION_COOKIE = 'wb_session';
 export const SESSION_IDLE_MS = 12 * 60 * 60 * 1000;
@@ -100,12 +101,14 @@ export async function endAllSessions(db: Db, userId: string) {
 }
 
 // Every authenticated request runs this lookup, so it is a prepared statement (docs/decisions/008).
+// It also reads the organisation's settings, which most requests need next (lib/org-settings.ts).
 const sessionByTokenHash = statement<
-  SessionUser & { lastSeenAt: string; expiresAt: string },
+  SessionUser & { lastSeenAt: string; expiresAt: string; organisation: SavedSettingsRow | null },
   [tokenHash: string]
 >(
   'session_by_token_hash',
   `select s.id as "sessionId", s.last_seen_at as "lastSeenAt", s.expires_at as "expiresAt",
+     (select row_to_json(o) from (${SETTINGS_QUERY}) o) as "organisation",
      u.id, u.email, u.first_name as "firstName", u.last_name as "lastName", u.role,
      u.is_active as "isActive", u.approval_status as "approvalStatus",
      u.email_verified as "emailVerified", u.must_change_password as "mustChangePassword",
@@ -121,7 +124,8 @@ export async function resolveSession(db: Db, token: string, clock: Clock): Promi
   const [row] = await sessionByTokenHash(db, sha256(token));
   if (!row) return null;
   const now = clock.now();
-  const { lastSeenAt, expiresAt, ...user } = row;
+  const { lastSeenAt, expiresAt, organisation, ...user } = row;
+  rememberSettingsRow(user, organisation);
   const idleFor = now.getTime() - Date.parse(lastSeenAt);
   const allowed = user.isActive && user.approvalStatus === 'approved' && user.emailVerified;
   if (idleFor > SESSION_IDLE_MS || Date.parse(expiresAt) <= now.getTime() || !allowed) {

@@ -8,7 +8,7 @@ import type { SessionUser } from './auth';
 import type { Settings } from '@contract/settings';
 import type { Language } from '@contract/languages';
 import { languageFor } from './i18n';
-import { loadSettings } from './org-settings';
+import { loadSettings, settingsReadWith } from './org-settings';
 import { isValidTimeZone } from '@contract/zoned-time';
 
 /**
@@ -33,7 +33,7 @@ export type Context = ContextDeps & {
   now: Date;
   actor: SessionUser;
   log: FastifyBaseLogger;
-  /** The organisation's settings, read once per request when first asked. */
+  /** The organisation's settings: as the session lookup read them, else read once when first asked. */
   settings(): Promise<Settings>;
   /** The time zone the caller's calendar days are counted in: their own, else the organisation's. */
   timeZone(): Promise<string>;
@@ -64,7 +64,10 @@ export function contextFor(
 ): Context | PublicContext {
   let settings: Promise<Settings> | undefined;
   const readSettings = () => {
-    settings ??= loadSettings(deps.db, deps.config.defaultTimeZone);
+    if (!settings) {
+      const read = settingsReadWith(deps.db, actor, deps.config.defaultTimeZone);
+      settings = read ? Promise.resolve(read) : loadSettings(deps.db, deps.config.defaultTimeZone);
+    }
     return settings;
   };
   return {

@@ -37,6 +37,21 @@ describe('GET /api/settings', () => {
   });
 });
 
+describe("a request's settings", () => {
+  it('come with its session lookup: reading them takes no statement of its own', async () => {
+    const { api } = await t.userClient('employee');
+    let statements = 0;
+    const stop = t.database.onQueryTime(() => {
+      statements++;
+    });
+    const res = await api.call(settingsApi.get);
+    stop();
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ clockIn: '09:00', timeZone: 'Europe/Berlin' });
+    expect(statements).toBe(1);
+  });
+});
+
 describe('PUT /api/settings', () => {
   it('is for admins only', async () => {
     expect((await t.anonymous.call(settingsApi.save, { body: valid })).statusCode).toBe(401);
