@@ -113,13 +113,18 @@ export function holidaysOf(
   return days;
 }
 
+/** The organisation's holiday region: its one row, or none while nothing is saved. */
+const ORGANISATION_REGION = sql`select holiday_country as country, holiday_region as region
+  from time_off_settings where id = 1`;
+const regionOf = (row: Partial<Region> | null | undefined): Region => ({
+  country: row?.country ?? null,
+  region: row?.region ?? null,
+});
+
 /** The organisation's holiday region. */
 export async function organisationRegion(db: Db): Promise<Region> {
-  const [row] = await rowsOf<{ country: string | null; region: string | null }>(
-    db,
-    sql`select holiday_country as country, holiday_region as region from time_off_settings where id = 1`,
-  );
-  return { country: row?.country ?? null, region: row?.region ?? null };
+  const [row] = await rowsOf<Region>(db, ORGANISATION_REGION);
+  return regionOf(row);
 }
 
 type LeaveRow = {
@@ -197,8 +202,7 @@ export async function offDays(
   }>(
     db,
     sql`select
-        (select json_build_object('country', holiday_country, 'region', holiday_region)
-          from time_off_settings where id = 1) as organisation,
+        (select row_to_json(o) from (${ORGANISATION_REGION}) o) as organisation,
         coalesce((select json_agg(x) from (
           select distinct on (m.user_id) m.user_id::text as user_id, t.id::text as team_id,
             t.holiday_country as country, t.holiday_region as region
@@ -220,10 +224,7 @@ export async function offDays(
                   and r.start_date <= ${to}::date and r.end_date >= ${from}::date) x), '[]')`
         } as leave`,
   );
-  const organisation: Region = {
-    country: parts.organisation?.country ?? null,
-    region: parts.organisation?.region ?? null,
-  };
+  const organisation = regionOf(parts.organisation);
   const { teams, overrides, leave } = parts;
   const teamOf = new Map(teams.map((t) => [t.user_id, t]));
   // One map of days per region, shared by everyone of that region who has no leave in the range
