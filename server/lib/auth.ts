@@ -101,14 +101,17 @@ export async function endAllSessions(db: Db, userId: string) {
 }
 
 // Every authenticated request runs this lookup, so it is a prepared statement (docs/decisions/008).
-// It also reads the organisation's settings, which most requests need next (lib/org-settings.ts).
+// Both credentials' lookups also read the organisation's settings, which most requests need next
+// (lib/org-settings.ts): one round trip instead of two.
+const SETTINGS_COLUMN = `(select row_to_json(o) from (${SETTINGS_QUERY}) o) as "organisation"`;
+
 const sessionByTokenHash = statement<
   SessionUser & { lastSeenAt: string; expiresAt: string; organisation: SavedSettingsRow | null },
   [tokenHash: string]
 >(
   'session_by_token_hash',
   `select s.id as "sessionId", s.last_seen_at as "lastSeenAt", s.expires_at as "expiresAt",
-     (select row_to_json(o) from (${SETTINGS_QUERY}) o) as "organisation",
+     ${SETTINGS_COLUMN},
      u.id, u.email, u.first_name as "firstName", u.last_name as "lastName", u.role,
      u.is_active as "isActive", u.approval_status as "approvalStatus",
      u.email_verified as "emailVerified", u.must_change_password as "mustChangePassword",
@@ -149,11 +152,17 @@ const userColumns = `u.id, u.email, u.first_name as "firstName", u.last_name as 
      u.created_at as "createdAt"`;
 
 const apiTokenByHash = statement<
-  Omit<SessionUser, 'sessionId'> & { tokenId: string; expiresAt: string; lastUsedAt: string | null },
+  Omit<SessionUser, 'sessionId'> & {
+    tokenId: string;
+    expiresAt: string;
+    lastUsedAt: string | null;
+    organisation: SavedSettingsRow | null;
+  },
   [tokenHash: string]
 >(
   'api_token_by_hash',
-  `select t.id as "tokenId", t.scope as "tokenScope", t.expires_at as "expiresAt", t.last_used_at as "lastUsedAt", ${userColumns}
+  `select t.id as "tokenId", t.scope as "tokenScope", t.expires_at as "expiresAt", t.last_used_at as "lastUsedAt",
+     ${SETTINGS_COLUMN}, ${userColumns}
    from api_tokens t join users u on u.id = t.user_id
    where t.token_hash = $1 and t.revoked_at is null`,
 );
@@ -167,13 +176,15 @@ export async function resolveApiToken(db: Db, token: string, clock: Clock): Prom
   const [row] = await apiTokenByHash(db, sha256(token));
   if (!row) return null;
   const now = clock.now();
-  const { expiresAt, lastUsedAt, ...user } = row;
+  const { expiresAt, lastUsedAt, organisation, ...rest } = row;
+  const user = { ...rest, sessionId: '' };
+  rememberSettingsRow(user, organisation);
   const allowed = user.isActive && user.approvalStatus === 'approved' && user.emailVerified;
   if (Date.parse(expiresAt) <= now.getTime() || !allowed) return null;
   if (!lastUsedAt || now.getTime() - Date.parse(lastUsedAt) > TOUCH_EVERY_MS) {
     await db.update(apiTokens).set({ lastUsedAt: now }).where(eq(apiTokens.id, user.tokenId));
   }
-  return { ...user, sessionId: '' };
+  return user;
 }
 
 /** The token of an `Authorization: Bearer …` header, or null without one. */

@@ -33,7 +33,7 @@ export type Context = ContextDeps & {
   now: Date;
   actor: SessionUser;
   log: FastifyBaseLogger;
-  /** The organisation's settings: as the session lookup read them, else read once when first asked. */
+  /** The organisation's settings: as the session's or API token's lookup read them. */
   settings(): Promise<Settings>;
   /** The time zone the caller's calendar days are counted in: their own, else the organisation's. */
   timeZone(): Promise<string>;

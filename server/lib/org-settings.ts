@@ -27,7 +27,7 @@ export const SETTINGS_QUERY = `select clock_in as "clockIn", clock_out as "clock
 const savedSettings = statement<SavedSettingsRow>('org_settings', SETTINGS_QUERY);
 
 /**
- * The settings row a session lookup read along with the signed-in user (lib/auth.ts), by that
+ * The settings row a session's or API token's lookup read along with its user (lib/auth.ts), by that
  * user's object: the request's context takes its settings from there instead of asking again, one
  * round trip fewer for every request that needs them (docs/performance.md). null: no row is saved.
  */
@@ -35,7 +35,7 @@ const readWithSession = new WeakMap<object, SavedSettingsRow | null>();
 export const rememberSettingsRow = (user: object, row: SavedSettingsRow | null) =>
   readWithSession.set(user, row);
 
-/** The settings the session lookup read for this user, or undefined when it did not (an API token). */
+/** The settings the credential's lookup read for this user, or undefined when none did (no user). */
 export function settingsReadWith(db: Db, user: object | null, defaultTimeZone: string): Settings | undefined {
   if (!user || !readWithSession.has(user)) return undefined;
   return settingsFrom(db, readWithSession.get(user) ?? undefined, defaultTimeZone);
